@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every setting the server reads, validated once at boot. The README's
+ * configuration table lists the same names; add a setting here first.
+ */
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: z.url().optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    PUBLIC_URL: z.url().optional(),
+    PRODUCT_NAME: z.string().min(1).default('Replay'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Replay Console <no-reply@localhost>'),
+    SUPPORT_EMAIL: z.email().default('support@example.com'),
+    DOCS_URL: z.url().default('https://docs.example.com'),
+    COMMUNITY_URL: z.url().default('https://community.example.com'),
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    CAPTCHA_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    TRUST_PROXY: bool.default(false),
+    WEB_DIST: z.string().optional(),
+    RUN_WORKERS: bool.default(true),
+  })
+  .transform((e) => ({
+    ...e,
+    embedded: !e.DATABASE_URL,
+    captchaEnabled: Boolean(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

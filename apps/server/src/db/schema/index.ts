@@ -1,0 +1,5 @@
+export * from './tenants';
+export * from './roles';
+export * from './users';
+export * from './auth';
+export * from './mail';

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roles } from './roles';
+import { tenants } from './tenants';
+
+/** A team member of one account; the email is the identity used to log in. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    admin: boolean('admin').notNull().default(false),
+    superAdmin: boolean('super_admin').notNull().default(false),
+    roleId: uuid('role_id').references(() => roles.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('users_tenant_idx').on(t.tenantId),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -1,0 +1,20 @@
+import type { PgBoss } from 'pg-boss';
+import type { Env } from '../config/env';
+import type { Database, Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every route module and service may depend on; built once per process. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  boss: PgBoss | null;
+  mailer: Mailer;
+  secrets: { jwtSecret: Uint8Array };
+  clock: Clock;
+}

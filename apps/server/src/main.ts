@@ -1,0 +1,38 @@
+import { parseEnv } from './config/env';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { buildApp } from './app';
+import { openRuntime } from './bootstrap';
+
+const started = performance.now();
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const runtime = await openRuntime(env);
+  const app = await buildApp(runtime.ctx);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const mode = env.embedded ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL';
+  const ms = Math.round(performance.now() - started);
+  console.log(`Console ready at http://localhost:${port} (${mode}, started in ${ms} ms)`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIX } from '@replay/contracts';
+
+const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built SPA; any path that is not an API call or a file gets
+ * index.html so that client routes survive a reload.
+ */
+export const webPlugin = fp(async (app) => {
+  const root = app.ctx.env.WEB_DIST ?? defaultDist;
+  const built = existsSync(`${root}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith(API_PREFIX) || request.method !== 'GET') {
+      return reply.status(404).send({ errors: [`No route ${request.method} ${path}.`] });
+    }
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { openRuntime, type Runtime } from '../../src/bootstrap';
+import { parseEnv } from '../../src/config/env';
+import type { Clock } from '../../src/lib/context';
+import { openTestDatabase } from './database';
+
+/** A clock tests can move; starts at the real now. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (routes, guard, services, database, job queue) on a fresh
+ * database, driven through fastify.inject.
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const env = parseEnv({
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    RUN_WORKERS: 'false',
+    ...envOverrides,
+  });
+  const clock = new TestClock();
+  const database = await openTestDatabase();
+  const runtime = await openRuntime(env, { clock, database });
+  const app = await buildApp(runtime.ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    runtime,
+    clock,
+    async close() {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}

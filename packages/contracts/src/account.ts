@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { permissionSchema } from './permissions';
+import { MESSAGES, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
+
+const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });
+
+/** The signed-in user's account, every field of spec section 3 'Account'. */
+export const accountSchema = z.object({
+  userId: z.string(),
+  /** The user's own name; the organization's name is tenantName. */
+  name: z.string(),
+  email: z.string(),
+  roleId: z.string().nullable(),
+  roleName: z.string().nullable(),
+  admin: z.boolean(),
+  superAdmin: z.boolean(),
+  permissions: z.array(permissionSchema),
+  isTrial: z.boolean(),
+  remainingTrial: z.number().int().min(0),
+  trialEndsAt: z.number().int(),
+  instanceCount: z.number().int().min(0),
+  hasBillingDetails: z.boolean(),
+  edition: z.enum(['ee', 'foss']),
+  tenantName: z.string(),
+  tenantId: z.string(),
+  tenantKey: z.string(),
+  apiKey: z.string(),
+  smtp: z.boolean(),
+  plan: z.object({
+    type: z.enum(['trial', 'paid']),
+    /** Spelled as the spec spells it. */
+    remaingSessions: z.number().int().nullable(),
+    billingSetup: z.boolean(),
+    remainingTrialDays: z.number().int().min(0),
+  }),
+  settings: z.object({ modules: z.array(z.string()) }),
+  hasPassword: z.boolean(),
+  changePassword: z.boolean(),
+  limits: z.object({ teamMember: limitSchema, sites: limitSchema }),
+  banner: z.string().nullable(),
+  verifiedEmail: z.boolean(),
+  license: z.string().nullable(),
+  expirationDate: z.number().int().nullable(),
+  iceServers: z.string().nullable(),
+  optOut: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** Spec: trial if isTrial, or remainingTrial is 0 with no billing details. */
+export function isTrialAccount(a: Pick<Account, 'isTrial' | 'remainingTrial' | 'hasBillingDetails'>): boolean {
+  return a.isTrial || (a.remainingTrial === 0 && !a.hasBillingDetails);
+}
+
+export function isEnterprise(a: Pick<Account, 'edition' | 'plan'>): boolean {
+  return a.edition === 'ee' || a.plan.type === 'paid';
+}
+
+/** POST /account: the profile form (Name and Organization). */
+export const accountUpdateSchema = z.strictObject({
+  name: personNameSchema,
+  tenantName: organizationSchema,
+});
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+/** POST /account/password: the server's view; the form adds the repeat field. */
+export const passwordChangeSchema = z.strictObject({
+  oldPassword: z.string().min(1, 'Old password is required'),
+  newPassword: strongPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const passwordChangeFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'Old password is required'),
+    newPassword: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+    repeatPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.repeatPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['repeatPassword'],
+  });

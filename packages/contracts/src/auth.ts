@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { accountSchema } from './account';
+import { MESSAGES, emailSchema, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
+
+const captchaField = { 'g-recaptcha-response': z.string().max(4096).optional() };
+
+/** Sign-up: all four fields required; at least 8 characters, then the shared strength rule. */
+export const signupSchema = z.strictObject({
+  fullname: personNameSchema,
+  organizationName: organizationSchema,
+  email: emailSchema,
+  password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+  projectName: z.string().trim().max(50).optional(),
+  ...captchaField,
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.strictObject({
+  email: z.string().trim().min(1, MESSAGES.required).max(320).transform((v) => v.toLowerCase()),
+  password: z.string().min(1, MESSAGES.required).max(256),
+  ...captchaField,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const resetLinkSchema = z.strictObject({ email: emailSchema, ...captchaField });
+
+export const passwordResetSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: strongPasswordSchema,
+});
+
+/** Login, sign-up and reset answer with the account as data.user and an access token. */
+export const sessionSchema = z.object({ user: accountSchema, jwt: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const refreshSchema = z.object({ jwt: z.string() });
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  emailTaken: 'An account with this email address already exists.',
+  resetLinkSent: 'If an account exists for this email, a link to reset the password has been sent.',
+  resetTokenInvalid: 'This reset link is invalid or has expired.',
+  wrongOldPassword: 'Old password is incorrect.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  captchaFailed: 'Captcha verification failed.',
+  ssoEnforced: 'Password login is disabled for this account: sign in with SSO.',
+  signupFallback: 'Something went wrong',
+} as const;

@@ -1,0 +1,49 @@
+/** Business constants of spec section 9, one place for each. */
+export const TRIAL_DAYS = 7;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const TEXT_LIMITS = {
+  name: 50,
+  organization: 50,
+  memberEmail: 320,
+  roleName: 40,
+  textarea: 500,
+  inlineName: 80,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const PAGE_SIZES = {
+  members: 10,
+  instances: 10,
+  events: 10,
+  activities: 10,
+  invoicesTable: 10,
+  invoicesFetch: 30,
+  audit: 20,
+  default: 10,
+} as const;
+
+export const TIMINGS_MS = {
+  searchDebounce: 500,
+  activitySearchDebounce: 250,
+  statusPoll: 10_000,
+  healthPoll: 30_000,
+  listRecheck: 5 * 60_000,
+  stale: 10 * 60_000,
+  recent: 10 * 60_000,
+  monitoringRefresh: 60_000,
+  tabHiddenRefetch: 300_000,
+  storagePoll: 1_000,
+  toastAutoClose: 3_000,
+  tooltipDelay: 500,
+  copyFeedback: 1_000,
+  chunkLoadTimeout: 120_000,
+} as const;
+
+export const MODAL_WIDTHS = { tiny: 300, small: 400, large: 700, fullscreen: '100%' } as const;
+export const DRAWER_WIDTHS = { billing: 428, upgrade: 500 } as const;
+export const SETTINGS_MAX_WIDTH = 1360;
+
+/** Access tokens live at most this long; the client refreshes ahead of expiry. */
+export const ACCESS_TOKEN_MAX_SECONDS = 15 * 60;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The nine permissions of spec section 3; a role grants any subset of them. */
+export const PERMISSIONS = [
+  'VIEW_BILLING',
+  'EDIT_BILLING',
+  'VIEW_INSTANCES',
+  'EDIT_INSTANCES',
+  'VIEW_ACTIVITY',
+  'VIEW_ROLES',
+  'EDIT_ROLES',
+  'VIEW_MEMBERS',
+  'EDIT_MEMBERS',
+] as const;
+
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+/**
+ * Who may call a route: anyone, any signed-in user, or a signed-in user holding
+ * at least one of the listed permissions. Every server route declares one.
+ */
+export type Guard = 'public' | 'authenticated' | { anyOf: readonly Permission[] };
+
+export const OWNER_ROLE_NAME = 'Owner';
+
+export function hasAnyPermission(held: readonly string[], wanted: readonly Permission[]): boolean {
+  return wanted.some((p) => held.includes(p));
+}
