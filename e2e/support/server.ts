@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+export interface ConsoleServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Stops the server; keeps the data folder unless told otherwise. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Removes the data folder (after stop). */
+  dispose(): void;
+}
+
+/**
+ * The real console, as `npm start` runs it, on a free port with its own
+ * embedded data folder (or the given one, to test restarts).
+ */
+export async function startConsole(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ConsoleServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`console did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Console ready at (http:\/\/localhost:\d+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`console exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    process: child,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+    dispose: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
