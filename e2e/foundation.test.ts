@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { firstLink, latestMailTo } from './support/outbox';
+import { startConsole, type ConsoleServer } from './support/server';
+import { disabled, hidden, valueOf, visible } from './support/wait';
+
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+
+const email = `owner-${Date.now()}@example.com`;
+const firstPassword = 'Secret-pass1';
+const secondPassword = 'Second-pass2';
+const thirdPassword = 'Third-pass3!';
+
+beforeAll(async () => {
+  server = await startConsole();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.dispose();
+});
+
+async function logIn(password: string): Promise<void> {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await visible(page.getByRole('heading', { name: 'Instances' }));
+}
+
+async function logOut(): Promise<void> {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+describe('foundation journey in chromium', () => {
+  it('signs up and lands on the instances page with the trial banner', async () => {
+    await page.goto('/signup');
+    await visible(page.getByText('Create Account').first());
+    await page.getByLabel('Name', { exact: true }).fill('Ada Owner');
+    await page.getByLabel('Organization').fill('Analytical Engines');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await visible(page.getByText('Password must be at least 8 characters long'));
+    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/instances/);
+    await visible(page.getByText('Welcome!'));
+    await visible(page.getByText(/free trial/i));
+    expect(await page.title()).toMatch(/^Instances - .+ Console$/);
+  });
+
+  it('logs out and logs back in', async () => {
+    await logOut();
+    await logIn(firstPassword);
+  });
+
+  it('changes the profile name, which survives a reload', async () => {
+    await page.goto('/account');
+    await page.waitForURL(/\/account\/profile/);
+    const update = page.getByRole('button', { name: 'Update' });
+    await disabled(update);
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await disabled(update, false);
+    await update.click();
+    await disabled(update);
+    await page.reload();
+    await valueOf(page.getByLabel('Name', { exact: true }), 'Ada Lovelace');
+  });
+
+  it('changes the password and logs in with the new one', async () => {
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByLabel('Old Password:').fill(firstPassword);
+    await page.getByLabel('New Password:', { exact: true }).fill(secondPassword);
+    await page.getByLabel('Repeat New Password:').fill('different');
+    await visible(page.getByText("Passwords don't match"));
+    await page.getByLabel('Repeat New Password:').fill(secondPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await visible(page.getByText('Successfully changed password'));
+    await logOut();
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByText('Invalid email or password.'));
+    await logIn(secondPassword);
+  });
+
+  it('resets a forgotten password through the outbox link', async () => {
+    await logOut();
+    await page.getByRole('link', { name: /forgot password/i }).click();
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: /reset/i }).click();
+    await visible(page.getByText(/If an account exists/));
+    const mail = await latestMailTo(server.url, email);
+    const link = new URL(firstLink(mail.text));
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New Password', { exact: true }).fill(thirdPassword);
+    await page.getByLabel('Repeat New Password').fill(thirdPassword);
+    await page.getByRole('button', { name: /reset|save|set/i }).click();
+    await visible(page.getByRole('heading', { name: 'Instances' }));
+    await logOut();
+    await logIn(thirdPassword);
+  });
+
+  it('collapses the menu and keeps it collapsed after a reload', async () => {
+    const nav = page.getByRole('navigation');
+    await visible(nav.getByText('Instances'));
+    await page.getByRole('button', { name: /collapse menu/i }).click();
+    await hidden(nav.getByText('Instances'));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Instances' }));
+    await hidden(nav.getByText('Instances'));
+    await visible(page.getByRole('button', { name: /expand menu/i }));
+  });
+});
