@@ -5,3 +5,5 @@ export * from './validation';
 export * from './account';
 export * from './auth';
 export * from './public-config';
+export * from './routes';
+export * from './catalogue';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PROVIDER,
+  DEFAULT_REGION,
+  DEFAULT_SIZE,
+  HOURS_PER_MONTH,
+  INSTANCE_SIZES,
+  INSTANCE_STATUSES,
+  LATEST_VERSION,
+  PROVIDERS,
+  PROVIDER_LABELS,
+  REGIONS,
+  REGION_CODES,
+  REGION_GROUPS,
+  SIZES,
+  VERSIONS,
+  compareVersions,
+  findRegion,
+  instanceStatusSchema,
+  priceFor,
+  providerSchema,
+  regionsGrouped,
+  storagePrice,
+} from '../src/index';
+
+const everyRegion = PROVIDERS.flatMap((provider) => REGIONS[provider].map((region) => ({ provider, region })));
+
+describe('pricing catalogue', () => {
+  it('has the spec sizes, with disks doubling from 120 GB', () => {
+    expect(SIZES.small).toMatchObject({ code: 'O1', vcpu: 2, memoryGb: 8, diskGb: 120, hourlyPrice: 0.276 });
+    expect(SIZES.medium).toMatchObject({ code: 'O2', vcpu: 4, memoryGb: 16, diskGb: 240, hourlyPrice: 0.554 });
+    expect(SIZES.large).toMatchObject({ code: 'O3', vcpu: 8, memoryGb: 32, diskGb: 480, hourlyPrice: 1.109 });
+    expect(DEFAULT_SIZE).toBe('small');
+    expect(DEFAULT_PROVIDER).toBe('aws');
+    expect(HOURS_PER_MONTH).toBe(720);
+  });
+
+  it('names the three providers and gives each a non-empty list of unique region codes', () => {
+    expect(PROVIDER_LABELS).toEqual({ aws: 'Amazon Web Services', azure: 'Azure', gcp: 'Google Cloud' });
+    for (const provider of PROVIDERS) {
+      const codes = REGIONS[provider].map((r) => r.code);
+      expect(codes.length).toBeGreaterThan(0);
+      expect(new Set(codes).size).toBe(codes.length);
+      expect(findRegion(provider, DEFAULT_REGION[provider])).toBeDefined();
+    }
+    expect(findRegion('aws', 'us-east-1')?.label).toBe('US East (N. Virginia)');
+  });
+
+  it.each(everyRegion)('$provider $region.code has a valid group, codes and prices in range', ({ provider, region }) => {
+    expect(REGION_GROUPS).toContain(region.group);
+    expect(REGION_CODES).toContain(region.regionCode);
+    expect(region.isoCode).toMatch(/^[A-Z]{2}$/);
+    expect(region.storageGbHour).toBeGreaterThanOrEqual(0.00056);
+    expect(region.storageGbHour).toBeLessThanOrEqual(0.001);
+    for (const size of INSTANCE_SIZES) {
+      expect(region.planIds[size]).toBe(`${provider}-${region.code}-${SIZES[size].code}`);
+      const { hourlyPrice, monthlyPrice } = priceFor(provider, region.code, size);
+      expect(hourlyPrice).toBeGreaterThanOrEqual(0.25);
+      expect(hourlyPrice).toBeLessThanOrEqual(2.1);
+      expect(monthlyPrice).toBeCloseTo(hourlyPrice * HOURS_PER_MONTH, 6);
+    }
+  });
+
+  it('prices the base region at the catalogue figures', () => {
+    expect(priceFor('aws', 'us-east-1', 'small')).toEqual({ hourlyPrice: 0.276, monthlyPrice: 198.72 });
+    expect(priceFor('aws', 'us-east-1', 'large')).toEqual({ hourlyPrice: 1.109, monthlyPrice: 798.48 });
+    expect(() => priceFor('aws', 'eastus', 'small')).toThrow(/Unknown region/);
+  });
+
+  it('prices storage per GB-hour, monthly = GB × unit × 24 × 30', () => {
+    const { price, hourly, monthly } = storagePrice('aws', 'eu-west-1', 250);
+    expect(hourly).toBeCloseTo(250 * price, 9);
+    expect(monthly).toBeCloseTo(250 * price * 24 * 30, 2);
+  });
+
+  it('groups regions in the spec order and leaves out empty groups', () => {
+    const aws = regionsGrouped('aws');
+    expect(aws[0]?.group).toBe('US East');
+    expect(aws.map((g) => g.group)).not.toContain('US Central');
+    expect(regionsGrouped('gcp').map((g) => g.group)).toContain('US Central');
+    for (const provider of PROVIDERS) {
+      const grouped = regionsGrouped(provider).flatMap((g) => g.items.map((i) => i.value));
+      expect(grouped.sort()).toEqual(REGIONS[provider].map((r) => r.code).sort());
+    }
+  });
+
+  it('lists statuses, providers and versions the schemas accept', () => {
+    expect(INSTANCE_STATUSES[0]).toBe('creating');
+    expect(instanceStatusSchema.safeParse('version-upgrading').success).toBe(true);
+    expect(instanceStatusSchema.safeParse('paused').success).toBe(false);
+    expect(providerSchema.safeParse('gcp').success).toBe(true);
+    expect(LATEST_VERSION).toBe(VERSIONS[VERSIONS.length - 1]);
+    expect([...VERSIONS].sort(compareVersions)).toEqual([...VERSIONS]);
+    expect(compareVersions('1.9', '1.10')).toBeLessThan(0);
+  });
+});
