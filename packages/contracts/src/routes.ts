@@ -1,0 +1,108 @@
+/**
+ * Route builders of spec section 2, shared by the web app (links, redirects)
+ * and the server (mail links, redirects). Every builder accepts optional query
+ * parameters and an anchor.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RouteOptions {
+  query?: QueryParams;
+  /** Appended as `#anchor`; a leading '#' is accepted and not doubled. */
+  anchor?: string;
+}
+
+export const CLIENT_TABS = [
+  'integrations',
+  'account',
+  'sessions-listing',
+  'team',
+  'roles',
+  'projects',
+  'metadata',
+  'webhooks',
+  'notifications',
+  'support',
+  'audit',
+  'billing',
+  'modules',
+] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number];
+
+export const ONBOARDING_TABS = ['installing', 'identify-users', 'team', 'integrations'] as const;
+export type OnboardingTab = (typeof ONBOARDING_TABS)[number];
+
+/** The four account sub-routes; the first one is the default. */
+export const ACCOUNT_TABS = ['profile', 'organization', 'api-keys', 'session'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+function queryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values as readonly QueryValue[]) {
+      if (value === undefined || value === null) continue;
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `path` plus `?query` (empty values left out) plus `#anchor`. */
+export function buildPath(path: string, opts: RouteOptions = {}): string {
+  const anchor = opts.anchor ? `#${opts.anchor.replace(/^#/, '')}` : '';
+  return `${path}${queryString(opts.query)}${anchor}`;
+}
+
+const SITE_PREFIXED = ['/alerts', '/alert/create', '/alert/', '/errors', '/onboarding'] as const;
+
+/** True for the paths the spec prefixes with the project id. */
+export function needsSiteId(path: string): boolean {
+  return SITE_PREFIXED.some((prefix) => path.startsWith(prefix));
+}
+
+/** Prefixes `/{siteId}` onto the paths that take one; any other path is returned unchanged. */
+export function withSiteId(path: string, siteId: string | number): string {
+  return needsSiteId(path) ? `/${encodeURIComponent(String(siteId))}${path}` : path;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export const routes = {
+  login: (opts?: RouteOptions) => buildPath('/login', opts),
+  signup: (opts?: RouteOptions) => buildPath('/signup', opts),
+  resetPassword: (opts?: RouteOptions) => buildPath('/reset-password', opts),
+  client: (activeTab: ClientTab = 'account', opts?: RouteOptions) => buildPath(`/client/${activeTab}`, opts),
+  onboarding: (activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
+    buildPath(`/onboarding/${activeTab}`, opts),
+  instances: (opts?: RouteOptions) => buildPath('/instances', opts),
+  /** The same list under the managed-services prefix. */
+  msInstances: (opts?: RouteOptions) => buildPath('/ms/instances', opts),
+  instancesCreate: (opts?: RouteOptions) => buildPath('/instances/create', opts),
+  instance: (instanceId: string | number, opts?: RouteOptions) => buildPath(`/instances/${id(instanceId)}`, opts),
+  billing: (opts?: RouteOptions) => buildPath('/billing', opts),
+  activities: (opts?: RouteOptions) => buildPath('/activities', opts),
+  members: (opts?: RouteOptions) => buildPath('/members', opts),
+  roles: (opts?: RouteOptions) => buildPath('/roles', opts),
+  /** `/account`, or one of its sub-routes when a tab is given. */
+  account: (tab?: AccountTab, opts?: RouteOptions) => buildPath(tab ? `/account/${tab}` : '/account', opts),
+  errors: (opts?: RouteOptions) => buildPath('/errors', opts),
+  error: (errorId: string | number, opts?: RouteOptions) => buildPath(`/errors/${id(errorId)}`, opts),
+  alerts: (opts?: RouteOptions) => buildPath('/alerts', opts),
+  alertCreate: (opts?: RouteOptions) => buildPath('/alert/create', opts),
+  alert: (alertId: string | number, opts?: RouteOptions) => buildPath(`/alert/${id(alertId)}`, opts),
+} as const;
+
+/** Public routes with nowhere better to come back to after signing in. */
+export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword()];
+
+export function isBaseRoute(pathWithQuery: string): boolean {
+  const path = pathWithQuery.split(/[?#]/)[0] ?? '';
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed === '' || BASE_ROUTES.includes(trimmed);
+}
+
+export * from './screens';
