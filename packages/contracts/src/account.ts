@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { permissionSchema } from './permissions';
 import { MESSAGES, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
+/** Seats and projects an account may hold (Account.limits). */
+export const ACCOUNT_LIMITS = { teamMembers: 50, sites: 10 } as const;
+
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });
 
 /** The signed-in user's account, every field of spec section 3 'Account'. */

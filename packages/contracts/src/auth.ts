@@ -35,6 +35,12 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const refreshSchema = z.object({ jwt: z.string() });
 
+/** GET /logout answers this whether or not a session was open. */
+export const logoutResultSchema = z.object({ ok: z.literal(true) });
+
+/** POST /password/reset-link answers the same text whether or not the email is known. */
+export const resetLinkResultSchema = z.object({ message: z.string() });
+
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many failed login attempts. Please try again later.',

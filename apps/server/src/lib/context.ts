@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Env } from '../config/env';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { CaptchaVerifier } from '../modules/auth/captcha';
 
 export interface Clock {
   now(): Date;
@@ -17,4 +18,6 @@ export interface AppContext {
   mailer: Mailer;
   secrets: { jwtSecret: Uint8Array };
   clock: Clock;
+  /** Replaces the reCAPTCHA check (tests); unset, the real one is used when the captcha is on. */
+  captcha?: CaptchaVerifier;
 }

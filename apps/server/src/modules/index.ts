@@ -1,5 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/account.routes';
+import { authRoutes } from './auth/auth.routes';
+import { passwordResetRoutes } from './auth/password-reset.routes';
 import { healthRoutes } from './health/health.routes';
+import { publicConfigRoutes } from './public-config/public-config.routes';
 
 /** Every API module, mounted under /api in this order. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  publicConfigRoutes,
+  authRoutes,
+  passwordResetRoutes,
+  accountRoutes,
+];

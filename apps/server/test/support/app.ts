@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app';
 import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/lib/context';
+import type { CaptchaVerifier } from '../../src/modules/auth/captcha';
 import { openTestDatabase } from './database';
 
 /** A clock tests can move; starts at the real now. */
@@ -27,7 +28,10 @@ export interface TestApp {
  * The real server (routes, guard, services, database, job queue) on a fresh
  * database, driven through fastify.inject.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  opts: { captcha?: CaptchaVerifier } = {},
+): Promise<TestApp> {
   const env = parseEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
@@ -37,6 +41,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const clock = new TestClock();
   const database = await openTestDatabase();
   const runtime = await openRuntime(env, { clock, database });
+  if (opts.captcha) runtime.ctx.captcha = opts.captcha;
   const app = await buildApp(runtime.ctx, { logger: false });
   await app.ready();
   return {

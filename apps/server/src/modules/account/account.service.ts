@@ -1,0 +1,122 @@
+import { ACCOUNT_LIMITS, DAY_MS, type Account, type AccountUpdate } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import { accountRepo } from './account.repo';
+
+/**
+ * Facts about the account owned by other domains. Instances and billing are
+ * not stored yet; when they are, their modules pass the real lookups here.
+ */
+export interface AccountSources {
+  countInstances(tenantId: string): Promise<number>;
+  hasBillingDetails(tenantId: string): Promise<boolean>;
+}
+
+export const noInstancesNoBilling: AccountSources = {
+  countInstances: async () => 0,
+  hasBillingDetails: async () => false,
+};
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  mailTransport: 'outbox' | 'smtp';
+  sources?: AccountSources;
+}
+
+/** Whole days left, rounded up: a trial with 1 hour left still shows 1 day. */
+export function remainingTrialDays(trialEndsAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const repo = accountRepo(deps.db);
+  const sources = deps.sources ?? noInstancesNoBilling;
+
+  async function build(p: Principal): Promise<Account> {
+    const row = await repo.load(p.tenantId, p.userId);
+    if (!row) throw unauthorized();
+    const { tenant } = row;
+    const [members, instanceCount, hasBillingDetails] = await Promise.all([
+      repo.countMembers(p.tenantId),
+      sources.countInstances(p.tenantId),
+      sources.hasBillingDetails(p.tenantId),
+    ]);
+    const remainingTrial = remainingTrialDays(tenant.trialEndsAt, deps.clock.now());
+    // The trial lasts until billing details exist, even past its end date (then the
+    // banner says it has ended and creating instances needs billing).
+    const isTrial = !hasBillingDetails;
+    return {
+      userId: p.userId,
+      name: p.name,
+      email: p.email,
+      roleId: p.role?.id ?? null,
+      roleName: p.role?.name ?? null,
+      admin: p.admin,
+      superAdmin: p.superAdmin,
+      permissions: p.permissions,
+      isTrial,
+      remainingTrial,
+      trialEndsAt: tenant.trialEndsAt.getTime(),
+      instanceCount,
+      hasBillingDetails,
+      edition: tenant.edition,
+      tenantName: tenant.name,
+      tenantId: tenant.id,
+      tenantKey: tenant.tenantKey,
+      apiKey: tenant.apiKey,
+      smtp: deps.mailTransport === 'smtp',
+      plan: {
+        type: isTrial ? 'trial' : 'paid',
+        remaingSessions: null,
+        billingSetup: hasBillingDetails,
+        remainingTrialDays: remainingTrial,
+      },
+      settings: { modules: tenant.modules },
+      hasPassword: row.passwordHash !== null,
+      changePassword: false,
+      limits: {
+        teamMember: { limit: ACCOUNT_LIMITS.teamMembers, remaining: Math.max(0, ACCOUNT_LIMITS.teamMembers - members) },
+        // Projects (sites) live inside the hosted instances; none counts against the console yet.
+        sites: { limit: ACCOUNT_LIMITS.sites, remaining: ACCOUNT_LIMITS.sites },
+      },
+      banner: null,
+      verifiedEmail: true,
+      license: null,
+      expirationDate: isTrial ? tenant.trialEndsAt.getTime() : null,
+      iceServers: null,
+      optOut: tenant.optOut,
+      createdAt: row.userCreatedAt.getTime(),
+    };
+  }
+
+  async function buildFor(userId: string, tenantId: string): Promise<Account> {
+    const principal = await loadPrincipal(deps.db, userId, tenantId);
+    if (!principal) throw unauthorized();
+    return build(principal);
+  }
+
+  return {
+    build,
+    buildFor,
+
+    /**
+     * Anyone may rename themselves. Renaming the organization changes it for
+     * the whole team, so only admins and super admins may; for anyone else a
+     * tenantName equal to the current one (the form always sends both) is
+     * fine, a different one is refused.
+     */
+    async update(p: Principal, input: AccountUpdate): Promise<Account> {
+      const row = await repo.load(p.tenantId, p.userId);
+      if (!row) throw unauthorized();
+      const renamesTenant = input.tenantName !== row.tenant.name;
+      if (renamesTenant && !p.admin && !p.superAdmin) throw forbidden();
+      await repo.rename(p.tenantId, p.userId, { name: input.name, tenantName: renamesTenant ? input.tenantName : undefined });
+      return buildFor(p.userId, p.tenantId);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,67 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, tenants, users } from '../../db/schema';
+
+/** What sign-in needs to know about the holder of an email. */
+export interface Credentials {
+  userId: string;
+  tenantId: string;
+  email: string;
+  passwordHash: string | null;
+  joined: boolean;
+}
+
+export interface NewAccount {
+  tenant: typeof tenants.$inferInsert;
+  ownerRole: typeof roles.$inferInsert;
+  user: typeof users.$inferInsert;
+}
+
+/**
+ * The one lookup that cannot be tenant-scoped: an email is unique across
+ * every tenant, because it is how a person signs in before any tenant is known.
+ */
+export function authRepo(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<Credentials | null> {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          tenantId: users.tenantId,
+          email: users.email,
+          passwordHash: users.passwordHash,
+          joinedAt: users.joinedAt,
+        })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
+        .limit(1);
+      if (!row) return null;
+      const { joinedAt, ...rest } = row;
+      return { ...rest, joined: joinedAt !== null };
+    },
+
+    /** Tenant, its protected Owner role and the owner, all or nothing. */
+    async createAccount(input: NewAccount): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(tenants).values(input.tenant);
+        await tx.insert(roles).values(input.ownerRole);
+        await tx.insert(users).values(input.user);
+      });
+    },
+
+    async setPassword(tenantId: string, userId: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)));
+    },
+  };
+}
+
+/** PostgreSQL's unique_violation, found through any wrapping the driver or ORM adds. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,66 @@
+import { AUTH_MESSAGES } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import { hashToken, newId, newSecretToken } from '../../lib/ids';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail } from '../../mail/templates';
+import { authRepo } from './auth.repo';
+import { hashPassword } from './password';
+import { passwordResetRepo } from './password-reset.repo';
+import type { SessionService } from './session.service';
+
+/** A reset link works once, for one hour; at most five are mailed to one account an hour. */
+export const RESET_LINK = { lifetimeMs: 60 * 60 * 1000, maxPerWindow: 5, windowMs: 60 * 60 * 1000 };
+
+export interface PasswordResetDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  productName: string;
+  sessions: Pick<SessionService, 'revokeAllFor'>;
+}
+
+export function createPasswordResetService(deps: PasswordResetDeps) {
+  const resets = passwordResetRepo(deps.db);
+  const users = authRepo(deps.db);
+
+  return {
+    /**
+     * The caller learns nothing either way: unknown emails, invited people
+     * who never joined and throttled accounts all get the same answer, and
+     * simply no mail.
+     */
+    async requestLink(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user?.joined) return;
+      const now = deps.clock.now();
+      const recent = await resets.countSince(user.userId, new Date(now.getTime() - RESET_LINK.windowMs));
+      if (recent >= RESET_LINK.maxPerWindow) return;
+      const token = newSecretToken();
+      await resets.insert({
+        id: newId(),
+        userId: user.userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_LINK.lifetimeMs),
+        createdAt: now,
+      });
+      const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+      await deps.mailer.send(
+        passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }),
+      );
+    },
+
+    /** Sets the new password and signs every existing session out; the caller then starts a fresh one. */
+    async reset(token: string, password: string): Promise<Principal> {
+      const passwordHash = await hashPassword(password);
+      const user = await resets.redeem(hashToken(token), deps.clock.now(), passwordHash);
+      const principal = user ? await loadPrincipal(deps.db, user.userId, user.tenantId) : null;
+      if (!principal) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
+      await deps.sessions.revokeAllFor(principal.userId);
+      return principal;
+    },
+  };
+}

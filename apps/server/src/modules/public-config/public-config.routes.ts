@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataOf, publicConfigSchema, type PublicConfig } from '@replay/contracts';
+import type { AppContext } from '../../lib/context';
+
+/**
+ * Terms and privacy pages live with the documentation, so they follow
+ * DOCS_URL rather than needing two more settings.
+ */
+export function publicConfigOf(ctx: Pick<AppContext, 'env' | 'mailer'>): PublicConfig {
+  const { env } = ctx;
+  const docsUrl = env.DOCS_URL.replace(/\/+$/, '');
+  return {
+    productName: env.PRODUCT_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    docsUrl,
+    communityUrl: env.COMMUNITY_URL,
+    termsUrl: `${docsUrl}/terms`,
+    privacyUrl: `${docsUrl}/privacy`,
+    captchaSiteKey: env.captchaEnabled ? (env.CAPTCHA_SITE_KEY ?? null) : null,
+    mailTransport: ctx.mailer.transport,
+  };
+}
+
+export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = publicConfigOf(app.ctx);
+  app.get(
+    '/public-config',
+    { config: { guard: 'public' }, schema: { response: { 200: dataOf(publicConfigSchema) } } },
+    async () => ({ data: config }),
+  );
+};
