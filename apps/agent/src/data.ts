@@ -1,0 +1,116 @@
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { PID_FILE } from './lock.ts';
+
+/**
+ * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/,
+ * config.json, the used login tokens, and the pid file. Backups go beside it
+ * in ../backups, so a backup never contains older backups.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSIONS = 'sessions';
+const USED_TOKENS = 'used-tokens.jsonl';
+
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Appends events as JSON lines to today's file of the session; returns the bytes written. */
+export function appendEvents(dataDir: string, sessionId: string, events: unknown[], nowMs: number): number {
+  if (!SESSION_ID_PATTERN.test(sessionId)) throw new Error('Invalid session id');
+  const folder = join(dataDir, SESSIONS, dayOf(nowMs));
+  mkdirSync(folder, { recursive: true });
+  const text = events.map((event) => `${JSON.stringify(event)}\n`).join('');
+  appendFileSync(join(folder, `${sessionId}.jsonl`), text);
+  return Buffer.byteLength(text);
+}
+
+/** Bytes under a folder, symlinks counted as themselves and never followed. */
+export async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(path);
+    else total += (await lstat(path).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+export interface CleanupResult {
+  removedDays: string[];
+  removedBytes: number;
+  cleanedAt: number;
+}
+
+/** Removes every day folder whose whole day ended more than `days` days ago. */
+export async function removeOlderThan(dataDir: string, days: number, nowMs: number): Promise<CleanupResult> {
+  const root = join(dataDir, SESSIONS);
+  const cutoff = nowMs - days * DAY_MS;
+  const removedDays: string[] = [];
+  let removedBytes = 0;
+  const folders = existsSync(root) ? readdirSync(root) : [];
+  for (const day of folders.sort()) {
+    const start = Date.parse(`${day}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(start) || start + DAY_MS > cutoff) continue;
+    removedBytes += await folderBytes(join(root, day));
+    rmSync(join(root, day), { recursive: true, force: true });
+    removedDays.push(day);
+  }
+  return { removedDays, removedBytes, cleanedAt: nowMs };
+}
+
+export interface BackupResult {
+  name: string;
+  createdAt: number;
+  bytes: number;
+}
+
+/** Copies the data folder (without the pid file, which names a live process) to ../backups/<time>. */
+export async function backupDataDir(dataDir: string, nowMs: number): Promise<BackupResult> {
+  const name = new Date(nowMs).toISOString().replace(/[:.]/g, '-');
+  const target = join(dirname(dataDir), 'backups', name);
+  if (existsSync(target)) throw new Error(`A backup named ${name} already exists`);
+  cpSync(dataDir, target, { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
+  return { name, createdAt: nowMs, bytes: await folderBytes(target) };
+}
+
+/**
+ * Login token ids already used, kept on disk so that a restarted agent still
+ * refuses them. Ids whose token has expired are dropped on load: an expired
+ * token is refused anyway.
+ */
+export class UsedTokens {
+  private readonly file: string;
+  private readonly used = new Map<string, number>();
+
+  constructor(dataDir: string, nowMs: number) {
+    this.file = join(dataDir, USED_TOKENS);
+    const lines = existsSync(this.file) ? readFileSync(this.file, 'utf8').split('\n') : [];
+    for (const line of lines) {
+      try {
+        const { jti, exp } = JSON.parse(line) as { jti: string; exp: number };
+        if (exp * 1000 > nowMs) this.used.set(jti, exp);
+      } catch {
+        // A line cut short by a crash: the ids before it are intact.
+      }
+    }
+    writeFileSync(this.file, [...this.used].map(([jti, exp]) => `${JSON.stringify({ jti, exp })}\n`).join(''));
+  }
+
+  /** True the first time an id is seen, false ever after; written to disk before it returns. */
+  consume(jti: string, exp: number): boolean {
+    if (this.used.has(jti)) return false;
+    appendFileSync(this.file, `${JSON.stringify({ jti, exp })}\n`);
+    this.used.set(jti, exp);
+    return true;
+  }
+}

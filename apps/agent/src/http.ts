@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+
+/** The CORS rules of spec section 9: POST, with these request headers, exposing Content-Length. */
+export const CORS_ALLOWED_METHODS = 'GET, POST';
+export const CORS_ALLOWED_HEADERS = 'Content-Type, Authorization, Content-Encoding';
+export const CORS_EXPOSED_HEADERS = 'Content-Length';
+
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Referrer-Policy': 'no-referrer',
+    ...headers,
+  });
+  res.end(html);
+}
+
+/**
+ * Sets the CORS answer for a request from `origin` when the list allows it;
+ * returns whether it did. '*' in the list allows any origin. Credentials are
+ * never allowed: nothing cross-origin may ride on the session cookie.
+ */
+export function applyCors(res: ServerResponse, origin: string | undefined, allowed: readonly string[]): boolean {
+  res.setHeader('Vary', 'Origin');
+  if (!origin || !(allowed.includes('*') || allowed.includes(origin))) return false;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+  return true;
+}
+
+export function answerPreflight(res: ServerResponse, allowed: boolean): void {
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS);
+    res.setHeader('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '600');
+  }
+  res.writeHead(allowed ? 204 : 403).end();
+}
+
+/** The JSON body, gunzipped when the tracker compressed it; refused above `limit` bytes either way. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Expected Content-Type: application/json');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  let raw = Buffer.concat(chunks);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding === 'gzip') {
+    try {
+      raw = gunzipSync(raw, { maxOutputLength: limit });
+    } catch {
+      throw new HttpError(400, 'Body is not valid gzip, or larger than the limit once unpacked');
+    }
+  } else if (encoding !== 'identity') {
+    throw new HttpError(415, `Unsupported Content-Encoding: ${encoding}`);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8') || 'null');
+  } catch {
+    throw new HttpError(400, 'Body is not valid JSON');
+  }
+}
+
+export function bearerToken(req: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+export function readCookie(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { loadConfig, type AgentConfig } from './config.ts';
+import { adminRoutes } from './admin.ts';
+import { SESSION_ID_PATTERN, UsedTokens, appendEvents, removeOlderThan } from './data.ts';
+import { HttpError, answerPreflight, applyCors, readCookie, readJson, sendHtml, sendJson } from './http.ts';
+import { lockDataDir } from './lock.ts';
+import { homePage, loginRefusedPage } from './pages.ts';
+import type { AgentSettings } from './settings.ts';
+import { StatsSampler } from './stats.ts';
+import { signToken, verifyToken } from './tokens.ts';
+
+const SESSION_SECONDS = 12 * 60 * 60;
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+const MAX_EVENTS_BODY = 1024 * 1024;
+const MAX_EVENTS_PER_BATCH = 10_000;
+
+/** What route handlers share: the settings, the live config, and the data folder's state. */
+export interface AgentState {
+  settings: AgentSettings;
+  config: AgentConfig;
+  stats: StatsSampler;
+  usedTokens: UsedTokens;
+  now(): number;
+  applyRetention(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, state: AgentState) => Promise<void> | void;
+
+export interface Agent {
+  readonly port: number;
+  readonly state: AgentState;
+  close(): Promise<void>;
+}
+
+/** Instances share the host name localhost, whose cookies ignore the port, so each gets its own cookie name. */
+const cookieName = (instanceId: string) => `replay_session_${instanceId}`;
+
+function signedInUser(req: IncomingMessage, state: AgentState): { name?: string; email?: string } | null {
+  const cookie = readCookie(req, cookieName(state.settings.instanceId));
+  const claims = cookie && verifyToken(cookie, state.settings.secret, { scope: 'session', aud: state.settings.instanceId, nowMs: state.now() });
+  return claims ? { name: claims.name, email: claims.email } : null;
+}
+
+/** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
+const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
+const healthOrigins = (state: AgentState) => [state.settings.consoleOrigin, ...state.config.corsOrigins];
+
+const routes: Record<string, Handler> = {
+  'GET /': (req, res, _url, state) => {
+    const { name, instanceId, version, tenantName } = state.settings;
+    sendHtml(res, 200, homePage({ name, instanceId, version, tenantName, user: signedInUser(req, state) }));
+  },
+  'GET /login': (_req, res, url, state) => {
+    const { instanceId, secret, name } = state.settings;
+    const claims = verifyToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
+    if (!claims || typeof claims.jti !== 'string' || !state.usedTokens.consume(claims.jti, claims.exp)) {
+      return sendHtml(res, 401, loginRefusedPage(name));
+    }
+    const exp = Math.floor(state.now() / 1000) + SESSION_SECONDS;
+    const session = signToken({ scope: 'session', aud: instanceId, exp, sub: claims.sub, name: claims.name, email: claims.email }, secret);
+    res.writeHead(303, {
+      Location: '/',
+      'Set-Cookie': `${cookieName(instanceId)}=${session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`,
+      'Cache-Control': 'no-store',
+    });
+    res.end();
+  },
+  'POST /logout': (_req, res, _url, state) => {
+    res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
+    res.end();
+  },
+  'OPTIONS /api/health': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
+  'GET /api/health': (req, res, _url, state) => {
+    applyCors(res, req.headers.origin, healthOrigins(state));
+    const { instanceId, name, version, tenantName } = state.settings;
+    sendJson(res, 200, { status: 'ok', instanceId, name, version, tenants: [{ name: tenantName }] });
+  },
+  'GET /api/stats': async (_req, res, _url, state) => sendJson(res, 200, await state.stats.read()),
+  'OPTIONS /api/events': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state))),
+  'POST /api/events': async (req, res, _url, state) => {
+    const origin = req.headers.origin;
+    if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
+    if (state.stats.usedBytes >= state.stats.diskBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
+    const body = await readJson(req, MAX_EVENTS_BODY);
+    const { sessionId, events } = (body ?? {}) as { sessionId?: unknown; events?: unknown };
+    if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
+    if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
+      throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
+    }
+    if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events')) throw new HttpError(400, 'Only sessionId and events are accepted');
+    state.stats.usedBytes += appendEvents(state.settings.dataDir, sessionId, events, state.now());
+    sendJson(res, 202, { accepted: events.length });
+  },
+  ...adminRoutes,
+};
+
+async function handle(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://agent.invalid');
+  const route = routes[`${req.method} ${url.pathname}`];
+  try {
+    if (!route) throw new HttpError(404, `No route ${req.method} ${url.pathname}`);
+    await route(req, res, url, state);
+  } catch (e) {
+    const status = e instanceof HttpError ? e.status : 500;
+    if (status === 500) console.error(JSON.stringify({ level: 'error', msg: 'request failed', url: url.pathname, err: String(e) }));
+    if (!res.headersSent) sendJson(res, status, { errors: [status === 500 ? 'Internal server error.' : (e as Error).message] });
+    else res.destroy();
+  }
+}
+
+/**
+ * Takes the data folder, then listens. Throws DataDirInUseError when another
+ * agent holds the folder, and the listen error (EADDRINUSE…) when the port is
+ * taken, having released the folder again.
+ */
+export async function startAgent(settings: AgentSettings, now: () => number = Date.now): Promise<Agent> {
+  mkdirSync(settings.dataDir, { recursive: true });
+  const lock = lockDataDir(settings.dataDir, { port: settings.port, instanceId: settings.instanceId, version: settings.version, startedAt: now() });
+  try {
+    const stats = new StatsSampler(settings.dataDir, settings);
+    await stats.refreshDisk();
+    const state: AgentState = {
+      settings,
+      config: loadConfig(settings.dataDir),
+      stats,
+      usedTokens: new UsedTokens(settings.dataDir, now()),
+      now,
+      async applyRetention() {
+        if (state.config.retentionDays === null) return;
+        await removeOlderThan(settings.dataDir, state.config.retentionDays, now());
+        await stats.refreshDisk();
+      },
+    };
+    const server = createServer((req, res) => void handle(req, res, state));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(settings.port, settings.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as { port: number }).port;
+    lock.update(port);
+    const sweep = () => void state.applyRetention().catch((e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'retention sweep failed', err: String(e) })));
+    sweep();
+    const timer = setInterval(sweep, RETENTION_SWEEP_MS).unref();
+    return {
+      port,
+      state,
+      async close() {
+        clearInterval(timer);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        lock.release();
+      },
+    };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}

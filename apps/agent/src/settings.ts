@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+
+/** Everything an agent is started with. One agent serves one hosted instance. */
+export interface AgentSettings {
+  instanceId: string;
+  /** Display name of the instance, shown on its home page. */
+  name: string;
+  port: number;
+  host: string;
+  /** The instance's data folder; backups go beside it, in ../backups. */
+  dataDir: string;
+  /** Product version as major.minor; an upgrade restarts the agent with a new one. */
+  version: string;
+  /** The console's origin: its browser calls /api/health directly, so CORS must allow it. */
+  consoleOrigin: string;
+  /** Verifies the console's login and admin tokens and signs session cookies. */
+  secret: string;
+  tenantName: string;
+  vcpu: number;
+  memoryGb: number;
+  diskGb: number;
+}
+
+/** Flag name → env name. The secret has no flag, so it never shows in a process list. */
+const FLAGS = {
+  'instance-id': 'AGENT_INSTANCE_ID',
+  name: 'AGENT_NAME',
+  port: 'AGENT_PORT',
+  host: 'AGENT_HOST',
+  'data-dir': 'AGENT_DATA_DIR',
+  version: 'AGENT_VERSION',
+  'console-origin': 'AGENT_CONSOLE_ORIGIN',
+  tenant: 'AGENT_TENANT',
+  vcpu: 'AGENT_VCPU',
+  'memory-gb': 'AGENT_MEMORY_GB',
+  'disk-gb': 'AGENT_DISK_GB',
+} as const;
+
+export class SettingsError extends Error {}
+
+/** Command-line flags (`--port 4001` or `--port=4001`) win over environment variables. */
+export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): AgentSettings {
+  const values: Record<string, string | undefined> = { ...env };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    const flag = match?.[1];
+    if (!match || !flag || !(flag in FLAGS)) throw new SettingsError(`Unknown argument: ${arg}`);
+    const value = match[2] ?? argv[++i];
+    if (value === undefined) throw new SettingsError(`Missing value for --${flag}`);
+    values[FLAGS[flag as keyof typeof FLAGS]] = value;
+  }
+  const text = (key: string, fallback?: string): string => {
+    const value = values[key] ?? fallback;
+    if (!value) throw new SettingsError(`${key} is required`);
+    return value;
+  };
+  const number = (key: string, min: number, max: number, fallback?: number): number => {
+    const raw = values[key];
+    const value = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (value === undefined || !Number.isFinite(value) || value < min || value > max) {
+      throw new SettingsError(`${key} must be a number from ${min} to ${max}`);
+    }
+    return value;
+  };
+  const instanceId = text('AGENT_INSTANCE_ID');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(instanceId)) throw new SettingsError('AGENT_INSTANCE_ID may hold only letters, digits, _ and -');
+  const secret = text('AGENT_SECRET');
+  if (secret.length < 32) throw new SettingsError('AGENT_SECRET must be at least 32 characters');
+  const consoleOrigin = text('AGENT_CONSOLE_ORIGIN', 'http://localhost:3000');
+  if (!isOrigin(consoleOrigin)) throw new SettingsError('AGENT_CONSOLE_ORIGIN must be an origin, like http://localhost:3000');
+  return {
+    instanceId,
+    name: text('AGENT_NAME', instanceId),
+    port: number('AGENT_PORT', 0, 65535, 0),
+    host: text('AGENT_HOST', '127.0.0.1'),
+    dataDir: resolve(text('AGENT_DATA_DIR')),
+    version: text('AGENT_VERSION'),
+    consoleOrigin,
+    secret,
+    tenantName: text('AGENT_TENANT', 'default'),
+    vcpu: number('AGENT_VCPU', 1, 1024, 2),
+    memoryGb: number('AGENT_MEMORY_GB', 1, 65536, 8),
+    // Fractions are allowed so a test can fill a disk of a few megabytes.
+    diskGb: number('AGENT_DISK_GB', 0.001, 65536, 120),
+  };
+}
+
+/** True for a bare origin such as https://app.example.com or http://localhost:3000. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+import { folderBytes } from './data.ts';
+
+const GB = 1024 ** 3;
+/** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
+const MIN_CPU_WINDOW_MS = 1000;
+
+export interface AgentStats {
+  cpu: { percent: number };
+  memory: { usedBytes: number; totalBytes: number; percent: number };
+  disk: { usedBytes: number; totalBytes: number; percent: number };
+  sampledAt: number;
+}
+
+const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
+
+/**
+ * CPU, memory and disk of this agent as shares of the instance it stands for:
+ * CPU time of this process over the wall time since the previous reading,
+ * spread over the instance's vCPUs; resident memory against its RAM; bytes of
+ * the data folder against its disk.
+ */
+export class StatsSampler {
+  /** From the process start, so the first reading is real too. */
+  private last = { at: 0, cpu: { user: 0, system: 0 } };
+  private cpuPercent = 0;
+  /** Kept between folder walks so ingest can refuse writes to a full disk without walking. */
+  usedBytes = 0;
+
+  private readonly dataDir: string;
+  private readonly resources: { vcpu: number; memoryGb: number; diskGb: number };
+
+  constructor(dataDir: string, resources: { vcpu: number; memoryGb: number; diskGb: number }) {
+    this.dataDir = dataDir;
+    this.resources = { ...resources };
+  }
+
+  get diskBytes(): number {
+    return this.resources.diskGb * GB;
+  }
+
+  setDiskGb(diskGb: number): void {
+    this.resources.diskGb = diskGb;
+  }
+
+  async refreshDisk(): Promise<number> {
+    this.usedBytes = await folderBytes(this.dataDir);
+    return this.usedBytes;
+  }
+
+  private sampleCpu(): number {
+    const at = performance.now();
+    const elapsedMs = at - this.last.at;
+    if (elapsedMs >= MIN_CPU_WINDOW_MS || this.last.at === 0) {
+      const used = process.cpuUsage(this.last.cpu);
+      const cpuMs = (used.user + used.system) / 1000;
+      this.cpuPercent = Math.min(100, percent(cpuMs, elapsedMs * this.resources.vcpu));
+      this.last = { at, cpu: process.cpuUsage() };
+    }
+    return this.cpuPercent;
+  }
+
+  async read(): Promise<AgentStats> {
+    const usedMemory = process.memoryUsage().rss;
+    const totalMemory = this.resources.memoryGb * GB;
+    const usedDisk = await this.refreshDisk();
+    return {
+      cpu: { percent: this.sampleCpu() },
+      memory: { usedBytes: usedMemory, totalBytes: totalMemory, percent: percent(usedMemory, totalMemory) },
+      disk: { usedBytes: usedDisk, totalBytes: this.diskBytes, percent: percent(usedDisk, this.diskBytes) },
+      sampledAt: Date.now(),
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../src/exit-codes.ts';
+import { CONSOLE_ORIGIN, cleanUp, consoleToken, launch, startAgentProcess } from './support.ts';
+
+afterAll(cleanUp);
+
+describe('the agent process', () => {
+  it('starts well under a second and answers health with its tenants and CORS for the console', async () => {
+    const agent = await startAgentProcess();
+    expect(agent.startupMs).toBeLessThan(1000);
+    const res = await fetch(`${agent.url}/api/health`, { headers: { Origin: CONSOLE_ORIGIN } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
+    expect(await res.json()).toEqual({ status: 'ok', instanceId: agent.instanceId, name: `Agent ${agent.instanceId}`, version: '1.21', tenants: [{ name: 'Acme' }] });
+    const foreign = await fetch(`${agent.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await agent.stop()).toBe(0);
+  });
+
+  it('records its pid and port, refuses a second agent on its folder, and exits cleanly on SIGTERM', async () => {
+    const agent = await startAgentProcess();
+    const pidFile = join(agent.dataDir, 'agent.pid');
+    expect(JSON.parse(readFileSync(pidFile, 'utf8'))).toMatchObject({ pid: agent.child.pid, port: agent.port });
+    const second = launch({ dataDir: agent.dataDir, instanceId: agent.instanceId, secret: agent.secret, port: 0, version: '1.21', diskGb: 120 });
+    expect(await second.exited).toBe(EXIT_CODES.dataDirInUse);
+    expect((await fetch(`${agent.url}/api/health`)).status).toBe(200);
+    expect(await agent.stop()).toBe(0);
+    expect(existsSync(pidFile)).toBe(false);
+  });
+
+  it('refuses to start on a port another process holds', async () => {
+    const agent = await startAgentProcess();
+    const other = launch({ dataDir: join(agent.dataDir, '..', 'other'), instanceId: 'other', secret: agent.secret, port: agent.port, version: '1.21', diskGb: 120 });
+    expect(await other.exited).toBe(EXIT_CODES.portInUse);
+    expect(existsSync(join(agent.dataDir, '..', 'other', 'agent.pid'))).toBe(false);
+    await agent.stop();
+  });
+
+  it('reports its version, and a restart at a new version reports the new one', async () => {
+    const first = await startAgentProcess({ version: '1.20' });
+    expect(await first.stop()).toBe(0);
+    const again = await startAgentProcess({ ...first, port: first.port, version: '1.21' });
+    expect((await (await fetch(`${again.url}/api/health`)).json()).version).toBe('1.21');
+    expect(await (await fetch(`${again.url}/`)).text()).toContain('1.21');
+    await again.stop();
+  });
+});
+
+describe('one-time login', () => {
+  it('accepts a token once, shows the user, and refuses it again, also after a restart', async () => {
+    const agent = await startAgentProcess();
+    const home = await (await fetch(`${agent.url}/`)).text();
+    expect(home).toContain(`Agent ${agent.instanceId}`);
+    expect(home).toContain('Not signed in');
+
+    const token = consoleToken(agent, 'login');
+    const first = await fetch(`${agent.url}/login?token=${token}`, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(new RegExp(`^replay_session_${agent.instanceId}=`));
+    const signedIn = await (await fetch(`${agent.url}/`, { headers: { Cookie: cookie } })).text();
+    expect(signedIn).toContain('Ada Lovelace &lt;ada@example.com&gt;');
+    expect(signedIn).not.toContain('Not signed in');
+
+    expect((await fetch(`${agent.url}/login?token=${token}`, { redirect: 'manual' })).status).toBe(401);
+    await agent.stop();
+    const restarted = await startAgentProcess({ ...agent });
+    expect((await fetch(`${restarted.url}/login?token=${token}`, { redirect: 'manual' })).status).toBe(401);
+    // The session cookie is signed, not stored, so the user stays signed in across the restart.
+    expect(await (await fetch(`${restarted.url}/`, { headers: { Cookie: cookie } })).text()).toContain('Ada Lovelace');
+    await restarted.stop();
+  });
+
+  it('refuses expired tokens, tokens for another instance, forged ones and other scopes', async () => {
+    const agent = await startAgentProcess();
+    const bad = [
+      consoleToken(agent, 'login', { exp: Math.floor(Date.now() / 1000) - 1 }),
+      consoleToken({ ...agent, instanceId: 'someone-else' }, 'login'),
+      consoleToken({ ...agent, secret: 'x'.repeat(43) }, 'login'),
+      consoleToken(agent, 'admin'),
+      consoleToken(agent, 'login', { jti: undefined }),
+      'not-a-token',
+    ];
+    for (const token of bad) {
+      const res = await fetch(`${agent.url}/login?token=${token}`, { redirect: 'manual' });
+      expect(res.status).toBe(401);
+      expect(await res.text()).toContain('already been used');
+    }
+    await agent.stop();
+  });
+});

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readPidRecord } from '../src/lock.ts';
+import { TOKEN_ISSUER, signToken, type TokenScope } from '../src/tokens.ts';
+
+export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+export const CONSOLE_ORIGIN = 'http://localhost:3999';
+
+export interface RunningAgent {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  dataDir: string;
+  instanceId: string;
+  secret: string;
+  startupMs: number;
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+const temps: string[] = [];
+const children = new Set<ChildProcess>();
+const stderrOf = new WeakMap<ChildProcess, () => string>();
+
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-test-'));
+  temps.push(dir);
+  return dir;
+}
+
+/** Kills whatever a test left running and removes every temp folder; for afterAll. */
+export async function cleanUp(): Promise<void> {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface AgentOptions {
+  dataDir?: string;
+  instanceId?: string;
+  secret?: string;
+  port?: number;
+  version?: string;
+  diskGb?: number;
+}
+
+export function launch(opts: Required<Omit<AgentOptions, 'port'>> & { port: number }): { child: ChildProcess; exited: Promise<number | null> } {
+  const args = [MAIN, '--instance-id', opts.instanceId, '--name', `Agent ${opts.instanceId}`, '--data-dir', opts.dataDir];
+  args.push('--port', String(opts.port), '--version', opts.version, '--console-origin', CONSOLE_ORIGIN, '--tenant', 'Acme');
+  args.push('--disk-gb', String(opts.diskGb), '--memory-gb', '8', '--vcpu', '2');
+  const child = spawn(process.execPath, args, { env: { ...process.env, AGENT_SECRET: opts.secret }, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  // Drained so a chatty agent never blocks on a full pipe; kept for failure messages.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  stderrOf.set(child, () => stderr);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
+    children.delete(child);
+    resolve(code);
+  }));
+  return { child, exited };
+}
+
+/** A real agent process; resolves once /api/health first answers 200. */
+export async function startAgentProcess(options: AgentOptions = {}): Promise<RunningAgent> {
+  const opts = {
+    dataDir: options.dataDir ?? join(tempDir(), 'data'),
+    instanceId: options.instanceId ?? `i-${randomUUID().slice(0, 8)}`,
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
+    port: options.port ?? 0,
+    version: options.version ?? '1.21',
+    diskGb: options.diskGb ?? 120,
+  };
+  const started = performance.now();
+  const { child, exited } = launch(opts);
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`agent exited with ${exitCode} before answering: ${stderrOf.get(child)?.()}`);
+    const port = opts.port || (readPidRecord(opts.dataDir)?.pid === child.pid ? readPidRecord(opts.dataDir)?.port : 0);
+    const res = port ? await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null) : null;
+    if (res?.status === 200) {
+      const startupMs = performance.now() - started;
+      const stop = async () => {
+        child.kill('SIGTERM');
+        return exited;
+      };
+      return { ...opts, child, port: port as number, url: `http://127.0.0.1:${port}`, startupMs, exited, stop };
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export function consoleToken(agent: Pick<RunningAgent, 'instanceId' | 'secret'>, scope: TokenScope, extra: Record<string, unknown> = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + 60;
+  return signToken({ scope, aud: agent.instanceId, exp, jti: randomUUID(), sub: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', ...extra }, agent.secret, TOKEN_ISSUER);
+}
+
+export async function admin(agent: RunningAgent, path: string, body: unknown): Promise<Response> {
+  return fetch(`${agent.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${consoleToken(agent, 'admin')}` },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function sendEvents(agent: RunningAgent, sessionId: string, events: unknown[], headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${agent.url}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ sessionId, events }),
+  });
+}
