@@ -9,6 +9,7 @@ import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
 import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
+import { outboxRoutes } from './mail/outbox.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     },
     { prefix: API_PREFIX },
   );
+  await app.register(outboxRoutes);
   await app.register(webPlugin);
   return app;
 }

@@ -10,11 +10,13 @@ export interface CaptchaVerifier {
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 /** Google reCAPTCHA's server-side check. A network failure counts as a failed captcha (fail closed). */
-export function recaptchaVerifier(secret: string, timeoutMs = 5000): CaptchaVerifier {
+export function recaptchaVerifier(secret: string, opts: { endpoint?: string; timeoutMs?: number } = {}): CaptchaVerifier {
+  const endpoint = opts.endpoint ?? SITEVERIFY_URL;
+  const timeoutMs = opts.timeoutMs ?? 5000;
   return {
     async verify(response, remoteIp) {
       try {
-        const res = await fetch(SITEVERIFY_URL, {
+        const res = await fetch(endpoint, {
           method: 'POST',
           body: new URLSearchParams({ secret, response, remoteip: remoteIp }),
           signal: AbortSignal.timeout(timeoutMs),
