@@ -48,13 +48,6 @@ export function authRepo(db: Db) {
         await tx.insert(users).values(input.user);
       });
     },
-
-    async setPassword(tenantId: string, userId: string, passwordHash: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ passwordHash })
-        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)));
-    },
   };
 }
 

@@ -86,9 +86,10 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
         throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, seconds);
       }
       const found = await users.findByEmail(email);
-      const usable = found?.joined && found.passwordHash ? found : null;
-      const ok = usable?.passwordHash ? await verifyPassword(usable.passwordHash, password) : await verifyAgainstDummy(password);
-      const principal = ok && usable ? await loadPrincipal(deps.db, usable.userId, usable.tenantId) : null;
+      // Invited people who never joined have no password yet: treated like unknown emails.
+      const hash = found?.joined ? found.passwordHash : null;
+      const ok = hash ? await verifyPassword(hash, password) : await verifyAgainstDummy(password);
+      const principal = ok && found ? await loadPrincipal(deps.db, found.userId, found.tenantId) : null;
       if (!principal) {
         await throttle.recordFailure(keys.email, now, LOGIN_THROTTLE);
         await throttle.recordFailure(keys.ip, now, LOGIN_THROTTLE);

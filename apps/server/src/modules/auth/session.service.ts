@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@replay/contracts';
+import { AUTH_MESSAGES, DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { signAccessToken } from '../../lib/access-token';
 import type { AppContext, Clock } from '../../lib/context';
@@ -6,8 +6,6 @@ import { unauthorized } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { refreshRepo } from './refresh.repo';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SessionDeps {
   db: Db;

@@ -28,18 +28,19 @@ export function throttleRepo(db: Db) {
 
     /** One atomic upsert: concurrent failures from several processes all count. */
     async recordFailure(key: string, now: Date, rule: ThrottleRule): Promise<void> {
+      const lockEnd = new Date(now.getTime() + rule.windowMs);
       const stale = sql`${loginThrottle.windowStartedAt} <= ${ts(new Date(now.getTime() - rule.windowMs))}`;
       const failures = sql`case when ${stale} then 1 else ${loginThrottle.failures} + 1 end`;
       await db
         .insert(loginThrottle)
-        .values({ key, failures: 1, windowStartedAt: now, lockedUntil: rule.maxFailures <= 1 ? new Date(now.getTime() + rule.windowMs) : null })
+        .values({ key, failures: 1, windowStartedAt: now, lockedUntil: rule.maxFailures <= 1 ? lockEnd : null })
         .onConflictDoUpdate({
           target: loginThrottle.key,
           set: {
             failures,
             windowStartedAt: sql`case when ${stale} then ${ts(now)} else ${loginThrottle.windowStartedAt} end`,
             lockedUntil: sql`case
-              when ${failures} >= ${rule.maxFailures} then ${ts(new Date(now.getTime() + rule.windowMs))}
+              when ${failures} >= ${rule.maxFailures} then ${ts(lockEnd)}
               when ${stale} then null
               else ${loginThrottle.lockedUntil} end`,
           },
