@@ -3,3 +3,4 @@ export * from './roles';
 export * from './users';
 export * from './auth';
 export * from './mail';
+export * from './activity';
