@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import type { SessionParams } from '../features/auth/url-params';
+import { AppRoutes } from './AppRoutes';
+import { AppProviders } from './providers';
+import { SessionProvider } from './session/SessionProvider';
+
+interface Props {
+  queryClient: QueryClient;
+  /** The session bootstrap of this page load. */
+  ready: Promise<void>;
+  params: SessionParams;
+}
+
+/** The whole console below a router (BrowserRouter in the page, MemoryRouter in tests). */
+export function App({ queryClient, ready, params }: Props) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <SessionProvider ready={ready} params={params}>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+      </SessionProvider>
+    </AppProviders>
+  );
+}

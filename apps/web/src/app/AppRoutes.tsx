@@ -1,0 +1,48 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { routes } from '@replay/contracts';
+import { lazyRoute } from '../lib/lazy';
+import { PublicOnly, RequireScreen, RequireSession } from './session/guards';
+
+const LoginPage = lazyRoute('login', () => import('../routes/login/LoginPage'));
+const SignupPage = lazyRoute('signup', () => import('../routes/signup/SignupPage'));
+const ResetPasswordPage = lazyRoute('reset-password', () => import('../routes/reset-password/ResetPasswordPage'));
+const InstancesPage = lazyRoute('instances', () => import('../routes/instances/InstancesPage'));
+const ActivitiesPage = lazyRoute('activities', () => import('../routes/activities/ActivitiesPage'));
+const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));
+const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
+const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
+const AccountLayout = lazyRoute('account', () => import('../routes/account/AccountLayout'));
+const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
+const OrganizationPage = lazyRoute('account-organization', () => import('../routes/account/OrganizationPage'));
+const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
+const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
+
+/** Every screen of this release; unknown paths in the signed-in area go to the instances list. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path={routes.login()} element={<LoginPage />} />
+        <Route path={routes.signup()} element={<SignupPage />} />
+        <Route path={routes.resetPassword()} element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route path={routes.instances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
+        <Route path={routes.msInstances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
+        <Route path={routes.activities()} element={<RequireScreen screen="activities"><ActivitiesPage /></RequireScreen>} />
+        <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
+        <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
+        <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
+        <Route path={routes.account()} element={<AccountLayout />}>
+          <Route index element={<Navigate to={routes.account('profile')} replace />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="organization" element={<OrganizationPage />} />
+          <Route path="api-keys" element={<ApiKeysPage />} />
+          <Route path="session" element={<SessionPage />} />
+          <Route path="*" element={<Navigate to={routes.account('profile')} replace />} />
+        </Route>
+        <Route path="*" element={<Navigate to={routes.instances()} replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,133 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account } from '@replay/contracts';
+import { ApiError, setAuthFailureHandler, tokenStore, useAccessToken } from '../../lib/api';
+import { currentAccountKey, fetchAccount } from '../../features/account/api';
+import { logoutRequest } from '../../features/auth/api';
+import { rememberPath } from '../../features/auth/last-path';
+import { endSession } from '../../features/auth/session';
+import type { SessionParams } from '../../features/auth/url-params';
+
+/**
+ * - loading: opening the session or reading the user's account
+ * - anonymous: no token: the login screen shows
+ * - password-change: signed in, but the account must set a new password first
+ * - authenticated: token and account (spec: logged in)
+ * - error: the account could not be read (not an auth failure)
+ */
+export type SessionStatus = 'loading' | 'anonymous' | 'password-change' | 'authenticated' | 'error';
+
+export interface SessionValue {
+  status: SessionStatus;
+  account: Account | undefined;
+  error: unknown;
+  iframe: boolean;
+  retry: () => void;
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+interface Props {
+  /** The one bootstrap of this page load (see bootstrapSession). */
+  ready: Promise<void>;
+  params: SessionParams;
+  children: ReactNode;
+}
+
+export function SessionProvider({ ready, params, children }: Props) {
+  const queryClient = useQueryClient();
+  const token = useAccessToken();
+  const location = useLocation();
+  const path = `${location.pathname}${location.search}`;
+  const [booted, setBooted] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const done = () => live && setBooted(true);
+    ready.then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+
+  const accountQuery = useQuery({
+    queryKey: currentAccountKey,
+    queryFn: fetchAccount,
+    enabled: booted && token !== null,
+    retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+  });
+
+  // The auth-failure action: the session is no longer valid (401). Coming back
+  // after signing in again is the point, so the current path is remembered.
+  const pathRef = useRef(path);
+  pathRef.current = path;
+  useEffect(
+    () =>
+      setAuthFailureHandler(() => {
+        if (tokenStore.get()) rememberPath(pathRef.current);
+        endSession(queryClient);
+      }),
+    [queryClient],
+  );
+
+  let status: SessionStatus;
+  if (!booted) status = 'loading';
+  else if (!token) status = 'anonymous';
+  else if (accountQuery.data) status = accountQuery.data.changePassword ? 'password-change' : 'authenticated';
+  else if (accountQuery.isError) status = 'error';
+  else status = 'loading';
+
+  useRememberVisits(path, status);
+
+  const logout = useCallback(async () => {
+    await logoutRequest();
+    endSession(queryClient);
+  }, [queryClient]);
+
+  const { refetch } = accountQuery;
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status,
+      account: token ? accountQuery.data : undefined,
+      error: accountQuery.error,
+      iframe: params.iframe,
+      retry,
+      logout,
+    }),
+    [status, token, accountQuery.data, accountQuery.error, params.iframe, retry, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Spec: the last visited path plus query is remembered (not the login route),
+ * for the visits made without a session. A sign-out is not a visit: the page
+ * the user left is not where the next login should land.
+ */
+function useRememberVisits(path: string, status: SessionStatus): void {
+  const previous = useRef<SessionStatus>(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (status !== 'anonymous') return;
+    if (was === 'authenticated' || was === 'password-change') return;
+    rememberPath(path);
+  }, [path, status]);
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider');
+  return value;
+}
+
+/** The signed-in account; only for screens rendered behind RequireSession. */
+export function useAccount(): Account {
+  const { account } = useSession();
+  if (!account) throw new Error('useAccount needs a signed-in session');
+  return account;
+}

@@ -1,0 +1,44 @@
+import { Avatar, Menu, Text, UnstyledButton, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+import { routes } from '@replay/contracts';
+import { useAccount, useSession } from '../session/SessionProvider';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The header's account menu: Account, Logout. */
+export function AccountMenu() {
+  const account = useAccount();
+  const { logout } = useSession();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${account.name}`} p={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar size="sm" radius="xl" color="blue">
+              {initials(account.name)}
+            </Avatar>
+            <Text size="sm" visibleFrom="sm" maw={160} truncate>
+              {account.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{account.email}</Menu.Label>
+        <Menu.Item component={Link} to={routes.account()} leftSection={<IconUser size={14} />}>
+          Account
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,69 @@
+import { Suspense, useState } from 'react';
+import { ActionIcon, AppShell, Container, Group, Text, Tooltip } from '@mantine/core';
+import { Outlet } from 'react-router';
+import IconLayoutSidebarLeftCollapse from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftCollapse.mjs';
+import IconLayoutSidebarLeftExpand from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftExpand.mjs';
+import { SETTINGS_MAX_WIDTH } from '@replay/contracts';
+import '../styles/console';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { PageLoader } from '../../components/PageLoader';
+import { usePublicConfig } from '../../features/config/api';
+import { useSession } from '../session/SessionProvider';
+import { AccountMenu } from './AccountMenu';
+import { NavMenu } from './NavMenu';
+import { SupportDrawer } from './SupportDrawer';
+import { TrialBanner } from './TrialBanner';
+import { useMenuCollapsed } from './useMenuCollapsed';
+
+const NAV_WIDTH = { expanded: 220, collapsed: 64 };
+
+/** The signed-in console: header (toggle, trial banner, account menu), left menu, settings area. */
+export default function ConsoleShell() {
+  const { iframe } = useSession();
+  const { data: config } = usePublicConfig();
+  const [collapsed, toggle] = useMenuCollapsed();
+  const [supportOpen, setSupportOpen] = useState(false);
+  const toggleLabel = collapsed ? 'Expand menu' : 'Collapse menu';
+
+  return (
+    <AppShell
+      header={iframe ? undefined : { height: 56 }}
+      navbar={iframe ? undefined : { width: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded, breakpoint: 0 }}
+      padding={0}
+    >
+      {!iframe && (
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+            <Group gap="sm" wrap="nowrap">
+              <Tooltip label={toggleLabel}>
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={toggleLabel} aria-expanded={!collapsed} onClick={toggle}>
+                  {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+                </ActionIcon>
+              </Tooltip>
+              <Text fw={700} visibleFrom="xs">
+                {config ? `${config.productName} Console` : 'Console'}
+              </Text>
+            </Group>
+            <TrialBanner />
+            <AccountMenu />
+          </Group>
+        </AppShell.Header>
+      )}
+      {!iframe && (
+        <AppShell.Navbar p="xs" aria-label="Main menu">
+          <NavMenu collapsed={collapsed} onSupport={() => setSupportOpen(true)} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Container size={SETTINGS_MAX_WIDTH} px="lg" py="lg">
+          <ErrorBoundary>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Container>
+      </AppShell.Main>
+      {!iframe && <SupportDrawer opened={supportOpen} onClose={() => setSupportOpen(false)} />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  accountSchema,
+  type Account,
+  type AccountUpdate,
+  type PasswordChange,
+} from '@replay/contracts';
+import { api, createQueryKeys } from '../../lib/api';
+
+export const accountKeys = createQueryKeys('account');
+/** The signed-in user's own account. */
+export const currentAccountKey = accountKeys.detail('current');
+
+export function fetchAccount(): Promise<Account> {
+  return api.get('/account', accountSchema);
+}
+
+export function setCurrentAccount(queryClient: QueryClient, account: Account): void {
+  queryClient.setQueryData(currentAccountKey, account);
+}
+
+/** POST /account: Name and Organization. The answer replaces the cached account. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountUpdate) => api.post('/account', input, accountSchema),
+    onSuccess: (account) => setCurrentAccount(queryClient, account),
+  });
+}
+
+/** POST /account/password; failures carry the server's `errors` to list under the form. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChange) => api.post('/account/password', input, accountSchema),
+    onSuccess: (account) => setCurrentAccount(queryClient, account),
+  });
+}

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import { API_PREFIX, dataOf, errorBodySchema, refreshSchema } from '@replay/contracts';
+import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
+import { refreshLead, tokenExpiry } from './jwt';
+import { tokenStore } from './token-store';
+
+/**
+ * How a call authenticates:
+ * - 'required': Bearer token; renewed first when near expiry; a 401 is retried once
+ *   after a refresh, then the auth-failure action runs.
+ * - 'optional': the token is sent if there is one; a 401 is just an error (logout).
+ * - 'none': public calls (login, signup, reset, public config).
+ */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+}
+
+/** Renew a token this close to its expiry before using it. */
+const NEAR_EXPIRY_MS = 10_000;
+
+let authFailureHandler: () => void = () => tokenStore.set(null);
+
+/** The app registers what "the session is no longer valid" does (clear the token, go to login). */
+export function setAuthFailureHandler(handler: () => void): () => void {
+  authFailureHandler = handler;
+  return () => {
+    if (authFailureHandler === handler) authFailureHandler = () => tokenStore.set(null);
+  };
+}
+
+export function runAuthFailure(): void {
+  authFailureHandler();
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API_PREFIX}${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
+  }
+}
+
+async function parse<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  const json = await readJson(res);
+  if (!res.ok) {
+    const body = errorBodySchema.safeParse(json);
+    throw new ApiError(res.status, body.success ? body.data.errors : []);
+  }
+  const parsed = dataOf(schema).safeParse(json);
+  if (!parsed.success) throw new ApiError(res.status, [BAD_RESPONSE_MESSAGE]);
+  return (parsed.data as { data: z.output<S> }).data;
+}
+
+// ---- access token renewal -------------------------------------------------
+
+let refreshing: Promise<string | null> | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+async function doRefresh(): Promise<string | null> {
+  let res: Response;
+  try {
+    res = await send('/refresh', { method: 'GET' }, null);
+  } catch {
+    return null; // no answer: keep the current token, a later call tries again
+  }
+  try {
+    const { jwt } = await parse(res, refreshSchema);
+    tokenStore.set(jwt);
+    return jwt;
+  } catch {
+    tokenStore.set(null); // spec: a failed refresh clears the token
+    return null;
+  }
+}
+
+/**
+ * GET /api/refresh with the httpOnly cookie. Concurrent callers share one
+ * request: the refresh cookie is single use, a second request would revoke it.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!refreshing) {
+    refreshing = doRefresh().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+function schedule(token: string | null): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (!token) return;
+  const exp = tokenExpiry(token);
+  if (exp === null) return;
+  const remaining = exp - Date.now();
+  const delay = Math.max(0, remaining - refreshLead(remaining));
+  timer = setTimeout(() => {
+    timer = null;
+    if (tokenStore.get() === token) void refreshAccessToken();
+  }, delay);
+}
+
+tokenStore.subscribe(() => schedule(tokenStore.get()));
+
+async function usableToken(): Promise<string | null> {
+  const token = tokenStore.get();
+  if (!token) return null;
+  const exp = tokenExpiry(token);
+  if (exp !== null && exp - Date.now() < NEAR_EXPIRY_MS) return (await refreshAccessToken()) ?? tokenStore.get();
+  return token;
+}
+
+// ---- requests ---------------------------------------------------------------
+
+/** One API call: `{ data }` parsed with `schema`, or an ApiError with the status and `errors`. */
+export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+  const auth = opts.auth ?? 'required';
+  const token = auth === 'none' ? null : auth === 'required' ? await usableToken() : tokenStore.get();
+  let res = await send(path, opts, token);
+  if (res.status === 401 && auth === 'required') {
+    const renewed = await refreshAccessToken();
+    if (renewed) res = await send(path, opts, renewed);
+    if (res.status === 401) runAuthFailure();
+  }
+  return parse(res, schema);
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...opts, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...opts, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...opts, method: 'PUT', body }),
+  delete: <S extends z.ZodType>(path: string, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...opts, method: 'DELETE' }),
+};

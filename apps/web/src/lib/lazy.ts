@@ -1,0 +1,59 @@
+import { lazy, type ComponentType } from 'react';
+import { TIMINGS_MS } from '@replay/contracts';
+
+/** A route chunk (its script or its stylesheet) could not be loaded. */
+export class ChunkLoadError extends Error {
+  readonly chunkId: string;
+  readonly css: boolean;
+
+  constructor(chunkId: string, css: boolean, options?: { cause?: unknown }) {
+    super(css ? `Loading CSS chunk ${chunkId} failed` : `Loading chunk ${chunkId} failed`, options);
+    this.name = 'ChunkLoadError';
+    this.chunkId = chunkId;
+    this.css = css;
+  }
+}
+
+/** Errors Vite reported through `vite:preloadError` (a chunk's script or CSS preload failed). */
+const preloadFailures = new WeakSet<object>();
+
+function isCssFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /preload CSS|\.css\b/i.test(error.message) || (preloadFailures.has(error) && /css/i.test(error.message));
+}
+
+/**
+ * Vite dispatches `vite:preloadError` before rethrowing a failed dynamic import;
+ * the event is not cancelled, so the failing import rejects and the route's
+ * error screen names the chunk. Call once at start-up.
+ */
+export function installPreloadErrorListener(win: Window = window): () => void {
+  const onError = (event: Event) => {
+    const payload = (event as Event & { payload?: unknown }).payload;
+    if (payload && typeof payload === 'object') preloadFailures.add(payload);
+  };
+  win.addEventListener('vite:preloadError', onError);
+  return () => win.removeEventListener('vite:preloadError', onError);
+}
+
+/** Runs a chunk's dynamic import with a time-out; any failure becomes a ChunkLoadError naming the chunk. */
+export function loadChunk<T>(chunkId: string, loader: () => Promise<T>, timeoutMs: number = TIMINGS_MS.chunkLoadTimeout): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(chunkId, false)), timeoutMs);
+    loader().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(chunkId, isCssFailure(error), { cause: error }));
+      },
+    );
+  });
+}
+
+/** React.lazy for a route screen, loaded through loadChunk. */
+export function lazyRoute<P extends object>(chunkId: string, loader: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => loadChunk(chunkId, loader));
+}

@@ -1,0 +1,42 @@
+/**
+ * Browser storage that never throws (private mode, disabled storage): a read
+ * gives null and a write is dropped. Every key the console keeps is listed here.
+ */
+export const STORAGE_KEYS = {
+  /** localStorage: last path + query visited before signing in. */
+  lastPath: 'console.lastPath',
+  /** localStorage: '1' when the left menu is collapsed. */
+  menuCollapsed: 'console.menuCollapsed',
+  /** sessionStorage: the jwt URL parameter, kept for the browser session. */
+  sessionJwt: 'console.session.jwt',
+  /** sessionStorage: the iframe URL parameter, kept for the browser session. */
+  sessionIframe: 'console.session.iframe',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readStored(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(which: Area, key: string, value: string | null): void {
+  try {
+    const store = area(which);
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the value is simply not kept.
+  }
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, List, PasswordInput, Stack } from '@mantine/core';
+import { MESSAGES, PASSWORD_MIN_LENGTH, passwordChangeFormSchema } from '@replay/contracts';
+import { useChangePassword } from '../../features/account/api';
+import { errorMessages } from '../../lib/api';
+import { validate } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
+
+export const PASSWORD_CHANGED = 'Successfully changed password';
+export const PASSWORD_CHANGE_FAILED = 'Failed to change password.';
+
+const EMPTY = { oldPassword: '', newPassword: '', repeatPassword: '' };
+type Field = keyof typeof EMPTY;
+
+interface Props {
+  onSuccess: () => void;
+  /** Without it there is no Cancel button (a password change the account must make). */
+  onCancel?: () => void;
+}
+
+/**
+ * Old, new and repeated password. Submitting is blocked while the old one is
+ * empty, the new one is under 8 characters or the two new ones differ; the
+ * new one must pass the shared strength rule. Server errors are listed under
+ * the form, which stays open.
+ */
+export function PasswordForm({ onSuccess, onCancel }: Props) {
+  const change = useChangePassword();
+  const [values, setValues] = useState(EMPTY);
+  const [newTouched, setNewTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const checked = validate(passwordChangeFormSchema, values);
+  const newError = newTouched && values.newPassword ? checked.errors?.newPassword : undefined;
+  const mismatch = values.repeatPassword && values.repeatPassword !== values.newPassword ? MESSAGES.passwordsDontMatch : undefined;
+  const blocked =
+    !values.oldPassword || values.newPassword.length < PASSWORD_MIN_LENGTH || values.newPassword !== values.repeatPassword;
+
+  const reset = () => {
+    setValues(EMPTY);
+    setNewTouched(false);
+    setServerErrors([]);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setNewTouched(true);
+    if (blocked || !checked.data) return;
+    setServerErrors([]);
+    const { oldPassword, newPassword } = checked.data;
+    change.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          notifySuccess(PASSWORD_CHANGED);
+          reset();
+          onSuccess();
+        },
+        onError: (error) => setServerErrors(errorMessages(error, PASSWORD_CHANGE_FAILED)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change Password">
+      <Stack gap="md" maw={480}>
+        <PasswordInput
+          label="Old Password: "
+          autoComplete="current-password"
+          value={values.oldPassword}
+          onChange={(e) => set('oldPassword')(e.currentTarget.value)}
+          data-autofocus
+        />
+        <PasswordInput
+          label="New Password: "
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={(e) => set('newPassword')(e.currentTarget.value)}
+          onBlur={() => setNewTouched(true)}
+          description={newError ? undefined : MESSAGES.passwordStrength}
+          error={newError}
+        />
+        <PasswordInput
+          label="Repeat New Password: "
+          autoComplete="new-password"
+          value={values.repeatPassword}
+          onChange={(e) => set('repeatPassword')(e.currentTarget.value)}
+          error={mismatch}
+        />
+        {serverErrors.length > 0 && (
+          <List role="alert" size="sm" c="red" spacing={2} aria-label="Password change errors">
+            {serverErrors.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        )}
+        <Group gap="sm">
+          <Button type="submit" disabled={blocked} loading={change.isPending}>
+            Change Password
+          </Button>
+          {onCancel && (
+            <Button
+              variant="default"
+              onClick={() => {
+                reset();
+                onCancel();
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

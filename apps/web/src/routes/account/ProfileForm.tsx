@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { TEXT_LIMITS, accountUpdateSchema } from '@replay/contracts';
+import { useAccount } from '../../app/session/SessionProvider';
+import { useUpdateAccount } from '../../features/account/api';
+import { errorMessage } from '../../lib/api';
+import { validate, type FieldErrors } from '../../lib/form';
+import { notifyError, notifySuccess } from '../../lib/notify';
+
+export const PROFILE_UPDATED = 'Profile updated successfully.';
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
+
+/** Name and Organization (50 characters each); Update is enabled once something changed. */
+export function ProfileForm() {
+  const account = useAccount();
+  const update = useUpdateAccount();
+  const [name, setName] = useState(account.name);
+  const [tenantName, setTenantName] = useState(account.tenantName);
+  const [changed, setChanged] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(accountUpdateSchema, { name, tenantName });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    update.mutate(checked.data, {
+      onSuccess: (saved) => {
+        setName(saved.name);
+        setTenantName(saved.tenantName);
+        setChanged(false);
+        notifySuccess(PROFILE_UPDATED);
+      },
+      onError: (error) => notifyError(errorMessage(error, PROFILE_UPDATE_FAILED)),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={480}>
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          maxLength={TEXT_LIMITS.name}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setChanged(true);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
+          error={errors.name}
+        />
+        <TextInput
+          label="Organization"
+          autoComplete="organization"
+          maxLength={TEXT_LIMITS.organization}
+          value={tenantName}
+          onChange={(e) => {
+            setTenantName(e.currentTarget.value);
+            setChanged(true);
+            setErrors((x) => ({ ...x, tenantName: undefined }));
+          }}
+          error={errors.tenantName}
+        />
+        <div>
+          <Button type="submit" disabled={!changed} loading={update.isPending}>
+            Update
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { Divider, TextInput } from '@mantine/core';
+import { useAccount } from '../../app/session/SessionProvider';
+import { PasswordSection } from './PasswordSection';
+import { ProfileForm } from './ProfileForm';
+import { Section } from './Section';
+
+/** /account/profile: the profile form and, for accounts with a password, changing it. */
+export default function ProfilePage() {
+  const account = useAccount();
+  return (
+    <>
+      <Section title="Profile" description="Your email address is your identity: it is the one you use to login.">
+        <TextInput label="Email Address" value={account.email} readOnly variant="filled" mb="md" maw={480} />
+        <ProfileForm />
+      </Section>
+      {account.hasPassword && (
+        <>
+          <Divider />
+          <PasswordSection />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+export interface StubResponse {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler = StubResponse | ((req: StubRequest) => StubResponse | Promise<StubResponse>);
+
+/**
+ * Replaces the global fetch (the network boundary) with canned answers keyed
+ * 'METHOD /api/path'. Unknown calls answer 404 `{ errors }`; every call is recorded.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const calls: StubRequest[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = new Headers(init.headers);
+    const req: StubRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      authorization: headers.get('authorization'),
+    };
+    calls.push(req);
+    const handler = handlers[`${req.method} ${req.path}`];
+    const answer = typeof handler === 'function' ? await handler(req) : (handler ?? { status: 404, body: { errors: ['Not found.'] } });
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    calls,
+    fetch: fetchStub,
+    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
+}
+
+export const ok = (data: unknown): StubResponse => ({ status: 200, body: { data } });
+export const fail = (status: number, ...errors: string[]): StubResponse => ({
+  status,
+  body: errors.length ? { errors } : undefined,
+});
