@@ -73,8 +73,10 @@ const routes: Record<string, Handler> = {
   'OPTIONS /api/health': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
   'GET /api/health': (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
-    const { instanceId, name, version, tenantName } = state.settings;
-    sendJson(res, 200, { status: 'ok', instanceId, name, version, tenants: [{ name: tenantName }] });
+    const { instanceId, name, version, tenantName, vcpu, memoryGb } = state.settings;
+    // Resources let a driver see whether a type change or disk resize has reached the running process.
+    const resources = { vcpu, memoryGb, diskGb: state.stats.diskGb };
+    sendJson(res, 200, { status: 'ok', instanceId, name, version, tenants: [{ name: tenantName }], resources });
   },
   'GET /api/stats': async (_req, res, _url, state) => sendJson(res, 200, await state.stats.read()),
   'OPTIONS /api/events': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state))),

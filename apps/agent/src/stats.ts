@@ -34,6 +34,10 @@ export class StatsSampler {
     this.resources = { ...resources };
   }
 
+  get diskGb(): number {
+    return this.resources.diskGb;
+  }
+
   get diskBytes(): number {
     return this.resources.diskGb * GB;
   }

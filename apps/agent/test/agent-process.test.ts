@@ -13,7 +13,7 @@ describe('the agent process', () => {
     const res = await fetch(`${agent.url}/api/health`, { headers: { Origin: CONSOLE_ORIGIN } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
-    expect(await res.json()).toEqual({ status: 'ok', instanceId: agent.instanceId, name: `Agent ${agent.instanceId}`, version: '1.21', tenants: [{ name: 'Acme' }] });
+    expect(await res.json()).toEqual({ status: 'ok', instanceId: agent.instanceId, name: `Agent ${agent.instanceId}`, version: '1.21', tenants: [{ name: 'Acme' }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } });
     const foreign = await fetch(`${agent.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect(await agent.stop()).toBe(0);
