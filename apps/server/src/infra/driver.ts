@@ -1,0 +1,158 @@
+import type { InstanceSize, Provider } from '@replay/contracts';
+
+/**
+ * Where hosted instances run. The console's services and jobs call only this
+ * interface; the local driver runs each instance as an agent process on this
+ * machine, and a cluster driver (namespace, deployment, service, ingress,
+ * volume) can take its place without the callers changing.
+ *
+ * Every operation is idempotent, because jobs retry: running one twice leaves
+ * the same result as running it once (create reuses what exists, start on a
+ * running instance does nothing, terminate on a gone instance succeeds).
+ */
+export interface InfrastructureDriver {
+  readonly kind: string;
+  /** Provisions the instance if needed and starts it. */
+  create(spec: InstanceSpec): Promise<InstanceRuntime>;
+  start(instanceId: string): Promise<InstanceRuntime>;
+  stop(instanceId: string): Promise<InstanceRuntime>;
+  /** Ends the instance and deletes its data and backups. */
+  terminate(instanceId: string): Promise<void>;
+  /** Grows the disk (never shrinks it), online when running. */
+  resizeDisk(instanceId: string, diskSize: number): Promise<InstanceRuntime>;
+  /** Switches the instance type; a running instance restarts on the new one. */
+  changeType(instanceId: string, size: InstanceSize): Promise<InstanceRuntime>;
+  /** A running instance restarts at the new version; a stopped one starts at it next time. */
+  upgradeVersion(instanceId: string, version: string): Promise<InstanceRuntime>;
+  applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig>;
+  readConfig(instanceId: string): Promise<InstanceConfig>;
+  backup(instanceId: string): Promise<BackupInfo>;
+  /** Removes recorded sessions older than `days` days. */
+  cleanup(instanceId: string, days: number): Promise<CleanupInfo>;
+  /** What is actually there, read from the infrastructure and never from the console's database. */
+  status(instanceId: string): Promise<InstanceRuntime>;
+  health(instanceId: string): Promise<InstanceHealth>;
+  stats(instanceId: string): Promise<InstanceStats>;
+  /** A URL that signs `user` in to the instance once; the token in it expires within a minute. */
+  loginUrl(instanceId: string, user: InstanceUser): Promise<string>;
+  /**
+   * Brings the infrastructure in line with the console's view after a console
+   * start: adopts instances still running, restarts those that should run and
+   * do not, stops those that should not run, and ends instances the console
+   * does not know or has terminated.
+   */
+  reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport>;
+}
+
+export interface InstanceSpec {
+  instanceId: string;
+  name: string;
+  tenantName: string;
+  provider: Provider;
+  region: string;
+  size: InstanceSize;
+  /** GB */
+  diskSize: number;
+  /** major.minor */
+  version: string;
+}
+
+export type RuntimeState = 'running' | 'stopped' | 'absent';
+
+export interface InstanceRuntime {
+  instanceId: string;
+  state: RuntimeState;
+  /** The instance URL users open; null once the instance is gone. */
+  url: string | null;
+  /** Where the browser and the console check health directly. */
+  healthUrl: string | null;
+  pid: number | null;
+  /** The version it runs, or will run at next start. */
+  version: string | null;
+  size: InstanceSize | null;
+  diskSize: number | null;
+}
+
+export interface InstanceHealth {
+  /** HTTP 200 with at least one tenant, from the instance itself. */
+  healthy: boolean;
+  statusCode: number | null;
+  tenants: { name: string }[];
+  version: string | null;
+  error: string | null;
+  checkedAt: number;
+}
+
+export interface InstanceStats {
+  cpu: { percent: number };
+  memory: { usedBytes: number; totalBytes: number; percent: number };
+  disk: { usedBytes: number; totalBytes: number; percent: number };
+  sampledAt: number;
+}
+
+export interface SsoSettings {
+  idpEntityId: string;
+  idpSsoUrl: string;
+  idpX509cert: string;
+  idpSlsUrl: string;
+  enforceSSO: boolean;
+}
+
+export interface InstanceConfig {
+  /** null keeps data forever ('Unlimited'). */
+  retentionDays: number | null;
+  corsOrigins: string[];
+  sso: SsoSettings | null;
+  updatedAt: number | null;
+}
+
+export type InstanceConfigChange = Partial<Omit<InstanceConfig, 'updatedAt'>>;
+
+export interface BackupInfo {
+  name: string;
+  createdAt: number;
+  bytes: number;
+}
+
+export interface CleanupInfo {
+  removedDays: string[];
+  removedBytes: number;
+  cleanedAt: number;
+}
+
+export interface InstanceUser {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+export interface DesiredInstance {
+  instanceId: string;
+  desired: 'running' | 'stopped' | 'terminated';
+  /** Lets reconcile re-create a running instance whose infrastructure vanished. */
+  spec?: InstanceSpec;
+}
+
+export interface ReconcileReport {
+  /** Found running and healthy: left alone, now tracked again. */
+  adopted: string[];
+  /** Should have been running and were not: started. */
+  started: string[];
+  /** Running against the console's wish: stopped. */
+  stopped: string[];
+  /** Terminated, or unknown to the console: their processes ended. */
+  killed: string[];
+  failed: { instanceId: string; error: string }[];
+}
+
+export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-failed' | 'agent-error';
+
+/** A driver failure the caller can act on by its code. */
+export class DriverError extends Error {
+  readonly code: DriverErrorCode;
+  constructor(code: DriverErrorCode, message: string) {
+    super(message);
+    this.name = 'DriverError';
+    this.code = code;
+  }
+}

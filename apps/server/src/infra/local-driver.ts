@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { holdsDataDir, readPidRecord, EXIT_CODES } from '@replay/agent';
+import { DISK_MAX_GB, SIZES, VERSIONS, type InstanceSize } from '@replay/contracts';
+import {
+  DriverError,
+  type BackupInfo,
+  type CleanupInfo,
+  type DesiredInstance,
+  type InfrastructureDriver,
+  type InstanceConfig,
+  type InstanceConfigChange,
+  type InstanceHealth,
+  type InstanceRuntime,
+  type InstanceSpec,
+  type InstanceStats,
+  type InstanceUser,
+  type ReconcileReport,
+} from './driver';
+import { adminCall, checkHealth, getJson, loginToken, type AgentAddress } from './local/agent-client';
+import { endProcessGroup, freePort, isRunning, spawnAgent } from './local/agent-process';
+import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
+import { reconcile } from './local/reconcile';
+import { waitForStart } from './local/wait-for-start';
+
+export interface LocalDriverOptions {
+  /** Instance folders go here: `${DATA_DIR}/instances`. */
+  root: string;
+  /** The console's origin, which every agent allows to check its health from the browser. */
+  consoleOrigin: string;
+  /** Agents listen on loopback unless told otherwise: on this machine nothing else needs to reach them. */
+  host?: string;
+  startTimeoutMs?: number;
+  stopGraceMs?: number;
+}
+
+/**
+ * Runs each instance as an agent process on this machine. Its whole state is
+ * the instance folders on disk and the processes they name, so a console that
+ * restarts (or crashed) picks up where it left off; see `reconcile`.
+ */
+export class LocalDriver implements InfrastructureDriver {
+  readonly kind = 'local';
+  readonly folders: InstanceFolders;
+  private readonly opts: Required<LocalDriverOptions>;
+  /** One operation at a time per instance: a stop must not interleave with a restart. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(options: LocalDriverOptions) {
+    this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, ...options };
+    this.folders = new InstanceFolders(options.root);
+  }
+
+  private serial<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(run, run);
+    const settled = next.catch(() => undefined);
+    this.queues.set(key, settled);
+    void settled.then(() => this.queues.get(key) === settled && this.queues.delete(key));
+    return next;
+  }
+
+  private record(instanceId: string): InstanceRecord {
+    const record = this.folders.read(instanceId);
+    if (!record) throw new DriverError('not-found', `Instance ${instanceId} does not exist`);
+    return record;
+  }
+
+  private address(record: InstanceRecord): AgentAddress {
+    return { instanceId: record.instanceId, baseUrl: `http://127.0.0.1:${record.port}`, secret: record.secret };
+  }
+
+  /** The pid of this instance's agent when one is alive; a recorded pid now used by another process does not count. */
+  livePid(instanceId: string): number | null {
+    const dataDir = this.folders.dataDir(instanceId);
+    const pid = readPidRecord(dataDir)?.pid;
+    return pid && isRunning(pid) && holdsDataDir(pid, dataDir) ? pid : null;
+  }
+
+  async status(instanceId: string): Promise<InstanceRuntime> {
+    const record = this.folders.read(instanceId);
+    return runtimeOf(instanceId, record, record ? this.livePid(instanceId) : null);
+  }
+
+  create(spec: InstanceSpec): Promise<InstanceRuntime> {
+    return this.serial(spec.instanceId, async () => {
+      // Ports are handed out one at a time, so two creates never get the same one.
+      await this.serial('ports', async () => {
+        if (this.folders.read(spec.instanceId)) return;
+        const port = await freePort(this.folders.reservedPorts());
+        this.folders.write({ ...spec, port, secret: randomBytes(32).toString('base64url'), createdAt: Date.now() });
+      });
+      return this.startNow(spec.instanceId);
+    });
+  }
+
+  start(instanceId: string): Promise<InstanceRuntime> {
+    return this.serial(instanceId, () => this.startNow(instanceId));
+  }
+
+  private async startNow(instanceId: string): Promise<InstanceRuntime> {
+    let record = this.record(instanceId);
+    const running = this.livePid(instanceId);
+    if (running) {
+      const health = await checkHealth(this.address(record));
+      if (health.healthy) return runtimeOf(instanceId, record, running);
+      // Alive but not answering as this instance: hung, so it is replaced.
+      await endProcessGroup(running, this.opts.stopGraceMs);
+    }
+    for (let attempt = 0; ; attempt++) {
+      const spawned = spawnAgent(record, {
+        dataDir: this.folders.dataDir(instanceId),
+        logFile: this.folders.logFile(instanceId),
+        cwd: this.folders.dir(instanceId),
+        consoleOrigin: this.opts.consoleOrigin,
+        host: this.opts.host,
+      });
+      const outcome = await waitForStart(this.address(record), spawned, this.opts.startTimeoutMs);
+      if (outcome.kind === 'healthy') return runtimeOf(instanceId, record, spawned.pid);
+      if (outcome.kind === 'timeout') await endProcessGroup(spawned.pid, this.opts.stopGraceMs);
+      if (outcome.kind === 'exited' && outcome.code === EXIT_CODES.dataDirInUse) {
+        // Another agent took the folder between our check and the spawn: it is this instance's, so adopt it.
+        const holder = this.livePid(instanceId);
+        if (holder && (await checkHealth(this.address(record))).healthy) return runtimeOf(instanceId, record, holder);
+      }
+      if (outcome.kind === 'exited' && outcome.code === EXIT_CODES.portInUse && attempt === 0) {
+        // Something else took the port while the instance was stopped; the URL has to change.
+        const port = await this.serial('ports', () => freePort(this.folders.reservedPorts()));
+        record = this.folders.update(instanceId, { port });
+        continue;
+      }
+      const why = outcome.kind === 'exited' ? `exited with code ${outcome.code}` : 'did not become healthy in time';
+      throw new DriverError('start-failed', `The agent of instance ${instanceId} ${why}; see ${this.folders.logFile(instanceId)}`);
+    }
+  }
+
+  stop(instanceId: string): Promise<InstanceRuntime> {
+    return this.serial(instanceId, () => this.stopNow(instanceId));
+  }
+
+  private async stopNow(instanceId: string): Promise<InstanceRuntime> {
+    const record = this.folders.read(instanceId);
+    const pid = this.folders.exists(instanceId) ? this.livePid(instanceId) : null;
+    if (pid) await endProcessGroup(pid, this.opts.stopGraceMs);
+    return runtimeOf(instanceId, record, null);
+  }
+
+  terminate(instanceId: string): Promise<void> {
+    return this.serial(instanceId, async () => {
+      await this.stopNow(instanceId);
+      this.folders.remove(instanceId);
+    });
+  }
+
+  resizeDisk(instanceId: string, diskSize: number): Promise<InstanceRuntime> {
+    return this.serial(instanceId, async () => {
+      const record = this.record(instanceId);
+      if (!Number.isInteger(diskSize) || diskSize < record.diskSize || diskSize > DISK_MAX_GB) {
+        throw new DriverError('invalid', `The disk can only grow, from ${record.diskSize} GB up to ${DISK_MAX_GB} GB`);
+      }
+      const next = this.folders.update(instanceId, { diskSize });
+      const pid = this.livePid(instanceId);
+      if (pid) await adminCall(this.address(next), 'POST', '/api/admin/disk', { diskGb: diskSize });
+      return runtimeOf(instanceId, next, pid);
+    });
+  }
+
+  changeType(instanceId: string, size: InstanceSize): Promise<InstanceRuntime> {
+    const { vcpu, memoryGb } = SIZES[size];
+    return this.restartUnless(instanceId, { size }, (h) => h.resources?.vcpu === vcpu && h.resources.memoryGb === memoryGb);
+  }
+
+  upgradeVersion(instanceId: string, version: string): Promise<InstanceRuntime> {
+    if (!(VERSIONS as readonly string[]).includes(version)) return Promise.reject(new DriverError('invalid', `Unknown version ${version}`));
+    return this.restartUnless(instanceId, { version }, (h) => h.version === version);
+  }
+
+  /**
+   * Records the change, then restarts a running agent unless it already runs
+   * with it: so a retry after a crash between the two steps still restarts.
+   */
+  private restartUnless(
+    instanceId: string,
+    change: Partial<InstanceRecord>,
+    applied: (health: { version?: string; resources?: { vcpu: number; memoryGb: number } }) => boolean,
+  ): Promise<InstanceRuntime> {
+    return this.serial(instanceId, async () => {
+      this.record(instanceId); // a missing instance fails as not-found, before anything is written
+      const record = this.folders.update(instanceId, change);
+      const pid = this.livePid(instanceId);
+      if (!pid) return runtimeOf(instanceId, record, null);
+      const health = await checkHealth(this.address(record));
+      if (health.healthy && health.body && applied(health.body)) return runtimeOf(instanceId, record, pid);
+      await this.stopNow(instanceId);
+      return this.startNow(instanceId);
+    });
+  }
+
+  /** The address of a running instance, else a not-running error: config, backups and cleanup live in the agent. */
+  private running(instanceId: string): AgentAddress {
+    const record = this.record(instanceId);
+    if (!this.livePid(instanceId)) throw new DriverError('not-running', `Instance ${instanceId} is not running`);
+    return this.address(record);
+  }
+
+  applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig> {
+    return this.serial(instanceId, async () => adminCall<InstanceConfig>(this.running(instanceId), 'POST', '/api/admin/config', change));
+  }
+
+  async readConfig(instanceId: string): Promise<InstanceConfig> {
+    return adminCall<InstanceConfig>(this.running(instanceId), 'GET', '/api/admin/config');
+  }
+
+  backup(instanceId: string): Promise<BackupInfo> {
+    return this.serial(instanceId, async () => adminCall<BackupInfo>(this.running(instanceId), 'POST', '/api/admin/backup', {}));
+  }
+
+  cleanup(instanceId: string, days: number): Promise<CleanupInfo> {
+    return this.serial(instanceId, async () => adminCall<CleanupInfo>(this.running(instanceId), 'POST', '/api/admin/cleanup', { days }));
+  }
+
+  async stats(instanceId: string): Promise<InstanceStats> {
+    return getJson<InstanceStats>(this.running(instanceId), '/api/stats');
+  }
+
+  async health(instanceId: string): Promise<InstanceHealth> {
+    const record = this.folders.read(instanceId);
+    if (!record) return { healthy: false, statusCode: null, tenants: [], version: null, error: 'Instance not found', checkedAt: Date.now() };
+    const { body: _body, ...health } = await checkHealth(this.address(record));
+    return health;
+  }
+
+  async loginUrl(instanceId: string, user: InstanceUser): Promise<string> {
+    const record = this.record(instanceId);
+    const token = await loginToken(this.address(record), user);
+    return `http://localhost:${record.port}/login?token=${encodeURIComponent(token)}`;
+  }
+
+  reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport> {
+    return reconcile(this, expected);
+  }
+}

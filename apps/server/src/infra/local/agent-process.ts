@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { SIZES } from '@replay/contracts';
+import type { InstanceRecord } from './instance-folder';
+
+/** The agent's entry point, run from source: apps/agent/src/main.ts. */
+export const AGENT_MAIN = fileURLToPath(new URL('../../../../agent/src/main.ts', import.meta.url));
+
+/**
+ * Node 22.18+ runs the agent's TypeScript itself (type stripping), which
+ * starts faster than a loader; an older Node goes through tsx. The tsx path is
+ * resolved here, because the agent runs in its instance folder, where a bare
+ * 'tsx' would not resolve.
+ */
+function nodeFlags(): string[] {
+  return process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
+}
+
+/** True for a live process; a zombie (exited, not yet reaped) counts as gone. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** A port free on this machine now and not held by another instance, stopped ones included. */
+export async function freePort(reserved: ReadonlySet<number>): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    if (!reserved.has(port)) return port;
+  }
+  throw new Error('No free port found');
+}
+
+export interface SpawnOptions {
+  dataDir: string;
+  logFile: string;
+  cwd: string;
+  consoleOrigin: string;
+  host: string;
+}
+
+export interface SpawnedAgent {
+  pid: number;
+  /** Resolves with the exit code if the agent exits while this console is alive. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts an agent in its own process group, detached, with its output in its
+ * log file, so it outlives a console crash or restart. Arguments go as an
+ * array, never through a shell. The agent's environment holds only what it
+ * needs: the console's own secrets (database URL, signing key) stay out.
+ */
+export function spawnAgent(record: InstanceRecord, opts: SpawnOptions): SpawnedAgent {
+  const size = SIZES[record.size];
+  const args = [
+    ...nodeFlags(),
+    AGENT_MAIN,
+    ...['--instance-id', record.instanceId, '--name', record.name, '--data-dir', opts.dataDir],
+    ...['--port', String(record.port), '--host', opts.host, '--version', record.version],
+    ...['--console-origin', opts.consoleOrigin, '--tenant', record.tenantName],
+    ...['--vcpu', String(size.vcpu), '--memory-gb', String(size.memoryGb), '--disk-gb', String(record.diskSize)],
+  ];
+  const log = openSync(opts.logFile, 'a');
+  try {
+    const child = spawn(process.execPath, args, {
+      cwd: opts.cwd,
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: { PATH: process.env.PATH ?? '', AGENT_SECRET: record.secret },
+    });
+    if (child.pid === undefined) throw new Error(`Could not start the agent of ${record.instanceId}`);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.unref();
+    return { pid: child.pid, exited };
+  } finally {
+    closeSync(log);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Ends an agent's process group: SIGTERM first so it closes its files and
+ * pid record, SIGKILL if it has not gone within the grace period.
+ */
+export async function endProcessGroup(pid: number, graceMs: number): Promise<void> {
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  if (!isRunning(pid)) return;
+  signal('SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!isRunning(pid)) return;
+    await sleep(20);
+  }
+  signal('SIGKILL');
+  // SIGKILL cannot be refused, but a process stuck in the kernel (a hung disk) dies only when that returns.
+  const killDeadline = Date.now() + 10_000;
+  while (isRunning(pid)) {
+    if (Date.now() > killDeadline) throw new Error(`Process ${pid} did not exit after SIGKILL`);
+    await sleep(10);
+  }
+}
