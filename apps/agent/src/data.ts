@@ -1,5 +1,5 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cp, lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PID_FILE } from './lock.ts';
 
@@ -57,12 +57,13 @@ export async function removeOlderThan(dataDir: string, days: number, nowMs: numb
   const cutoff = nowMs - days * DAY_MS;
   const removedDays: string[] = [];
   let removedBytes = 0;
-  const folders = existsSync(root) ? readdirSync(root) : [];
+  // Asynchronous throughout, so health checks keep answering while a large cleanup runs.
+  const folders = existsSync(root) ? await readdir(root) : [];
   for (const day of folders.sort()) {
     const start = Date.parse(`${day}T00:00:00Z`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(start) || start + DAY_MS > cutoff) continue;
     removedBytes += await folderBytes(join(root, day));
-    rmSync(join(root, day), { recursive: true, force: true });
+    await rm(join(root, day), { recursive: true, force: true });
     removedDays.push(day);
   }
   return { removedDays, removedBytes, cleanedAt: nowMs };
@@ -79,7 +80,7 @@ export async function backupDataDir(dataDir: string, nowMs: number): Promise<Bac
   const name = new Date(nowMs).toISOString().replace(/[:.]/g, '-');
   const target = join(dirname(dataDir), 'backups', name);
   if (existsSync(target)) throw new Error(`A backup named ${name} already exists`);
-  cpSync(dataDir, target, { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
+  await cp(dataDir, target, { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
   return { name, createdAt: nowMs, bytes: await folderBytes(target) };
 }
 

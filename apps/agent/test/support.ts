@@ -52,7 +52,9 @@ export function launch(opts: Required<Omit<AgentOptions, 'port'>> & { port: numb
   const args = [MAIN, '--instance-id', opts.instanceId, '--name', `Agent ${opts.instanceId}`, '--data-dir', opts.dataDir];
   args.push('--port', String(opts.port), '--version', opts.version, '--console-origin', CONSOLE_ORIGIN, '--tenant', 'Acme');
   args.push('--disk-gb', String(opts.diskGb), '--memory-gb', '8', '--vcpu', '2');
-  const child = spawn(process.execPath, args, { env: { ...process.env, AGENT_SECRET: opts.secret }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Node 22.18+ strips the types itself; an older Node needs the tsx loader.
+  const flags = process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
+  const child = spawn(process.execPath, [...flags, ...args], { env: { ...process.env, AGENT_SECRET: opts.secret }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // Drained so a chatty agent never blocks on a full pipe; kept for failure messages.
   let stderr = '';

@@ -37,7 +37,8 @@ export async function reconcile(driver: LocalDriver, expected: readonly DesiredI
       } else if (wasRunning && (await driver.health(instanceId)).healthy) {
         report.adopted.push(instanceId);
       } else {
-        await driver.start(instanceId);
+        // With a spec, create (idempotent) also mends a folder whose record a crash left unwritten.
+        await (want.spec ? driver.create(want.spec) : driver.start(instanceId));
         report.started.push(instanceId);
       }
     });
