@@ -51,3 +51,13 @@ export const fail = (status: number, ...errors: string[]): StubResponse => ({
   status,
   body: errors.length ? { errors } : undefined,
 });
+
+/** A browser whose refresh cookie opens a session for `account`. */
+export function stubSignedIn(account: unknown, jwt: string, handlers: Record<string, Handler> = {}) {
+  return stubApi({
+    'GET /api/refresh': ok({ jwt }),
+    'GET /api/account': ok(account),
+    'GET /api/logout': ok({ ok: true }),
+    ...handlers,
+  });
+}

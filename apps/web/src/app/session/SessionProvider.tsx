@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '@replay/contracts';
-import { ApiError, setAuthFailureHandler, tokenStore, useAccessToken } from '../../lib/api';
+import { ApiError, setAuthFailureHandler, useAccessToken } from '../../lib/api';
 import { currentAccountKey, fetchAccount } from '../../features/account/api';
 import { logoutRequest } from '../../features/auth/api';
 import { rememberPath } from '../../features/auth/last-path';
@@ -59,18 +59,8 @@ export function SessionProvider({ ready, params, children }: Props) {
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
   });
 
-  // The auth-failure action: the session is no longer valid (401). Coming back
-  // after signing in again is the point, so the current path is remembered.
-  const pathRef = useRef(path);
-  pathRef.current = path;
-  useEffect(
-    () =>
-      setAuthFailureHandler(() => {
-        if (tokenStore.get()) rememberPath(pathRef.current);
-        endSession(queryClient);
-      }),
-    [queryClient],
-  );
+  // The auth-failure action: the session is no longer valid (401).
+  useEffect(() => setAuthFailureHandler(() => endSession(queryClient)), [queryClient]);
 
   let status: SessionStatus;
   if (!booted) status = 'loading';
@@ -79,9 +69,11 @@ export function SessionProvider({ ready, params, children }: Props) {
   else if (accountQuery.isError) status = 'error';
   else status = 'loading';
 
-  useRememberVisits(path, status);
+  const signingOut = useRef(false);
+  useRememberVisits(path, status, signingOut);
 
   const logout = useCallback(async () => {
+    signingOut.current = true;
     await logoutRequest();
     endSession(queryClient);
   }, [queryClient]);
@@ -104,19 +96,21 @@ export function SessionProvider({ ready, params, children }: Props) {
 }
 
 /**
- * Spec: the last visited path plus query is remembered (not the login route),
- * for the visits made without a session. A sign-out is not a visit: the page
- * the user left is not where the next login should land.
+ * Spec: the last visited path plus query is remembered (not the login route).
+ * Remembered: visits without a session, and the page a session was lost on
+ * (expired, revoked), to come back to after signing in again. Not remembered:
+ * the page the user signed out from.
  */
-function useRememberVisits(path: string, status: SessionStatus): void {
+function useRememberVisits(path: string, status: SessionStatus, signingOut: RefObject<boolean>): void {
   const previous = useRef<SessionStatus>(status);
   useEffect(() => {
     const was = previous.current;
     previous.current = status;
     if (status !== 'anonymous') return;
-    if (was === 'authenticated' || was === 'password-change') return;
-    rememberPath(path);
-  }, [path, status]);
+    const signedOut = (was === 'authenticated' || was === 'password-change') && signingOut.current;
+    signingOut.current = false;
+    if (!signedOut) rememberPath(path);
+  }, [path, status, signingOut]);
 }
 
 export function useSession(): SessionValue {

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Permission } from '@replay/contracts';
+import { NOT_ALLOWED_MESSAGE } from '../../components/NotAllowed';
+import { ok, stubSignedIn } from '../../test/fetch-stub';
+import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
+import { locationNow, renderApp } from '../../test/render';
+
+function signIn(permissions: Permission[], overrides: Parameters<typeof makeAccount>[0] = {}) {
+  return stubSignedIn(makeAccount({ permissions, ...overrides }), makeJwt(), { 'GET /api/public-config': ok(publicConfig) });
+}
+
+const menuLabels = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+  return Array.from(nav.querySelectorAll('a, button')).map((el) => el.textContent);
+};
+
+describe('console shell', () => {
+  it('shows every menu entry to an owner', async () => {
+    signIn(['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_ACTIVITY', 'VIEW_MEMBERS', 'VIEW_ROLES', 'VIEW_BILLING']);
+    renderApp('/instances');
+    await screen.findByRole('heading', { name: 'Instances' });
+    expect(await menuLabels()).toEqual(['Instances', 'Activity', 'Team', 'Roles', 'Billing', 'Support']);
+  });
+
+  it('hides entries without the matching permission', async () => {
+    signIn(['EDIT_INSTANCES', 'EDIT_MEMBERS']);
+    renderApp('/instances');
+    await screen.findByRole('heading', { name: 'Instances' });
+    expect(await menuLabels()).toEqual(['Instances', 'Team', 'Support']);
+  });
+
+  it("shows 'Not allowed' on a screen the user has no permission for, and keeps the session", async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/billing');
+    expect(await screen.findByText(NOT_ALLOWED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+  });
+
+  it('opens the guarded placeholders with their titles', async () => {
+    signIn(['VIEW_ACTIVITY', 'VIEW_MEMBERS', 'VIEW_ROLES', 'VIEW_BILLING']);
+    renderApp('/activities');
+    expect(await screen.findByRole('heading', { name: 'Console Activity' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Team' }));
+    expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite Team Member' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Roles' }));
+    expect(await screen.findByRole('heading', { name: 'Roles and Access' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Billing' }));
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
+  });
+
+  it('redirects unknown paths to the instances list, and /account to its profile', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Instances' })).toBeInTheDocument();
+    expect(locationNow()).toBe('/instances');
+    expect(screen.getByText('Currently, there are no instances available.')).toBeInTheDocument();
+  });
+
+  it('lists the instances at /ms/instances too, with the product in the text and the title', async () => {
+    signIn(['EDIT_INSTANCES']);
+    renderApp('/ms/instances');
+    expect(await screen.findByText('Welcome!')).toBeInTheDocument();
+    expect(await screen.findByText("Let's create your dedicated Replay instance.")).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Instances - Replay Console'));
+  });
+
+  it('shows the trial banner from the account', async () => {
+    signIn(['VIEW_INSTANCES'], { remainingTrial: 3 });
+    renderApp('/instances');
+    expect(await screen.findByText('Your free trial ends in 3 days.')).toBeInTheDocument();
+  });
+
+  it("shows 'Your free trial has ended.' when no days are left", async () => {
+    signIn(['VIEW_INSTANCES'], { remainingTrial: 0, isTrial: true });
+    renderApp('/instances');
+    expect(await screen.findByText('Your free trial has ended.')).toBeInTheDocument();
+  });
+
+  it('keeps the menu collapsed across a reload', async () => {
+    signIn(['VIEW_INSTANCES']);
+    const first = renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Collapse menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).queryByText('Instances')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Instances' })).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/instances');
+    expect(await screen.findByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByText('Instances')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Expand menu' }));
+    expect(localStorage.getItem('console.menuCollapsed')).toBeNull();
+  });
+
+  it('opens the support drawer with a contact form and the support mail', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Support' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Support' });
+    expect(within(drawer).getByRole('link', { name: publicConfig.supportEmail })).toHaveAttribute('href', `mailto:${publicConfig.supportEmail}`);
+    await user.type(within(drawer).getByLabelText('Subject'), 'Help');
+    await user.type(within(drawer).getByLabelText('Message'), 'My instance is slow');
+    const send = within(drawer).getByRole('link', { name: 'Send message' });
+    expect(send.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=Help&body=My%20instance%20is%20slow/);
+  });
+
+  it('logs out from the account menu to the login screen', async () => {
+    const api = signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout', hidden: true }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(locationNow()).toBe('/login');
+    expect(api.callsTo('GET /api/logout')).toHaveLength(1);
+    // A sign-out is not a visit to come back to.
+    expect(localStorage.getItem('console.lastPath')).toBeNull();
+  });
+});

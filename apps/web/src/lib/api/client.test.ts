@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { accountSchema } from '@replay/contracts';
+import { fail, ok, stubApi } from '../../test/fetch-stub';
+import { makeAccount, makeJwt } from '../../test/fixtures';
+import { api, refreshAccessToken, setAuthFailureHandler } from './client';
+import { ApiError, errorMessage } from './errors';
+import { tokenExpiry } from './jwt';
+import { tokenStore } from './token-store';
+
+afterEach(() => setAuthFailureHandler(() => tokenStore.set(null))());
+
+describe('api client', () => {
+  it('sends the Bearer token and parses { data } with the schema', async () => {
+    const token = makeJwt();
+    tokenStore.set(token);
+    const stub = stubApi({ 'GET /api/account': ok(makeAccount()) });
+    const account = await api.get('/account', accountSchema);
+    expect(account.email).toBe('ada@example.com');
+    expect(stub.calls[0]?.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('rejects a non-OK answer with its status and errors', async () => {
+    tokenStore.set(makeJwt());
+    stubApi({ 'POST /api/account': fail(400, 'Must be at most 50 characters', 'second') });
+    const error = await api.post('/account', { name: 'x' }, accountSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, messages: ['Must be at most 50 characters', 'second'] });
+    expect(errorMessage(error, 'fallback')).toBe('Must be at most 50 characters');
+  });
+
+  it('falls back when an error has no body, or the network is down', async () => {
+    stubApi({ 'GET /api/public-config': fail(502) });
+    const noBody = await api.get('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
+    expect(noBody).toMatchObject({ status: 502, messages: [] });
+    expect(errorMessage(noBody, 'Something went wrong')).toBe('Something went wrong');
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const offline = await api.get('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
+    expect(offline).toMatchObject({ status: 0 });
+    expect(errorMessage(offline, 'Something went wrong')).toBe('Something went wrong');
+  });
+
+  it('rejects a success body that does not match the schema', async () => {
+    stubApi({ 'GET /api/public-config': ok({ productName: 3 }) });
+    await expect(api.get('/public-config', z.object({ productName: z.string() }), { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('on 401 refreshes once and retries with the new token', async () => {
+    const stale = makeJwt(600, 'old');
+    const fresh = makeJwt(900, 'new');
+    tokenStore.set(stale);
+    const stub = stubApi({
+      'GET /api/refresh': ok({ jwt: fresh }),
+      'GET /api/account': (req) => (req.authorization === `Bearer ${fresh}` ? ok(makeAccount()) : fail(401, 'Expired.')),
+    });
+    await expect(api.get('/account', accountSchema)).resolves.toMatchObject({ userId: 'usr_1' });
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+    expect(stub.callsTo('GET /api/account')).toHaveLength(2);
+    expect(tokenStore.get()).toBe(fresh);
+  });
+
+  it('runs the auth-failure action when the refresh fails too, and clears the token', async () => {
+    tokenStore.set(makeJwt());
+    const onFailure = vi.fn();
+    setAuthFailureHandler(onFailure);
+    stubApi({ 'GET /api/refresh': fail(401, 'No session.'), 'GET /api/account': fail(401, 'Expired.') });
+    await expect(api.get('/account', accountSchema)).rejects.toMatchObject({ status: 401 });
+    expect(onFailure).toHaveBeenCalledOnce();
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('keeps the session on 403 (signed in, not allowed)', async () => {
+    const token = makeJwt();
+    tokenStore.set(token);
+    const onFailure = vi.fn();
+    setAuthFailureHandler(onFailure);
+    const stub = stubApi({ 'GET /api/account': fail(403, 'Not allowed.') });
+    await expect(api.get('/account', accountSchema)).rejects.toMatchObject({ status: 403, messages: ['Not allowed.'] });
+    expect(onFailure).not.toHaveBeenCalled();
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(0);
+    expect(tokenStore.get()).toBe(token);
+  });
+
+  it('shares one refresh between concurrent callers (the cookie is single use)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stub = stubApi({
+      'GET /api/refresh': async () => {
+        await gate;
+        return ok({ jwt: makeJwt() });
+      },
+    });
+    const all = Promise.all([refreshAccessToken(), refreshAccessToken(), refreshAccessToken()]);
+    release();
+    const tokens = await all;
+    expect(new Set(tokens).size).toBe(1);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+  });
+
+  it('renews a token about to expire before using it', async () => {
+    tokenStore.set(makeJwt(5));
+    const fresh = makeJwt(900, 'fresh');
+    const stub = stubApi({ 'GET /api/refresh': ok({ jwt: fresh }), 'GET /api/account': ok(makeAccount()) });
+    await api.get('/account', accountSchema);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+    expect(stub.callsTo('GET /api/account')[0]?.authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('renews shortly before expiry on its own, reading exp from the token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stub = stubApi({ 'GET /api/refresh': ok({ jwt: makeJwt(900, 'next') }) });
+    const token = makeJwt(900);
+    expect(tokenExpiry(token)).toBe(Math.floor(Date.now() / 1000) * 1000 + 900_000);
+    tokenStore.set(token);
+    await vi.advanceTimersByTimeAsync(830_000);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+    expect(tokenStore.get()).not.toBe(token);
+  });
+});
