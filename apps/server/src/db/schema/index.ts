@@ -4,3 +4,4 @@ export * from './users';
 export * from './auth';
 export * from './mail';
 export * from './activity';
+export * from './audit';

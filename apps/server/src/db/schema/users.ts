@@ -16,11 +16,20 @@ export const users = pgTable(
     superAdmin: boolean('super_admin').notNull().default(false),
     roleId: uuid('role_id').references(() => roles.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /**
+     * The pending invitation: found by the SHA-256 of its token, and kept
+     * encrypted (AES-256-GCM) so admins can copy the link again. Both are
+     * cleared when the person joins or a new link replaces it.
+     */
+    invitationTokenHash: text('invitation_token_hash'),
+    invitationTokenSealed: text('invitation_token_sealed'),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('users_tenant_idx').on(t.tenantId),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_invitation_token_uq').on(t.invitationTokenHash),
   ],
 );
