@@ -7,3 +7,7 @@ export * from './auth';
 export * from './public-config';
 export * from './routes';
 export * from './catalogue';
+export * from './members';
+export * from './roles';
+export * from './activity';
+export * from './audit';

@@ -75,6 +75,8 @@ export const routes = {
   login: (opts?: RouteOptions) => buildPath('/login', opts),
   signup: (opts?: RouteOptions) => buildPath('/signup', opts),
   resetPassword: (opts?: RouteOptions) => buildPath('/reset-password', opts),
+  /** The joining page an invitation mail links to (`?token=…`). */
+  invitation: (opts?: RouteOptions) => buildPath('/invitation', opts),
   client: (activeTab: ClientTab = 'account', opts?: RouteOptions) => buildPath(`/client/${activeTab}`, opts),
   onboarding: (activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
     buildPath(`/onboarding/${activeTab}`, opts),
@@ -97,7 +99,7 @@ export const routes = {
 } as const;
 
 /** Public routes with nowhere better to come back to after signing in. */
-export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword()];
+export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword(), routes.invitation()];
 
 export function isBaseRoute(pathWithQuery: string): boolean {
   const path = pathWithQuery.split(/[?#]/)[0] ?? '';

@@ -1,17 +1,41 @@
-import type { Permission } from './permissions';
+import type { Guard, Permission } from './permissions';
 
 /**
- * Which permissions open which console screen ('any of'), spec section 6.
- * The web app hides menu entries and guards routes with it; the server can
- * reuse the same map for its own checks.
+ * The one permission table (spec section 6; its exact map is "not shown", so
+ * this is the decision): which permissions ('any of') open each console screen
+ * and each write action inside it. The web app hides menu entries, buttons and
+ * screens with it; the server takes its route guards from the same entries
+ * (`guardFor`), so the two cannot disagree.
+ *
+ * | key             | any of                            | used for                                   |
+ * |-----------------|-----------------------------------|--------------------------------------------|
+ * | instances       | VIEW_INSTANCES, EDIT_INSTANCES    | Instances menu, list and details           |
+ * | instancesCreate | EDIT_INSTANCES                    | Create Instance screen and call            |
+ * | instancesEdit   | EDIT_INSTANCES                    | every instance change (actions, config…)   |
+ * | activities      | VIEW_ACTIVITY                     | Activity menu and screen                   |
+ * | audit           | VIEW_ACTIVITY                     | audit trail (settings) and /trails calls   |
+ * | members         | VIEW_MEMBERS, EDIT_MEMBERS        | Team menu, member list and details         |
+ * | membersEdit     | EDIT_MEMBERS                      | invite, edit, remove, new invitation link  |
+ * | roles           | VIEW_ROLES, EDIT_ROLES            | Roles menu, role list and details          |
+ * | rolesEdit       | EDIT_ROLES                        | Create Role, edit and delete roles         |
+ * | billing         | VIEW_BILLING, EDIT_BILLING        | Billing menu, cards, invoices, utilization |
+ * | billingEdit     | EDIT_BILLING                      | saving billing details                     |
+ *
+ * The audit trail needs VIEW_ACTIVITY: it is the activity family (who did what,
+ * when), and the spec gives it no permission of its own.
  */
 export const SCREEN_PERMISSIONS = {
   instances: ['VIEW_INSTANCES', 'EDIT_INSTANCES'],
   instancesCreate: ['EDIT_INSTANCES'],
+  instancesEdit: ['EDIT_INSTANCES'],
   activities: ['VIEW_ACTIVITY'],
+  audit: ['VIEW_ACTIVITY'],
   members: ['VIEW_MEMBERS', 'EDIT_MEMBERS'],
+  membersEdit: ['EDIT_MEMBERS'],
   roles: ['VIEW_ROLES', 'EDIT_ROLES'],
+  rolesEdit: ['EDIT_ROLES'],
   billing: ['VIEW_BILLING', 'EDIT_BILLING'],
+  billingEdit: ['EDIT_BILLING'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Screen = keyof typeof SCREEN_PERMISSIONS;
 
@@ -44,4 +68,9 @@ export function visibleMenu(held: readonly string[]): MenuEntry[] {
 
 export function canOpenScreen(held: readonly string[], screen: Screen): boolean {
   return SCREEN_PERMISSIONS[screen].some((p) => held.includes(p));
+}
+
+/** A server route guard straight from the table: holders of any of the entry's permissions. */
+export function guardFor(...screens: Screen[]): Guard {
+  return { anyOf: [...new Set(screens.flatMap((s) => SCREEN_PERMISSIONS[s]))] };
 }
