@@ -1,11 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { routes } from '@replay/contracts';
 import { lazyRoute } from '../lib/lazy';
+import LoginPage from '../routes/login/LoginPage';
+import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
+import SignupPage from '../routes/signup/SignupPage';
 import { PublicOnly, RequireScreen, RequireSession } from './session/guards';
 
-const LoginPage = lazyRoute('login', () => import('../routes/login/LoginPage'));
-const SignupPage = lazyRoute('signup', () => import('../routes/signup/SignupPage'));
-const ResetPasswordPage = lazyRoute('reset-password', () => import('../routes/reset-password/ResetPasswordPage'));
+// The public screens are small and link to each other: they ship with the entry,
+// so moving between them never waits for a chunk (nor shows the old screen meanwhile).
+// Everything behind the session is a lazy chunk of its own.
 const InstancesPage = lazyRoute('instances', () => import('../routes/instances/InstancesPage'));
 const ActivitiesPage = lazyRoute('activities', () => import('../routes/activities/ActivitiesPage'));
 const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));

@@ -1,36 +1,44 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Anchor, Paper, Stack } from '@mantine/core';
 import IconBook from '@tabler/icons-react/dist/esm/icons/IconBook.mjs';
 import IconMessageCircle from '@tabler/icons-react/dist/esm/icons/IconMessageCircle.mjs';
 import IconQuestionMark from '@tabler/icons-react/dist/esm/icons/IconQuestionMark.mjs';
+import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import { usePublicConfig } from '../../features/config/api';
 
-/** The help button at the bottom left of sign-up: Docs, Chat with us. */
+/**
+ * The help button at the bottom left of sign-up: Docs, Chat with us. A plain
+ * disclosure (no popover engine), so the public screens stay light.
+ */
 export function HelpButton() {
   const { data: config } = usePublicConfig();
+  const [open, setOpen] = useState(false);
   if (!config) return null;
   return (
-    <div className="help-button">
-      <Menu position="top-start" shadow="md" width={200}>
-        <Menu.Target>
-          <ActionIcon size="xl" radius="xl" aria-label="Help" variant="filled">
-            <IconQuestionMark size={20} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component="a" href={config.docsUrl} target="_blank" rel="noreferrer" leftSection={<IconBook size={14} />}>
-            Docs
-          </Menu.Item>
-          <Menu.Item
-            component="a"
-            href={config.communityUrl}
-            target="_blank"
-            rel="noreferrer"
-            leftSection={<IconMessageCircle size={14} />}
-          >
-            Chat with us
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+    <div className="help-button" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      {open && (
+        <Paper id="signup-help" withBorder shadow="md" radius="md" p="sm" mb="xs">
+          <Stack gap="xs">
+            <Anchor href={config.docsUrl} target="_blank" rel="noreferrer" size="sm">
+              <IconBook size={14} aria-hidden /> Docs
+            </Anchor>
+            <Anchor href={config.communityUrl} target="_blank" rel="noreferrer" size="sm">
+              <IconMessageCircle size={14} aria-hidden /> Chat with us
+            </Anchor>
+          </Stack>
+        </Paper>
+      )}
+      <ActionIcon
+        size="xl"
+        radius="xl"
+        variant="filled"
+        aria-label="Help"
+        aria-expanded={open}
+        aria-controls="signup-help"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? <IconX size={20} /> : <IconQuestionMark size={20} />}
+      </ActionIcon>
     </div>
   );
 }
