@@ -11,3 +11,4 @@ export * from './members';
 export * from './roles';
 export * from './activity';
 export * from './audit';
+export * from './instances';

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './mail';
 export * from './activity';
 export * from './audit';
+export * from './instances';

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  INSTANCE_ACTIVITY_ACTIONS,
+  INSTANCE_ACTIVITY_STATUSES,
+  INSTANCE_SIZES,
+  INSTANCE_STATUSES,
+  PROVIDERS,
+} from '@replay/contracts';
+import { tenants } from './tenants';
+
+/**
+ * A hosted instance. The row is the console's wish and its view of the
+ * instance; the infrastructure driver holds what is actually running, and the
+ * provisioning workflow moves one towards the other (see modules/instances).
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    instanceId: uuid('instance_id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    status: text('status', { enum: INSTANCE_STATUSES }).notNull().default('creating'),
+    /** A workflow step is under way (spec: inProgress); false once it settles or gives up. */
+    inProgress: boolean('in_progress').notNull().default(false),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    region: text('region').notNull(),
+    size: text('size', { enum: INSTANCE_SIZES }).notNull(),
+    /** The slug chosen at creation; unique among instances not terminated. */
+    url: text('url').notNull(),
+    /** Where the driver serves it; known once provisioned. */
+    instanceUrl: text('instance_url'),
+    healthCheckUrl: text('health_check_url'),
+    version: text('version').notNull(),
+    diskSize: integer('disk_size').notNull(),
+    storageInProgress: boolean('storage_in_progress').notNull().default(false),
+    isProtected: boolean('is_protected').notNull().default(false),
+    highAvailability: boolean('high_availability').notNull().default(false),
+    attachGpu: boolean('attach_gpu').notNull().default(false),
+    /** The last workflow error as it happened (for operators), and what the UI may show. */
+    failure: text('failure'),
+    uiFailure: text('ui_failure'),
+    healthy: boolean('healthy').notNull().default(false),
+    lastHealthAt: timestamp('last_health_at', { withTimezone: true }),
+    clientNetworkIssue: boolean('client_network_issue').notNull().default(false),
+    resolvedIps: text('resolved_ips').array().notNull().default([]),
+    /**
+     * Which console process runs this instance's workflow, and until when:
+     * keeps two processes (PostgreSQL mode) from driving one instance at once.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    deletedBy: uuid('deleted_by'),
+  },
+  (t) => [
+    // The URL names the instance's address, so it is unique across every account while the instance exists.
+    uniqueIndex('instances_url_uq').on(sql`lower(${t.url})`).where(sql`${t.status} <> 'terminated'`),
+    // The list: one account's live instances, newest first.
+    index('instances_tenant_created_idx').on(t.tenantId, t.createdAt).where(sql`${t.status} <> 'terminated'`),
+    // The list's name search (prefix and ILIKE within one account).
+    index('instances_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    // The health round (running) and the workflow sweep (transitional).
+    index('instances_status_idx').on(t.status),
+  ],
+);
+
+/** What happened to one instance (spec: Instance activity; the Events tab). */
+export const instanceActivities = pgTable(
+  'instance_activities',
+  {
+    activityId: uuid('activity_id').primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.instanceId),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull().default('System'),
+    action: text('action', { enum: INSTANCE_ACTIVITY_ACTIONS }).notNull(),
+    status: text('status', { enum: INSTANCE_ACTIVITY_STATUSES }).notNull(),
+    comments: text('comments').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('instance_activities_instance_time_idx').on(t.instanceId, t.createdAt)],
+);
+
+/**
+ * Idempotency-Key of a create call: the first request inserts the key and the
+ * instance in one transaction; a repeat finds the key and answers the stored
+ * response. The primary key makes concurrent repeats wait for the first.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The HTTP status of the stored answer. */
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

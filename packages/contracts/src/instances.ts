@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import {
+  VERSIONS,
+  findRegion,
+  instanceSizeSchema,
+  instanceStatusSchema,
+  providerSchema,
+  type InstanceSize,
+  type InstanceStatus,
+} from './catalogue';
+import { PAGE_SIZES, TEXT_LIMITS } from './constants';
+import { MESSAGES } from './validation';
+
+/**
+ * Managed instances on the wire (spec sections 3, 4, 5, 7 and 8): the
+ * instance, the bodies of its calls, and the rules both the server and the
+ * web app apply (allowed actions, URL rule, billing gate), so the button the
+ * UI enables is the call the server accepts.
+ */
+
+/** Messages of spec section 8 (and the instance rules of section 5), word for word. */
+export const INSTANCE_MESSAGES = {
+  actionFailed: (action: string) => `Couldn't ${action} instance`,
+  /** Shown when the server gave no error; the trailing space is the spec's. */
+  createFailed: 'Failed to create instance. ',
+  created: (name: string) => `Instance ${name} is being created. This may take a few minutes to complete.`,
+  inaccessibleFromList: 'The instance is temporarily inaccessible. Please try again in 30s. Otherwise contact support.',
+  noAccess: "Couldn't get access to instance",
+  updateFailed: 'Failed to update instance.',
+  updated: 'Instance updated successfully.',
+  urlTaken: 'This URL is already taken.',
+  billingRequired: 'Free limit reached. Add payment details to continue creating instances.',
+  freeTrialEligible: 'Free Trial Eligible',
+  createNote: 'Creating an instance can take up to 5 minutes or longer.',
+  healthCheckFailed: 'Health check failed',
+  noProxyResponse: 'No response from proxy health check',
+  /* The spec gives no server wording for these; they name the rule that refused. */
+  terminationProtected: 'Termination protection is on for this instance. Turn it off before terminating.',
+  confirmTerminate: 'Type TERMINATE to confirm.',
+  actionNotAllowed: (action: string, status: string) => `An instance that is ${status} cannot be asked to ${action}.`,
+  terminated: 'This instance has been terminated.',
+  notRunning: 'The instance is not running.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  scopedCreate: 'Your role gives access to chosen instances only, so it cannot create new ones. Ask an admin.',
+  regionNotInProvider: 'This region is not offered by the chosen cloud provider.',
+  invalidUrl: 'Use only letters, digits, underscores and hyphens (at most 64).',
+} as const;
+
+/** The word the terminate dialog asks for (spec section 5), compared after trimming. */
+export const TERMINATE_CONFIRMATION = 'TERMINATE';
+export const isTerminateConfirmed = (typed: string): boolean => typed.trim() === TERMINATE_CONFIRMATION;
+
+/* ---------- actions and states (spec section 4) ---------- */
+
+export const INSTANCE_ACTIONS = ['start', 'stop', 'terminate'] as const;
+export const instanceActionSchema = z.enum(INSTANCE_ACTIONS);
+export type InstanceAction = z.infer<typeof instanceActionSchema>;
+
+const ALLOWED_ACTIONS: Partial<Record<InstanceStatus, readonly InstanceAction[]>> = {
+  stopped: ['start', 'terminate'],
+  initializing: ['terminate'],
+  running: ['stop', 'terminate'],
+  creating: ['stop', 'terminate'],
+};
+
+/** Spec section 4: stopped → start, terminate; initializing → terminate; running or creating → stop, terminate; else none. */
+export function allowedActions(status: InstanceStatus): readonly InstanceAction[] {
+  return ALLOWED_ACTIONS[status] ?? [];
+}
+
+export function isActionAllowed(status: InstanceStatus, action: InstanceAction): boolean {
+  return allowedActions(status).includes(action);
+}
+
+/** The status an action sets at once (optimistic, spec section 4); the workflow takes it from there. */
+export const ACTION_STATUS: Record<InstanceAction, InstanceStatus> = {
+  start: 'starting',
+  stop: 'stopping',
+  terminate: 'terminating',
+};
+
+/** Statuses a provisioning workflow is still working on; the console resumes them after a restart. */
+export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating'] as const satisfies readonly InstanceStatus[];
+export const isTransitional = (status: InstanceStatus): boolean => (TRANSITIONAL_STATUSES as readonly string[]).includes(status);
+
+/** Spec section 4: storage can change unless a disk or type change is pending or a storage change runs. */
+export function canUpdateStorage(i: { status: InstanceStatus; storageInProgress: boolean }): boolean {
+  return !i.storageInProgress && !['disk-upgrade', 'switch-instance', 'terminating', 'terminated'].includes(i.status);
+}
+
+/** The instance type can switch under the same rule, and only when nothing else is in progress. */
+export function canSwitchInstance(i: { status: InstanceStatus; storageInProgress: boolean; inProgress: boolean }): boolean {
+  return canUpdateStorage(i) && !i.inProgress;
+}
+
+/* ---------- URL rule (spec section 5) ---------- */
+
+export const INSTANCE_URL_MAX = 64;
+const URL_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** What the URL field keeps of what is typed: letters, digits, underscore and hyphen, at most 64. */
+export function normalizeInstanceUrl(typed: string): string {
+  return typed.replace(/[^A-Za-z0-9_-]/g, '').slice(0, INSTANCE_URL_MAX);
+}
+
+export function isValidInstanceUrl(url: string): boolean {
+  return url.length > 0 && url.length <= INSTANCE_URL_MAX && URL_PATTERN.test(url);
+}
+
+export const instanceUrlSchema = z.string().min(1, MESSAGES.required).refine(isValidInstanceUrl, INSTANCE_MESSAGES.invalidUrl);
+
+/* ---------- billing gate (spec section 5) ---------- */
+
+export interface BillingFacts {
+  hasBillingDetails: boolean;
+  instanceCount: number;
+}
+
+/** Billing is required when the account has no billing details and (the size is not small or it has an instance already). */
+export function isBillingRequired(account: BillingFacts, size: InstanceSize): boolean {
+  return !account.hasBillingDetails && (size !== 'small' || account.instanceCount > 0);
+}
+
+/** 'Free Trial Eligible' shows on small only for a trial account with no instances. */
+export function isFreeTrialEligible(account: { isTrial: boolean; instanceCount: number }): boolean {
+  return account.isTrial && account.instanceCount === 0;
+}
+
+/* ---------- bodies ---------- */
+
+export const instanceNameSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(TEXT_LIMITS.inlineName, MESSAGES.tooLong(TEXT_LIMITS.inlineName));
+
+/** POST /managed-saas/instances. Valid when name, url, region and size are set, and the region belongs to the provider. */
+export const createInstanceSchema = z
+  .strictObject({
+    name: instanceNameSchema,
+    provider: providerSchema,
+    region: z.string().min(1, MESSAGES.required).max(64),
+    size: instanceSizeSchema,
+    url: instanceUrlSchema,
+  })
+  .refine((v) => findRegion(v.provider, v.region) !== undefined, { message: INSTANCE_MESSAGES.regionNotInProvider, path: ['region'] });
+export type CreateInstanceInput = z.infer<typeof createInstanceSchema>;
+
+/** The create form's own validity: the four fields of the spec set (the form always has a provider). */
+export function isInstanceFormValid(v: { name?: string; url?: string; region?: string; size?: string }): boolean {
+  return Boolean(v.name?.trim() && v.url && v.region && v.size);
+}
+
+/** PUT /managed-saas/instances/{id}: rename and termination protection. */
+export const updateInstanceSchema = z
+  .strictObject({ name: instanceNameSchema.optional(), isProtected: z.boolean().optional() })
+  .refine((v) => v.name !== undefined || v.isProtected !== undefined, { message: 'Nothing to update.' });
+export type UpdateInstanceInput = z.infer<typeof updateInstanceSchema>;
+
+/** POST …/{id}/actions. `confirm`, when sent with terminate, must be TERMINATE (trimmed). */
+export const instanceActionBodySchema = z.strictObject({
+  action: instanceActionSchema,
+  confirm: z.string().max(64).optional(),
+});
+export type InstanceActionBody = z.infer<typeof instanceActionBodySchema>;
+
+export const instanceStatusQuerySchema = z.strictObject({ ids: z.array(z.string().max(64)).max(100) });
+
+export const instanceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.instances),
+  search: z.string().trim().max(100).optional(),
+});
+export type InstanceListQuery = z.infer<typeof instanceListQuerySchema>;
+
+export const validateDomainQuerySchema = z.object({ url: z.string().max(256) });
+
+/* ---------- answers ---------- */
+
+/** Every field of spec section 3 'Instance' the server knows; isOld, isRecent and labels are derived by the client from the times. */
+export const instanceSchema = z.object({
+  instanceId: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  status: instanceStatusSchema,
+  inProgress: z.boolean(),
+  provider: providerSchema,
+  region: z.string(),
+  regionLabel: z.string(),
+  isoCode: z.string(),
+  size: instanceSizeSchema,
+  /** The same as size: the spec names it both ways. */
+  instanceType: instanceSizeSchema,
+  /** The URL slug chosen at creation. */
+  url: z.string(),
+  /** Where the instance actually answers; null until it has been provisioned. */
+  instanceUrl: z.string().nullable(),
+  healthCheckUrl: z.string().nullable(),
+  version: z.string(),
+  highAvailability: z.boolean(),
+  attachGpu: z.boolean(),
+  isProtected: z.boolean(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  deletedAt: z.number().int().nullable(),
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  deletedBy: z.string().nullable(),
+  failure: z.string().nullable(),
+  uiFailure: z.string().nullable(),
+  /** GB */
+  diskSize: z.number().int(),
+  storageInProgress: z.boolean(),
+  healthy: z.boolean(),
+  lastHealthAt: z.number().int().nullable(),
+  clientNetworkIssue: z.boolean(),
+  resolvedIps: z.array(z.string()),
+  pricingDetails: z.object({ monthlyPrice: z.number(), hourlyPrice: z.number() }),
+  storagePrice: z.object({ price: z.number(), monthly: z.number(), hourly: z.number() }),
+  canUpdateStorage: z.boolean(),
+  canSwitchInstance: z.boolean(),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+
+export const instanceListSchema = z.object({ instances: z.array(instanceSchema), total: z.number().int() });
+export const instanceStatusItemSchema = z.object({ instanceId: z.string(), status: instanceStatusSchema, inProgress: z.boolean() });
+export const instanceStatusListSchema = z.object({ statuses: z.array(instanceStatusItemSchema) });
+export const instanceStatusOnlySchema = instanceStatusItemSchema.omit({ instanceId: true });
+export const validateDomainSchema = z.object({ valid: z.boolean() });
+/** One-time token; `loginUrl` is the instance's login address with it, for opening in a new tab. */
+export const instanceJwtSchema = z.object({ jwt: z.string(), loginUrl: z.string() });
+export const proxyHealthSchema = z.object({ healthy: z.boolean(), hasTenants: z.boolean(), resolvedIps: z.array(z.string()) });
+export const versionsSchema = z.object({ versions: z.array(z.enum(VERSIONS)) });
+
+/* ---------- instance activity (spec section 3) ---------- */
+
+/** The spec's actions, then the lifecycle ones this console records. */
+export const INSTANCE_ACTIVITY_ACTIONS = [
+  'configUpdate',
+  'retentionUpdate',
+  'backup',
+  'scaleUp',
+  'upgrade',
+  'diskCleanup',
+  'changeMaintenanceWindow',
+  'cors',
+  'create',
+  'start',
+  'stop',
+  'terminate',
+  'rename',
+  'protect',
+  'health',
+] as const;
+export type InstanceActivityAction = (typeof INSTANCE_ACTIVITY_ACTIONS)[number];
+
+export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = {
+  configUpdate: 'SSO Update',
+  retentionUpdate: 'Retention Update',
+  backup: 'Backup',
+  scaleUp: 'Scale Up',
+  upgrade: 'Upgrade',
+  diskCleanup: 'Disk Cleanup',
+  changeMaintenanceWindow: 'Maintenance Window Change',
+  cors: 'CORS Update',
+  create: 'Create',
+  start: 'Start',
+  stop: 'Stop',
+  terminate: 'Terminate',
+  rename: 'Rename',
+  protect: 'Termination Protection',
+  health: 'Health',
+};
+
+/** pending: asked for and under way; success: done; failed: gave up (see comments). */
+export const INSTANCE_ACTIVITY_STATUSES = ['pending', 'success', 'failed'] as const;
+export type InstanceActivityStatus = (typeof INSTANCE_ACTIVITY_STATUSES)[number];
+
+export const instanceActivitySchema = z.object({
+  activityId: z.string(),
+  instanceId: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  action: z.enum(INSTANCE_ACTIVITY_ACTIONS),
+  status: z.enum(INSTANCE_ACTIVITY_STATUSES),
+  comments: z.string(),
+  createdAt: z.number().int(),
+});
+export type InstanceActivity = z.infer<typeof instanceActivitySchema>;
+
+export const instanceEventsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.events),
+  query: z.string().trim().max(100).optional(),
+});
+export const instanceEventsSchema = z.object({ events: z.array(instanceActivitySchema), total: z.number().int() });
