@@ -12,10 +12,5 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // Keep modules shared by lazy screens in their own chunks: merged into the
-      // entry they would be downloaded by /login, which needs none of them.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-    },
   },
 });

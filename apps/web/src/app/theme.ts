@@ -2,13 +2,11 @@ import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { MODAL_WIDTHS, TIMINGS_MS } from '@replay/contracts';
 
 /**
- * Spec section 9: tooltips open after 500 ms, icons default to 14 px, modals
+ * Spec section 9: tooltips open after 500 ms, modals
  * come in tiny 300 / small 400 / large 700 / fullscreen 100%. Component
  * defaults are plain objects so that the theme pulls no component into the
  * login bundle.
  */
-export const ICON_SIZE = 14;
-
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',

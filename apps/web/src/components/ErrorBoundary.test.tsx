@@ -4,13 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { ok, stubApi } from '../test/fetch-stub';
 import { publicConfig } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { ApiError } from '../lib/api';
 import { ChunkLoadError } from '../lib/lazy';
+import { NOT_ALLOWED_MESSAGE } from './NotAllowed';
 import { ErrorBoundary } from './ErrorBoundary';
 
 let broken = true;
 function Fragile() {
   if (broken) throw new Error('render failed');
   return <p>Recovered</p>;
+}
+
+function Forbidden(): never {
+  throw new ApiError(403, ['Not permitted.']);
 }
 
 function ChunkFailure(): never {
@@ -49,5 +55,15 @@ describe('ErrorBoundary', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByText('Loading CSS chunk billing failed')).toBeInTheDocument();
+  });
+
+  it("shows 'Not allowed' for a 403", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(
+      <ErrorBoundary>
+        <Forbidden />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText(NOT_ALLOWED_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isForbidden } from '../lib/api';
 import { ChunkLoadError } from '../lib/lazy';
+import { NotAllowed } from './NotAllowed';
 import { ErrorScreen } from './ErrorScreen';
 
 interface BoundaryProps {
@@ -40,18 +42,23 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.error !== null) {
+      // 403: signed in, but not allowed. The session stays; the screen says so.
+      if (isForbidden(this.state.error)) return <NotAllowed />;
       return <ErrorScreen error={this.state.error} onRetry={this.retry} onBack={this.props.onBack} />;
     }
     return this.props.children;
   }
 }
 
-/** Catches render errors (and failed route chunks) below it; moving to another page clears them. */
+/**
+ * Catches render errors (and failed route chunks) below it: 'Not allowed' for a
+ * 403, else the error screen. Moving to another page clears them.
+ */
 export function ErrorBoundary({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   return (
-    <Boundary resetKey={location.key} onBack={() => void navigate(-1)}>
+    <Boundary resetKey={location.key} onBack={() => void (location.key === 'default' ? navigate('/') : navigate(-1))}>
       {children}
     </Boundary>
   );
