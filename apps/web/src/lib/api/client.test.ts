@@ -119,4 +119,12 @@ describe('api client', () => {
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
     expect(tokenStore.get()).not.toBe(token);
   });
+
+  it('takes turns with other tabs through a Web Lock when the browser has them', async () => {
+    const request = vi.fn((_name: string, task: () => Promise<unknown>) => task());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    stubApi({ 'GET /api/refresh': ok({ jwt: makeJwt() }) });
+    await expect(refreshAccessToken()).resolves.toEqual(expect.any(String));
+    expect(request).toHaveBeenCalledWith('console-token-refresh', expect.any(Function));
+  });
 });

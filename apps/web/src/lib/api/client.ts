@@ -99,12 +99,22 @@ async function doRefresh(): Promise<string | null> {
 }
 
 /**
+ * Other tabs of the console share the cookie: a Web Lock makes their refreshes
+ * take turns, so each one sends the cookie the previous one was given.
+ */
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('console-token-refresh', task) as Promise<T>) : task();
+}
+
+/**
  * GET /api/refresh with the httpOnly cookie. Concurrent callers share one
- * request: the refresh cookie is single use, a second request would revoke it.
+ * request: the refresh cookie is single use, and presenting a used one
+ * revokes the whole session.
  */
 export function refreshAccessToken(): Promise<string | null> {
   if (!refreshing) {
-    refreshing = doRefresh().finally(() => {
+    refreshing = inTurn(doRefresh).finally(() => {
       refreshing = null;
     });
   }
