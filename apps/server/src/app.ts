@@ -7,6 +7,7 @@ import { API_PREFIX } from '@replay/contracts';
 import type { AppContext } from './lib/context';
 import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
+import { auditPlugin } from './plugins/audit';
 import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
 import { outboxRoutes } from './mail/outbox.routes';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   });
   await app.register(errorsPlugin);
   await app.register(guardPlugin);
+  await app.register(auditPlugin);
   await app.register(
     async (api) => {
       for (const mod of apiModules) await api.register(mod);

@@ -108,6 +108,8 @@ export const trailsQuerySchema = z
     action: z.string().trim().min(1).max(100).optional(),
     query: z.string().trim().max(200).optional(),
   })
+  // A call with no body at all means "no filters".
+  .prefault({})
   .meta({ examples: [{ limit: 20 }] });
 export type TrailsQuery = z.input<typeof trailsQuerySchema>;
 

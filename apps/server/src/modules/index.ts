@@ -4,6 +4,12 @@ import { authRoutes } from './auth/auth.routes';
 import { passwordResetRoutes } from './auth/password-reset.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { activityRoutes } from './activity/activity.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { invitationsRoutes } from './members/invitations.routes';
+import { membersRoutes } from './members/members.routes';
+import { rolesRoutes } from './roles/roles.routes';
+import { usersRoutes } from './users/users.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -12,4 +18,5 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   passwordResetRoutes,
   accountRoutes,
+  membersRoutes, invitationsRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -1,0 +1,109 @@
+import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditTrail, passwordResets, refreshTokens, users } from '../../db/schema';
+import { instanceScopeFilter, likePattern } from '../activity/activity.repo';
+
+export type AuditRow = typeof auditTrail.$inferSelect;
+
+export interface AuditFilter {
+  page: number;
+  limit: number;
+  start: Date;
+  end: Date;
+  userId?: string;
+  action?: string;
+  query?: string;
+}
+
+/** Who a call was made by, as the trail records it. */
+export interface AuditActor {
+  userId: string;
+  tenantId: string;
+  name: string;
+  email: string;
+}
+
+const actorColumns = { userId: users.id, tenantId: users.tenantId, name: users.name, email: users.email };
+
+/** The audit trail: insert and read only (the table refuses anything else). Reads are tenant-scoped. */
+export function auditRepo(db: Db) {
+  return {
+    async insert(row: typeof auditTrail.$inferInsert): Promise<void> {
+      await db.insert(auditTrail).values(row);
+    },
+
+    async page(tenantId: string, scope: 'all' | readonly string[], f: AuditFilter) {
+      const text = f.query?.trim();
+      const where = and(
+        eq(auditTrail.tenantId, tenantId),
+        instanceScopeFilter(auditTrail.instanceId, scope),
+        gte(auditTrail.createdAt, f.start),
+        lte(auditTrail.createdAt, f.end),
+        f.userId ? eq(auditTrail.userId, f.userId) : undefined,
+        f.action ? eq(auditTrail.action, f.action) : undefined,
+        text
+          ? or(
+              ilike(auditTrail.username, likePattern(text)),
+              ilike(auditTrail.email, likePattern(text)),
+              ilike(auditTrail.action, likePattern(text)),
+              ilike(auditTrail.endpoint, likePattern(text)),
+            )
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditTrail)
+          .where(where)
+          .orderBy(desc(auditTrail.createdAt), desc(auditTrail.id))
+          .limit(f.limit)
+          .offset((f.page - 1) * f.limit),
+        db.select({ n: count() }).from(auditTrail).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(tenantId: string, scope: 'all' | readonly string[], id: string): Promise<AuditRow | null> {
+      const [row] = await db
+        .select()
+        .from(auditTrail)
+        .where(and(eq(auditTrail.tenantId, tenantId), eq(auditTrail.id, id), instanceScopeFilter(auditTrail.instanceId, scope)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /*
+     * The lookups below name who made a public call (login, sign-up, logout,
+     * reset). They cannot be tenant-scoped: the tenant is what they find.
+     */
+
+    async actorByEmail(email: string): Promise<AuditActor | null> {
+      const [row] = await db
+        .select(actorColumns)
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), isNull(users.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async actorByRefreshToken(tokenHash: string): Promise<AuditActor | null> {
+      const [row] = await db
+        .select(actorColumns)
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async actorByResetToken(tokenHash: string): Promise<AuditActor | null> {
+      const [row] = await db
+        .select(actorColumns)
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(eq(passwordResets.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import type { Principal } from '../../lib/principal';
+import { instanceScopeOf } from '../roles/rights';
+import { auditRepo, type AuditRow } from './audit.repo';
+
+export interface TrailsCommand {
+  page: number;
+  limit: number;
+  period?: { start: number; end: number };
+  userId?: string;
+  action?: string;
+  query?: string;
+}
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    userId: r.userId,
+    username: r.username,
+    email: r.email,
+    action: r.action,
+    createdAt: r.createdAt.getTime(),
+    endpoint: r.endpoint,
+    route: r.route,
+    parameters: r.parameters,
+    method: r.method,
+    status: r.status,
+    payload: r.payload ?? null,
+  };
+}
+
+/**
+ * Reading the audit trail. Like the Activity screen, a member scoped to some
+ * instances does not see calls made on other instances.
+ */
+export function createAuditService(deps: { db: Db; clock: Clock }) {
+  const repo = auditRepo(deps.db);
+  return {
+    async list(p: Principal, cmd: TrailsCommand): Promise<{ sessions: AuditEntry[]; count: number }> {
+      const end = cmd.period ? new Date(cmd.period.end) : deps.clock.now();
+      const start = cmd.period ? new Date(cmd.period.start) : new Date(end.getTime() - AUDIT_DEFAULT_PERIOD_MS);
+      const { rows, total } = await repo.page(p.tenantId, instanceScopeOf(p), {
+        page: cmd.page,
+        limit: cmd.limit,
+        start,
+        end,
+        userId: cmd.userId,
+        action: cmd.action,
+        query: cmd.query,
+      });
+      return { sessions: rows.map(toEntry), count: total };
+    },
+
+    async get(p: Principal, id: string): Promise<AuditEntry> {
+      const row = await repo.find(p.tenantId, instanceScopeOf(p), id);
+      if (!row) throw notFound(AUDIT_MESSAGES.notFound);
+      return toEntry(row);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { MEMBER_MESSAGES, type InvitationInfo } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { hashToken } from '../../lib/ids';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import { recordActivity } from '../activity/activity.recorder';
+import { hashPassword } from '../auth/password';
+import { membersRepo } from './members.repo';
+
+/** The invited person's side: see what the link is for, then join with a name and a password. */
+export function createInvitationsService(deps: { db: Db; clock: Clock }) {
+  const repo = membersRepo(deps.db);
+
+  return {
+    async lookup(token: string): Promise<InvitationInfo> {
+      const found = await repo.findInvitation(hashToken(token));
+      if (!found) throw notFound(MEMBER_MESSAGES.invitationInvalid);
+      const expired = !found.expiresAt || found.expiresAt.getTime() <= deps.clock.now().getTime();
+      return { email: found.email, name: found.name, tenantName: found.tenantName, expired };
+    },
+
+    /**
+     * Joins the account the link was made for, as the email it was sent to
+     * (the body carries no email). The link works once: spending it and
+     * joining are one conditional update.
+     */
+    async accept(input: { token: string; name: string; password: string }): Promise<Principal> {
+      const tokenHash = hashToken(input.token);
+      const passwordHash = await hashPassword(input.password);
+      const now = deps.clock.now();
+      const joined = await deps.db.transaction(async (tx) => {
+        const row = await membersRepo(tx).acceptInvitation(tokenHash, now, { name: input.name, passwordHash });
+        if (!row) return null;
+        await recordActivity(tx, {
+          tenantId: row.tenantId,
+          action: 'member.joined',
+          message: `${row.name} (${row.email}) joined the team`,
+          actor: { userId: row.userId, name: row.name },
+          at: now,
+        });
+        return row;
+      });
+      if (!joined) {
+        // Say why when the link is real but late, so the person knows to ask for a new one.
+        const pending = await repo.findInvitation(tokenHash);
+        throw badRequest(pending ? MEMBER_MESSAGES.invitationExpired : MEMBER_MESSAGES.invitationInvalid);
+      }
+      const principal = await loadPrincipal(deps.db, joined.userId, joined.tenantId);
+      if (!principal) throw badRequest(MEMBER_MESSAGES.invitationInvalid);
+      return principal;
+    },
+  };
+}

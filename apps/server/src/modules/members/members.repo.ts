@@ -1,0 +1,195 @@
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, tenants, users } from '../../db/schema';
+import { likePattern } from '../activity/activity.repo';
+
+/** A member as the Team screen needs it: the user row and the role it holds. */
+export interface MemberRow {
+  id: string;
+  tenantId: string;
+  name: string;
+  email: string;
+  admin: boolean;
+  superAdmin: boolean;
+  joinedAt: Date | null;
+  createdAt: Date;
+  invitationTokenSealed: string | null;
+  invitationExpiresAt: Date | null;
+  role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
+}
+
+const columns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  name: users.name,
+  email: users.email,
+  admin: users.admin,
+  superAdmin: users.superAdmin,
+  joinedAt: users.joinedAt,
+  createdAt: users.createdAt,
+  invitationTokenSealed: users.invitationTokenSealed,
+  invitationExpiresAt: users.invitationExpiresAt,
+  roleId: roles.id,
+  roleName: roles.name,
+  rolePermissions: roles.permissions,
+  roleAllInstances: roles.allInstances,
+  roleInstances: roles.instances,
+  roleProtected: roles.protected,
+};
+
+interface Selected extends Omit<MemberRow, 'role'> {
+  roleId: string | null;
+  roleName: string | null;
+  rolePermissions: string[] | null;
+  roleAllInstances: boolean | null;
+  roleInstances: string[] | null;
+  roleProtected: boolean | null;
+}
+
+function toRow(r: Selected): MemberRow {
+  const { roleId, roleName, rolePermissions, roleAllInstances, roleInstances, roleProtected, ...user } = r;
+  return {
+    ...user,
+    role:
+      roleId && roleName !== null
+        ? {
+            id: roleId,
+            name: roleName,
+            permissions: rolePermissions ?? [],
+            allInstances: roleAllInstances ?? false,
+            instances: roleInstances ?? [],
+            protected: roleProtected ?? false,
+          }
+        : null,
+  };
+}
+
+const inTenant = (tenantId: string) => and(eq(users.tenantId, tenantId), isNull(users.deletedAt));
+
+/** Team members of one account; every query is tenant-scoped except the invitation lookup, which says why. */
+export function membersRepo(db: Db) {
+  const select = () => db.select(columns).from(users).leftJoin(roles, eq(roles.id, users.roleId));
+
+  return {
+    async page(tenantId: string, opts: { page: number; limit: number; query?: string }): Promise<{ rows: MemberRow[]; total: number }> {
+      const text = opts.query?.trim();
+      const match: SQL | undefined = text
+        ? or(ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text)), ilike(roles.name, likePattern(text)))
+        : undefined;
+      const where = and(inTenant(tenantId), match);
+      const [rows, [total]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .limit(opts.limit)
+          .offset((opts.page - 1) * opts.limit),
+        db.select({ n: count() }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(where),
+      ]);
+      return { rows: rows.map(toRow), total: total?.n ?? 0 };
+    },
+
+    async find(tenantId: string, userId: string): Promise<MemberRow | null> {
+      const [row] = await select().where(and(inTenant(tenantId), eq(users.id, userId))).limit(1);
+      return row ? toRow(row) : null;
+    },
+
+    async tenantName(tenantId: string): Promise<string> {
+      const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row?.name ?? '';
+    },
+
+    /** Emails are unique across every account: an email is how a person signs in. */
+    async emailInUse(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Seats taken: joined members and pending invitations alike. */
+    async countSeats(tenantId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(inTenant(tenantId));
+      return row?.n ?? 0;
+    },
+
+    /** Owners: joined members holding the protected Owner role, or the super admin. */
+    async countOwners(tenantId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(and(inTenant(tenantId), isNotNull(users.joinedAt), or(eq(users.superAdmin, true), eq(roles.protected, true))));
+      return row?.n ?? 0;
+    },
+
+    async insert(row: typeof users.$inferInsert): Promise<void> {
+      await db.insert(users).values(row);
+    },
+
+    async update(tenantId: string, userId: string, patch: Partial<Pick<typeof users.$inferInsert, 'name' | 'admin' | 'roleId'>>) {
+      await db.update(users).set(patch).where(and(inTenant(tenantId), eq(users.id, userId)));
+    },
+
+    /** The member leaves; an outstanding invitation link dies with them. */
+    async softDelete(tenantId: string, userId: string, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ deletedAt: at, invitationTokenHash: null, invitationTokenSealed: null })
+        .where(and(inTenant(tenantId), eq(users.id, userId)));
+    },
+
+    /** A new link replaces the old one, which stops working at once. */
+    async setInvitation(tenantId: string, userId: string, inv: { tokenHash: string; sealed: string; expiresAt: Date }) {
+      await db
+        .update(users)
+        .set({ invitationTokenHash: inv.tokenHash, invitationTokenSealed: inv.sealed, invitationExpiresAt: inv.expiresAt })
+        .where(and(inTenant(tenantId), eq(users.id, userId), isNull(users.joinedAt)));
+    },
+
+    /**
+     * Not tenant-scoped: the person opening an invitation link is not signed
+     * in anywhere yet. The token (256 random bits, looked up by its hash) is
+     * the proof, and it leads to exactly one pending member.
+     */
+    async findInvitation(tokenHash: string) {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          tenantId: users.tenantId,
+          email: users.email,
+          name: users.name,
+          tenantName: tenants.name,
+          expiresAt: users.invitationExpiresAt,
+        })
+        .from(users)
+        .innerJoin(tenants, eq(tenants.id, users.tenantId))
+        .where(and(eq(users.invitationTokenHash, tokenHash), isNull(users.deletedAt), isNull(users.joinedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Spends the invitation: the condition lets only one of two concurrent
+     * uses through, and only before the link expires.
+     */
+    async acceptInvitation(tokenHash: string, now: Date, set: { name: string; passwordHash: string }) {
+      const [row] = await db
+        .update(users)
+        .set({ ...set, joinedAt: now, invitationTokenHash: null, invitationTokenSealed: null, invitationExpiresAt: null })
+        .where(
+          and(
+            eq(users.invitationTokenHash, tokenHash),
+            isNull(users.deletedAt),
+            isNull(users.joinedAt),
+            gt(users.invitationExpiresAt, now),
+          ),
+        )
+        .returning({ userId: users.id, tenantId: users.tenantId, email: users.email, name: users.name });
+      return row ?? null;
+    },
+  };
+}
+
+export type MembersRepo = ReturnType<typeof membersRepo>;

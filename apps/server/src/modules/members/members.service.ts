@@ -1,0 +1,235 @@
+import {
+  ACCOUNT_LIMITS,
+  INVITATION_LIFETIME_DAYS,
+  MEMBER_MESSAGES,
+  hasAnyPermission,
+  type TeamMember,
+} from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../lib/principal';
+import type { Mailer } from '../../mail/mailer';
+import { recordActivity } from '../activity/activity.recorder';
+import { isUniqueViolation } from '../auth/auth.repo';
+import type { SessionService } from '../auth/session.service';
+import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
+import { rolesRepo } from '../roles/roles.repo';
+import { invitationMail } from './invitation.mail';
+import { invitationLink, issueInvitation, openSealed, type IssuedInvitation, type SealKey } from './invitation-token';
+import { membersRepo, type MemberRow } from './members.repo';
+
+export interface MemberCommand {
+  name: string;
+  email: string;
+  admin: boolean;
+  roleId: string;
+}
+
+export interface MembersDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sealKey: SealKey;
+  publicUrl: string;
+  productName: string;
+  sessions: Pick<SessionService, 'revokeAllFor'>;
+}
+
+const NO_RIGHTS: Rights = { permissions: [], allInstances: false, instances: [] };
+const rightsOfMember = (m: MemberRow): Rights => m.role ?? NO_RIGHTS;
+const isAdmin = (p: Pick<Principal, 'admin' | 'superAdmin'>) => p.admin || p.superAdmin;
+/** An owner: a joined member holding the protected Owner role, or the super admin. */
+const isOwner = (m: MemberRow) => m.joinedAt !== null && (m.superAdmin || m.role?.protected === true);
+const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
+
+/**
+ * The Team rules. Beyond the route guard (EDIT_MEMBERS for every change):
+ * nobody hands out a role or admin rights above their own, acts on a member
+ * who holds more than they do, changes their own role or admin flag, removes
+ * themselves or the super admin, or leaves the account without an owner.
+ */
+export function createMembersService(deps: MembersDeps) {
+  const repo = membersRepo(deps.db);
+  const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
+
+  function toTeamMember(m: MemberRow, viewer: Principal, now: Date): TeamMember {
+    const joined = m.joinedAt !== null;
+    const expired = !joined && (!m.invitationExpiresAt || m.invitationExpiresAt.getTime() <= now.getTime());
+    const showLink = !joined && !expired && m.invitationTokenSealed && hasAnyPermission(viewer.permissions, ['EDIT_MEMBERS']);
+    const token = showLink ? openSealed(deps.sealKey, m.invitationTokenSealed!, m.id) : null;
+    return {
+      userId: m.id,
+      name: m.name,
+      email: m.email,
+      createdAt: m.createdAt.getTime(),
+      admin: m.admin,
+      superAdmin: m.superAdmin,
+      joined,
+      expiredInvitation: expired,
+      roleId: m.role?.id ?? null,
+      roleName: m.role?.name ?? null,
+      invitationLink: token ? invitationLink(deps.publicUrl, token) : null,
+    };
+  }
+
+  async function mustFind(p: Principal, userId: string): Promise<MemberRow> {
+    const m = await repo.find(p.tenantId, userId);
+    if (!m) throw notFound(MEMBER_MESSAGES.memberNotFound);
+    return m;
+  }
+
+  /** The role to give: the account's, never the protected Owner role, and within the actor's rights. */
+  async function assignableRole(db: Db, p: Principal, roleId: string) {
+    // Locked until the change commits, so the role cannot be deleted under it.
+    const role = await rolesRepo(db).lock(p.tenantId, roleId);
+    if (!role) throw notFound(MEMBER_MESSAGES.roleNotFound);
+    if (role.protected) throw forbidden(MEMBER_MESSAGES.ownerRoleNotAssignable);
+    if (!rightsWithin(role, rightsOf(p))) throw forbidden(MEMBER_MESSAGES.roleAboveActor);
+    return role;
+  }
+
+  function assertActsOn(p: Principal, target: MemberRow): void {
+    if (!rightsWithin(rightsOfMember(target), rightsOf(p))) throw forbidden(MEMBER_MESSAGES.memberAboveActor);
+  }
+
+  async function assertOwnerRemains(db: Db, p: Principal, target: MemberRow): Promise<void> {
+    if (isOwner(target) && (await membersRepo(db).countOwners(p.tenantId)) <= 1) throw conflict(MEMBER_MESSAGES.lastOwner);
+  }
+
+  async function mailInvitation(p: Principal, m: { name: string; email: string }, inv: IssuedInvitation): Promise<string> {
+    const link = invitationLink(deps.publicUrl, inv.token);
+    await deps.mailer.send(
+      invitationMail({
+        to: m.email,
+        name: m.name,
+        inviterName: p.name,
+        tenantName: await repo.tenantName(p.tenantId),
+        productName: deps.productName,
+        link,
+        validDays: INVITATION_LIFETIME_DAYS,
+      }),
+    );
+    return link;
+  }
+
+  return {
+    async list(p: Principal, q: { page: number; limit: number; query?: string }) {
+      const { rows, total } = await repo.page(p.tenantId, q);
+      const now = deps.clock.now();
+      return { users: rows.map((m) => toTeamMember(m, p, now)), total };
+    },
+
+    async get(p: Principal, userId: string): Promise<TeamMember> {
+      return toTeamMember(await mustFind(p, userId), p, deps.clock.now());
+    },
+
+    /** A pending member with a role and a mailed joining link; the mail goes after the commit. */
+    async invite(p: Principal, cmd: MemberCommand): Promise<TeamMember> {
+      if (cmd.admin && !isAdmin(p)) throw forbidden(MEMBER_MESSAGES.adminGrant);
+      const userId = newId();
+      const now = deps.clock.now();
+      const inv = issueInvitation(deps.sealKey, userId, now);
+      try {
+        await deps.db.transaction(async (tx) => {
+          const role = await assignableRole(tx, p, cmd.roleId);
+          const members = membersRepo(tx);
+          if ((await members.countSeats(p.tenantId)) >= ACCOUNT_LIMITS.teamMembers) throw conflict(MEMBER_MESSAGES.seatLimit);
+          if (await members.emailInUse(cmd.email)) throw conflict(MEMBER_MESSAGES.emailTaken);
+          await members.insert({
+            id: userId,
+            tenantId: p.tenantId,
+            email: cmd.email,
+            name: cmd.name,
+            admin: cmd.admin,
+            roleId: role.id,
+            invitationTokenHash: inv.tokenHash,
+            invitationTokenSealed: inv.sealed,
+            invitationExpiresAt: inv.expiresAt,
+            createdAt: now,
+          });
+          await recordActivity(tx, {
+            tenantId: p.tenantId,
+            action: 'member.invited',
+            message: `Invited ${label(cmd)} as ${role.name}`,
+            actor: actorOf(p),
+            at: now,
+          });
+        });
+      } catch (e) {
+        // Two invites of one email at once: the unique index decides.
+        if (isUniqueViolation(e)) throw conflict(MEMBER_MESSAGES.emailTaken);
+        throw e;
+      }
+      await mailInvitation(p, cmd, inv);
+      return toTeamMember(await mustFind(p, userId), p, now);
+    },
+
+    async update(p: Principal, userId: string, cmd: MemberCommand): Promise<TeamMember> {
+      const target = await mustFind(p, userId);
+      if (cmd.email.toLowerCase() !== target.email.toLowerCase()) throw badRequest(MEMBER_MESSAGES.emailReadOnly);
+      const roleChanged = cmd.roleId !== target.role?.id;
+      const adminChanged = cmd.admin !== target.admin;
+      if (target.id === p.userId && (roleChanged || adminChanged)) throw forbidden(MEMBER_MESSAGES.ownRights);
+      if (target.id !== p.userId) assertActsOn(p, target);
+      if (target.superAdmin && (roleChanged || adminChanged)) throw forbidden(MEMBER_MESSAGES.superAdminRole);
+      if (adminChanged && !isAdmin(p)) throw forbidden(MEMBER_MESSAGES.adminGrant);
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        let message = `Updated ${label({ name: cmd.name, email: target.email })}`;
+        if (roleChanged) {
+          const role = await assignableRole(tx, p, cmd.roleId);
+          await assertOwnerRemains(tx, p, target);
+          message = `Changed the role of ${label({ name: cmd.name, email: target.email })} to ${role.name}`;
+        }
+        await membersRepo(tx).update(p.tenantId, userId, { name: cmd.name, admin: cmd.admin, roleId: cmd.roleId });
+        await recordActivity(tx, { tenantId: p.tenantId, action: 'member.updated', message, actor: actorOf(p), at: now });
+      });
+      return toTeamMember(await mustFind(p, userId), p, now);
+    },
+
+    /** The member's rights end with their very next request (the guard re-reads them); their sessions are revoked too. */
+    async remove(p: Principal, userId: string): Promise<void> {
+      const target = await mustFind(p, userId);
+      if (target.id === p.userId) throw forbidden(MEMBER_MESSAGES.removeSelf);
+      if (target.superAdmin) throw forbidden(MEMBER_MESSAGES.superAdminRemove);
+      assertActsOn(p, target);
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        await assertOwnerRemains(tx, p, target);
+        await membersRepo(tx).softDelete(p.tenantId, userId, now);
+        await recordActivity(tx, {
+          tenantId: p.tenantId,
+          action: 'member.removed',
+          message: `Removed member ${label(target)}`,
+          actor: actorOf(p),
+          at: now,
+        });
+      });
+      await deps.sessions.revokeAllFor(userId);
+    },
+
+    /** A new link for someone who has not joined: the old one dies, the expiry restarts, the mail goes again. */
+    async renewInvitation(p: Principal, userId: string): Promise<string> {
+      const target = await mustFind(p, userId);
+      if (target.joinedAt) throw conflict(MEMBER_MESSAGES.alreadyJoined);
+      assertActsOn(p, target);
+      const now = deps.clock.now();
+      const inv = issueInvitation(deps.sealKey, userId, now);
+      await deps.db.transaction(async (tx) => {
+        await membersRepo(tx).setInvitation(p.tenantId, userId, inv);
+        await recordActivity(tx, {
+          tenantId: p.tenantId,
+          action: 'member.invitation_renewed',
+          message: `Generated a new invitation link for ${label(target)}`,
+          actor: actorOf(p),
+          at: now,
+        });
+      });
+      return mailInvitation(p, target, inv);
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,144 @@
+import { ROLE_MESSAGES, type Role, type RoleInput } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../lib/principal';
+import { recordActivity } from '../activity/activity.recorder';
+import { isUniqueViolation } from '../auth/auth.repo';
+import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights';
+import { rolesRepo, type RoleRow } from './roles.repo';
+
+/** The input after the contract's defaults and normalisation. */
+export type RoleCommand = Required<Omit<RoleInput, 'permissions'>> & { permissions: string[] };
+
+export function toRole(row: RoleRow): Role {
+  return {
+    roleId: row.id,
+    name: row.name,
+    description: row.description,
+    allInstances: row.allInstances,
+    instances: row.instances,
+    permissions: row.permissions as Role['permissions'],
+    protected: row.protected,
+    tenantId: row.tenantId,
+    createdAt: row.createdAt.getTime(),
+    deletedAt: row.deletedAt?.getTime() ?? null,
+    memberCount: row.memberCount,
+  };
+}
+
+export function createRolesService(deps: { db: Db; clock: Clock }) {
+  const repo = rolesRepo(deps.db);
+
+  const actor = (p: Principal) => ({ userId: p.userId, name: p.name });
+
+  async function mustFind(p: Principal, roleId: string): Promise<RoleRow> {
+    const row = await repo.find(p.tenantId, roleId);
+    if (!row) throw notFound(ROLE_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Protected roles are fixed, and nobody changes a role that holds more than they do. */
+  function assertMayChange(p: Principal, row: RoleRow): void {
+    if (row.protected) throw forbidden(ROLE_MESSAGES.protectedRole);
+    if (!rightsWithin(row, rightsOf(p))) throw forbidden(ROLE_MESSAGES.roleAboveActor);
+  }
+
+  /** The rights a role would grant must be the caller's own, and its instances the account's. */
+  async function assertMayGrant(p: Principal, cmd: RoleCommand): Promise<void> {
+    const held = rightsOf(p);
+    if (!permissionsWithin(cmd.permissions, held)) throw forbidden(ROLE_MESSAGES.permissionsAboveActor);
+    if (!scopeWithin(cmd, held)) throw forbidden(ROLE_MESSAGES.scopeAboveActor);
+    if (!cmd.allInstances && cmd.instances.length) {
+      // Another account's instance is as unknown as one that never existed.
+      const known = await repo.existingInstances(p.tenantId, cmd.instances);
+      if (cmd.instances.some((id) => !known.has(id))) throw badRequest(ROLE_MESSAGES.unknownInstances);
+    }
+  }
+
+  /** With all instances the list means nothing, so it is stored empty; duplicates go. */
+  const normalised = (cmd: RoleCommand) => ({
+    name: cmd.name,
+    description: cmd.description,
+    permissions: cmd.permissions,
+    allInstances: cmd.allInstances,
+    instances: cmd.allInstances ? [] : [...new Set(cmd.instances)],
+  });
+
+  async function nameConflictOr<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      // Two saves of one name at once: the unique index decides.
+      if (isUniqueViolation(e)) throw conflict(ROLE_MESSAGES.nameTaken);
+      throw e;
+    }
+  }
+
+  return {
+    async list(p: Principal): Promise<Role[]> {
+      return (await repo.list(p.tenantId)).map(toRole);
+    },
+
+    async get(p: Principal, roleId: string): Promise<Role> {
+      return toRole(await mustFind(p, roleId));
+    },
+
+    async create(p: Principal, cmd: RoleCommand): Promise<Role> {
+      await assertMayGrant(p, cmd);
+      if (await repo.nameTaken(p.tenantId, cmd.name)) throw conflict(ROLE_MESSAGES.nameTaken);
+      const id = newId();
+      const now = deps.clock.now();
+      await nameConflictOr(() =>
+        deps.db.transaction(async (tx) => {
+          await rolesRepo(tx).insert({ id, tenantId: p.tenantId, ...normalised(cmd), protected: false, createdAt: now });
+          await recordActivity(tx, { tenantId: p.tenantId, action: 'role.created', message: `Created role ${cmd.name}`, actor: actor(p), at: now });
+        }),
+      );
+      return toRole(await mustFind(p, id));
+    },
+
+    async update(p: Principal, roleId: string, cmd: RoleCommand): Promise<Role> {
+      const row = await mustFind(p, roleId);
+      assertMayChange(p, row);
+      await assertMayGrant(p, cmd);
+      if (await repo.nameTaken(p.tenantId, cmd.name, roleId)) throw conflict(ROLE_MESSAGES.nameTaken);
+      const now = deps.clock.now();
+      const renamed = row.name === cmd.name ? '' : ` (was ${row.name})`;
+      await nameConflictOr(() =>
+        deps.db.transaction(async (tx) => {
+          await rolesRepo(tx).update(p.tenantId, roleId, normalised(cmd));
+          await recordActivity(tx, {
+            tenantId: p.tenantId,
+            action: 'role.updated',
+            message: `Updated role ${cmd.name}${renamed}`,
+            actor: actor(p),
+            at: now,
+          });
+        }),
+      );
+      return toRole(await mustFind(p, roleId));
+    },
+
+    /**
+     * A role still held by anyone (a pending invite counts) cannot go: those
+     * members would be left with no rights they could see or fix.
+     */
+    async remove(p: Principal, roleId: string): Promise<void> {
+      const row = await mustFind(p, roleId);
+      assertMayChange(p, row);
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        const roles = rolesRepo(tx);
+        // Locked, then counted: an invite assigning this role waits for us, or we for it.
+        if (!(await roles.lock(p.tenantId, roleId))) throw notFound(ROLE_MESSAGES.notFound);
+        if ((await roles.countMembers(p.tenantId, roleId)) > 0) throw conflict(ROLE_MESSAGES.assigned);
+        await roles.softDelete(p.tenantId, roleId, now);
+        await recordActivity(tx, { tenantId: p.tenantId, action: 'role.deleted', message: `Deleted role ${row.name}`, actor: actor(p), at: now });
+      });
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

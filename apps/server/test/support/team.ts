@@ -1,0 +1,89 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Permission } from '@replay/contracts';
+import { auditTrail, mailOutbox, roles, users } from '../../src/db/schema';
+import { signAccessToken } from '../../src/lib/access-token';
+import { newId } from '../../src/lib/ids';
+import type { TestApp } from './app';
+import { bearer } from './auth';
+
+/** A fresh access token for a user, signed like the server signs them (no password, no hashing). */
+export function tokenFor(t: TestApp, user: { userId: string; tenantId: string }): Promise<string> {
+  return signAccessToken(user, t.runtime.ctx.secrets.jwtSecret, 900, t.clock.now());
+}
+
+export interface Member {
+  userId: string;
+  tenantId: string;
+  roleId: string;
+  email: string;
+  name: string;
+  jwt: string;
+  headers: { authorization: string };
+}
+
+let seq = 0;
+
+/**
+ * A joined member of the tenant with a role of their own, written straight to
+ * the database: many tests need many members, and none of them needs a
+ * password (their token is signed directly).
+ */
+export async function addMember(
+  t: TestApp,
+  tenantId: string,
+  opts: {
+    permissions?: readonly Permission[];
+    allInstances?: boolean;
+    instances?: string[];
+    admin?: boolean;
+    superAdmin?: boolean;
+    name?: string;
+    roleId?: string;
+  } = {},
+): Promise<Member> {
+  seq += 1;
+  const db = t.runtime.ctx.db;
+  let roleId = opts.roleId;
+  if (!roleId) {
+    roleId = newId();
+    await db.insert(roles).values({
+      id: roleId,
+      tenantId,
+      name: `Role ${seq} ${roleId.slice(0, 8)}`,
+      permissions: [...(opts.permissions ?? [])],
+      allInstances: opts.allInstances ?? true,
+      instances: opts.instances ?? [],
+      createdAt: t.clock.now(),
+    });
+  }
+  const userId = newId();
+  const email = `member.${seq}.${userId.slice(0, 8)}@example.com`;
+  const name = opts.name ?? `Member ${seq}`;
+  await db.insert(users).values({
+    id: userId,
+    tenantId,
+    email,
+    name,
+    admin: opts.admin ?? false,
+    superAdmin: opts.superAdmin ?? false,
+    roleId,
+    joinedAt: t.clock.now(),
+    createdAt: t.clock.now(),
+  });
+  const jwt = await tokenFor(t, { userId, tenantId });
+  return { userId, tenantId, roleId, email, name, jwt, headers: bearer(jwt) };
+}
+
+/** The joining links mailed to an address, newest first. */
+export async function invitationLinksTo(t: TestApp, email: string): Promise<string[]> {
+  const mails = await t.runtime.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+  return mails.flatMap((m) => m.text.match(/https?:\/\/\S+\/invitation\?token=[\w-]+/g) ?? []);
+}
+
+export const tokenOfLink = (link: string): string => new URL(link).searchParams.get('token')!;
+
+/** Audit rows of a tenant, newest first, once every pending write has landed. */
+export async function auditRowsOf(t: TestApp, tenantId: string) {
+  await t.app.auditDrain();
+  return t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.tenantId, tenantId)).orderBy(desc(auditTrail.createdAt));
+}
