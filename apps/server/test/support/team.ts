@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Permission } from '@replay/contracts';
-import { auditTrail, mailOutbox, roles, users } from '../../src/db/schema';
+import { auditTrail, instances, mailOutbox, roles, users } from '../../src/db/schema';
 import { signAccessToken } from '../../src/lib/access-token';
 import { newId } from '../../src/lib/ids';
 import type { TestApp } from './app';
@@ -86,4 +86,24 @@ export const tokenOfLink = (link: string): string => new URL(link).searchParams.
 export async function auditRowsOf(t: TestApp, tenantId: string) {
   await t.app.auditDrain();
   return t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.tenantId, tenantId)).orderBy(desc(auditTrail.createdAt));
+}
+
+let instanceSeq = 0;
+/** An instance row of the tenant, written straight to the database (no agent process behind it). */
+export async function addInstance(t: TestApp, tenantId: string, name = 'Instance'): Promise<string> {
+  instanceSeq += 1;
+  const instanceId = newId();
+  await t.runtime.ctx.db.insert(instances).values({
+    instanceId,
+    tenantId,
+    name,
+    status: 'running',
+    provider: 'aws',
+    region: 'us-east-1',
+    size: 'small',
+    url: `test-${instanceSeq}-${instanceId.slice(0, 8)}`,
+    version: '1.21',
+    diskSize: 120,
+  });
+  return instanceId;
 }
