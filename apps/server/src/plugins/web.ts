@@ -8,17 +8,29 @@ const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
 /**
  * Serves the built SPA; any path that is not an API call or a file gets
- * index.html so that client routes survive a reload.
+ * index.html so that client routes survive a reload. Files are looked up
+ * on each request (wildcard), so a rebuild is served without a restart.
  */
 export const webPlugin = fp(async (app) => {
   const root = app.ctx.env.WEB_DIST ?? defaultDist;
   const built = existsSync(`${root}/index.html`);
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      cacheControl: false,
+      index: 'index.html',
+      // Vite names assets by content hash: they never change under one name.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith(API_PREFIX) || request.method !== 'GET') {
+    // A missing file (it has an extension) is a 404, not the app: a stale chunk
+    // must fail as a chunk, never be parsed as HTML.
+    if (path.startsWith(API_PREFIX) || request.method !== 'GET' || /\.\w+$/.test(path)) {
       return reply.status(404).send({ errors: [`No route ${request.method} ${path}.`] });
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
