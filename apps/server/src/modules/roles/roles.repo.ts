@@ -4,8 +4,12 @@ import { instances, roles, users } from '../../db/schema';
 
 export type RoleRow = typeof roles.$inferSelect & { memberCount: number };
 
-/** Members (joined or invited, not removed) holding the role. */
-const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`;
+/**
+ * Members (joined or invited, not removed) holding the role. Spelled with
+ * qualified names: the query builder leaves columns of a one-table select
+ * unqualified, which inside this subquery would bind to users.
+ */
+const memberCount = sql<number>`(select count(*)::int from "users" as "holder" where "holder"."role_id" = "roles"."id" and "holder"."deleted_at" is null)`;
 
 const live = (tenantId: string) => and(eq(roles.tenantId, tenantId), isNull(roles.deletedAt));
 
