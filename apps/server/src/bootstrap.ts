@@ -8,6 +8,7 @@ import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers } from './jobs/workers';
+import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
 export interface Runtime {
   ctx: AppContext;
@@ -18,7 +19,7 @@ export interface Runtime {
  * Opens everything a console process needs, in order: the data-folder lock,
  * the database (migrated), the secrets, pg-boss and its workers.
  */
-export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database } = {}): Promise<Runtime> {
+export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver } = {}): Promise<Runtime> {
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
   try {
     const database =
@@ -37,11 +38,14 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
       secrets,
       clock: opts.clock ?? systemClock,
       mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+      driver: opts.driver ?? createInfrastructureDriver(env),
     };
-    if (boss) await startWorkers(ctx);
+    // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
+    const stopSchedules = await startWorkers(ctx);
     return {
       ctx,
       async stop() {
+        stopSchedules();
         await boss?.stop({ graceful: true, timeout: 5000 });
         await database.close();
         unlock();

@@ -30,6 +30,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 /** A PostgreSQL server through a pool, migrated under an advisory lock. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: String(err) })));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../config/env';
 import type { Database, Db } from '../db/client';
+import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
 import type { CaptchaVerifier } from '../modules/auth/captcha';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Db;
   boss: PgBoss | null;
   mailer: Mailer;
+  /** Where hosted instances run (the local driver unless replaced). */
+  driver: InfrastructureDriver;
   secrets: { jwtSecret: Uint8Array };
   clock: Clock;
   /** Replaces the reCAPTCHA check (tests); unset, the real one is used when the captcha is on. */

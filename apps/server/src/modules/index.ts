@@ -4,6 +4,8 @@ import { authRoutes } from './auth/auth.routes';
 import { passwordResetRoutes } from './auth/password-reset.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { instancesRoutes } from './instances/instances.routes';
+import { versionsRoutes } from './versions/versions.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { invitationsRoutes } from './members/invitations.routes';
@@ -18,5 +20,6 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   passwordResetRoutes,
   accountRoutes,
+  instancesRoutes, versionsRoutes,
   membersRoutes, invitationsRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

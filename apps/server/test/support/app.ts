@@ -4,6 +4,7 @@ import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/lib/context';
 import type { CaptchaVerifier } from '../../src/modules/auth/captcha';
+import type { InfrastructureDriver } from '../../src/infra/driver';
 import { openTestDatabase } from './database';
 
 /** A clock tests can move; starts at the real now. */
@@ -30,7 +31,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { captcha?: CaptchaVerifier } = {},
+  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -40,7 +41,7 @@ export async function createTestApp(
   });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
   const app = await buildApp(runtime.ctx, { logger: false });
   await app.ready();

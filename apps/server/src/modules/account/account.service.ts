@@ -3,21 +3,24 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
+import { instancesRepo } from '../instances/instances.repo';
 import { accountRepo } from './account.repo';
 
 /**
- * Facts about the account owned by other domains. Instances and billing are
- * not stored yet; when they are, their modules pass the real lookups here.
+ * Facts about the account owned by other domains. Billing is not stored yet;
+ * when it is, its module passes the real lookup here.
  */
 export interface AccountSources {
   countInstances(tenantId: string): Promise<number>;
   hasBillingDetails(tenantId: string): Promise<boolean>;
 }
 
-export const noInstancesNoBilling: AccountSources = {
-  countInstances: async () => 0,
-  hasBillingDetails: async () => false,
-};
+export function defaultAccountSources(db: Db): AccountSources {
+  return {
+    countInstances: (tenantId) => instancesRepo(db).countLive(tenantId),
+    hasBillingDetails: async () => false,
+  };
+}
 
 export interface AccountDeps {
   db: Db;
@@ -33,7 +36,7 @@ export function remainingTrialDays(trialEndsAt: Date, now: Date): number {
 
 export function createAccountService(deps: AccountDeps) {
   const repo = accountRepo(deps.db);
-  const sources = deps.sources ?? noInstancesNoBilling;
+  const sources = deps.sources ?? defaultAccountSources(deps.db);
 
   async function build(p: Principal): Promise<Account> {
     const row = await repo.load(p.tenantId, p.userId);

@@ -1,0 +1,79 @@
+import type { Db } from '../../db/client';
+import type { InfrastructureDriver } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { mapLimit } from '../../jobs/concurrency';
+import { recordInstanceEvent } from './instances.events';
+import { instancesSystemRepo } from './instances.system-repo';
+
+/** Checks in flight at once: enough to finish a thousand instances in a few seconds, few enough to stay cheap. */
+export const HEALTH_CONCURRENCY = 50;
+/** A workflow with no progress for this long lost its job (a crash between commit and enqueue): send it again. */
+const STALLED_AFTER_MS = 2 * 60_000;
+/** Idempotency keys answer repeats for a day, like most payment APIs. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+
+export interface HealthRoundDeps {
+  db: Db;
+  driver: InfrastructureDriver;
+  clock: Clock;
+  enqueue(instanceId: string): Promise<void>;
+  concurrency?: number;
+}
+
+export interface HealthRoundReport {
+  checked: number;
+  healthy: number;
+  changed: string[];
+  resent: number;
+  durationMs: number;
+}
+
+/**
+ * One round of the server's own health watch (spec section 4: running
+ * instances are checked every 30 s). Every running instance is asked
+ * directly through the driver, a bounded number at a time; the results land
+ * in one write, and an activity is recorded only where health changed. The
+ * round also re-sends stalled workflows and forgets day-old idempotency keys,
+ * since it is the one periodic job that runs in exactly one process.
+ */
+export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundReport> {
+  const started = performance.now();
+  const repo = instancesSystemRepo(d.db);
+  const running = await repo.runningForHealth();
+  const results = await mapLimit(running, d.concurrency ?? HEALTH_CONCURRENCY, async (row) => {
+    const health = await d.driver.health(row.instanceId).catch((e: unknown) => ({ healthy: false, error: String(e) }));
+    return { row, healthy: health.healthy, error: health.error };
+  });
+  const at = d.clock.now();
+  const stillRunning = await repo.recordHealth(
+    results.map((r) => ({ instanceId: r.row.instanceId, healthy: r.healthy })),
+    at,
+  );
+  const changed = results.filter((r) => r.healthy !== r.row.healthy && stillRunning.has(r.row.instanceId));
+  if (changed.length) {
+    await d.db.transaction(async (tx) => {
+      for (const { row, healthy, error } of changed) {
+        await recordInstanceEvent(tx, {
+          instance: row,
+          actor: null,
+          at,
+          action: 'health',
+          status: healthy ? 'success' : 'failed',
+          comments: healthy ? 'The health check passes again' : `The health check failed: ${error ?? 'no answer'}`,
+          logAction: healthy ? 'instance.healthy' : 'instance.unhealthy',
+          message: healthy ? `Instance ${row.name} is healthy again` : `Instance ${row.name} is not answering its health check`,
+        });
+      }
+    });
+  }
+  const stalled = await repo.stalled(new Date(at.getTime() - STALLED_AFTER_MS));
+  for (const { instanceId } of stalled) await d.enqueue(instanceId);
+  await repo.purgeIdempotencyKeys(new Date(at.getTime() - IDEMPOTENCY_TTL_MS));
+  return {
+    checked: results.length,
+    healthy: results.filter((r) => r.healthy).length,
+    changed: changed.map((r) => r.row.instanceId),
+    resent: stalled.length,
+    durationMs: Math.round(performance.now() - started),
+  };
+}

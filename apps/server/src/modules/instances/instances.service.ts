@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  ACTION_STATUS,
+  INSTANCE_MESSAGES,
+  LATEST_VERSION,
+  SIZES,
+  isActionAllowed,
+  isBillingRequired,
+  isTerminateConfirmed,
+  isValidInstanceUrl,
+  type CreateInstanceInput,
+  type Instance,
+  type InstanceActionBody,
+  type InstanceListQuery,
+  type UpdateInstanceInput,
+} from '@replay/contracts';
+import type { Db } from '../../db/client';
+import { instances } from '../../db/schema';
+import type { InfrastructureDriver } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../lib/principal';
+import { isUniqueViolation } from '../auth/auth.repo';
+import { recordInstanceEvent, type Actor } from './instances.events';
+import type { Enqueue } from './instances.jobs';
+import { instancesRepo, type InstanceRow } from './instances.repo';
+import { inScope, scopeOf } from './instances.scope';
+import { instanceToWire } from './instances.wire';
+
+export interface InstancesDeps {
+  db: Db;
+  driver: InfrastructureDriver;
+  clock: Clock;
+  enqueue: Enqueue;
+  /** Billing is another domain; until it exists no account has billing details. */
+  hasBillingDetails(tenantId: string): Promise<boolean>;
+}
+
+export interface CreateAnswer {
+  instance: Instance;
+  /** True when an earlier request with the same Idempotency-Key made the instance. */
+  replayed: boolean;
+}
+
+const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.name });
+const notFoundInstance = () => notFound('Instance not found.');
+
+/** The same body hashes the same whatever its key order. */
+function requestHash(input: CreateInstanceInput): string {
+  const canonical = JSON.stringify(Object.fromEntries(Object.entries(input).sort(([a], [b]) => a.localeCompare(b))));
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The rules of managed instances (spec sections 4 and 5); the routes only translate HTTP. */
+export function createInstancesService(deps: InstancesDeps) {
+  const repo = instancesRepo(deps.db);
+
+  async function load(p: Principal, instanceId: string): Promise<InstanceRow> {
+    const scope = scopeOf(p);
+    if (!inScope(scope, instanceId)) throw notFoundInstance();
+    const row = await repo.find(scope, instanceId);
+    if (!row) throw notFoundInstance();
+    return row;
+  }
+
+  /** Creates the instance in the caller's open transaction; throws what refuses it. */
+  async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput): Promise<InstanceRow> {
+    const txRepo = instancesRepo(tx);
+    const facts = { hasBillingDetails: await deps.hasBillingDetails(p.tenantId), instanceCount: await txRepo.countLive(p.tenantId) };
+    // 402: the request is fine and the caller may make it; the account has to add payment details first.
+    if (isBillingRequired(facts, input.size)) throw new AppError(402, [INSTANCE_MESSAGES.billingRequired]);
+    if (await txRepo.urlTaken(input.url)) throw conflict(INSTANCE_MESSAGES.urlTaken);
+    const at = deps.clock.now();
+    const row = await txRepo.insert({
+      instanceId: newId(),
+      tenantId: p.tenantId,
+      name: input.name,
+      status: 'creating',
+      inProgress: true,
+      provider: input.provider,
+      region: input.region,
+      size: input.size,
+      url: input.url,
+      version: LATEST_VERSION,
+      diskSize: SIZES[input.size].diskGb,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: p.userId,
+      updatedBy: p.userId,
+    });
+    await recordInstanceEvent(tx, {
+      instance: row,
+      actor: actorOf(p),
+      at,
+      action: 'create',
+      status: 'pending',
+      comments: `Requested a ${input.size} instance on ${input.provider} ${input.region}`,
+      logAction: 'instance.created',
+      message: `Instance ${row.name} created`,
+    });
+    return row;
+  }
+
+  /**
+   * Start, stop or terminate (spec section 4): allowed by the status, and
+   * terminate refused under termination protection. The new status is set
+   * at once (the UI is optimistic) and the workflow does the rest.
+   */
+  async function act(p: Principal, instanceId: string, body: InstanceActionBody): Promise<Instance> {
+    const { action, confirm } = body;
+    if (action === 'terminate' && confirm !== undefined && !isTerminateConfirmed(confirm)) {
+      throw new AppError(400, [INSTANCE_MESSAGES.confirmTerminate]);
+    }
+    const row = await load(p, instanceId);
+    if (!isActionAllowed(row.status, action)) throw conflict(INSTANCE_MESSAGES.actionNotAllowed(action, row.status));
+    if (action === 'terminate' && row.isProtected) throw conflict(INSTANCE_MESSAGES.terminationProtected);
+    const to = ACTION_STATUS[action];
+    const at = deps.clock.now();
+    const changed = await deps.db.transaction(async (tx) => {
+      // Only from the status judged above, and (for terminate) only while still unprotected.
+      const moved = await instancesRepo(tx).changeIf(
+        scopeOf(p),
+        instanceId,
+        row.status,
+        { status: to, inProgress: true, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null, ...(action === 'terminate' ? { deletedBy: p.userId } : {}) },
+        action === 'terminate' ? eq(instances.isProtected, false) : undefined,
+      );
+      if (!moved) return null;
+      await recordInstanceEvent(tx, {
+        instance: moved,
+        actor: actorOf(p),
+        at,
+        action,
+        status: 'pending',
+        comments: `${action[0]!.toUpperCase()}${action.slice(1)} requested`,
+        logAction: `instance.${to}`,
+        message: `Instance ${moved.name} ${to}`,
+      });
+      return moved;
+    });
+    // It changed between the read and the write: judge the request again on what it is now.
+    if (!changed) return act(p, instanceId, body);
+    await deps.enqueue(instanceId);
+    return instanceToWire(changed);
+  }
+
+  return {
+    async list(p: Principal, q: InstanceListQuery) {
+      const { rows, total } = await repo.list(scopeOf(p), q);
+      return { instances: rows.map(instanceToWire), total };
+    },
+
+    async get(p: Principal, instanceId: string): Promise<Instance> {
+      return instanceToWire(await load(p, instanceId));
+    },
+
+    /** Ids the caller cannot see are left out, as if they did not exist. */
+    async statuses(p: Principal, ids: string[]) {
+      const scope = scopeOf(p);
+      const visible = [...new Set(ids)].filter((id) => inScope(scope, id));
+      return { statuses: await repo.statuses(scope, visible) };
+    },
+
+    async status(p: Principal, instanceId: string) {
+      const row = await load(p, instanceId);
+      return { status: row.status, inProgress: row.inProgress };
+    },
+
+    /**
+     * Creates an instance, at most once per Idempotency-Key. The key is
+     * inserted first, in the same transaction as the instance: a concurrent
+     * request with the same key waits on the key's unique index until this
+     * one commits, then finds the stored answer. If this one fails, the key
+     * goes with it and a retry is judged afresh.
+     */
+    async create(p: Principal, input: CreateInstanceInput, idempotencyKey?: string): Promise<CreateAnswer> {
+      // A member limited to chosen instances could not see what they create.
+      if (scopeOf(p).ids !== null) throw forbidden(INSTANCE_MESSAGES.scopedCreate);
+      const hash = requestHash(input);
+      let answer: CreateAnswer & { instanceId: string };
+      try {
+        answer = await deps.db.transaction(async (tx) => {
+          const txRepo = instancesRepo(tx);
+          if (idempotencyKey && !(await txRepo.claimKey(p.tenantId, idempotencyKey, hash))) {
+            const stored = await txRepo.readKey(p.tenantId, idempotencyKey);
+            if (!stored || stored.requestHash !== hash) throw unprocessable(INSTANCE_MESSAGES.idempotencyMismatch);
+            const instance = stored.response as Instance;
+            return { replayed: true, instance, instanceId: instance.instanceId };
+          }
+          const row = await insertInstance(tx, p, input);
+          const instance = instanceToWire(row);
+          if (idempotencyKey) await txRepo.storeKeyAnswer(p.tenantId, idempotencyKey, 201, instance);
+          return { replayed: false, instance, instanceId: row.instanceId };
+        });
+      } catch (e) {
+        // Two different requests racing for one URL: the index decides, the loser hears why.
+        if (isUniqueViolation(e) && !(e instanceof AppError)) throw conflict(INSTANCE_MESSAGES.urlTaken);
+        throw e;
+      }
+      // After the commit: the job must find the row (and PGlite's one connection is free again).
+      await deps.enqueue(answer.instanceId);
+      return { replayed: answer.replayed, instance: answer.instance };
+    },
+
+    /** Rename (inline edit) and termination protection. */
+    async update(p: Principal, instanceId: string, input: UpdateInstanceInput): Promise<Instance> {
+      const current = await load(p, instanceId);
+      if (current.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+      const at = deps.clock.now();
+      const updated = await deps.db.transaction(async (tx) => {
+        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId });
+        if (!row) throw notFoundInstance();
+        if (input.name !== undefined && input.name !== current.name) {
+          await recordInstanceEvent(tx, {
+            instance: row,
+            actor: actorOf(p),
+            at,
+            action: 'rename',
+            status: 'success',
+            comments: `Renamed from ${current.name} to ${row.name}`,
+            logAction: 'instance.renamed',
+            message: `Instance ${current.name} renamed to ${row.name}`,
+          });
+        }
+        if (input.isProtected !== undefined && input.isProtected !== current.isProtected) {
+          const state = row.isProtected ? 'on' : 'off';
+          await recordInstanceEvent(tx, {
+            instance: row,
+            actor: actorOf(p),
+            at,
+            action: 'protect',
+            status: 'success',
+            comments: `Termination protection turned ${state}`,
+            logAction: 'instance.protection',
+            message: `Termination protection turned ${state} for instance ${row.name}`,
+          });
+        }
+        return row;
+      });
+      return instanceToWire(updated);
+    },
+
+    act,
+
+    async validateDomain(url: string): Promise<{ valid: boolean }> {
+      return { valid: isValidInstanceUrl(url) && !(await repo.urlTaken(url)) };
+    },
+
+    /** A one-time login token for the instance (the agent accepts it once, within a minute). */
+    async loginToken(p: Principal, instanceId: string): Promise<{ jwt: string; loginUrl: string }> {
+      const row = await load(p, instanceId);
+      if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
+      const loginUrl = await deps.driver.loginUrl(instanceId, { userId: p.userId, name: p.name, email: p.email });
+      const jwt = new URL(loginUrl).searchParams.get('token');
+      if (!jwt) throw new Error('The driver gave a login URL without a token');
+      return { jwt, loginUrl };
+    },
+
+    load,
+  };
+}
+
+export type InstancesService = ReturnType<typeof createInstancesService>;

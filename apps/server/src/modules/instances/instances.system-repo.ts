@@ -1,0 +1,132 @@
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { TRANSITIONAL_STATUSES, type InstanceStatus } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import { idempotencyKeys, instances, tenants } from '../../db/schema';
+import type { InstanceChange, InstanceRow } from './instances.repo';
+
+/**
+ * Queries of the console itself (provisioning workflow, health watcher,
+ * start-up reconcile), which act for no caller and so span every account.
+ * Nothing here is reachable from a request with a caller-chosen id.
+ */
+export function instancesSystemRepo(db: Db) {
+  return {
+    /** The instance and its account's name (the agent shows it as its tenant). */
+    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string }) | null> {
+      const [row] = await db
+        .select({ instance: instances, tenantName: tenants.name })
+        .from(instances)
+        .innerJoin(tenants, eq(tenants.id, instances.tenantId))
+        .where(eq(instances.instanceId, instanceId))
+        .limit(1);
+      return row ? { ...row.instance, tenantName: row.tenantName } : null;
+    },
+
+    /** Compare-and-set on the status, as the workflow moves an instance one step. */
+    async changeIf(instanceId: string, from: InstanceStatus, change: InstanceChange): Promise<InstanceRow | null> {
+      const [row] = await db
+        .update(instances)
+        .set(change)
+        .where(and(eq(instances.instanceId, instanceId), eq(instances.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Takes (or extends) the workflow lease; false while another live process holds it. */
+    async acquireLease(instanceId: string, owner: string, now: Date, until: Date): Promise<boolean> {
+      const rows = await db
+        .update(instances)
+        .set({ leaseOwner: owner, leaseUntil: until })
+        .where(
+          and(
+            eq(instances.instanceId, instanceId),
+            or(isNull(instances.leaseOwner), eq(instances.leaseOwner, owner), lt(instances.leaseUntil, now)),
+          ),
+        )
+        .returning({ id: instances.instanceId });
+      return rows.length > 0;
+    },
+
+    async releaseLease(instanceId: string, owner: string): Promise<void> {
+      await db
+        .update(instances)
+        .set({ leaseOwner: null, leaseUntil: null })
+        .where(and(eq(instances.instanceId, instanceId), eq(instances.leaseOwner, owner)));
+    },
+
+    /** Embedded mode only: the data-folder lock proves every lease belongs to a dead process. */
+    async clearAllLeases(): Promise<void> {
+      await db.update(instances).set({ leaseOwner: null, leaseUntil: null }).where(isNotNull(instances.leaseOwner));
+    },
+
+    /** What the driver should run, for reconcile: every instance and its status. */
+    async allForReconcile() {
+      return db
+        .select({ instance: instances, tenantName: tenants.name })
+        .from(instances)
+        .innerJoin(tenants, eq(tenants.id, instances.tenantId));
+    },
+
+    async transitional(): Promise<{ instanceId: string }[]> {
+      return db
+        .select({ instanceId: instances.instanceId })
+        .from(instances)
+        .where(inArray(instances.status, [...TRANSITIONAL_STATUSES]));
+    },
+
+    /** Workflows that should be moving and have not for a while: a lost job, re-sent by the health round. */
+    async stalled(before: Date): Promise<{ instanceId: string }[]> {
+      return db
+        .select({ instanceId: instances.instanceId })
+        .from(instances)
+        .where(
+          and(
+            inArray(instances.status, [...TRANSITIONAL_STATUSES]),
+            eq(instances.inProgress, true),
+            lt(instances.updatedAt, before),
+            or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),
+          ),
+        );
+    },
+
+    async runningForHealth() {
+      return db
+        .select({ instanceId: instances.instanceId, tenantId: instances.tenantId, name: instances.name, healthy: instances.healthy })
+        .from(instances)
+        .where(and(eq(instances.status, 'running'), eq(instances.inProgress, false)));
+    },
+
+    /**
+     * One statement for a whole round, so a round over a thousand instances
+     * costs one write. Only rows still running are touched; the ids that were
+     * come back. updatedAt is left alone: it means "last changed", and the
+     * client calls an instance old by it.
+     */
+    async recordHealth(results: { instanceId: string; healthy: boolean }[], at: Date): Promise<Set<string>> {
+      if (results.length === 0) return new Set();
+      const result = await db.execute(sql`
+        update ${instances} set healthy = v.healthy, last_health_at = ${at.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(results.map((r) => ({ id: r.instanceId, healthy: r.healthy })))}::jsonb) as v(id uuid, healthy boolean)
+        where ${instances.instanceId} = v.id and ${instances.status} = 'running'
+        returning ${instances.instanceId} as instance_id`);
+      // Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
+      const { rows } = result as unknown as { rows: { instance_id: string }[] };
+      return new Set(rows.map((r) => r.instance_id));
+    },
+
+    async recordFailure(instanceId: string, status: InstanceStatus, failure: string, uiFailure: string, settled: boolean): Promise<InstanceRow | null> {
+      const [row] = await db
+        .update(instances)
+        .set({ failure, uiFailure, ...(settled ? { inProgress: false } : {}) })
+        .where(and(eq(instances.instanceId, instanceId), eq(instances.status, status)))
+        .returning();
+      return row ?? null;
+    },
+
+    async purgeIdempotencyKeys(before: Date): Promise<void> {
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+    },
+  };
+}
+
+export type InstancesSystemRepo = ReturnType<typeof instancesSystemRepo>;

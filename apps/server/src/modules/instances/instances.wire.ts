@@ -1,0 +1,68 @@
+import {
+  canSwitchInstance,
+  canUpdateStorage,
+  findRegion,
+  priceFor,
+  storagePrice,
+  type Instance,
+  type InstanceActivity,
+} from '@replay/contracts';
+import { ms, msOrNull } from '../../lib/time';
+import type { InstanceRow } from './instances.repo';
+import type { instanceActivities } from '../../db/schema';
+
+/** An instance row as the wire carries it: labels and prices come from the catalogue, so they follow it. */
+export function instanceToWire(row: InstanceRow): Instance {
+  const region = findRegion(row.provider, row.region);
+  return {
+    instanceId: row.instanceId,
+    tenantId: row.tenantId,
+    name: row.name,
+    status: row.status,
+    inProgress: row.inProgress,
+    provider: row.provider,
+    region: row.region,
+    regionLabel: region?.label ?? row.region,
+    isoCode: region?.isoCode ?? '',
+    size: row.size,
+    instanceType: row.size,
+    url: row.url,
+    instanceUrl: row.instanceUrl,
+    healthCheckUrl: row.healthCheckUrl,
+    version: row.version,
+    highAvailability: row.highAvailability,
+    attachGpu: row.attachGpu,
+    isProtected: row.isProtected,
+    createdAt: ms(row.createdAt),
+    updatedAt: ms(row.updatedAt),
+    deletedAt: msOrNull(row.deletedAt),
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
+    deletedBy: row.deletedBy,
+    failure: row.failure,
+    uiFailure: row.uiFailure,
+    diskSize: row.diskSize,
+    storageInProgress: row.storageInProgress,
+    healthy: row.healthy,
+    lastHealthAt: msOrNull(row.lastHealthAt),
+    clientNetworkIssue: row.clientNetworkIssue,
+    resolvedIps: row.resolvedIps,
+    pricingDetails: region ? priceFor(row.provider, row.region, row.size) : { monthlyPrice: 0, hourlyPrice: 0 },
+    storagePrice: region ? storagePrice(row.provider, row.region, row.diskSize) : { price: 0, monthly: 0, hourly: 0 },
+    canUpdateStorage: canUpdateStorage(row),
+    canSwitchInstance: canSwitchInstance(row),
+  };
+}
+
+export function activityToWire(row: typeof instanceActivities.$inferSelect): InstanceActivity {
+  return {
+    activityId: row.activityId,
+    instanceId: row.instanceId,
+    userId: row.userId,
+    userName: row.userName,
+    action: row.action,
+    status: row.status,
+    comments: row.comments,
+    createdAt: ms(row.createdAt),
+  };
+}

@@ -1,0 +1,267 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { keyedSerial } from '../../jobs/concurrency';
+import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import type { InstanceChange, InstanceRow } from './instances.repo';
+import { instancesSystemRepo } from './instances.system-repo';
+
+/**
+ * The provisioning workflow. One job kind, "converge this instance": it reads
+ * the instance's status and performs the step that status asks for, then
+ * reads again, until the status is one no workflow works on:
+ *
+ *   creating → initializing → running      (driver.create; health must answer first)
+ *   stopping → stopped                     (driver.stop)
+ *   starting → running                     (driver.start; health must answer first)
+ *   terminating → terminated               (driver.terminate: process ended, data removed)
+ *
+ * Each step is the driver call first (idempotent: a second run finds the work
+ * done) and then a compare-and-set of the status, so a crash between the two
+ * only means the step runs again. Because the job carries nothing but the
+ * instance id, a user's new request while a step runs is picked up by the
+ * next read, and a job sent twice does the work once.
+ */
+
+export interface WorkflowDeps {
+  db: Db;
+  driver: InfrastructureDriver;
+  clock: Clock;
+  enqueue(instanceId: string, opts?: { startAfterSeconds?: number }): Promise<void>;
+  /** How long a started instance gets to answer its health check. */
+  healthTimeoutMs?: number;
+}
+
+export interface Attempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+type Loaded = InstanceRow & { tenantName: string };
+type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
+
+/** This process, as a lease holder; unique per start, so a restarted process never mistakes an old lease for its own. */
+const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** Longer than any one step (a start waits at most ~20 s for health); renewed before each. */
+const LEASE_MS = 60_000;
+/** creating → initializing → running is two steps; a user's change mid-way adds one or two. */
+const MAX_STEPS = 8;
+
+const serial = keyedSerial();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function specOf(row: Loaded): InstanceSpec {
+  return {
+    instanceId: row.instanceId,
+    name: row.name,
+    tenantName: row.tenantName,
+    provider: row.provider,
+    region: row.region,
+    size: row.size,
+    diskSize: row.diskSize,
+    version: row.version,
+  };
+}
+
+/** The rule that an instance is running only once it answers: polled, since an agent takes a moment to listen. */
+async function waitHealthy(d: WorkflowDeps, instanceId: string): Promise<InstanceHealth> {
+  const deadline = Date.now() + (d.healthTimeoutMs ?? 20_000);
+  for (;;) {
+    const health = await d.driver.health(instanceId);
+    if (health.healthy) return health;
+    if (Date.now() > deadline) throw new Error(`The instance did not pass its health check: ${health.error ?? `HTTP ${health.statusCode}`}`);
+    await sleep(250);
+  }
+}
+
+/** Moves the instance from the status it was read in to `to`, with its record, in one transaction; false if it moved meanwhile. */
+async function advance(
+  d: WorkflowDeps,
+  row: Loaded,
+  to: InstanceStatus,
+  change: InstanceChange,
+  event: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
+): Promise<boolean> {
+  const at = d.clock.now();
+  return d.db.transaction(async (tx) => {
+    const moved = await instancesSystemRepo(tx).changeIf(row.instanceId, row.status, {
+      status: to,
+      updatedAt: at,
+      failure: null,
+      uiFailure: null,
+      ...change,
+    });
+    if (!moved) return false;
+    await recordInstanceEvent(tx, { instance: moved, actor: null, at, ...event });
+    return true;
+  });
+}
+
+function runningChange(runtime: InstanceRuntime, health: InstanceHealth): InstanceChange {
+  return {
+    inProgress: false,
+    instanceUrl: runtime.url,
+    healthCheckUrl: runtime.healthUrl,
+    healthy: true,
+    lastHealthAt: new Date(health.checkedAt),
+  };
+}
+
+const STEPS: Partial<Record<InstanceStatus, Step>> = {
+  // 'creating' is the request accepted; 'initializing' is the infrastructure being made and booted.
+  async creating(d, row) {
+    await advance(d, row, 'initializing', { inProgress: true }, {
+      action: 'create',
+      status: 'pending',
+      comments: 'Provisioning the instance',
+      logAction: 'instance.initializing',
+      message: `Instance ${row.name} is being provisioned`,
+    });
+  },
+
+  async initializing(d, row) {
+    const runtime = await d.driver.create(specOf(row));
+    const health = await waitHealthy(d, row.instanceId);
+    await advance(d, row, 'running', runningChange(runtime, health), {
+      action: 'create',
+      status: 'success',
+      comments: 'The instance is running',
+      logAction: 'instance.running',
+      message: `Instance ${row.name} is running`,
+    });
+  },
+
+  async starting(d, row) {
+    // An instance stopped while still 'creating' was never provisioned: starting it provisions it.
+    const current = await d.driver.status(row.instanceId);
+    const runtime = current.state === 'absent' ? await d.driver.create(specOf(row)) : await d.driver.start(row.instanceId);
+    const health = await waitHealthy(d, row.instanceId);
+    await advance(d, row, 'running', runningChange(runtime, health), {
+      action: 'start',
+      status: 'success',
+      comments: 'The instance started',
+      logAction: 'instance.started',
+      message: `Instance ${row.name} started`,
+    });
+  },
+
+  async stopping(d, row) {
+    await d.driver.stop(row.instanceId);
+    await advance(d, row, 'stopped', { inProgress: false, healthy: false }, {
+      action: 'stop',
+      status: 'success',
+      comments: 'The instance stopped; only its storage is charged while stopped',
+      logAction: 'instance.stopped',
+      message: `Instance ${row.name} stopped`,
+    });
+  },
+
+  async terminating(d, row) {
+    await d.driver.terminate(row.instanceId);
+    await advance(d, row, 'terminated', { inProgress: false, healthy: false, deletedAt: d.clock.now() }, {
+      action: 'terminate',
+      status: 'success',
+      comments: 'The instance was terminated and its data removed',
+      logAction: 'instance.terminated',
+      message: `Instance ${row.name} terminated`,
+    });
+  },
+};
+
+const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
+  creating: 'create',
+  initializing: 'create',
+  starting: 'start',
+  stopping: 'stop',
+  terminating: 'terminate',
+};
+
+/**
+ * A step failed. Every attempt leaves the error on the row; the last one the
+ * job queue will make also settles inProgress (the UI stops polling and
+ * shows the failure) and records it. The status stays, so a console restart,
+ * or the user's terminate, picks the instance up again.
+ */
+async function recordStepFailure(d: WorkflowDeps, row: Loaded, err: unknown, final: boolean): Promise<void> {
+  const verb = VERB[row.status] ?? 'create';
+  const failure = err instanceof Error ? err.message : String(err);
+  const uiFailure = INSTANCE_MESSAGES.actionFailed(verb);
+  if (!final) {
+    await instancesSystemRepo(d.db).recordFailure(row.instanceId, row.status, failure, uiFailure, false);
+    return;
+  }
+  const at = d.clock.now();
+  await d.db.transaction(async (tx) => {
+    const settled = await instancesSystemRepo(tx).recordFailure(row.instanceId, row.status, failure, uiFailure, true);
+    if (!settled) return;
+    const action: InstanceActivityAction = verb;
+    await recordInstanceEvent(tx, {
+      instance: settled,
+      actor: null,
+      at,
+      action,
+      status: 'failed',
+      comments: failure,
+      logAction: 'instance.failed',
+      message: `${uiFailure} ${row.name}`,
+    });
+  });
+}
+
+/**
+ * Runs the workflow of one instance to its next resting status. One run at a
+ * time per instance: in this process by a keyed queue, across console
+ * processes (PostgreSQL) by a lease on the row that expires if its holder dies.
+ */
+export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: Attempt): Promise<void> {
+  return serial(instanceId, async () => {
+    const repo = instancesSystemRepo(d.db);
+    const lease = () => {
+      const now = d.clock.now();
+      return repo.acquireLease(instanceId, OWNER, now, new Date(now.getTime() + LEASE_MS));
+    };
+    if (!(await repo.byId(instanceId))) return;
+    if (!(await lease())) {
+      // Another console process is driving it; look again once it may have finished.
+      await d.enqueue(instanceId, { startAfterSeconds: 5 });
+      return;
+    }
+    try {
+      for (let i = 0; i < MAX_STEPS; i++) {
+        const row = await repo.byId(instanceId);
+        const step = row && STEPS[row.status];
+        if (!row || !step) return;
+        await lease();
+        try {
+          await step(d, row);
+        } catch (e) {
+          await recordStepFailure(d, row, e, attempt.retryCount >= attempt.retryLimit);
+          throw e;
+        }
+      }
+      // Still moving after many steps (users changing their mind quickly): carry on in a fresh job.
+      await d.enqueue(instanceId);
+    } finally {
+      await repo.releaseLease(instanceId, OWNER).catch(() => undefined);
+    }
+  });
+}
+
+/** What the driver should be running for each status, for reconcile at start-up. 'creating' was never provisioned. */
+export function desiredState(status: InstanceStatus): 'running' | 'stopped' | 'terminated' | null {
+  switch (status) {
+    case 'creating':
+      return null;
+    case 'stopping':
+    case 'stopped':
+      return 'stopped';
+    case 'terminating':
+    case 'terminated':
+      return 'terminated';
+    default:
+      return 'running';
+  }
+}

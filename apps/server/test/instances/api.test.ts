@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  INSTANCE_MESSAGES,
+  LATEST_VERSION,
+  VERSIONS,
+  instanceSchema,
+  priceFor,
+  storagePrice,
+  type Instance,
+} from '@replay/contracts';
+import { consoleActivities, instanceActivities, instances } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { bearer, signup } from '../support/auth';
+import { api, createBody, createInstance, newInstance, seedInstance, setStatus, uniqueUrl } from './support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/managed-saas/instances', () => {
+  it('creates a small instance as creating, with every wire field, its activity and the account count', async () => {
+    const owner = await signup(t);
+    const body = createBody({ name: '  Checkout  ', region: 'eu-west-2' });
+    const res = await createInstance(t, owner.jwt, body);
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data as Instance;
+    expect(instanceSchema.strict().parse(created)).toEqual(created);
+    expect(created).toMatchObject({
+      name: 'Checkout',
+      status: 'creating',
+      inProgress: true,
+      provider: 'aws',
+      region: 'eu-west-2',
+      regionLabel: 'Europe (London)',
+      isoCode: 'GB',
+      size: 'small',
+      instanceType: 'small',
+      url: body.url,
+      instanceUrl: null,
+      version: LATEST_VERSION,
+      diskSize: 120,
+      highAvailability: false,
+      attachGpu: false,
+      isProtected: false,
+      storageInProgress: false,
+      healthy: false,
+      createdBy: owner.user.userId,
+      deletedAt: null,
+      pricingDetails: priceFor('aws', 'eu-west-2', 'small'),
+      storagePrice: storagePrice('aws', 'eu-west-2', 120),
+      canUpdateStorage: true,
+      canSwitchInstance: false,
+      tenantId: owner.user.tenantId,
+    });
+
+    const events = await api(t, owner.jwt).get(`/managed-saas/instances/${created.instanceId}/user-activity`);
+    expect(events.json().data).toMatchObject({ total: 1, events: [{ action: 'create', status: 'pending', userName: 'Ada Lovelace' }] });
+    const [logged] = await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.instanceId, created.instanceId));
+    expect(logged).toMatchObject({ action: 'instance.created', message: 'Instance Checkout created', userName: 'Ada Lovelace' });
+
+    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) });
+    expect(account.json().data.instanceCount).toBe(1);
+  });
+
+  it('refuses invalid bodies: missing fields, a region of another provider, a bad URL, unknown fields', async () => {
+    const owner = await signup(t);
+    for (const body of [
+      { ...createBody(), name: '' },
+      { ...createBody(), region: 'eastus' },
+      { ...createBody(), url: 'has space' },
+      { ...createBody(), url: 'x'.repeat(65) },
+      { ...createBody(), size: 'huge' },
+      { ...createBody(), extra: true },
+      { provider: 'aws', region: 'eu-west-1', size: 'small', url: uniqueUrl() },
+    ]) {
+      const res = await createInstance(t, owner.jwt, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const wrongRegion = await createInstance(t, owner.jwt, { ...createBody(), provider: 'azure', region: 'eu-west-1' });
+    expect(wrongRegion.json().errors).toEqual([INSTANCE_MESSAGES.regionNotInProvider]);
+    const { total } = (await api(t, owner.jwt).get('/managed-saas/instances')).json().data;
+    expect(total).toBe(0);
+  });
+
+  it('applies the billing gate: a first small one is free, anything else needs payment details', async () => {
+    const owner = await signup(t);
+    const medium = await createInstance(t, owner.jwt, createBody({ size: 'medium' }));
+    expect(medium.statusCode).toBe(402);
+    expect(medium.json().errors).toEqual(['Free limit reached. Add payment details to continue creating instances.']);
+    await newInstance(t, owner.jwt);
+    const second = await createInstance(t, owner.jwt, createBody());
+    expect(second.statusCode).toBe(402);
+    expect(second.json().errors).toEqual([INSTANCE_MESSAGES.billingRequired]);
+  });
+
+  it('keeps URLs unique across accounts, without regard to case, until the holder is terminated', async () => {
+    const [a, b] = [await signup(t), await signup(t)];
+    const url = uniqueUrl('Shared');
+    const first = await newInstance(t, a.jwt, { url });
+    const taken = await createInstance(t, b.jwt, createBody({ url: url.toLowerCase() }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual(['This URL is already taken.']);
+    await setStatus(t, first.instanceId, 'terminated');
+    expect((await createInstance(t, b.jwt, createBody({ url }))).statusCode).toBe(201);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a repeat with the same instance, and a different body under the same key with 422', async () => {
+    const owner = await signup(t);
+    const body = createBody();
+    const key = { 'idempotency-key': `key-${uniqueUrl()}` };
+    const first = await createInstance(t, owner.jwt, body, key);
+    const again = await createInstance(t, owner.jwt, { ...body }, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await createInstance(t, owner.jwt, { ...body, name: 'Another' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors).toEqual([INSTANCE_MESSAGES.idempotencyMismatch]);
+    // The same key in another account is another key.
+    const stranger = await signup(t);
+    expect((await createInstance(t, stranger.jwt, createBody(), key)).statusCode).toBe(201);
+    expect((await createInstance(t, owner.jwt, body, { 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
+  });
+
+  it('holds under 50 concurrent requests with one key: one instance, one answer', async () => {
+    const owner = await signup(t);
+    const body = createBody();
+    const key = { 'idempotency-key': `burst-${uniqueUrl()}` };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => createInstance(t, owner.jwt, body, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
+    const ids = new Set(answers.map((a) => a.json().data.instanceId));
+    expect(ids.size).toBe(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const rows = await t.runtime.ctx.db.select().from(instances).where(eq(instances.tenantId, owner.user.tenantId));
+    expect(rows).toHaveLength(1);
+    const created = await t.runtime.ctx.db
+      .select()
+      .from(instanceActivities)
+      .where(and(eq(instanceActivities.instanceId, rows[0]!.instanceId), eq(instanceActivities.action, 'create')));
+    expect(created).toHaveLength(1);
+  });
+});
+
+describe('reading instances', () => {
+  it('lists live instances newest first, searches names without case, pages, and leaves terminated ones out', async () => {
+    const owner = await signup(t);
+    const made = [];
+    for (const [i, name] of ['Alpha shop', 'beta SHOP', 'Gamma', '50%_off'].entries()) {
+      made.push(await seedInstance(t, owner.user.tenantId, { name, createdAt: new Date(Date.now() - (10 - i) * 1000) }));
+    }
+    await seedInstance(t, (await signup(t)).user.tenantId, { name: 'Another account shop' });
+    const a = api(t, owner.jwt);
+    const all = (await a.get('/managed-saas/instances')).json().data;
+    expect(all.total).toBe(4);
+    expect(all.instances.map((i: Instance) => i.name)).toEqual(['50%_off', 'Gamma', 'beta SHOP', 'Alpha shop']);
+    const shop = (await a.get('/managed-saas/instances?search=SHOP')).json().data;
+    expect(shop.instances.map((i: Instance) => i.name).sort()).toEqual(['Alpha shop', 'beta SHOP']);
+    expect(shop.total).toBe(2);
+    // LIKE wildcards are taken literally.
+    expect((await a.get('/managed-saas/instances?search=%25_')).json().data.total).toBe(1);
+    const page2 = (await a.get('/managed-saas/instances?page=2&limit=3')).json().data;
+    expect(page2).toMatchObject({ total: 4, instances: [{ name: 'Alpha shop' }] });
+    expect((await a.get('/managed-saas/instances?page=9')).json().data).toEqual({ instances: [], total: 4 });
+    await setStatus(t, made[0]!.instanceId, 'terminated');
+    expect((await a.get('/managed-saas/instances')).json().data.total).toBe(3);
+    // Still readable by id, so the details screen sees it end.
+    expect((await a.get(`/managed-saas/instances/${made[0]!.instanceId}`)).json().data.status).toBe('terminated');
+    expect((await a.get(`/managed-saas/instances/${made[0]!.instanceId}/status`)).json().data).toEqual({ status: 'terminated', inProgress: false });
+    const statuses = (await a.post('/managed-saas/instances/status', { ids: [made[1]!.instanceId, made[0]!.instanceId, 'nope'] })).json().data;
+    expect(statuses.statuses).toHaveLength(2);
+  });
+
+  it('validates domains: allowed characters, at most 64, not taken', async () => {
+    const owner = await signup(t);
+    const taken = await newInstance(t, owner.jwt);
+    const check = async (url: string) => (await api(t, owner.jwt).get(`/managed-saas/instances/validate-domain?url=${encodeURIComponent(url)}`)).json().data.valid;
+    expect(await check(uniqueUrl())).toBe(true);
+    expect(await check('under_score-and-9')).toBe(true);
+    expect(await check(taken.url)).toBe(false);
+    expect(await check(taken.url.toUpperCase())).toBe(false);
+    expect(await check('dots.not.allowed')).toBe(false);
+    expect(await check('')).toBe(false);
+    expect(await check('a'.repeat(64))).toBe(true);
+    expect(await check('a'.repeat(65))).toBe(false);
+  });
+
+  it('lists versions', async () => {
+    const owner = await signup(t);
+    expect((await api(t, owner.jwt).get('/managed-saas/versions')).json().data).toEqual({ versions: [...VERSIONS] });
+  });
+
+  it('answers 404 for ids that are not instances, malformed ones included', async () => {
+    const owner = await signup(t);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "x'; drop table instances; --"]) {
+      const res = await api(t, owner.jwt).get(`/managed-saas/instances/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('PUT /api/managed-saas/instances/{id}', () => {
+  it('renames (trimmed, at most 80) and switches termination protection, recording both', async () => {
+    const owner = await signup(t);
+    const inst = await newInstance(t, owner.jwt, { name: 'Old name' });
+    const a = api(t, owner.jwt);
+    const renamed = await a.put(`/managed-saas/instances/${inst.instanceId}`, { name: '  New name ' });
+    expect(renamed.json().data).toMatchObject({ name: 'New name', updatedBy: owner.user.userId });
+    expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, { name: 'x'.repeat(81) })).statusCode).toBe(400);
+    expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, {})).statusCode).toBe(400);
+    expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, { isProtected: true })).json().data.isProtected).toBe(true);
+    const events = (await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity`)).json().data;
+    expect(events.events.map((e: { action: string }) => e.action)).toEqual(['protect', 'rename', 'create']);
+    expect((await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity?query=termination`)).json().data.total).toBe(1);
+    expect((await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity?query=new name`)).json().data.total).toBe(1);
+    expect((await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity?limit=1&page=2`)).json().data).toMatchObject({ total: 3, events: [{ action: 'rename' }] });
+    await setStatus(t, inst.instanceId, 'terminated');
+    expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, { name: 'Late' })).statusCode).toBe(409);
+  });
+});
