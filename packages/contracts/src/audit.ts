@@ -98,8 +98,7 @@ const periodSchema = z
   .strictObject({ start: z.number().int().min(0), end: z.number().int().min(0) })
   .refine((p) => p.start <= p.end, AUDIT_MESSAGES.badPeriod);
 
-/** POST /trails: every filter optional; the period defaults to the last 7 days. */
-export const trailsQuerySchema = z
+const trailsFilters = z
   .strictObject({
     page: z.number().int().min(1).default(1),
     limit: z.number().int().min(1).max(100).default(PAGE_SIZES.audit),
@@ -108,9 +107,10 @@ export const trailsQuerySchema = z
     action: z.string().trim().min(1).max(100).optional(),
     query: z.string().trim().max(200).optional(),
   })
-  // A call with no body at all means "no filters".
-  .prefault({})
   .meta({ examples: [{ limit: 20 }] });
+
+/** POST /trails: every filter optional; the period defaults to the last 7 days. A call with no body means no filters. */
+export const trailsQuerySchema = z.preprocess((body) => body ?? {}, trailsFilters);
 export type TrailsQuery = z.input<typeof trailsQuerySchema>;
 
 export const auditEntrySchema = z.object({
