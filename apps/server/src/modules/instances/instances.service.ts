@@ -17,7 +17,7 @@ import {
 } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
-import type { InfrastructureDriver } from '../../infra/driver';
+import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -252,7 +252,12 @@ export function createInstancesService(deps: InstancesDeps) {
     async loginToken(p: Principal, instanceId: string): Promise<{ jwt: string; loginUrl: string }> {
       const row = await load(p, instanceId);
       if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
-      const loginUrl = await deps.driver.loginUrl(instanceId, { userId: p.userId, name: p.name, email: p.email });
+      const loginUrl = await deps.driver
+        .loginUrl(instanceId, { userId: p.userId, name: p.name, email: p.email })
+        .catch((e: unknown) => {
+          // Marked running but gone from the infrastructure: the same answer as not running.
+          throw e instanceof DriverError ? conflict(INSTANCE_MESSAGES.notRunning) : e;
+        });
       const jwt = new URL(loginUrl).searchParams.get('token');
       if (!jwt) throw new Error('The driver gave a login URL without a token');
       return { jwt, loginUrl };
