@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PERMISSIONS } from '@replay/contracts';
+import { createTestApp } from './support/app';
+import { bearer, signup } from './support/auth';
+import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
+import { addInstance, addMember, auditRowsOf } from './support/team';
+
+/**
+ * The cross-account test, generated from the route table: every route that
+ * addresses something by id, called by account B's owner with each of
+ * account A's real ids, answers 404 (as for an id that never existed) and
+ * changes nothing of A. The ids are not listed by hand either: they are every
+ * UUID found in A's rows of every table that carries a tenant_id, so the
+ * tables and routes other modules add are covered as they arrive.
+ */
+const t = await createTestApp();
+afterAll(() => t.close());
+const db = t.runtime.ctx.db;
+
+// Account A, with something of every kind: members (joined and invited), roles, an instance, activity and audit rows.
+const a = await signup(t, { organizationName: 'Account A' });
+const aHeaders = bearer(a.jwt);
+const roleRes = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: aHeaders, payload: { name: 'A role', permissions: ['VIEW_INSTANCES'] } });
+const aRole = roleRes.json().data.roleId as string;
+await t.app.inject({ method: 'POST', url: '/api/client/members', headers: aHeaders, payload: { name: 'A Invitee', email: 'a.invitee@example.com', admin: false, roleId: aRole } });
+await addMember(t, a.user.tenantId, { permissions: [...PERMISSIONS], allInstances: false, instances: [await addInstance(t, a.user.tenantId, 'a-instance')] });
+await auditRowsOf(t, a.user.tenantId);
+
+const b = await signup(t, { organizationName: 'Account B' });
+const bHeaders = bearer(b.jwt);
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** Every table with a tenant_id column. */
+const tenantTables = rowsOf(
+  await db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by table_name`),
+).map((r) => String(r.table_name));
+
+/** A's rows everywhere (and its tenant row), plus A's sessions and reset links, and the mail count. */
+async function dumpOfA(): Promise<string> {
+  const parts: Record<string, string[]> = {};
+  for (const table of tenantTables) {
+    const rows = rowsOf(await db.execute(sql`select to_jsonb(x)::text as row from ${sql.identifier(table)} x where x.tenant_id = ${a.user.tenantId}`));
+    parts[table] = rows.map((r) => String(r.row)).sort();
+  }
+  const extra = {
+    tenants: sql`select to_jsonb(x)::text as row from tenants x where x.id = ${a.user.tenantId}`,
+    refresh_tokens: sql`select to_jsonb(x)::text as row from refresh_tokens x join users u on u.id = x.user_id where u.tenant_id = ${a.user.tenantId}`,
+    password_resets: sql`select to_jsonb(x)::text as row from password_resets x join users u on u.id = x.user_id where u.tenant_id = ${a.user.tenantId}`,
+    mail_outbox: sql`select count(*)::text as row from mail_outbox`,
+  };
+  for (const [name, query] of Object.entries(extra)) parts[name] = rowsOf(await db.execute(query)).map((r) => String(r.row)).sort();
+  return JSON.stringify(parts);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every UUID in A's rows: ids of members, roles, instances, activity and audit entries, and the tenant itself. */
+function idsIn(dump: string): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown) => {
+    if (typeof v === 'string' && UUID.test(v)) found.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const rows of Object.values(JSON.parse(dump) as Record<string, string[]>)) for (const row of rows) walk(JSON.parse(row));
+  return [...found];
+}
+
+const before = await dumpOfA();
+const aIds = idsIn(before);
+const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParams(r.url).length > 0);
+
+describe('account A’s ids, used by account B’s owner', () => {
+  it('are many, of every kind, and the routes addressing ids are found', () => {
+    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances']));
+    expect(aIds.length).toBeGreaterThan(8);
+    expect(idRoutes.map(describeRoute)).toEqual(
+      expect.arrayContaining(['GET /api/users/:id', 'PUT /api/client/members/:id', 'DELETE /api/client/roles/:id', 'GET /api/trails/:id']),
+    );
+  });
+
+  it.each(idRoutes.map((r) => [describeRoute(r), r] as const))('%s answers 404 for every one of them and changes nothing', async (_name, route) => {
+    const body = sampleFor(route.schema.body);
+    const query = sampleFor(route.schema.querystring);
+    const valid = body.valid && query.valid;
+    for (const id of aIds) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: fillPath(route.url, () => id),
+        headers: bHeaders,
+        query: asQuery(query.value),
+        ...(route.schema.body ? { payload: body.value as object } : {}),
+      });
+      // With a body the schema accepts, the lookup itself must say 404. When none can be
+      // made, validation answers first: 400 whatever the id, so nothing leaks either.
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(valid ? 404 : 400);
+    }
+    expect(await dumpOfA()).toBe(before);
+  });
+
+  it('my own modules’ bodies are all samplable, so their id routes are checked down to the lookup', () => {
+    const mine = idRoutes.filter((r) => /\/(client|users|trails)\//.test(r.url));
+    for (const r of mine) expect(sampleFor(r.schema.body).valid, describeRoute(r)).toBe(true);
+  });
+});
