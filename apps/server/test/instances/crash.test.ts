@@ -1,0 +1,176 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instance } from '@replay/contracts';
+import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
+import { LocalDriver } from '../../src/infra/local-driver';
+import { isRunning } from '../../src/infra/local/agent-process';
+import { signupBody } from '../support/auth';
+import { until } from './support';
+
+/**
+ * THE CRASH RULE: the real console process is killed with SIGKILL during each
+ * provisioning step and started again on the same data folder; every
+ * workflow must finish, no instance be lost or duplicated, no agent process
+ * be left behind, and agents that were running must come back.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'crash-test-'));
+const instancesDir = join(dataDir, 'instances');
+let server: ConsoleServer;
+
+/** The console's own pid (tsx runs it as a child): the data-folder lock names it. */
+const consolePid = () => Number(readFileSync(join(dataDir, 'console.lock'), 'utf8').trim());
+
+async function crash(): Promise<void> {
+  const pid = consolePid();
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  process.kill(pid, 'SIGKILL');
+  await exited;
+  await until(async () => isRunning(pid), (alive) => !alive, 5_000, 'console death');
+}
+
+const restart = async () => {
+  server = await startConsole({ dataDir });
+};
+
+/** Every live process running an agent on this data folder, from /proc: the ground truth, whatever the console thinks. */
+function agentProcesses(): { pid: number; instanceId: string }[] {
+  const found: { pid: number; instanceId: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    const dir = args[args.indexOf('--data-dir') + 1];
+    const id = args[args.indexOf('--instance-id') + 1];
+    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isRunning(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
+  }
+  return found;
+}
+
+interface Account {
+  jwt: string;
+}
+
+async function call<T>(account: Account | null, method: string, path: string, body?: object): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { ...(account ? { authorization: `Bearer ${account.jwt}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  return { status: res.status, data: json.data };
+}
+
+const signUp = async (): Promise<Account> => ({ jwt: (await call<{ jwt: string }>(null, 'POST', '/signup', signupBody())).data.jwt });
+const create = async (a: Account, url: string) =>
+  (await call<Instance>(a, 'POST', '/managed-saas/instances', { name: url, provider: 'aws', region: 'us-east-1', size: 'small', url })).data;
+const get = async (a: Account, id: string) => (await call<Instance>(a, 'GET', `/managed-saas/instances/${id}`)).data;
+const settled = (a: Account, id: string, status: string) =>
+  until(() => get(a, id), (i) => i.status === status && !i.inProgress, 45_000, `${id} ${status}`);
+const agentPid = (id: string) => new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' }).livePid(id);
+
+let a: Account;
+let b: Account;
+let first: Instance;
+let second: Instance;
+
+beforeAll(async () => {
+  server = await startConsole({ dataDir });
+  a = await signUp();
+  b = await signUp();
+}, 60_000);
+
+afterAll(async () => {
+  if (existsSync(join(dataDir, 'console.lock'))) await server.stop('SIGTERM');
+  const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
+  for (const id of driver.folders.list()) await driver.terminate(id);
+  for (const { pid } of agentProcesses()) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('killing the console during provisioning', () => {
+  it('while creating: the restarted console finishes the create', { timeout: 60_000 }, async () => {
+    first = await create(a, 'crash-creating');
+    expect(first.status).toBe('creating');
+    await crash();
+    await restart();
+    const running = await settled(a, first.instanceId, 'running');
+    expect(running.healthy).toBe(true);
+    expect(agentProcesses().filter((p) => p.instanceId === first.instanceId)).toHaveLength(1);
+  });
+
+  it('while initializing (the agent being started): the new console adopts or replaces it, never doubles it', { timeout: 60_000 }, async () => {
+    second = await create(b, 'crash-initializing');
+    await until(async () => existsSync(join(instancesDir, second.instanceId, 'instance.json')), Boolean, 20_000, 'provisioning to begin');
+    await crash();
+    await restart();
+    await settled(b, second.instanceId, 'running');
+    const agents = agentProcesses().filter((p) => p.instanceId === second.instanceId);
+    expect(agents).toHaveLength(1);
+    expect(agents[0]!.pid).toBe(agentPid(second.instanceId));
+  });
+
+  it('while stopping: the instance ends stopped, its process gone', { timeout: 60_000 }, async () => {
+    const pid = agentPid(first.instanceId)!;
+    expect((await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'stop' })).data.status).toBe('stopping');
+    await crash();
+    await restart();
+    await settled(a, first.instanceId, 'stopped');
+    expect(isRunning(pid)).toBe(false);
+    expect(agentProcesses().filter((p) => p.instanceId === first.instanceId)).toEqual([]);
+  });
+
+  it('while starting (the agent already spawned by the dead console): one agent, running', { timeout: 60_000 }, async () => {
+    expect((await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'start' })).data.status).toBe('starting');
+    await until(async () => agentProcesses().some((p) => p.instanceId === first.instanceId), Boolean, 20_000, 'agent spawn');
+    await crash();
+    await restart();
+    const running = await settled(a, first.instanceId, 'running');
+    expect(running.healthy).toBe(true);
+    expect(agentProcesses().filter((p) => p.instanceId === first.instanceId)).toHaveLength(1);
+  });
+
+  it('while idle, with an agent dying meanwhile: running agents come back with the console', { timeout: 60_000 }, async () => {
+    const survivor = agentPid(first.instanceId)!;
+    const victim = agentPid(second.instanceId)!;
+    await crash();
+    process.kill(victim, 'SIGKILL');
+    await until(async () => isRunning(victim), (alive) => !alive, 5_000, 'agent death');
+    await restart();
+    // Adopted as it was, not restarted.
+    expect(agentPid(first.instanceId)).toBe(survivor);
+    // Restarted by reconcile before the console said it was ready.
+    const back = agentPid(second.instanceId);
+    expect(back).not.toBeNull();
+    expect(back).not.toBe(victim);
+    expect((await get(b, second.instanceId)).status).toBe('running');
+  });
+
+  it('while terminating: the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {
+    const pid = agentPid(first.instanceId)!;
+    const asked = await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'terminate', confirm: 'TERMINATE' });
+    expect(asked.data.status).toBe('terminating');
+    await crash();
+    await restart();
+    const ended = await settled(a, first.instanceId, 'terminated');
+    expect(ended.deletedAt).not.toBeNull();
+    expect(isRunning(pid)).toBe(false);
+    expect(existsSync(join(instancesDir, first.instanceId))).toBe(false);
+  });
+
+  it('lost nothing and duplicated nothing: one row per create, one agent per running instance, no orphans', async () => {
+    const listA = (await call<{ instances: Instance[]; total: number }>(a, 'GET', '/managed-saas/instances')).data;
+    const listB = (await call<{ instances: Instance[]; total: number }>(b, 'GET', '/managed-saas/instances')).data;
+    expect(listA.total).toBe(0);
+    expect(listB.instances.map((i) => [i.instanceId, i.status])).toEqual([[second.instanceId, 'running']]);
+    expect((await get(a, first.instanceId)).status).toBe('terminated');
+    expect(readdirSync(instancesDir)).toEqual([second.instanceId]);
+    expect(agentProcesses()).toEqual([{ pid: agentPid(second.instanceId), instanceId: second.instanceId }]);
+  });
+});
