@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   auth?: AuthMode;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace the auth or content headers. */
+  headers?: Record<string, string>;
 }
 
 /** Renew a token this close to its expiry before using it. */
@@ -48,7 +50,7 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {

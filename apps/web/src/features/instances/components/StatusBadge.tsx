@@ -1,0 +1,48 @@
+import { Badge, Loader, Tooltip } from '@mantine/core';
+import { usePublicConfig } from '../../config/api';
+import type { BadgeModel, BadgeTone } from '../rules';
+
+const COLORS: Record<BadgeTone, string> = { success: 'green', warning: 'yellow', error: 'red', progress: 'blue', neutral: 'gray' };
+
+interface Props {
+  badge: BadgeModel;
+  /** Where the instance's name resolves, for the network-issue explanation. */
+  resolvedIps?: string[];
+}
+
+function tooltipText(badge: BadgeModel, supportEmail: string | undefined, ips: string[]): string | null {
+  if (badge.reason === 'failed') {
+    return `This instance is not working as it should. Please contact support${supportEmail ? ` at ${supportEmail}` : ''}.`;
+  }
+  if (badge.reason === 'network') {
+    const where = ips.length ? ` Its address resolves to ${ips.join(', ')}.` : '';
+    return `The instance is healthy, but this browser cannot reach it directly: check your network, VPN or firewall.${where}`;
+  }
+  return null;
+}
+
+/** An instance's status (spec section 4): a spinner while it changes, green when healthy, yellow for a network issue, red when failed. */
+export function StatusBadge({ badge, resolvedIps = [] }: Props) {
+  const { data: config } = usePublicConfig();
+  const tip = tooltipText(badge, config?.supportEmail, resolvedIps);
+  const node = (
+    <Badge
+      color={COLORS[badge.tone]}
+      variant="light"
+      leftSection={badge.tone === 'progress' ? <Loader size={10} color="blue" aria-hidden /> : undefined}
+      // Focusable only when it has something to explain, so keyboard users reach the tooltip.
+      tabIndex={tip ? 0 : undefined}
+      aria-label={tip ? `${badge.label}: ${tip}` : undefined}
+      data-tone={badge.tone}
+    >
+      {badge.label}
+    </Badge>
+  );
+  return tip ? (
+    <Tooltip label={tip} multiline w={280}>
+      {node}
+    </Tooltip>
+  ) : (
+    node
+  );
+}

@@ -1,0 +1,40 @@
+import { PROVIDER_LABELS, SIZES, type InstanceSize, type Provider } from '@replay/contracts';
+
+/** Display helpers for instances; prices in USD, en-US (spec section 9). */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Hourly prices are set to a tenth of a cent: show the third decimal rather than round it away.
+const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatMonthly = (amount: number): string => usd.format(amount);
+export const formatHourly = (amount: number): string => usdHourly.format(amount);
+export const formatDateTime = (ms: number): string => dateTime.format(ms);
+
+/** 'Small · 2 vCPU, 8 GB RAM' */
+export function capacityLabel(size: InstanceSize): string {
+  const s = SIZES[size];
+  return `${s.label} · ${s.vcpu} vCPU, ${s.memoryGb} GB RAM`;
+}
+
+export function sizeResources(size: InstanceSize): string[] {
+  const s = SIZES[size];
+  return [`${s.vcpu} vCPU`, `${s.memoryGb} GB RAM`, `${s.diskGb} GB Disk`];
+}
+
+export const providerLabel = (provider: Provider): string => PROVIDER_LABELS[provider];
+
+/** The flag of an ISO 3166-1 alpha-2 code, from regional indicator symbols (no image to load). */
+export function flagOf(isoCode: string): string {
+  if (!/^[A-Za-z]{2}$/.test(isoCode)) return '';
+  return String.fromCodePoint(...[...isoCode.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+/** 'Showing X to Y of Z instances.' for a page of a list. */
+export function showingText(page: number, pageSize: number, total: number, noun: string): string {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return `Showing ${from} to ${to} of ${total} ${noun}.`;
+}
+
+export const lastPage = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));

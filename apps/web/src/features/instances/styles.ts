@@ -1,0 +1,12 @@
+/**
+ * Mantine styles the instance screens use beyond what the console chunk
+ * already loads (see app/styles/console.ts); imported by those screens only,
+ * so they arrive with their chunks and never with /login.
+ */
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/RadioIndicator.css';

@@ -1,0 +1,48 @@
+import { instanceSchema, priceFor, storagePrice, type Instance } from '@replay/contracts';
+
+/** A valid instance (checked against the contract): running and healthy, created an hour ago, unless overridden. */
+export function makeInstance(overrides: Partial<Instance> = {}): Instance {
+  const now = Date.now();
+  return instanceSchema.parse({
+    instanceId: 'ins_1',
+    tenantId: 'ten_1',
+    name: 'Production',
+    status: 'running',
+    inProgress: false,
+    provider: 'aws',
+    region: 'us-east-1',
+    regionLabel: 'US East (N. Virginia)',
+    isoCode: 'US',
+    size: 'small',
+    instanceType: 'small',
+    url: 'production',
+    instanceUrl: 'http://localhost:4101',
+    healthCheckUrl: 'http://localhost:4101/api/health',
+    version: '1.21',
+    highAvailability: false,
+    attachGpu: false,
+    isProtected: false,
+    createdAt: now - 60 * 60_000,
+    updatedAt: now - 60 * 60_000,
+    deletedAt: null,
+    createdBy: 'usr_1',
+    updatedBy: 'usr_1',
+    deletedBy: null,
+    failure: null,
+    uiFailure: null,
+    diskSize: 120,
+    storageInProgress: false,
+    healthy: true,
+    lastHealthAt: now - 10_000,
+    clientNetworkIssue: false,
+    resolvedIps: [],
+    pricingDetails: priceFor('aws', 'us-east-1', 'small'),
+    storagePrice: storagePrice('aws', 'us-east-1', 120),
+    canUpdateStorage: true,
+    canSwitchInstance: true,
+    ...overrides,
+  });
+}
+
+/** The agent's health answer: 200 with its tenants. */
+export const agentHealth = { status: 'ok', instanceId: 'ins_1', name: 'Production', version: '1.21', tenants: [{ name: 'Analytical Engines' }] };
