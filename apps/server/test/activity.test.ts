@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (headers: object, query: Record<string, string> = {}) =>
+const list = (headers: Record<string, string>, query: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/managed-saas/activities', headers, query });
 const messagesOf = (res: { json(): { data: { activities: ConsoleActivity[] } } }) => res.json().data.activities.map((a) => a.message);
 

@@ -33,7 +33,7 @@ async function role(permissions: Permission[], scope: { allInstances?: boolean; 
   if (res.statusCode !== 201) throw new Error(`role: ${res.statusCode} ${res.body}`);
   return res.json().data.roleId as string;
 }
-function invite(headers: object, roleId: string, admin = false) {
+function invite(headers: Record<string, string>, roleId: string, admin = false) {
   n += 1;
   return t.app.inject({
     method: 'POST',
@@ -42,14 +42,14 @@ function invite(headers: object, roleId: string, admin = false) {
     payload: { name: `Invitee ${n}`, email: `invitee.${n}.${Date.now()}@example.com`, admin, roleId },
   });
 }
-const edit = (headers: object, target: { userId: string; email: string }, body: { roleId: string; admin?: boolean; name?: string }) =>
+const edit = (headers: Record<string, string>, target: { userId: string; email: string }, body: { roleId: string; admin?: boolean; name?: string }) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/client/members/${target.userId}`,
     headers,
     payload: { name: body.name ?? 'Edited Name', email: target.email, admin: body.admin ?? false, roleId: body.roleId },
   });
-const remove = (headers: object, userId: string) => t.app.inject({ method: 'DELETE', url: `/api/client/members/${userId}`, headers });
+const remove = (headers: Record<string, string>, userId: string) => t.app.inject({ method: 'DELETE', url: `/api/client/members/${userId}`, headers });
 const errorOf = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors[0];
 
 describe('no escalation by invite', () => {
