@@ -22,7 +22,10 @@ import type { Guard, Permission } from './permissions';
  * | billingEdit     | EDIT_BILLING                      | saving billing details                     |
  *
  * The audit trail needs VIEW_ACTIVITY: it is the activity family (who did what,
- * when), and the spec gives it no permission of its own.
+ * when), and the spec gives it no permission of its own. The role list (GET
+ * /client/roles) also admits membersEdit holders, because the invite form
+ * offers the roles to choose from; one role's details stay with 'roles'.
+ * Routes guarded 'authenticated' (account, limits, modules) need none of these.
  */
 export const SCREEN_PERMISSIONS = {
   instances: ['VIEW_INSTANCES', 'EDIT_INSTANCES'],

@@ -2,7 +2,7 @@ import {
   ACCOUNT_LIMITS,
   INVITATION_LIFETIME_DAYS,
   MEMBER_MESSAGES,
-  hasAnyPermission,
+  canOpenScreen,
   type TeamMember,
 } from '@replay/contracts';
 import type { Db } from '../../db/client';
@@ -57,7 +57,7 @@ export function createMembersService(deps: MembersDeps) {
   function toTeamMember(m: MemberRow, viewer: Principal, now: Date): TeamMember {
     const joined = m.joinedAt !== null;
     const expired = !joined && (!m.invitationExpiresAt || m.invitationExpiresAt.getTime() <= now.getTime());
-    const showLink = !joined && !expired && m.invitationTokenSealed && hasAnyPermission(viewer.permissions, ['EDIT_MEMBERS']);
+    const showLink = !joined && !expired && m.invitationTokenSealed && canOpenScreen(viewer.permissions, 'membersEdit');
     const token = showLink ? openSealed(deps.sealKey, m.invitationTokenSealed!, m.id) : null;
     return {
       userId: m.id,
