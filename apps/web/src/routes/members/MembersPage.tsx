@@ -1,64 +1,117 @@
-import { Badge, Group, Paper, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
+import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
+import { MEMBER_MESSAGES, PAGE_SIZES, ROLE_MESSAGES, TIMINGS_MS, canOpenScreen, type TeamMember } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
+import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
+import { ListFooter } from '../../components/list/ListFooter';
+import { LoadError } from '../../components/list/LoadError';
+import { withStatusText } from '../../components/list/status-text';
+import { lastPage, useListParams } from '../../components/list/useListParams';
+import { useLimits, useMembers, useRoleChoices } from '../../features/members/api';
+import { MemberFormModal } from '../../features/members/MemberFormModal';
+import { MembersTable } from '../../features/members/MembersTable';
+import { RemoveMemberDialog } from '../../features/members/RemoveMemberDialog';
+import { notifyError } from '../../lib/notify';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
-/** The team of this account: for now its only member, the signed-in user. */
+export const SEARCH_PLACEHOLDER = 'Filter by name, role';
+
+/** /members: the team, searchable and paged; invite, edit and remove with EDIT_MEMBERS, read-only otherwise. */
 export default function MembersPage() {
   useConsoleTitle('Team Members');
   const account = useAccount();
+  const canEdit = canOpenScreen(account.permissions, 'membersEdit');
+  const list = useListParams(TIMINGS_MS.searchDebounce);
+  const members = useMembers(list.page, list.query);
+  const roles = useRoleChoices(canEdit);
+  const limits = useLimits();
+  const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  const total = members.data?.total ?? 0;
+  const { setPage } = list;
+  useEffect(() => {
+    // A page past the end (rows removed, or an old link): show the last one instead.
+    if (members.data && list.page > lastPage(total, PAGE_SIZES.members)) setPage(lastPage(total, PAGE_SIZES.members));
+  }, [members.data, total, list.page, setPage]);
+
+  useEffect(() => {
+    if (roles.error) notifyError(withStatusText(ROLE_MESSAGES.fetchRolesFailed, roles.error));
+  }, [roles.error]);
+
+  const seatsLeft = limits.data?.teamMember.remaining;
+  const full = seatsLeft !== undefined && seatsLeft <= 0;
+  const inviteButton = canEdit && (
+    <Tooltip label={MEMBER_MESSAGES.seatLimit} disabled={!full}>
+      <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')} disabled={full}>
+        Invite Team Member
+      </Button>
+    </Tooltip>
+  );
+
   return (
     <>
-      <PageTitle title="Team Members" />
-      <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>
-                <Group gap="xs">
-                  <Text size="sm" fw={500}>
-                    {account.name}
-                  </Text>
-                  <Badge size="xs" variant="light">
-                    You
-                  </Badge>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{account.email}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {account.roleName && (
-                    <Badge variant="outline" size="sm">
-                      {account.roleName}
-                    </Badge>
-                  )}
-                  {account.superAdmin ? (
-                    <Badge color="grape" size="sm" variant="light">
-                      Owner
-                    </Badge>
-                  ) : account.admin ? (
-                    <Badge color="blue" size="sm" variant="light">
-                      Admin
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Text size="sm" c="dimmed" mt="sm">
-        Showing 1 to 1 of 1 members.
-      </Text>
+      <PageTitle title="Team Members" actions={inviteButton} />
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <TextInput
+            aria-label={SEARCH_PLACEHOLDER}
+            placeholder={SEARCH_PLACEHOLDER}
+            leftSection={<IconSearch size={16} />}
+            value={list.text}
+            onChange={(e) => list.setText(e.currentTarget.value)}
+            w={320}
+            maw="100%"
+            type="search"
+          />
+          {canEdit && limits.data && (
+            <Text size="sm" c="dimmed">
+              {limits.data.teamMember.remaining} of {limits.data.teamMember.limit} team member seats left
+            </Text>
+          )}
+        </Group>
+        {members.isPending ? (
+          <Stack gap="xs" role="status" aria-label="Loading team members">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} height={40} radius="sm" />
+            ))}
+          </Stack>
+        ) : members.isError ? (
+          <LoadError message={withStatusText('Error fetching team members', members.error)} onRetry={() => void members.refetch()} />
+        ) : members.data.users.length === 0 ? (
+          <EmptyState
+            icon={<IconUsers size={32} />}
+            title={list.query ? 'No matching results' : 'No team members yet'}
+            description={list.query ? `Nobody on the team matches "${list.query}".` : undefined}
+          />
+        ) : (
+          <div>
+            <MembersTable
+              members={members.data.users}
+              selfId={account.userId}
+              canEdit={canEdit}
+              onEdit={setEditing}
+              onRemove={setRemoving}
+            />
+            <ListFooter page={list.page} pageSize={PAGE_SIZES.members} total={total} noun="members" onPage={list.setPage} />
+          </div>
+        )}
+      </Stack>
+      {canEdit && editing !== null && (
+        <MemberFormModal
+          key={editing === 'new' ? 'new' : editing.userId}
+          member={editing === 'new' ? null : editing}
+          roles={roles.data ?? []}
+          rolesLoading={roles.isPending}
+          actor={account}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {canEdit && removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
     </>
   );
 }

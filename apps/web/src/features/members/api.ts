@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZES,
+  invitationLinkSchema,
+  limitsSchema,
+  okSchema,
+  teamMemberSchema,
+  membersListSchema,
+  rolesListSchema,
+  type MemberInput,
+} from '@replay/contracts';
+import { api, createQueryKeys } from '../../lib/api';
+import { roleKeys } from '../roles/api';
+
+export const memberKeys = createQueryKeys('members');
+const limitsKey = ['limits'] as const;
+
+function listPath(page: number, query: string): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZES.members) });
+  if (query) params.set('query', query);
+  return `/client/members?${params.toString()}`;
+}
+
+/** GET /client/members: one page of the team, filtered by name, email or role on the server. */
+export function useMembers(page: number, query: string) {
+  return useQuery({
+    queryKey: memberKeys.list({ page, query }),
+    queryFn: ({ signal }) => api.get(listPath(page, query), membersListSchema, { signal }),
+    // The previous page stays on screen while the next one loads: no flash of an empty table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /client/roles for the invite form's Role select (open to EDIT_MEMBERS holders). */
+export function useRoleChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: roleKeys.lists(),
+    queryFn: ({ signal }) => api.get('/client/roles', rolesListSchema, { signal }),
+    enabled,
+  });
+}
+
+/** GET /limits: seats left for team members. */
+export function useLimits() {
+  return useQuery({ queryKey: limitsKey, queryFn: ({ signal }) => api.get('/limits', limitsSchema, { signal }) });
+}
+
+/** A change to the team changes member lists, role member counts and seats; nothing else. */
+function useTeamChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: memberKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    void queryClient.invalidateQueries({ queryKey: limitsKey });
+  };
+}
+
+export function useInviteMember() {
+  const changed = useTeamChanged();
+  return useMutation({
+    mutationFn: (input: MemberInput) => api.post('/client/members', input, teamMemberSchema),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateMember() {
+  const changed = useTeamChanged();
+  return useMutation({
+    mutationFn: ({ userId, input }: { userId: string; input: MemberInput }) =>
+      api.put(`/client/members/${encodeURIComponent(userId)}`, input, teamMemberSchema),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteMember() {
+  const changed = useTeamChanged();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete(`/client/members/${encodeURIComponent(userId)}`, okSchema),
+    onSuccess: changed,
+  });
+}
+
+/** GET /client/members/{id}/reset: a new joining link (mailed again); the expired flag clears. */
+export function useRenewInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.get(`/client/members/${encodeURIComponent(userId)}/reset`, invitationLinkSchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.lists() }),
+  });
+}
+
+/** The largest page the members list serves. */
+const CHOICES_PAGE = 100;
+
+/** Members as choices of a filter (the audit trail's User select): the first 100, by name. */
+export function useMemberChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: memberKeys.list({ page: 1, limit: CHOICES_PAGE }),
+    queryFn: ({ signal }) => api.get(`/client/members?page=1&limit=${CHOICES_PAGE}`, membersListSchema, { signal }),
+    enabled,
+  });
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { okSchema, roleSchema, rolesListSchema, type RoleInput } from '@replay/contracts';
+import { ApiError, api, createQueryKeys } from '../../lib/api';
+
+export const roleKeys = createQueryKeys('roles');
+
+/** GET /client/roles: every role of the account (a short list: no paging). */
+export function useRoles() {
+  return useQuery({
+    queryKey: roleKeys.lists(),
+    queryFn: ({ signal }) => api.get('/client/roles', rolesListSchema, { signal }),
+  });
+}
+
+function useRolesChanged() {
+  const queryClient = useQueryClient();
+  // A role change shows in the role list and in the role badges of members.
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['members'] });
+  };
+}
+
+/** PUT /client/roles creates. */
+export function useCreateRole() {
+  const changed = useRolesChanged();
+  return useMutation({
+    mutationFn: (input: RoleInput) => api.put('/client/roles', input, roleSchema),
+    onSuccess: changed,
+  });
+}
+
+/** POST /client/roles/{id} updates (instances as an id list). */
+export function useUpdateRole() {
+  const changed = useRolesChanged();
+  return useMutation({
+    mutationFn: ({ roleId, input }: { roleId: string; input: RoleInput }) =>
+      api.post(`/client/roles/${encodeURIComponent(roleId)}`, input, roleSchema),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteRole() {
+  const changed = useRolesChanged();
+  return useMutation({
+    mutationFn: (roleId: string) => api.delete(`/client/roles/${encodeURIComponent(roleId)}`, okSchema),
+    onSuccess: changed,
+  });
+}
+
+/** Only what the scope picker needs of an instance; the rest of the answer is ignored. */
+const instanceChoicesSchema = z.object({
+  instances: z.array(z.object({ instanceId: z.string(), name: z.string() })),
+  total: z.number().int(),
+});
+export type InstanceChoice = z.infer<typeof instanceChoicesSchema>['instances'][number];
+
+/** The largest page the instances list serves. */
+const CHOICES_PAGE = 100;
+
+/**
+ * Every instance of the account, for a role's instance scope (all pages of
+ * GET /managed-saas/instances). `unavailable` when the list cannot be read
+ * here: the route is missing (404) or this user may not view instances (403).
+ */
+export function useInstanceChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['instances', 'role-choices'],
+    enabled,
+    retry: false,
+    queryFn: async ({ signal }): Promise<{ instances: InstanceChoice[]; unavailable: boolean }> => {
+      const all: InstanceChoice[] = [];
+      try {
+        for (let page = 1; ; page += 1) {
+          const path = `/managed-saas/instances?page=${page}&limit=${CHOICES_PAGE}`;
+          const { instances, total } = await api.get(path, instanceChoicesSchema, { signal });
+          all.push(...instances);
+          if (instances.length === 0 || all.length >= total) break;
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return { instances: [], unavailable: true };
+        throw error;
+      }
+      return { instances: all, unavailable: false };
+    },
+  });
+}
