@@ -1,53 +1,60 @@
-import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
-import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
-import { PERMISSIONS } from '@replay/contracts';
+import { useEffect, useState } from 'react';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
+import { ROLE_MESSAGES, canOpenScreen, type Role } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
+import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { PERMISSION_LABELS } from '../../features/roles/permission-labels';
+import { LoadError } from '../../components/list/LoadError';
+import { withStatusText } from '../../components/list/status-text';
+import { useRoles } from '../../features/roles/api';
+import { DeleteRoleDialog } from '../../features/roles/DeleteRoleDialog';
+import { RoleFormModal } from '../../features/roles/RoleFormModal';
+import { RolesTable } from '../../features/roles/RolesTable';
+import { notifyError } from '../../lib/notify';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
-/** Roles and what they grant: the signed-in user's own role and its permissions. */
+/** /roles: every role and what it grants; create, edit and delete with EDIT_ROLES (protected roles never). */
 export default function RolesPage() {
   useConsoleTitle('Roles and Access');
   const account = useAccount();
-  const held = new Set<string>(account.permissions);
+  const canEdit = canOpenScreen(account.permissions, 'rolesEdit');
+  const roles = useRoles();
+  const [open, setOpen] = useState<Role | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+
+  // Spec section 8: list errors appear as toasts (the error state below offers a retry too).
+  useEffect(() => {
+    if (roles.error) notifyError(withStatusText(ROLE_MESSAGES.fetchRolesFailed, roles.error));
+  }, [roles.error]);
+
+  const createButton = canEdit && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen('new')}>
+      Create Role
+    </Button>
+  );
+
   return (
     <>
-      <PageTitle title="Roles and Access" />
-      <Paper withBorder radius="md" p="lg" maw={560}>
-        <Stack gap="md">
-          <Group gap="xs">
-            <Title order={2} size="h4">
-              Your role
-            </Title>
-            <Badge variant="outline">{account.roleName ?? 'No role'}</Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            A role grants permissions for all instances or for chosen ones. Yours grants {held.size} of the{' '}
-            {PERMISSIONS.length} permissions:
-          </Text>
-          <List spacing={6} size="sm" aria-label="Permissions">
-            {PERMISSIONS.map((permission) => {
-              const granted = held.has(permission);
-              return (
-                <List.Item
-                  key={permission}
-                  icon={
-                    <ThemeIcon size={18} radius="xl" color={granted ? 'teal' : 'gray'} variant={granted ? 'filled' : 'light'}>
-                      {granted ? <IconCheck size={12} aria-label="granted" /> : <IconX size={12} aria-label="not granted" />}
-                    </ThemeIcon>
-                  }
-                >
-                  <Text size="sm" c={granted ? undefined : 'dimmed'}>
-                    {PERMISSION_LABELS[permission]}
-                  </Text>
-                </List.Item>
-              );
-            })}
-          </List>
+      <PageTitle title="Roles and Access" actions={createButton} />
+      {roles.isPending ? (
+        <Stack gap="xs" role="status" aria-label="Loading roles">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={44} radius="sm" />
+          ))}
         </Stack>
-      </Paper>
+      ) : roles.isError ? (
+        <LoadError message={withStatusText(ROLE_MESSAGES.fetchRolesFailed, roles.error)} onRetry={() => void roles.refetch()} />
+      ) : roles.data.length === 0 ? (
+        <EmptyState icon={<IconShieldLock size={32} />} title="No roles yet" description="Roles grant permissions on all instances or chosen ones." />
+      ) : (
+        <RolesTable roles={roles.data} canEdit={canEdit} onOpen={setOpen} onDelete={setDeleting} />
+      )}
+      {open !== null && (
+        <RoleFormModal key={open === 'new' ? 'new' : open.roleId} role={open === 'new' ? null : open} actor={account} onClose={() => setOpen(null)} />
+      )}
+      {canEdit && deleting && <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
 }
