@@ -102,6 +102,17 @@ describe('what the audit trail records', () => {
     expect((await t.runtime.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditTrail))[0]!.n).toBe(before);
   });
 
+  it('does not let strangers fill an account’s trail: throttled logins and reset-link requests are not written', async () => {
+    const fresh = await signup(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await login(t, fresh.email, 'Wrong!Passw0rd', '192.0.2.77')).statusCode);
+    expect(statuses).toContain(429);
+    await t.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email: fresh.email } });
+    const rows = (await auditRowsOf(t, fresh.user.tenantId)).filter((r) => r.action !== 'Sign up');
+    expect(rows.map((r) => r.status).sort()).toEqual(statuses.filter((s) => s !== 429).sort());
+    expect(rows.every((r) => r.action === 'Log in')).toBe(true);
+  });
+
   it('records a new invitation link and the joining, with the token redacted', async () => {
     const invited = await t.app.inject({
       method: 'POST',

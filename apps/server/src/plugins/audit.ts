@@ -41,11 +41,12 @@ const bodyField = (request: FastifyRequest, key: string): string | null => {
  * Public calls are made by nobody signed in; these say who they concern.
  * A failed login is recorded against the account of the email tried, so its
  * admins see attempts on their members; a failed sign-up is not (the email
- * may belong to another account entirely).
+ * may belong to another account entirely). Asking for a reset link is not
+ * attributed: anyone may ask for anyone, and it must not let strangers write
+ * into an account's trail (the mail itself is kept in the outbox).
  */
 const PUBLIC_ACTORS: Record<string, ActorLookup> = {
   'POST /login': (req, _res, repo) => withValue(bodyField(req, 'email'), repo.actorByEmail),
-  'POST /password/reset-link': (req, _res, repo) => withValue(bodyField(req, 'email'), repo.actorByEmail),
   'POST /signup': (req, res, repo) => (res.statusCode < 300 ? withValue(bodyField(req, 'email'), repo.actorByEmail) : Promise.resolve(null)),
   'GET /logout': (req, _res, repo) => withValue(readRefreshCookie(req), (t) => repo.actorByRefreshToken(hashToken(t))),
   'POST /password/reset': (req, _res, repo) => withValue(bodyField(req, 'token'), (t) => repo.actorByResetToken(hashToken(t))),
@@ -104,7 +105,8 @@ export const auditPlugin = fp(async (app) => {
   async function actorOf(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<AuditActor | null> {
     const known = request.principal ?? request.auditActor;
     if (known) return { userId: known.userId, tenantId: known.tenantId, name: known.name, email: known.email };
-    if (route.guard !== 'public') return null;
+    // A throttled caller (429) has been recorded already, up to the limit; the rest is noise.
+    if (route.guard !== 'public' || reply.statusCode === 429) return null;
     return (await PUBLIC_ACTORS[auditKey(route.method, route.url)]?.(request, reply, repo)) ?? null;
   }
 
