@@ -1,19 +1,99 @@
+import { useEffect } from 'react';
+import { Anchor, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import IconActivity from '@tabler/icons-react/dist/esm/icons/IconActivity.mjs';
+import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { PAGE_SIZES, TIMINGS_MS, canOpenScreen, routes } from '@replay/contracts';
+import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
+import { ListFooter } from '../../components/list/ListFooter';
+import { LoadError } from '../../components/list/LoadError';
+import { withStatusText } from '../../components/list/status-text';
+import { lastPage, useListParams } from '../../components/list/useListParams';
+import { useActivities } from '../../features/activity/api';
+import { ActivityTable } from '../../features/activity/ActivityTable';
+import { NoActivityAccess } from '../../features/activity/NoActivityAccess';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
-/** The console's activity log; nothing has been recorded for this account yet. */
+export const ACTIVITY_SEARCH_PLACEHOLDER = 'Filter by event';
+
+/**
+ * /activities: the console's events, filtered by event (250 ms after typing
+ * stops) and paged by 10. Without VIEW_ACTIVITY the page shows its no-access
+ * panel, so it is routed without the generic screen guard.
+ */
 export default function ActivitiesPage() {
   useConsoleTitle('Console Activity');
+  const account = useAccount();
+  const allowed = canOpenScreen(account.permissions, 'activities');
+  const list = useListParams(TIMINGS_MS.activitySearchDebounce);
+  const activities = useActivities(list.page, list.query, allowed);
+  const total = activities.data?.total ?? 0;
+  const { setPage } = list;
+
+  useEffect(() => {
+    if (activities.data && list.page > lastPage(total, PAGE_SIZES.activities)) setPage(lastPage(total, PAGE_SIZES.activities));
+  }, [activities.data, total, list.page, setPage]);
+
+  const auditLink = canOpenScreen(account.permissions, 'audit') && (
+    <Anchor component={Link} to={routes.client('audit')} size="sm">
+      <Group gap={4} wrap="nowrap">
+        <IconListSearch size={16} aria-hidden />
+        Audit trail
+      </Group>
+    </Anchor>
+  );
+
+  if (!allowed) {
+    return (
+      <>
+        <PageTitle title="Console Activity" />
+        <NoActivityAccess />
+      </>
+    );
+  }
+
   return (
     <>
-      <PageTitle title="Console Activity" />
-      <EmptyState
-        icon={<IconActivity size={32} />}
-        title="No activity yet"
-        description="Instances created, started or stopped, members invited and settings changed in this console are listed here, newest first."
-      />
+      <PageTitle title="Console Activity" actions={auditLink} />
+      <Stack gap="md">
+        <TextInput
+          aria-label={ACTIVITY_SEARCH_PLACEHOLDER}
+          placeholder={ACTIVITY_SEARCH_PLACEHOLDER}
+          leftSection={<IconSearch size={16} />}
+          value={list.text}
+          onChange={(e) => list.setText(e.currentTarget.value)}
+          w={320}
+          maw="100%"
+          type="search"
+        />
+        {activities.isPending ? (
+          <Stack gap="xs" role="status" aria-label="Loading activity">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        ) : activities.isError ? (
+          <LoadError message={withStatusText('Error fetching activity', activities.error)} onRetry={() => void activities.refetch()} />
+        ) : activities.data.activities.length === 0 ? (
+          <EmptyState
+            icon={<IconActivity size={32} />}
+            title={list.query ? 'No matching results' : 'No activity yet'}
+            description={
+              list.query
+                ? `No event matches "${list.query}".`
+                : 'Instances created, started or stopped, members invited and roles changed in this console are listed here, newest first.'
+            }
+          />
+        ) : (
+          <div>
+            <ActivityTable activities={activities.data.activities} />
+            <ListFooter page={list.page} pageSize={PAGE_SIZES.activities} total={total} noun="events" onPage={list.setPage} />
+          </div>
+        )}
+      </Stack>
     </>
   );
 }
