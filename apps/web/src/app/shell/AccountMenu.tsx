@@ -1,9 +1,10 @@
 import { Avatar, Menu, Text, UnstyledButton, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
-import { routes } from '@replay/contracts';
+import { canOpenScreen, routes } from '@replay/contracts';
 import { useAccount, useSession } from '../session/SessionProvider';
 
 function initials(name: string): string {
@@ -35,6 +36,11 @@ export function AccountMenu() {
         <Menu.Item component={Link} to={routes.account()} leftSection={<IconUser size={14} />}>
           Account
         </Menu.Item>
+        {canOpenScreen(account.permissions, 'audit') && (
+          <Menu.Item component={Link} to={routes.client('audit')} leftSection={<IconListSearch size={14} />}>
+            Audit Trail
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
           Logout
         </Menu.Item>

@@ -1,8 +1,8 @@
 import { isBaseRoute, routes } from '@replay/contracts';
 import { STORAGE_KEYS, readStored, writeStored } from '../../lib/storage';
 
-/** Never remembered: the login screen itself, and reset links (they carry a token). */
-const NOT_REMEMBERED = [routes.login(), routes.resetPassword()];
+/** Never remembered: the login screen itself, and reset and invitation links (they carry a token). */
+const NOT_REMEMBERED = [routes.login(), routes.resetPassword(), routes.invitation()];
 
 export function rememberPath(pathWithQuery: string): void {
   const path = pathWithQuery.split(/[?#]/)[0] ?? '';
