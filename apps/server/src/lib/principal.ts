@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
 import { roles, tenants, users } from '../db/schema';
@@ -15,14 +15,23 @@ export interface Principal {
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
 }
 
-export async function loadPrincipal(db: Db, userId: string, tenantId: string): Promise<Principal | null> {
-  const [row] = await db
+const prepare = (db: Db) =>
+  db
     .select({ user: users, role: roles })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
-    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tenantId, sql.placeholder('tenantId')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('load_principal');
+
+/** Every request runs this query: prepared once per database handle, since building it through the ORM costs more than running it. */
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+export async function loadPrincipal(db: Db, userId: string, tenantId: string): Promise<Principal | null> {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = prepare(db)));
+  const [row] = await statement.execute({ userId, tenantId });
   if (!row || !row.user.joinedAt) return null;
   const { user, role } = row;
   const granted = new Set(role?.permissions ?? []);

@@ -10,6 +10,8 @@ import { PublicOnly, RequireScreen, RequireSession } from './session/guards';
 // so moving between them never waits for a chunk (nor shows the old screen meanwhile).
 // Everything behind the session is a lazy chunk of its own.
 const InstancesPage = lazyRoute('instances', () => import('../routes/instances/InstancesPage'));
+const CreateInstancePage = lazyRoute('instances-create', () => import('../routes/instances/CreateInstancePage'));
+const InstanceDetailsPage = lazyRoute('instance', () => import('../routes/instances/InstanceDetailsPage'));
 const ActivitiesPage = lazyRoute('activities', () => import('../routes/activities/ActivitiesPage'));
 const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));
 const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
@@ -32,6 +34,8 @@ export function AppRoutes() {
       <Route element={<RequireSession />}>
         <Route path={routes.instances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
         <Route path={routes.msInstances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
+        <Route path={routes.instancesCreate()} element={<RequireScreen screen="instancesCreate"><CreateInstancePage /></RequireScreen>} />
+        <Route path="/instances/:instanceId" element={<RequireScreen screen="instances"><InstanceDetailsPage /></RequireScreen>} />
         <Route path={routes.activities()} element={<RequireScreen screen="activities"><ActivitiesPage /></RequireScreen>} />
         <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, instanceActivities, instances } from '../../db/schema';
@@ -25,20 +25,42 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (or, for account-wide facts, the tenant id). `db` may be a transaction.
  */
 export function instancesRepo(db: Db) {
+  const listQuery = (where: SQL | Placeholder, pattern: string | Placeholder | undefined) =>
+    db
+      .select({ row: instances, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(instances)
+      .where(and(where as SQL, live, pattern === undefined ? undefined : ilike(instances.name, pattern as string)))
+      .orderBy(desc(instances.createdAt), desc(instances.instanceId));
+
+  /*
+   * The list is the console's busiest query. For a caller who sees the whole
+   * account it is prepared once (with and without a search): building SQL
+   * through the ORM costs more CPU than PostgreSQL spends running it.
+   */
+  const prepared = new Map<boolean, ReturnType<typeof prepareList>>();
+  const prepareList = (withSearch: boolean) =>
+    listQuery(eq(instances.tenantId, sql.placeholder('tenantId')), withSearch ? sql.placeholder('pattern') : undefined)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(withSearch ? 'instances_list_search' : 'instances_list');
+  const listPrepared = (withSearch: boolean) => {
+    let statement = prepared.get(withSearch);
+    if (!statement) prepared.set(withSearch, (statement = prepareList(withSearch)));
+    return statement;
+  };
+
   return {
     /** One page of live instances, newest first, and how many match in all (one round trip). */
     async list(scope: InstanceScope, q: { page: number; limit: number; search?: string }) {
-      const where = [scoped(scope), live];
-      if (q.search) where.push(ilike(instances.name, `%${likeEscape(q.search)}%`));
-      const rows = await db
-        .select({ row: instances, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(instances)
-        .where(and(...where))
-        .orderBy(desc(instances.createdAt), desc(instances.instanceId))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+      const pattern = q.search ? `%${likeEscape(q.search)}%` : undefined;
+      const page = { limit: q.limit, offset: (q.page - 1) * q.limit };
+      const rows =
+        scope.ids === null
+          ? await listPrepared(pattern !== undefined).execute({ tenantId: scope.tenantId, pattern, ...page })
+          : await listQuery(scoped(scope), pattern).limit(page.limit).offset(page.offset);
       if (rows.length > 0 || q.page === 1) return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
       // A page past the end has no row to carry the total.
+      const where = [scoped(scope), live, ...(pattern ? [ilike(instances.name, pattern)] : [])];
       const [row] = await db.select({ n: count() }).from(instances).where(and(...where));
       return { rows: [], total: row?.n ?? 0 };
     },

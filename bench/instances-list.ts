@@ -1,0 +1,130 @@
+/**
+ * GET /api/managed-saas/instances?search=… on PostgreSQL holding 10,000
+ * instances across 100 accounts, under autocannon (50 connections, ~10 s),
+ * beside a bare Fastify + Drizzle server answering a single-row select on
+ * the same database. Prints req/s, p99 and the ratio (targets: ratio ≥ 0.5,
+ * p99 ≤ 20 ms). Needs PostgreSQL at BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres); a temp database is created
+ * there and dropped afterwards. Figures only, never assertions.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { DAY_MS, PERMISSIONS } from '@replay/contracts';
+import { buildApp } from '../apps/server/src/app';
+import { openRuntime } from '../apps/server/src/bootstrap';
+import { parseEnv } from '../apps/server/src/config/env';
+import { openPostgres, type Database } from '../apps/server/src/db/client';
+import { instances, roles, tenants, users } from '../apps/server/src/db/schema';
+import { signAccessToken } from '../apps/server/src/lib/access-token';
+import { newId } from '../apps/server/src/lib/ids';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ACCOUNTS = 100;
+const PER_ACCOUNT = 100;
+const DURATION = Number(process.env.DURATION ?? 10);
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const WORDS = ['Checkout', 'Storefront', 'Payments', 'Analytics', 'Support', 'Marketing', 'Mobile', 'Staging', 'Production', 'Internal'];
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** 100 accounts with an owner each, 100 instances each, inserted in bulk. Returns the first owner's ids. */
+async function seed(database: Database): Promise<{ userId: string; tenantId: string }> {
+  const db = database.db;
+  const now = new Date();
+  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
+  await db.insert(tenants).values(
+    accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, apiKey: `ak-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })),
+  );
+  await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
+  await db.insert(users).values(
+    accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })),
+  );
+  for (const a of accounts) {
+    await db.insert(instances).values(
+      Array.from({ length: PER_ACCOUNT }, (_, n) => ({
+        instanceId: newId(),
+        tenantId: a.tenantId,
+        name: `${WORDS[n % WORDS.length]} ${n}`,
+        status: n % 7 === 0 ? ('stopped' as const) : ('running' as const),
+        provider: 'aws' as const,
+        region: 'eu-west-1',
+        size: 'small' as const,
+        url: `a${a.i}-i${n}-${a.tenantId.slice(0, 8)}`,
+        version: '1.21',
+        diskSize: 120,
+        healthy: true,
+        createdAt: new Date(now.getTime() - n * 60_000),
+      })),
+    );
+  }
+  await db.execute(sql`analyze`);
+  return { userId: accounts[0]!.userId, tenantId: accounts[0]!.tenantId };
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: 50, duration: DURATION, workers: 1, headers });
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, non2xx: r.non2xx, errors: r.errors };
+}
+
+export async function benchInstancesList() {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  try {
+    const owner = await seed(database);
+    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: '0' });
+    const runtime = await openRuntime(env, { database });
+    const app = await buildApp(runtime.ctx, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const jwt = await signAccessToken(owner, runtime.ctx.secrets.jwtSecret, 900, new Date());
+
+    // The bare baseline: the same framework and ORM, one indexed single-row select, no auth, no schema.
+    const bare = Fastify();
+    bare.get('/row', async () => {
+      const [row] = await database.db.select().from(tenants).where(eq(tenants.id, owner.tenantId)).limit(1);
+      return { data: row };
+    });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const listUrl = `${app.listeningOrigin}/api/managed-saas/instances?search=pay&page=1&limit=10`;
+    const check = await fetch(listUrl, { headers: { authorization: `Bearer ${jwt}` } });
+    const body = (await check.json()) as { data: { total: number; instances: unknown[] } };
+    const plan = await database.db.execute(sql`explain analyze select * from instances
+      where tenant_id = ${owner.tenantId} and status <> 'terminated' and name ilike '%pay%'
+      order by created_at desc, instance_id desc limit 10`);
+    const planLines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+
+    await load(`${bare.listeningOrigin}/row`); // warm-up
+    const baseline = await load(`${bare.listeningOrigin}/row`);
+    await load(listUrl, { authorization: `Bearer ${jwt}` });
+    const list = await load(listUrl, { authorization: `Bearer ${jwt}` });
+    await app.close();
+    await bare.close();
+    await runtime.stop();
+    return { matched: body.data.total, page: body.data.instances.length, plan: planLines, baseline, list, ratio: list.rps / baseline.rps };
+  } finally {
+    await database.close().catch(() => undefined);
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchInstancesList();
+  console.log(`search 'pay' matched ${r.matched} of ${PER_ACCOUNT} in the account (page of ${r.page}); plan:\n  ${r.plan.join('\n  ')}`);
+  console.log(`bare Fastify + Drizzle single-row select: ${r.baseline.rps} req/s, p50 ${r.baseline.p50} ms, p99 ${r.baseline.p99} ms`);
+  console.log(`GET /api/managed-saas/instances?search=pay: ${r.list.rps} req/s, p50 ${r.list.p50} ms, p99 ${r.list.p99} ms, non-2xx ${r.list.non2xx}`);
+  console.log(`ratio ${r.ratio.toFixed(2)} (target ≥ 0.5), p99 ${r.list.p99} ms (target ≤ 20 ms)`);
+}
