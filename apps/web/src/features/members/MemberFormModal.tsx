@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { MEMBER_MESSAGES, TEXT_LIMITS, type Account, type Role, type TeamMember } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';

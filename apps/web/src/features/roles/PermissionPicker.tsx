@@ -1,4 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import type { Permission } from '@replay/contracts';

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
@@ -11,6 +11,33 @@ interface Props {
   canEdit: boolean;
   onOpen: (role: Role) => void;
   onDelete: (role: Role) => void;
+}
+
+/** What a role grants, by name; a role granting everything says so in one chip. */
+function PermissionChips({ permissions }: { permissions: Role['permissions'] }) {
+  if (permissions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  if (permissions.length === PERMISSIONS.length) {
+    return (
+      <Badge variant="light" size="sm" tt="none">
+        All {PERMISSIONS.length} permissions
+      </Badge>
+    );
+  }
+  return (
+    <Group gap={4} maw={320}>
+      {permissions.map((p) => (
+        <Badge key={p} variant="light" color="gray" size="sm" tt="none">
+          {PERMISSION_LABELS[p]}
+        </Badge>
+      ))}
+    </Group>
+  );
 }
 
 function scopeLabel(role: Role): string {
@@ -59,15 +86,7 @@ export function RolesTable({ roles, canEdit, onOpen, onDelete }: Props) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Tooltip
-                      multiline
-                      w={240}
-                      label={role.permissions.length ? role.permissions.map((p) => PERMISSION_LABELS[p]).join(', ') : 'No permissions'}
-                    >
-                      <Badge variant="light" size="sm" tabIndex={0}>
-                        {role.permissions.length} of {PERMISSIONS.length}
-                      </Badge>
-                    </Tooltip>
+                    <PermissionChips permissions={role.permissions} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{scopeLabel(role)}</Text>

@@ -2,6 +2,7 @@ import { MultiSelect, Stack, Switch, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { useInstanceChoices } from './api';
 

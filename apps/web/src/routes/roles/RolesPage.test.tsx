@@ -29,8 +29,8 @@ describe('Roles and Access', () => {
     const table = await screen.findByRole('table', { name: 'Roles' });
     const [, owner, row] = within(table).getAllByRole('row');
     expect(within(owner!).getByText('Protected')).toBeInTheDocument();
-    expect(within(owner!).getByText('9 of 9')).toBeInTheDocument();
-    expect(within(row!).getByText('1 of 9')).toBeInTheDocument();
+    expect(within(owner!).getByText('All 9 permissions')).toBeInTheDocument();
+    expect(within(row!).getByText('View instances')).toBeInTheDocument();
     expect(within(row!).getByText('All instances')).toBeInTheDocument();
     expect(within(row!).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Role' })).toBeInTheDocument();
