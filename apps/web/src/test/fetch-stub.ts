@@ -52,12 +52,14 @@ export const fail = (status: number, ...errors: string[]): StubResponse => ({
   body: errors.length ? { errors } : undefined,
 });
 
-/** A browser whose refresh cookie opens a session for `account`. */
+/** A browser whose refresh cookie opens a session for `account` (an account without instances, unless `handlers` say otherwise). */
 export function stubSignedIn(account: unknown, jwt: string, handlers: Record<string, Handler> = {}) {
   return stubApi({
     'GET /api/refresh': ok({ jwt }),
     'GET /api/account': ok(account),
     'GET /api/logout': ok({ ok: true }),
+    // Signing in lands on the instances list, which reads them.
+    'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }),
     ...handlers,
   });
 }

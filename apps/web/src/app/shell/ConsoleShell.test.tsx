@@ -58,7 +58,7 @@ describe('console shell', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Instances' })).toBeInTheDocument();
     expect(locationNow()).toBe('/instances');
-    expect(screen.getByText('Currently, there are no instances available.')).toBeInTheDocument();
+    expect(await screen.findByText('Currently, there are no instances available.')).toBeInTheDocument();
   });
 
   it('lists the instances at /ms/instances too, with the product in the text and the title', async () => {

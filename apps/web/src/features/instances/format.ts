@@ -24,12 +24,6 @@ export function sizeResources(size: InstanceSize): string[] {
 
 export const providerLabel = (provider: Provider): string => PROVIDER_LABELS[provider];
 
-/** The flag of an ISO 3166-1 alpha-2 code, from regional indicator symbols (no image to load). */
-export function flagOf(isoCode: string): string {
-  if (!/^[A-Za-z]{2}$/.test(isoCode)) return '';
-  return String.fromCodePoint(...[...isoCode.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 /** 'Showing X to Y of Z instances.' for a page of a list. */
 export function showingText(page: number, pageSize: number, total: number, noun: string): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;

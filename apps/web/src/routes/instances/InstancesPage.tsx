@@ -1,33 +1,100 @@
+import { useEffect } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconServer from '@tabler/icons-react/dist/esm/icons/IconServer.mjs';
-import { hasAnyPermission } from '@replay/contracts';
+import { PAGE_SIZES, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
-import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { usePublicConfig } from '../../features/config/api';
+import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { ListFooter } from '../../features/instances/components/ListFooter';
+import { LoadError } from '../../features/instances/components/LoadError';
+import { lastPage } from '../../features/instances/format';
+import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
+import '../../features/instances/styles';
+import { useListParams } from '../../features/instances/use-list-params';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { InstancesTable } from './InstancesTable';
 
 export const NO_INSTANCES = 'Currently, there are no instances available.';
+export const NO_MATCHES = 'No matching results';
 
-/** The instances list; the account has none yet, so its empty state. */
+function CreateButton() {
+  return (
+    <Button component={Link} to={routes.instancesCreate()} leftSection={<IconPlus size={16} />}>
+      Create Instance
+    </Button>
+  );
+}
+
+/** The instances list (spec section 2), also served at /ms/instances. */
 export default function InstancesPage() {
   useConsoleTitle('Instances');
   const account = useAccount();
-  const { data: config, isPending } = usePublicConfig();
-  const canCreate = hasAnyPermission(account.permissions, ['EDIT_INSTANCES']);
+  const { data: config } = usePublicConfig();
+  const canCreate = canOpenScreen(account.permissions, 'instancesCreate');
+  const { page, search, text, setText, setPage } = useListParams();
+
+  const list = useQuery({
+    queryKey: instanceKeys.list({ page, search }),
+    queryFn: ({ signal }) => instancesApi.list({ page, search }, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  const { data, refetch } = list;
+  useStatusPolling(data?.instances ?? [], 'list');
+  useRefetchOnReturn(() => void refetch());
+
+  // Spec section 5: the page number stays between 1 and the number of pages.
+  const pages = data ? lastPage(data.total, PAGE_SIZES.instances) : null;
+  useEffect(() => {
+    if (pages !== null && page > pages && !list.isPlaceholderData) setPage(pages);
+  }, [page, pages, list.isPlaceholderData, setPage]);
+
+  const empty = data !== undefined && data.total === 0;
+  const welcome = empty && !search;
+
   return (
     <>
-      <PageTitle title="Instances" />
-      {isPending ? (
-        <PageLoader />
-      ) : canCreate ? (
-        <EmptyState
-          icon={<IconServer size={32} />}
-          title="Welcome!"
-          description={config ? `Let's create your dedicated ${config.productName} instance.` : "Let's create your dedicated instance."}
-        />
+      <PageTitle title="Instances" actions={canCreate && !welcome ? <CreateButton /> : undefined} />
+      {!welcome && (
+        <Group mb="md">
+          <TextInput
+            aria-label="Filter by instance name"
+            placeholder="Filter by instance name"
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={100}
+            w={320}
+            type="search"
+          />
+        </Group>
+      )}
+      {list.isError && !data ? (
+        <LoadError what="The instances could not be loaded." error={list.error} onRetry={() => void refetch()} />
+      ) : welcome ? (
+        canCreate ? (
+          <EmptyState
+            icon={<IconServer size={32} />}
+            title="Welcome!"
+            description={config ? `Let's create your dedicated ${config.productName} instance.` : "Let's create your dedicated instance."}
+            action={<CreateButton />}
+          />
+        ) : (
+          <EmptyState icon={<IconServer size={32} />} title={NO_INSTANCES} />
+        )
+      ) : empty ? (
+        <EmptyState icon={<IconSearch size={32} />} title={NO_MATCHES} />
       ) : (
-        <EmptyState icon={<IconServer size={32} />} title={NO_INSTANCES} />
+        <>
+          <InstancesTable instances={data?.instances} busy={list.isFetching} />
+          {data && <ListFooter page={page} pageSize={PAGE_SIZES.instances} total={data.total} noun="instances" onPage={setPage} />}
+        </>
       )}
     </>
   );

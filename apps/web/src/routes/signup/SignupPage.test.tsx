@@ -91,6 +91,7 @@ describe('sign-up', () => {
   it('signs up, sends the payload and lands on the instances list', async () => {
     const api = anonymousApi({
       'POST /api/signup': { status: 201, body: { data: { user: makeAccount(), jwt: makeJwt() } } },
+      'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }),
     });
     localStorage.setItem('console.lastPath', '/billing');
     renderApp('/signup');

@@ -1,0 +1,174 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Grid, Group, Input, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import {
+  DEFAULT_PROVIDER,
+  DEFAULT_REGION,
+  DEFAULT_SIZE,
+  INSTANCE_MESSAGES,
+  PROVIDERS,
+  PROVIDER_LABELS,
+  TEXT_LIMITS,
+  createInstanceSchema,
+  isFreeTrialEligible,
+  isTrialAccount,
+  regionsGrouped,
+  routes,
+  type InstanceSize,
+  type Provider,
+} from '@replay/contracts';
+import { useAccount } from '../../app/session/SessionProvider';
+import { PageTitle } from '../../components/PageTitle';
+import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
+import { newIdempotencyKey } from '../../features/instances/idempotency';
+import { useCreateInstance } from '../../features/instances/mutations';
+import { createBlock, suggestUrl } from '../../features/instances/rules';
+import '../../features/instances/styles';
+import { useUrlAvailability } from '../../features/instances/url-availability';
+import { ApiError, errorMessage } from '../../lib/api';
+import { fieldErrors, type FieldErrors } from '../../lib/form';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useConsoleTitle } from '../../lib/use-document-title';
+import { CapacityPicker } from './create/CapacityPicker';
+import { OverviewPanel } from './create/OverviewPanel';
+import { UrlField } from './create/UrlField';
+
+const PROVIDER_OPTIONS = PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
+
+/** Create Instance (spec section 2): capacity, name, provider, region, URL, and the price overview. */
+export default function CreateInstancePage() {
+  useConsoleTitle('Create Instance');
+  const account = useAccount();
+  const navigate = useNavigate();
+  const create = useCreateInstance();
+
+  const [size, setSize] = useState<InstanceSize>(DEFAULT_SIZE);
+  const [name, setName] = useState('');
+  const [provider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
+  const [region, setRegion] = useState<string | null>(DEFAULT_REGION[DEFAULT_PROVIDER]);
+  const [typedUrl, setTypedUrl] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // One key per form session: a repeated click or a retry after a lost answer makes one instance.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const sending = useRef(false);
+
+  // Until the URL is typed in, it follows the name.
+  const url = typedUrl ?? suggestUrl(name);
+  const availability = useUrlAvailability(url);
+  const block = createBlock({ name, url, region, size }, availability.taken, account);
+  const eligible = isFreeTrialEligible({ isTrial: isTrialAccount(account), instanceCount: account.instanceCount });
+
+  const changeProvider = (next: Provider) => {
+    setProvider(next);
+    // Regions belong to a provider: start from the new provider's default.
+    setRegion(DEFAULT_REGION[next]);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (block || sending.current) return;
+    const parsed = createInstanceSchema.safeParse({ name, provider, region, size, url });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    sending.current = true;
+    create.mutate(
+      { input: parsed.data, key: idempotencyKey },
+      {
+        onSuccess: (instance) => {
+          notifySuccess(INSTANCE_MESSAGES.created(instance.name));
+          void navigate(routes.instances());
+        },
+        onError: (error) => {
+          notifyError(errorMessage(error, INSTANCE_MESSAGES.createFailed));
+          // The server answered with a refusal, so it kept nothing under this key: the next
+          // attempt (perhaps with other values) gets a fresh one. Without an answer the
+          // request may have gone through, so the key stays and a retry cannot duplicate it.
+          if (error instanceof ApiError && error.status >= 400) setIdempotencyKey(newIdempotencyKey());
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  const createButton = (
+    <Button type="submit" disabled={block !== null} loading={create.isPending} fullWidth>
+      Create
+    </Button>
+  );
+
+  return (
+    <>
+      <InstanceBreadcrumbs current="Create Instance" />
+      <PageTitle title="Create Instance" />
+      <form onSubmit={submit} noValidate aria-label="Create Instance">
+        <Grid gutter="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <CapacityPicker value={size} onChange={setSize} provider={provider} region={region} freeTrialEligible={eligible} />
+              <TextInput
+                label="Name"
+                required
+                value={name}
+                maxLength={TEXT_LIMITS.inlineName}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={errors.name}
+                autoComplete="off"
+              />
+              <Input.Wrapper label="Cloud Provider" id="cloud-provider" labelElement="div">
+                <SegmentedControl
+                  data={PROVIDER_OPTIONS}
+                  value={provider}
+                  onChange={(v) => changeProvider(v as Provider)}
+                  aria-labelledby="cloud-provider-label"
+                  role="radiogroup"
+                  fullWidth
+                  mt={4}
+                />
+              </Input.Wrapper>
+              <Select
+                label="Region"
+                required
+                data={regionsGrouped(provider)}
+                value={region}
+                onChange={setRegion}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No region matches"
+                error={errors.region}
+                maxDropdownHeight={320}
+              />
+              <UrlField value={url} onChange={setTypedUrl} availability={availability} error={errors.url} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <OverviewPanel size={size} provider={provider} region={region}>
+              <Text size="sm" c="dimmed" mt="xs">
+                {INSTANCE_MESSAGES.createNote}
+              </Text>
+              <Group grow mt="xs" wrap="nowrap">
+                <Button component={Link} to={routes.instances()} variant="default">
+                  Cancel
+                </Button>
+                {block === 'billing' ? (
+                  <Tooltip label={INSTANCE_MESSAGES.billingRequired} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+                    {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
+                    <span tabIndex={0} style={{ display: 'block' }}>
+                      {createButton}
+                    </span>
+                  </Tooltip>
+                ) : (
+                  createButton
+                )}
+              </Group>
+            </OverviewPanel>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Alert, Button, Tabs } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
+import { INSTANCE_MESSAGES, canOpenScreen, routes } from '@replay/contracts';
+import { useAccount } from '../../app/session/SessionProvider';
+import { EmptyState } from '../../components/EmptyState';
+import { NotAllowed } from '../../components/NotAllowed';
+import { PageLoader } from '../../components/PageLoader';
+import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
+import { LoadError } from '../../features/instances/components/LoadError';
+import { useInstanceHealth } from '../../features/instances/health';
+import { useStatusPolling } from '../../features/instances/polling';
+import { badgeFor, showActionsMenu } from '../../features/instances/rules';
+import '../../features/instances/styles';
+import { LIST_PARAMS, readPage } from '../../features/instances/use-list-params';
+import { ApiError, isForbidden } from '../../lib/api';
+import { useConsoleTitle } from '../../lib/use-document-title';
+import { EventsTab } from './details/EventsTab';
+import { InstanceHeader } from './details/InstanceHeader';
+import { SummaryCards } from './details/SummaryCards';
+
+export const INSTANCE_NOT_FOUND = 'Instance not found';
+
+/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary, and the Events tab. */
+export default function InstanceDetailsPage() {
+  const { instanceId = '' } = useParams();
+  const account = useAccount();
+  const [params, setParams] = useSearchParams();
+  const eventsPage = readPage(params.get(LIST_PARAMS.page));
+
+  const query = useQuery({
+    queryKey: instanceKeys.detail(instanceId),
+    queryFn: ({ signal }) => instancesApi.get(instanceId, signal),
+  });
+  const instance = query.data;
+  useConsoleTitle(instance?.name ?? 'Instance');
+  const health = useInstanceHealth(instance, 'details');
+  useStatusPolling(instance ? [instance] : [], 'details');
+
+  if (query.isPending) return <PageLoader label="Loading instance" />;
+  if (!instance) {
+    if (isForbidden(query.error)) return <NotAllowed />;
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <>
+          <InstanceBreadcrumbs current={INSTANCE_NOT_FOUND} />
+          <EmptyState
+            icon={<IconServerOff size={32} />}
+            title={INSTANCE_NOT_FOUND}
+            description="It may have been terminated, or it belongs to another account."
+            action={
+              <Button component={Link} to={routes.instances()} variant="light">
+                Back to Instances
+              </Button>
+            }
+          />
+        </>
+      );
+    }
+    return <LoadError what="The instance could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+  }
+
+  const badge = badgeFor(instance, health, Date.now());
+  const setEventsPage = (page: number) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      if (page > 1) out.set(LIST_PARAMS.page, String(page));
+      else out.delete(LIST_PARAMS.page);
+      return out;
+    });
+
+  return (
+    <>
+      <InstanceBreadcrumbs current={instance.name} />
+      <InstanceHeader
+        instance={instance}
+        badge={badge}
+        health={health}
+        canEdit={canOpenScreen(account.permissions, 'instancesEdit')}
+        showMenu={showActionsMenu(instance, badge.healthyRunning)}
+      />
+      {instance.failure !== null && !instance.inProgress && (
+        <Alert color="red" variant="light" mb="lg" title={instance.uiFailure ?? undefined}>
+          {instance.failure}
+        </Alert>
+      )}
+      {instance.status === 'terminated' && (
+        <Alert color="gray" variant="light" mb="lg">
+          {INSTANCE_MESSAGES.terminated}
+        </Alert>
+      )}
+      <SummaryCards instance={instance} />
+      <Tabs defaultValue="events" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="events">Events</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="events">
+          <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Menu, Switch } from '@mantine/core';
+import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconPlayerPlay from '@tabler/icons-react/dist/esm/icons/IconPlayerPlay.mjs';
+import IconPlayerStop from '@tabler/icons-react/dist/esm/icons/IconPlayerStop.mjs';
+import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+import { allowedActions, type Instance, type InstanceAction } from '@replay/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useInstanceAction, useUpdateInstance } from '../../../features/instances/mutations';
+import { TerminateDialog } from './TerminateDialog';
+
+export const STOP_CONFIRMATION =
+  'Stopped instances are still charged for storage: compute charges stop while it is stopped, but its disk and data are kept and billed until the instance is terminated.';
+
+const ITEMS: Record<InstanceAction, { label: string; icon: typeof IconTrash; color?: string }> = {
+  start: { label: 'Start', icon: IconPlayerPlay },
+  stop: { label: 'Stop', icon: IconPlayerStop },
+  terminate: { label: 'Terminate', icon: IconTrash, color: 'red' },
+};
+
+/**
+ * The Actions menu: the actions the status allows (contracts' allowedActions),
+ * stop after a confirmation about storage charges, terminate after TERMINATE
+ * is typed, and the Termination Protection switch.
+ */
+export function ActionsMenu({ instance }: { instance: Instance }) {
+  const act = useInstanceAction(instance.instanceId);
+  const update = useUpdateInstance(instance.instanceId);
+  const [dialog, setDialog] = useState<'stop' | 'terminate' | null>(null);
+
+  const choose = (action: InstanceAction) => {
+    if (action === 'start') act.mutate({ action });
+    else setDialog(action);
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+            Actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {allowedActions(instance.status).map((action) => {
+            const { label, icon: Icon, color } = ITEMS[action];
+            return (
+              <Menu.Item key={action} color={color} leftSection={<Icon size={14} />} onClick={() => choose(action)}>
+                {label}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item
+            // Menu.Item always says role="menuitem"; this one is a checkbox, and says whether it is on.
+            renderRoot={(props) => <button type="button" {...props} role="menuitemcheckbox" aria-checked={instance.isProtected} />}
+            closeMenuOnClick={false}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ isProtected: !instance.isProtected })}
+            rightSection={<Switch size="xs" checked={instance.isProtected} readOnly tabIndex={-1} aria-hidden />}
+          >
+            Termination Protection
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={dialog === 'stop'}
+        title="Stop instance"
+        confirmLabel="Stop"
+        onConfirm={() => {
+          setDialog(null);
+          act.mutate({ action: 'stop' });
+        }}
+        onCancel={() => setDialog(null)}
+      >
+        {STOP_CONFIRMATION}
+      </ConfirmDialog>
+      <TerminateDialog
+        opened={dialog === 'terminate'}
+        name={instance.name}
+        isProtected={instance.isProtected}
+        onConfirm={(typed) => {
+          setDialog(null);
+          act.mutate({ action: 'terminate', confirm: typed });
+        }}
+        onCancel={() => setDialog(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
+import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
+import { INSTANCE_MESSAGES, TEXT_LIMITS, type Instance } from '@replay/contracts';
+import { CopyButton } from '../../../components/CopyButton';
+import { InlineEdit } from '../../../components/InlineEdit';
+import { StatusBadge } from '../../../features/instances/components/StatusBadge';
+import { useUpdateInstance } from '../../../features/instances/mutations';
+import { openInstance } from '../../../features/instances/open-instance';
+import type { BadgeModel, HealthResult } from '../../../features/instances/rules';
+import { ActionsMenu } from './ActionsMenu';
+
+interface Props {
+  instance: Instance;
+  badge: BadgeModel;
+  health: HealthResult | undefined;
+  canEdit: boolean;
+  showMenu: boolean;
+}
+
+/** Editable name and status; id (with copy), version and the instance's own address; the Actions menu. */
+export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: Props) {
+  const rename = useUpdateInstance(instance.instanceId);
+  const terminated = instance.status === 'terminated';
+  const reachable = instance.status === 'running' && instance.instanceUrl !== null;
+
+  return (
+    <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          <InlineEdit
+            value={instance.name}
+            label="Instance name"
+            maxLength={TEXT_LIMITS.inlineName}
+            disabled={!canEdit || terminated || rename.isPending}
+            onSave={(name) => rename.mutate({ name })}
+          />
+          <StatusBadge badge={badge} resolvedIps={health?.resolvedIps} />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="outline" color="gray" radius="sm" tt="none" title="Instance id">
+            <Code bg="transparent">{instance.instanceId}</Code>
+          </Badge>
+          <CopyButton value={instance.instanceId} label="instance id" />
+          <Badge variant="light" color="grape" radius="sm" tt="none" aria-label={`Version ${instance.version}`}>
+            v{instance.version}
+          </Badge>
+          {reachable ? (
+            <Anchor
+              href={instance.instanceUrl ?? undefined}
+              size="sm"
+              onClick={(e) => {
+                // The address alone would show a login screen: open it through a one-time token instead.
+                e.preventDefault();
+                void openInstance(instance.instanceId, INSTANCE_MESSAGES.noAccess);
+              }}
+            >
+              <Group gap={4} wrap="nowrap" component="span">
+                {instance.instanceUrl}
+                <IconExternalLink size={14} aria-label="opens in a new tab" />
+              </Group>
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {terminated ? 'No longer reachable' : 'Reachable once the instance is running'}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+      {canEdit && showMenu && <ActionsMenu instance={instance} />}
+    </Group>
+  );
+}

@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTANCE_MESSAGES } from '@replay/contracts';
+import { launchBrowser, newPage } from './support/browser';
+import { startConsole, type ConsoleServer } from './support/server';
+import { disabled, hidden, visible } from './support/wait';
+
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+
+const stamp = Date.now();
+const email = `instances-${stamp}@example.com`;
+const url = `e2e-${stamp}`;
+const firstName = 'Journey Shop';
+const newName = 'Journey Shop EU';
+/** Status polling runs every 10 s, the start of an agent takes a few more. */
+const SETTLE_MS = 45_000;
+
+/**
+ * A free port chosen here rather than PORT=0: the console tells its agents its
+ * own origin (for their CORS answer to this browser's direct health check),
+ * and with PORT=0 it would name port 0.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Agent processes of this console: their command line names a folder inside its data folder. */
+function agentPids(dataDir: string): number[] {
+  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
+  return lines
+    .filter((l) => l.includes(dataDir) && l.includes('--instance-id'))
+    .map((l) => Number(l.trim().split(/\s+/)[0]))
+    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
+}
+
+beforeAll(async () => {
+  server = await startConsole({ env: { PORT: String(await freePort()) } });
+  browser = await launchBrowser();
+  page = await newPage(browser, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) {
+    // Agents are detached so they outlive a console restart: end any this run left behind
+    // (only when a step failed), each by its own pid.
+    for (const pid of agentPids(server.dataDir)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    server.dispose();
+  }
+});
+
+const badge = (tone: string, label: string) => page.locator(`[data-tone="${tone}"]`, { hasText: label });
+
+async function action(name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+async function protection(on: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Termination Protection' });
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(on));
+  await page.keyboard.press('Escape');
+  await hidden(toggle);
+}
+
+describe('instances journey in chromium', () => {
+  it('signs up and creates a small AWS instance', async () => {
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill('Ada Owner');
+    await page.getByLabel('Organization').fill('Analytical Engines');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await visible(page.getByText('Welcome!'));
+
+    await page.getByRole('link', { name: 'Create Instance' }).click();
+    await page.waitForURL(/\/instances\/create$/);
+    await visible(page.getByRole('heading', { name: 'Create Instance' }));
+    expect(await page.title()).toMatch(/^Create Instance - .+ Console$/);
+    await visible(page.getByRole('radio', { name: /Small/ }).and(page.locator('[aria-checked="true"]')));
+    await visible(page.getByText('Free Trial Eligible'));
+    await visible(page.getByText(INSTANCE_MESSAGES.createNote));
+
+    // Required fields' labels end in an asterisk.
+    await page.getByLabel(/^Name/).fill(firstName);
+    const urlField = page.getByLabel(/^Instance URL/);
+    await urlField.fill('');
+    await urlField.pressSequentially(`${url}.!`);
+    // Only letters, digits, underscore and hyphen are kept as you type.
+    await expect.poll(() => urlField.inputValue()).toBe(url);
+    await visible(page.getByLabel('Available'));
+    const create = page.getByRole('button', { name: 'Create', exact: true });
+    await disabled(create, false);
+    await create.dblclick();
+    await visible(page.getByText(INSTANCE_MESSAGES.created(firstName)));
+    await page.waitForURL(/\/instances$/);
+  });
+
+  it("watches 'Creating' turn into a healthy running badge, and only one instance was made", async () => {
+    const row = page.getByRole('row', { name: new RegExp(firstName) });
+    await visible(row.locator('[data-tone="progress"]', { hasText: /Creating|Initializing/ }));
+    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
+    await visible(page.getByText('Showing 1 to 1 of 1 instances.'));
+    expect(await page.getByRole('row').count()).toBe(2);
+  });
+
+  it('opens the details from the row and renames the instance', async () => {
+    await page.getByRole('row', { name: new RegExp(firstName) }).getByRole('cell').nth(2).click();
+    await page.waitForURL(/\/instances\/[^/]+$/);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await visible(breadcrumb.getByRole('link', { name: 'Instances' }));
+    await visible(breadcrumb.getByText(firstName));
+    await visible(page.getByRole('tab', { name: 'Events' }));
+    await visible(page.getByRole('cell', { name: 'Create', exact: true }));
+
+    await page.getByRole('button', { name: 'Edit Instance name' }).click();
+    await page.getByRole('textbox', { name: 'Instance name' }).fill(newName);
+    await page.keyboard.press('Enter');
+    await visible(page.getByText(INSTANCE_MESSAGES.updated));
+    await visible(breadcrumb.getByText(newName));
+    await page.reload();
+    await visible(breadcrumb.getByText(newName));
+  });
+
+  it('stops it after the storage-charge confirmation, and starts it again', async () => {
+    await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
+    await action('Stop');
+    const dialog = page.getByRole('dialog', { name: 'Stop instance' });
+    await visible(dialog.getByText(/still charged for storage/));
+    await dialog.getByRole('button', { name: 'Stop' }).click();
+    await visible(badge('progress', 'Stopping'));
+    await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
+
+    await action('Start');
+    await visible(badge('progress', 'Starting'));
+    await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
+  });
+
+  it('opens the instance in a new tab through the one-time token, signed in', async () => {
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: /localhost:\d+/ }).click();
+    const tab = await opened;
+    await tab.waitForURL(/^http:\/\/localhost:\d+\/$/);
+    const user = tab.getByTestId('signed-in-user');
+    await visible(user);
+    expect(await user.textContent()).toContain('Ada Owner');
+    expect(await tab.getByTestId('instance-name').textContent()).toBe(firstName);
+    await tab.close();
+  });
+
+  it('refuses to terminate under termination protection, and terminates once it is off and TERMINATE is typed', async () => {
+    await protection(true);
+    await action('Terminate');
+    let dialog = page.getByRole('dialog', { name: 'Terminate instance' });
+    await visible(dialog.getByText(INSTANCE_MESSAGES.terminationProtected));
+    await disabled(dialog.getByRole('button', { name: 'Terminate' }));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
+
+    await protection(false);
+    await action('Terminate');
+    dialog = page.getByRole('dialog', { name: 'Terminate instance' });
+    const confirm = dialog.getByRole('button', { name: 'Terminate' });
+    await dialog.getByLabel('Type TERMINATE to confirm').fill('terminate');
+    await disabled(confirm);
+    await dialog.getByLabel('Type TERMINATE to confirm').fill('  TERMINATE ');
+    await disabled(confirm, false);
+    await confirm.click();
+    await visible(badge('progress', 'Terminating'));
+    await badge('neutral', 'Terminated').waitFor({ timeout: SETTLE_MS });
+
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Instances' }).click();
+    await visible(page.getByText('Welcome!'));
+  });
+
+  it('leaves no agent process behind', async () => {
+    expect(agentPids(server.dataDir)).toEqual([]);
+    await server.stop();
+    expect(agentPids(server.dataDir)).toEqual([]);
+  });
+});
