@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { routes } from '@replay/contracts';
+import { PageLoader } from '../components/PageLoader';
 import { lazyRoute } from '../lib/lazy';
 import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
@@ -15,6 +17,9 @@ const InstanceDetailsPage = lazyRoute('instance', () => import('../routes/instan
 const ActivitiesPage = lazyRoute('activities', () => import('../routes/activities/ActivitiesPage'));
 const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));
 const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
+const AuditPage = lazyRoute('audit', () => import('../routes/audit/AuditPage'));
+// The joining page is public but rarely opened: a small chunk of its own, outside the entry.
+const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
 const AccountLayout = lazyRoute('account', () => import('../routes/account/AccountLayout'));
 const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
@@ -26,6 +31,8 @@ const SessionPage = lazyRoute('account-session', () => import('../routes/account
 export function AppRoutes() {
   return (
     <Routes>
+      {/* Open with or without a session: a signed-in person may still accept an invitation sent to someone else. */}
+      <Route path={routes.invitation()} element={<Suspense fallback={<PageLoader />}><InvitationPage /></Suspense>} />
       <Route element={<PublicOnly />}>
         <Route path={routes.login()} element={<LoginPage />} />
         <Route path={routes.signup()} element={<SignupPage />} />
@@ -36,9 +43,11 @@ export function AppRoutes() {
         <Route path={routes.msInstances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
         <Route path={routes.instancesCreate()} element={<RequireScreen screen="instancesCreate"><CreateInstancePage /></RequireScreen>} />
         <Route path="/instances/:instanceId" element={<RequireScreen screen="instances"><InstanceDetailsPage /></RequireScreen>} />
-        <Route path={routes.activities()} element={<RequireScreen screen="activities"><ActivitiesPage /></RequireScreen>} />
+        {/* Activity guards itself: without VIEW_ACTIVITY it shows its own no-access panel (spec section 6). */}
+        <Route path={routes.activities()} element={<ActivitiesPage />} />
         <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
+        <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
