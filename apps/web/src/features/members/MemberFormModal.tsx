@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
-import { MEMBER_MESSAGES, TEXT_LIMITS, type Account, type Role, type TeamMember } from '@replay/contracts';
-import { errorMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useInviteMember, useUpdateMember } from './api';
-import { checkDraft, draftOf, roleLockReason, roleOptions, type MemberDraft } from './member-form';
+import { useEffect, useState } from 'react';
+import { Center, Loader, Modal } from '@mantine/core';
+import type { Account, Role, TeamMember } from '@replay/contracts';
+import { withStatusText } from '../../components/list/status-text';
+import { notifyError } from '../../lib/notify';
+import { useMember } from './api';
+import { MemberForm } from './MemberForm';
+
+export const MEMBER_FETCH_FAILED = 'Error fetching team member';
 
 interface Props {
-  /** null: a new invitation; else the member being edited. */
+  /** null: a new invitation; else the row being edited (re-read with GET /users/{id} first). */
   member: TeamMember | null;
   roles: readonly Role[];
   rolesLoading: boolean;
@@ -18,102 +17,34 @@ interface Props {
   onClose: () => void;
 }
 
-type Field = keyof MemberDraft;
-
-/** Invite a team member, or edit one (the email is then read-only). Mount it per member: the draft starts from it. */
+/** The invite / edit dialog. Editing starts from the member as the server has it now, not the list's copy. */
 export function MemberFormModal({ member, roles, rolesLoading, actor, onClose }: Props) {
-  const [draft, setDraft] = useState<MemberDraft>(() => draftOf(member));
-  // Errors show for a field once it was left, or after a submit attempt: not while the first letter is typed.
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const invite = useInviteMember();
-  const update = useUpdateMember();
-  const saving = invite.isPending || update.isPending;
-  const { input, errors } = checkDraft(draft);
-  const lock = roleLockReason(member, actor);
-  const actorIsAdmin = actor.admin || actor.superAdmin;
-  const errorOf = (field: Field) => (touched[field] ? errors[field] : undefined);
-  const set = <K extends Field>(field: K, value: MemberDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  const leave = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
+  const [busy, setBusy] = useState(false);
+  const fresh = useMember(member?.userId ?? null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({ name: true, email: true, roleId: true });
-    if (!input || saving) return;
-    const done = (message: string) => {
-      notifySuccess(message);
-      onClose();
-    };
-    const failed = (error: unknown) => notifyError(errorMessage(error, MEMBER_MESSAGES.saveFailed));
-    if (member) {
-      update.mutate({ userId: member.userId, input }, { onSuccess: () => done(MEMBER_MESSAGES.userUpdated), onError: failed });
-    } else {
-      invite.mutate(input, { onSuccess: () => done(MEMBER_MESSAGES.invitationSent), onError: failed });
-    }
-  };
+  useEffect(() => {
+    if (!fresh.error) return;
+    notifyError(withStatusText(MEMBER_FETCH_FAILED, fresh.error));
+    onClose();
+  }, [fresh.error, onClose]);
 
+  const ready = member === null || fresh.data !== undefined;
   return (
-    <Modal opened onClose={saving ? () => undefined : onClose} title={member ? 'Edit Team Member' : 'Invite Team Member'} size="small">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            maxLength={TEXT_LIMITS.name}
-            value={draft.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            onBlur={() => leave('name')}
-            error={errorOf('name')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            maxLength={TEXT_LIMITS.memberEmail}
-            value={draft.email}
-            readOnly={member !== null}
-            variant={member ? 'filled' : 'default'}
-            description={member ? 'The email address cannot be changed once the member exists.' : undefined}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            onBlur={() => leave('email')}
-            error={errorOf('email')}
-          />
-          <Select
-            label="Role"
-            required
-            placeholder={rolesLoading ? 'Loading roles…' : 'Select a role'}
-            data={roleOptions(roles, actor, member)}
-            value={draft.roleId}
-            onChange={(value) => {
-              set('roleId', value);
-              leave('roleId');
-            }}
-            onBlur={() => leave('roleId')}
-            disabled={lock !== null}
-            description={lock ?? undefined}
-            error={errorOf('roleId')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          {actorIsAdmin && (
-            <Switch
-              label="Admin"
-              description="Admins may give admin rights to other members."
-              checked={draft.admin}
-              disabled={lock !== null}
-              onChange={(e) => set('admin', e.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!input} loading={saving}>
-              {member ? 'Update' : 'Invite'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened onClose={busy ? () => undefined : onClose} title={member ? 'Edit Team Member' : 'Invite Team Member'} size="small">
+      {ready ? (
+        <MemberForm
+          member={fresh.data ?? null}
+          roles={roles}
+          rolesLoading={rolesLoading}
+          actor={actor}
+          onClose={onClose}
+          onBusy={setBusy}
+        />
+      ) : (
+        <Center py="xl" role="status" aria-label="Loading team member">
+          <Loader />
+        </Center>
+      )}
     </Modal>
   );
 }

@@ -45,11 +45,25 @@ export function useLimits() {
   return useQuery({ queryKey: limitsKey, queryFn: ({ signal }) => api.get('/limits', limitsSchema, { signal }) });
 }
 
-/** A change to the team changes member lists, role member counts and seats; nothing else. */
+/** GET /users/{id}: one member as the server has it now, read when the edit form opens. */
+export function useMember(userId: string | null) {
+  return useQuery({
+    queryKey: memberKeys.detail(userId ?? ''),
+    queryFn: ({ signal }) => api.get(`/users/${encodeURIComponent(userId ?? '')}`, teamMemberSchema, { signal }),
+    enabled: userId !== null,
+    // The form starts from this copy: always the current one, never a cached one.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** A change to the team changes members, role member counts and seats; nothing else. */
 function useTeamChanged() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: memberKeys.lists() });
+    // A member's detail is read afresh whenever a form opens; the open one closes now, so no refetch.
+    void queryClient.invalidateQueries({ queryKey: memberKeys.details(), refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: roleKeys.all });
     void queryClient.invalidateQueries({ queryKey: limitsKey });
   };

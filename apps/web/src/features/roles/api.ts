@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { okSchema, roleSchema, rolesListSchema, type RoleInput } from '@replay/contracts';
+import { ROLE_MESSAGES, okSchema, roleSchema, rolesListSchema, type RoleInput } from '@replay/contracts';
 import { ApiError, api, createQueryKeys } from '../../lib/api';
 
 export const roleKeys = createQueryKeys('roles');
@@ -13,11 +13,25 @@ export function useRoles() {
   });
 }
 
+/** GET /client/roles/{id}: one role as the server has it now, read when its dialog opens. */
+export function useRole(roleId: string | null) {
+  return useQuery({
+    queryKey: roleKeys.detail(roleId ?? ''),
+    queryFn: ({ signal }) => api.get(`/client/roles/${encodeURIComponent(roleId ?? '')}`, roleSchema, { signal }),
+    enabled: roleId !== null,
+    // The form starts from this copy: always the current one, never a cached one.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 function useRolesChanged() {
   const queryClient = useQueryClient();
-  // A role change shows in the role list and in the role badges of members.
+  // A role change shows in the role list and in the role badges of members ('members' is their key domain).
   return () => {
-    void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    void queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    // A role's detail is read afresh whenever its dialog opens; the open one closes now, so no refetch.
+    void queryClient.invalidateQueries({ queryKey: roleKeys.details(), refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: ['members'] });
   };
 }
@@ -35,8 +49,10 @@ export function useCreateRole() {
 export function useUpdateRole() {
   const changed = useRolesChanged();
   return useMutation({
-    mutationFn: ({ roleId, input }: { roleId: string; input: RoleInput }) =>
-      api.post(`/client/roles/${encodeURIComponent(roleId)}`, input, roleSchema),
+    mutationFn: ({ roleId, input }: { roleId: string; input: RoleInput }) => {
+      if (!roleId) return Promise.reject(new Error(ROLE_MESSAGES.idRequired));
+      return api.post(`/client/roles/${encodeURIComponent(roleId)}`, input, roleSchema);
+    },
     onSuccess: changed,
   });
 }

@@ -31,6 +31,8 @@ function signIn(permissions: Permission[] | undefined, handlers: Parameters<type
     'GET /api/client/members': ok({ users: [selfMember(), grace, pending, expired], total: 4 }),
     'GET /api/client/roles': ok(roles),
     'GET /api/limits': ok({ teamMember: { limit: 50, remaining: 46 }, sites: { limit: 10, remaining: 10 } }),
+    [`GET /api/users/${grace.userId}`]: ok(grace),
+    'GET /api/users/usr_1': ok(selfMember()),
     ...handlers,
   });
 }
@@ -150,17 +152,26 @@ describe('Team Members', () => {
     expect(screen.getByRole('dialog', { name: 'Invite Team Member' })).toBeInTheDocument();
   });
 
-  it("edits with the email read-only and says 'User updated successfully'", async () => {
-    const api = signIn(undefined, { [`PUT /api/client/members/${grace.userId}`]: ok(grace) });
+  it("edits the member as the server has it now, email read-only, and says 'User updated successfully'", async () => {
+    const api = signIn(undefined, {
+      [`GET /api/users/${grace.userId}`]: ok({ ...grace, name: 'Grace Brewster Hopper' }),
+      [`PUT /api/client/members/${grace.userId}`]: ok(grace),
+    });
     renderApp('/members');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team Member' });
-    expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('readonly');
+    expect(await within(dialog).findByLabelText(/^Email/)).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Grace Brewster Hopper');
     await user.type(within(dialog).getByLabelText(/^Name/), ' B');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(MEMBER_MESSAGES.userUpdated)).toBeInTheDocument();
-    expect(api.callsTo(`PUT /api/client/members/${grace.userId}`)[0]?.body).toMatchObject({ name: 'Grace Hopper B', email: 'grace@example.com' });
+    expect(api.callsTo(`GET /api/users/${grace.userId}`)).toHaveLength(1);
+    expect(api.callsTo(`PUT /api/client/members/${grace.userId}`)[0]?.body).toMatchObject({
+      name: 'Grace Brewster Hopper B',
+      email: 'grace@example.com',
+      roleId: SUPPORT_ROLE_ID,
+    });
   });
 
   it('disables the role select for the super admin', async () => {
@@ -169,7 +180,7 @@ describe('Team Members', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Ada Owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team Member' });
-    expect(within(dialog).getByRole('textbox', { name: 'Role' })).toBeDisabled();
+    expect(await within(dialog).findByRole('textbox', { name: 'Role' })).toBeDisabled();
     expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveValue('Owner');
     // Nobody removes the super admin (nor themselves): no remove control on that row.
     expect(screen.queryByRole('button', { name: 'Remove Ada Owner' })).toBeNull();

@@ -7,7 +7,7 @@ import { NO_INSTANCE_LIST } from '../../features/roles/ScopePicker';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { SUPPORT_ROLE_ID, makeRole, ownerRole } from '../../test/team-fixtures';
+import { OWNER_ROLE_ID, SUPPORT_ROLE_ID, makeRole, ownerRole } from '../../test/team-fixtures';
 
 const support = makeRole({ memberCount: 2 });
 const INSTANCE_A = '20000000-0000-4000-8000-00000000000a';
@@ -16,6 +16,8 @@ function signIn(permissions: Permission[] | undefined, handlers: Parameters<type
   return stubSignedIn(makeAccount(permissions ? { permissions } : {}), makeJwt(), {
     'GET /api/public-config': ok(publicConfig),
     'GET /api/client/roles': ok([ownerRole(), support]),
+    [`GET /api/client/roles/${SUPPORT_ROLE_ID}`]: ok(support),
+    [`GET /api/client/roles/${OWNER_ROLE_ID}`]: ok(ownerRole()),
     ...handlers,
   });
 }
@@ -46,7 +48,7 @@ describe('Roles and Access', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Owner' });
-    expect(within(dialog).getByText(/This role is protected/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/This role is protected/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Name/)).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('checkbox', { name: 'Manage billing' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Update' })).toBeNull();
@@ -110,7 +112,7 @@ describe('Roles and Access', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
-    await user.click(within(dialog).getByRole('switch', { name: /All instances/ }));
+    await user.click(await within(dialog).findByRole('switch', { name: /All instances/ }));
     await user.click(within(dialog).getByRole('textbox', { name: 'Instances' }));
     await user.click(await screen.findByRole('option', { name: 'Production', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -125,7 +127,7 @@ describe('Roles and Access', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
-    await user.click(within(dialog).getByRole('switch', { name: /All instances/ }));
+    await user.click(await within(dialog).findByRole('switch', { name: /All instances/ }));
     expect(await within(dialog).findByText(NO_INSTANCE_LIST)).toBeInTheDocument();
   });
 
@@ -135,9 +137,27 @@ describe('Roles and Access', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
-    await user.type(within(dialog).getByLabelText(/^Description/), ' and more');
+    await user.type(await within(dialog).findByLabelText(/^Description/), ' and more');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(ROLE_MESSAGES.updated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Role' })).toBeNull());
+  });
+
+  it('opens a role as the server has it now', async () => {
+    signIn(undefined, { [`GET /api/client/roles/${SUPPORT_ROLE_ID}`]: ok({ ...support, description: 'Fresh from the server' }) });
+    renderApp('/roles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
+    expect(await within(dialog).findByLabelText(/^Description/)).toHaveValue('Fresh from the server');
+  });
+
+  it("toasts 'Error fetching role' with the status text when a role cannot be read", async () => {
+    signIn(undefined, { [`GET /api/client/roles/${SUPPORT_ROLE_ID}`]: fail(404, 'Role not found.') });
+    renderApp('/roles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
+    expect(await screen.findByText('Error fetching role: Not Found')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Role' })).toBeNull());
   });
 
