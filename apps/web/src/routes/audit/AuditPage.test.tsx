@@ -78,6 +78,16 @@ describe('Audit trail', () => {
     expect(screen.getByRole('textbox', { name: 'Action' })).toHaveValue('Create role');
   });
 
+  it('filters by user, chosen among the members, from page 1', async () => {
+    const api = signIn();
+    renderApp('/client/audit?page=2');
+    await screen.findByText('Showing 21 to 40 of 130 entries.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'User' }));
+    await user.click(await screen.findByRole('option', { name: 'Grace Hopper (grace@example.com)', hidden: true }));
+    await waitFor(() => expect(trailBodies(api).at(-1)).toMatchObject({ page: 1, userId: makeMember().userId }));
+  });
+
   it('opens the full entry in a drawer with its payload as pretty JSON', async () => {
     const api = signIn();
     renderApp('/client/audit');
