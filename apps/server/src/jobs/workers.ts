@@ -1,5 +1,6 @@
 import type { Queue } from 'pg-boss';
 import type { AppContext } from '../lib/context';
+import { registerWorker } from './wake';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
 
 /** Which attempt of a job this is, so a handler can tell its last try (retryCount = retryLimit). */
@@ -48,13 +49,14 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
   for (const def of jobDefinitions) await boss.createQueue(def.queue, def.queueOptions);
   for (const task of startupTasks) await task.run(ctx);
   for (const def of jobDefinitions) {
-    await boss.work(
+    const workerId = await boss.work(
       def.queue,
       { pollingIntervalSeconds: 0.5, includeMetadata: true, localConcurrency: def.workOptions?.localConcurrency ?? 1 },
       async (jobs) => {
         for (const job of jobs) await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       },
     );
+    registerWorker(boss, def.queue, workerId);
   }
   const timers = schedules.map((s) => {
     const tick = () => void boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule').catch((e: unknown) => logError(`could not schedule ${s.queue}`, e));

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
@@ -19,9 +21,22 @@ import { until } from './support';
 const dataDir = mkdtempSync(join(tmpdir(), 'crash-test-'));
 const instancesDir = join(dataDir, 'instances');
 let server: ConsoleServer;
+/** In the PostgreSQL project the consoles share a fresh database, created here; otherwise they use embedded PGlite in dataDir. */
+let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
 
-/** The console's own pid (tsx runs it as a child): the data-folder lock names it. */
-const consolePid = () => Number(readFileSync(join(dataDir, 'console.lock'), 'utf8').trim());
+/** The console's own pid: tsx runs it as a child process, and SIGKILL must hit the console itself. */
+function consolePid(): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === server.process.pid) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error('console process not found');
+}
 
 async function crash(): Promise<void> {
   const pid = consolePid();
@@ -32,8 +47,26 @@ async function crash(): Promise<void> {
 }
 
 const restart = async () => {
-  server = await startConsole({ dataDir });
+  server = await startConsole({ dataDir, env: database.env });
 };
+
+async function openDatabase(): Promise<typeof database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !adminUrl) return database;
+  const name = `crash_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
 
 /** Every live process running an agent on this data folder, from /proc: the ground truth, whatever the console thinks. */
 function agentProcesses(): { pid: number; instanceId: string }[] {
@@ -81,23 +114,28 @@ let first: Instance;
 let second: Instance;
 
 beforeAll(async () => {
-  server = await startConsole({ dataDir });
+  // The first console sends no jobs: its instance stays 'creating' until the kill, as when a console dies
+  // between committing the row and its workflow starting (with workers on, that window is a millisecond).
+  database = await openDatabase();
+  server = await startConsole({ dataDir, env: { ...database.env, RUN_WORKERS: 'false' } });
   a = await signUp();
   b = await signUp();
 }, 60_000);
 
 afterAll(async () => {
-  if (existsSync(join(dataDir, 'console.lock'))) await server.stop('SIGTERM');
+  if (server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
   const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
   for (const { pid } of agentProcesses()) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
 }, 60_000);
 
 describe('killing the console during provisioning', () => {
   it('while creating: the restarted console finishes the create', { timeout: 60_000 }, async () => {
     first = await create(a, 'crash-creating');
     expect(first.status).toBe('creating');
+    expect((await get(a, first.instanceId)).status).toBe('creating');
     await crash();
     await restart();
     const running = await settled(a, first.instanceId, 'running');
@@ -116,9 +154,14 @@ describe('killing the console during provisioning', () => {
     expect(agents[0]!.pid).toBe(agentPid(second.instanceId));
   });
 
-  it('while stopping: the instance ends stopped, its process gone', { timeout: 60_000 }, async () => {
+  it('while stopping (the agent hung, so the stop is mid-way): the instance ends stopped, its process gone', { timeout: 60_000 }, async () => {
     const pid = agentPid(first.instanceId)!;
+    // A frozen agent ignores SIGTERM: the driver waits out its grace period before SIGKILL, and the console dies in that wait.
+    process.kill(pid, 'SIGSTOP');
     expect((await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'stop' })).data.status).toBe('stopping');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(isRunning(pid)).toBe(true);
+    expect((await get(a, first.instanceId)).status).toBe('stopping');
     await crash();
     await restart();
     await settled(a, first.instanceId, 'stopped');
@@ -152,10 +195,14 @@ describe('killing the console during provisioning', () => {
     expect((await get(b, second.instanceId)).status).toBe('running');
   });
 
-  it('while terminating: the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {
+  it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {
     const pid = agentPid(first.instanceId)!;
+    process.kill(pid, 'SIGSTOP');
     const asked = await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'terminate', confirm: 'TERMINATE' });
     expect(asked.data.status).toBe('terminating');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await get(a, first.instanceId)).status).toBe('terminating');
+    expect(existsSync(join(instancesDir, first.instanceId))).toBe(true);
     await crash();
     await restart();
     const ended = await settled(a, first.instanceId, 'terminated');

@@ -10,7 +10,7 @@ import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
-import { api, newInstance, tempInstancesDir, until } from './support';
+import { api, newInstance, seedInstance, tempInstancesDir, until } from './support';
 
 /**
  * The real thing: the API, the pg-boss workers and the local driver running
@@ -137,7 +137,8 @@ describe('an instance through its whole life, with a real agent', () => {
 
   it('stops an instance asked to stop while still creating, and starts it later', { timeout: 60_000 }, async () => {
     const other = await signup(t);
-    const fresh = await newInstance(t, other.jwt);
+    // Accepted and not yet picked up by the workflow (a job is not sent for a row written directly).
+    const fresh = await seedInstance(t, other.user.tenantId, { status: 'creating', inProgress: true });
     const stop = await api(t, other.jwt).post(`/managed-saas/instances/${fresh.instanceId}/actions`, { action: 'stop' });
     expect(stop.json().data.status).toBe('stopping');
     const stopped = await until(async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance, (i) => i.status === 'stopped');

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { DesiredInstance } from '../../infra/driver';
 import type { AppContext } from '../../lib/context';
 import type { JobDefinition, Schedule, StartupTask } from '../../jobs/workers';
+import { wakeWorkers } from '../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from './instances.system-repo';
 import { convergeInstance, desiredState, specOf, type WorkflowDeps } from './instances.workflow';
@@ -23,11 +24,12 @@ export type Enqueue = (instanceId: string, opts?: { startAfterSeconds?: number }
 export function workflowEnqueuer(boss: PgBoss | null): Enqueue {
   return async (instanceId, opts = {}) => {
     if (!boss) return;
-    await boss.send(
+    const sent = await boss.send(
       INSTANCE_WORKFLOW_QUEUE,
       { instanceId },
       { singletonKey: instanceId, ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}) },
     );
+    if (sent && !opts.startAfterSeconds) wakeWorkers(boss, INSTANCE_WORKFLOW_QUEUE);
   };
 }
 

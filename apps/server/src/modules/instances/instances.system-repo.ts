@@ -32,15 +32,20 @@ export function instancesSystemRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Takes (or extends) the workflow lease; false while another live process holds it. */
-    async acquireLease(instanceId: string, owner: string, now: Date, until: Date): Promise<boolean> {
+    /** Takes (or extends) the workflow lease; false while another live process holds it. `takeOver` names a holder known to be dead. */
+    async acquireLease(instanceId: string, owner: string, now: Date, until: Date, takeOver?: string): Promise<boolean> {
       const rows = await db
         .update(instances)
         .set({ leaseOwner: owner, leaseUntil: until })
         .where(
           and(
             eq(instances.instanceId, instanceId),
-            or(isNull(instances.leaseOwner), eq(instances.leaseOwner, owner), lt(instances.leaseUntil, now)),
+            or(
+              isNull(instances.leaseOwner),
+              eq(instances.leaseOwner, owner),
+              lt(instances.leaseUntil, now),
+              takeOver ? eq(instances.leaseOwner, takeOver) : undefined,
+            ),
           ),
         )
         .returning({ id: instances.instanceId });

@@ -44,7 +44,26 @@ type Loaded = InstanceRow & { tenantName: string };
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
 
 /** This process, as a lease holder; unique per start, so a restarted process never mistakes an old lease for its own. */
-const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const HOST = hostname();
+const OWNER = `${HOST}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * A lease held by a console process on this machine that no longer runs (it
+ * crashed): taken over at once rather than after it expires, so a console
+ * restarted after a crash resumes its workflows without waiting a minute.
+ */
+function isDeadLocalOwner(owner: string): boolean {
+  const parts = owner.split(':');
+  const pid = Number(parts.at(-2));
+  if (parts.slice(0, -2).join(':') !== HOST || !Number.isInteger(pid)) return false;
+  if (pid === process.pid) return owner !== OWNER;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 /** Longer than any one step (a start waits at most ~20 s for health); renewed before each. */
 const LEASE_MS = 60_000;
 /** creating → initializing → running is two steps; a user's change mid-way adds one or two. */
@@ -219,12 +238,14 @@ async function recordStepFailure(d: WorkflowDeps, row: Loaded, err: unknown, fin
 export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: Attempt): Promise<void> {
   return serial(instanceId, async () => {
     const repo = instancesSystemRepo(d.db);
-    const lease = () => {
+    const lease = (takeOver?: string) => {
       const now = d.clock.now();
-      return repo.acquireLease(instanceId, OWNER, now, new Date(now.getTime() + LEASE_MS));
+      return repo.acquireLease(instanceId, OWNER, now, new Date(now.getTime() + LEASE_MS), takeOver);
     };
-    if (!(await repo.byId(instanceId))) return;
-    if (!(await lease())) {
+    const current = await repo.byId(instanceId);
+    if (!current) return;
+    const stale = current.leaseOwner && isDeadLocalOwner(current.leaseOwner) ? current.leaseOwner : undefined;
+    if (!(await lease(stale))) {
       // Another console process is driving it; look again once it may have finished.
       await d.enqueue(instanceId, { startAfterSeconds: 5 });
       return;
