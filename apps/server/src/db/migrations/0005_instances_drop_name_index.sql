@@ -1,0 +1,1 @@
+DROP INDEX "instances_tenant_name_idx";
