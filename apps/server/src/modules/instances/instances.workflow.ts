@@ -26,9 +26,12 @@ import { instancesSystemRepo } from './instances.system-repo';
  * next read, and a job sent twice does the work once.
  */
 
+/** The driver calls the workflow makes, and no others. */
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'start' | 'stop' | 'terminate' | 'status' | 'health'>;
+
 export interface WorkflowDeps {
   db: Db;
-  driver: InfrastructureDriver;
+  driver: WorkflowDriver;
   clock: Clock;
   enqueue(instanceId: string, opts?: { startAfterSeconds?: number }): Promise<void>;
   /** How long a started instance gets to answer its health check. */

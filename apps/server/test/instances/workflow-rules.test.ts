@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { InstanceStatus } from '@replay/contracts';
+import { consoleActivities, instanceActivities, instances } from '../../src/db/schema';
+import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, ReconcileReport } from '../../src/infra/driver';
+import { runHealthRound } from '../../src/modules/instances/instances.health';
+import { resumeInstances } from '../../src/modules/instances/instances.jobs';
+import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
+import { createTestApp, type TestApp } from '../support/app';
+import { signup, type SignedIn } from '../support/auth';
+import { seedInstance } from './support';
+
+/**
+ * The workflow's rules, one step at a time, against the real database and a
+ * driver double that records its calls (the real driver is exercised in
+ * workflow.test.ts and crash.test.ts).
+ */
+
+class DriverDouble implements WorkflowDriver {
+  calls: string[] = [];
+  running = new Set<string>();
+  known = new Set<string>();
+  failCreate: Error | null = null;
+  /** Runs inside a driver call, before it returns: lets a test change the row mid-step. */
+  during: (() => Promise<void>) | null = null;
+
+  private runtime(id: string): InstanceRuntime {
+    const url = `http://localhost:4${id.slice(0, 4).replace(/\D/g, '0')}`;
+    const state = !this.known.has(id) ? 'absent' : this.running.has(id) ? 'running' : 'stopped';
+    return { instanceId: id, state, url, healthUrl: `${url}/api/health`, pid: null, version: '1.21', size: 'small', diskSize: 120 };
+  }
+  private async step(name: string, id: string) {
+    this.calls.push(`${name} ${id}`);
+    const during = this.during;
+    this.during = null;
+    await during?.();
+  }
+  async create(spec: InstanceSpec) {
+    await this.step('create', spec.instanceId);
+    if (this.failCreate) throw this.failCreate;
+    this.known.add(spec.instanceId);
+    this.running.add(spec.instanceId);
+    return this.runtime(spec.instanceId);
+  }
+  async start(id: string) {
+    await this.step('start', id);
+    this.running.add(id);
+    return this.runtime(id);
+  }
+  async stop(id: string) {
+    await this.step('stop', id);
+    this.running.delete(id);
+    return this.runtime(id);
+  }
+  async terminate(id: string) {
+    await this.step('terminate', id);
+    this.running.delete(id);
+    this.known.delete(id);
+  }
+  async status(id: string) {
+    return this.runtime(id);
+  }
+  async health(id: string): Promise<InstanceHealth> {
+    const healthy = this.running.has(id);
+    return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ name: 'Acme' }] : [], version: '1.21', error: healthy ? null : 'refused', checkedAt: Date.now() };
+  }
+}
+
+let t: TestApp;
+let owner: SignedIn;
+let driver: DriverDouble;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signup(t);
+});
+afterAll(() => t.close());
+
+const deps = () => ({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async (id: string) => void sent.push(id), healthTimeoutMs: 200 });
+const row = async (id: string) => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, id)))[0]!;
+const once = { retryCount: 0, retryLimit: 4 };
+const last = { retryCount: 4, retryLimit: 4 };
+const seed = (status: InstanceStatus, extra: Partial<typeof instances.$inferInsert> = {}) =>
+  seedInstance(t, owner.user.tenantId, { status, inProgress: status !== 'running' && status !== 'stopped', ...extra });
+
+describe('convergeInstance', () => {
+  it('takes a new instance from creating through initializing to running, recording each step', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('creating');
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'running', inProgress: false, healthy: true, leaseOwner: null, instanceUrl: expect.stringMatching(/^http:\/\/localhost:/) });
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`]);
+    const events = await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, inst.instanceId));
+    expect(events.map((e) => `${e.action}:${e.status}:${e.userName}`)).toEqual(['create:pending:System', 'create:success:System']);
+    // Running again changes nothing and calls nothing: the work is done.
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toHaveLength(1);
+  });
+
+  it('follows a change made while a step runs: a terminate asked during the create ends terminated', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('initializing');
+    driver.during = async () => {
+      await t.runtime.ctx.db.update(instances).set({ status: 'terminating' }).where(eq(instances.instanceId, inst.instanceId));
+    };
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`, `terminate ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'terminated', inProgress: false });
+    expect(driver.known.has(inst.instanceId)).toBe(false);
+  });
+
+  it('provisions on start an instance stopped before it was ever created', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('starting');
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`]);
+    expect((await row(inst.instanceId)).status).toBe('running');
+  });
+
+  it('leaves the error on the row and keeps going while retries remain; the last attempt settles and records it', async () => {
+    driver = new DriverDouble();
+    driver.failCreate = new Error('no capacity in us-east-1');
+    const inst = await seed('initializing');
+    await expect(convergeInstance(deps(), inst.instanceId, once)).rejects.toThrow('no capacity');
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'initializing', inProgress: true, failure: 'no capacity in us-east-1', uiFailure: "Couldn't create instance", leaseOwner: null });
+    await expect(convergeInstance(deps(), inst.instanceId, last)).rejects.toThrow('no capacity');
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'initializing', inProgress: false, failure: 'no capacity in us-east-1' });
+    const [logged] = await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.instanceId, inst.instanceId));
+    expect(logged).toMatchObject({ action: 'instance.failed', message: `Couldn't create instance ${inst.name}` });
+    // A later success clears the failure.
+    driver.failCreate = null;
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'running', failure: null, uiFailure: null });
+  });
+
+  it('refuses to run while another live console holds the lease, and looks again later', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('stopping', { leaseOwner: 'other-host:1:abcd', leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
+    sent.length = 0;
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([]);
+    expect(sent).toEqual([inst.instanceId]);
+    expect((await row(inst.instanceId)).status).toBe('stopping');
+    // Once that lease lapses, the stop goes through.
+    t.clock.advance(61_000);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'stopped', inProgress: false, leaseOwner: null });
+  });
+
+  it('takes over at once a lease left by a dead console process on this machine', async () => {
+    driver = new DriverDouble();
+    const { hostname } = await import('node:os');
+    const dead = `${hostname()}:2147483646:dead`;
+    const inst = await seed('stopping', { leaseOwner: dead, leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect((await row(inst.instanceId)).status).toBe('stopped');
+  });
+});
+
+describe('resumeInstances (console start)', () => {
+  it('asks the driver to run, stop or end each instance by its status; creating ones are left to their workflow', async () => {
+    const seen: DesiredInstance[] = [];
+    const reconcile = async (expected: readonly DesiredInstance[]): Promise<ReconcileReport> => {
+      seen.push(...expected);
+      return { adopted: [], started: [], stopped: [], killed: [], failed: [] };
+    };
+    const other = await signup(t);
+    const ids: Record<string, string> = {};
+    for (const status of ['creating', 'initializing', 'running', 'starting', 'stopping', 'stopped', 'terminating', 'terminated'] as const) {
+      ids[status] = (await seedInstance(t, other.user.tenantId, { status })).instanceId;
+    }
+    const original = t.runtime.ctx.driver;
+    t.runtime.ctx.driver = { ...original, reconcile } as typeof original;
+    try {
+      await resumeInstances.run(t.runtime.ctx);
+    } finally {
+      t.runtime.ctx.driver = original;
+    }
+    const desired = Object.fromEntries(seen.filter((e) => Object.values(ids).includes(e.instanceId)).map((e) => [e.instanceId, e.desired]));
+    expect(desired).toEqual({
+      [ids.initializing!]: 'running',
+      [ids.running!]: 'running',
+      [ids.starting!]: 'running',
+      [ids.stopping!]: 'stopped',
+      [ids.stopped!]: 'stopped',
+      [ids.terminating!]: 'terminated',
+      [ids.terminated!]: 'terminated',
+    });
+    expect(seen.find((e) => e.instanceId === ids.running)?.spec).toMatchObject({ instanceId: ids.running, tenantName: 'Analytical Engines', size: 'small' });
+  });
+});
+
+describe('runHealthRound', () => {
+  it('records health of running instances in one pass, an activity only on change, and re-sends stalled workflows', async () => {
+    driver = new DriverDouble();
+    const acct = await signup(t);
+    const up = await seedInstance(t, acct.user.tenantId, { status: 'running', healthy: false });
+    const down = await seedInstance(t, acct.user.tenantId, { status: 'running', healthy: true });
+    const stuck = await seedInstance(t, acct.user.tenantId, { status: 'stopping', inProgress: true, updatedAt: new Date(t.clock.now().getTime() - 10 * 60_000) });
+    driver.running.add(up.instanceId);
+    sent.length = 0;
+    const mine = (ids: string[]) => ids.filter((id) => [up.instanceId, down.instanceId].includes(id)).sort();
+    const report = await runHealthRound({ ...deps(), concurrency: 2 });
+    expect(mine(report.changed)).toEqual([up.instanceId, down.instanceId].sort());
+    expect(await row(up.instanceId)).toMatchObject({ healthy: true, lastHealthAt: expect.any(Date) });
+    expect(await row(down.instanceId)).toMatchObject({ healthy: false, status: 'running' });
+    expect(sent).toContain(stuck.instanceId);
+    const messages = (await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.tenantId, acct.user.tenantId))).map((a) => a.message);
+    expect(messages.sort()).toEqual([`Instance ${down.name} is not answering its health check`, `Instance ${up.name} is healthy again`].sort());
+    const again = await runHealthRound({ ...deps(), concurrency: 2 });
+    expect(mine(again.changed)).toEqual([]);
+  });
+});
