@@ -96,6 +96,14 @@ describe('POST /api/managed-saas/instances', () => {
     expect(second.json().errors).toEqual([INSTANCE_MESSAGES.billingRequired]);
   });
 
+  it('holds the billing gate under concurrent creates in one account: one free instance, the rest 402', async () => {
+    const owner = await signup(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => createInstance(t, owner.jwt, createBody())));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(402)]);
+    const rows = await t.runtime.ctx.db.select().from(instances).where(eq(instances.tenantId, owner.user.tenantId));
+    expect(rows).toHaveLength(1);
+  });
+
   it('keeps URLs unique across accounts, without regard to case, until the holder is terminated', async () => {
     const [a, b] = [await signup(t), await signup(t)];
     const url = uniqueUrl('Shared');

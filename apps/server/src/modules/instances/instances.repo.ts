@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, instanceActivities, instances } from '../../db/schema';
+import { idempotencyKeys, instanceActivities, instances, tenants } from '../../db/schema';
 import type { InstanceScope } from './instances.scope';
 
 export type InstanceRow = typeof instances.$inferSelect;
@@ -116,9 +116,22 @@ export function instancesRepo(db: Db) {
       return row ?? null;
     },
 
-    async set(scope: InstanceScope, instanceId: string, change: InstanceChange): Promise<InstanceRow | null> {
-      const [row] = await db.update(instances).set(change).where(and(scoped(scope), eq(instances.instanceId, instanceId))).returning();
+    async set(scope: InstanceScope, instanceId: string, change: InstanceChange, extra?: SQL): Promise<InstanceRow | null> {
+      const [row] = await db
+        .update(instances)
+        .set(change)
+        .where(and(scoped(scope), eq(instances.instanceId, instanceId), extra))
+        .returning();
       return row ?? null;
+    },
+
+    /**
+     * Holds the account's row until the transaction ends, so two creates in
+     * one account are judged one after the other: the billing gate counts
+     * instances, and two concurrent counts would both see the free slot.
+     */
+    async lockAccount(tenantId: string): Promise<void> {
+      await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
     },
 
     async events(tenantId: string, instanceId: string, q: { page: number; limit: number; query?: string }) {

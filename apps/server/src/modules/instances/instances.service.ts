@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import {
   ACTION_STATUS,
   INSTANCE_MESSAGES,
@@ -68,6 +68,7 @@ export function createInstancesService(deps: InstancesDeps) {
   /** Creates the instance in the caller's open transaction; throws what refuses it. */
   async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput): Promise<InstanceRow> {
     const txRepo = instancesRepo(tx);
+    await txRepo.lockAccount(p.tenantId);
     const facts = { hasBillingDetails: await deps.hasBillingDetails(p.tenantId), instanceCount: await txRepo.countLive(p.tenantId) };
     // 402: the request is fine and the caller may make it; the account has to add payment details first.
     if (isBillingRequired(facts, input.size)) throw new AppError(402, [INSTANCE_MESSAGES.billingRequired]);
@@ -210,8 +211,9 @@ export function createInstancesService(deps: InstancesDeps) {
       if (current.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
       const at = deps.clock.now();
       const updated = await deps.db.transaction(async (tx) => {
-        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId });
-        if (!row) throw notFoundInstance();
+        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, ne(instances.status, 'terminated'));
+        // Terminated between the read and the write.
+        if (!row) throw conflict(INSTANCE_MESSAGES.terminated);
         if (input.name !== undefined && input.name !== current.name) {
           await recordInstanceEvent(tx, {
             instance: row,
