@@ -46,3 +46,20 @@ export function makeInstance(overrides: Partial<Instance> = {}): Instance {
 
 /** The agent's health answer: 200 with its tenants. */
 export const agentHealth = { status: 'ok', instanceId: 'ins_1', name: 'Production', version: '1.21', tenants: [{ name: 'Analytical Engines' }] };
+
+type FetchStub = { fetch: { mock: { calls: unknown[][] } } };
+
+/** The query of every call to `path` (the fetch stub keys answers by path alone). */
+export function queriesTo(stub: FetchStub, path: string): Record<string, string>[] {
+  return stub.fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === path)
+    .map((u) => Object.fromEntries(u.searchParams));
+}
+
+/** One request header of every call to `method path`. */
+export function headerOf(stub: FetchStub, method: string, path: string, header: string): (string | null)[] {
+  return stub.fetch.mock.calls
+    .filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method)
+    .map(([, init]) => new Headers((init as RequestInit | undefined)?.headers).get(header));
+}

@@ -50,6 +50,7 @@ export default function CreateInstancePage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   // One key per form session: a repeated click or a retry after a lost answer makes one instance.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // Set from the first click until a refusal: a second click before the page leaves sends nothing.
   const sending = useRef(false);
 
   // Until the URL is typed in, it follows the name.
@@ -82,14 +83,12 @@ export default function CreateInstancePage() {
           void navigate(routes.instances());
         },
         onError: (error) => {
+          sending.current = false;
           notifyError(errorMessage(error, INSTANCE_MESSAGES.createFailed));
           // The server answered with a refusal, so it kept nothing under this key: the next
           // attempt (perhaps with other values) gets a fresh one. Without an answer the
           // request may have gone through, so the key stays and a retry cannot duplicate it.
           if (error instanceof ApiError && error.status >= 400) setIdempotencyKey(newIdempotencyKey());
-        },
-        onSettled: () => {
-          sending.current = false;
         },
       },
     );
