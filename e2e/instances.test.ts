@@ -115,6 +115,7 @@ describe('instances journey in chromium', () => {
 
   it("watches 'Creating' turn into a healthy running badge, and only one instance was made", async () => {
     const row = page.getByRole('row', { name: new RegExp(firstName) });
+    // The workflow moves creating → initializing within a second, so the first read may already show the second step.
     await visible(row.locator('[data-tone="progress"]', { hasText: /Creating|Initializing/ }));
     await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
     await visible(page.getByText('Showing 1 to 1 of 1 instances.'));
