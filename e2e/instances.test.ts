@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
@@ -19,19 +18,6 @@ const newName = 'Journey Shop EU';
 /** Status polling runs every 10 s, the start of an agent takes a few more. */
 const SETTLE_MS = 45_000;
 
-/**
- * A free port chosen here rather than PORT=0: the console tells its agents its
- * own origin (for their CORS answer to this browser's direct health check),
- * and with PORT=0 it would name port 0.
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** Agent processes of this console: their command line names a folder inside its data folder. */
 function agentPids(dataDir: string): number[] {
   const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
@@ -42,7 +28,7 @@ function agentPids(dataDir: string): number[] {
 }
 
 beforeAll(async () => {
-  server = await startConsole({ env: { PORT: String(await freePort()) } });
+  server = await startConsole();
   browser = await launchBrowser();
   page = await newPage(browser, server.url);
 });

@@ -2,11 +2,15 @@ import { parseEnv } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { openRuntime } from './bootstrap';
+import { freePort } from './lib/free-port';
 
 const started = performance.now();
 
 async function main(): Promise<void> {
-  const env = parseEnv();
+  // PORT=0 is settled before anything starts: agents are told the console's
+  // origin (for CORS) when they spawn, and port 0 is no origin.
+  const chosenPort = process.env.PORT === '0' ? String(await freePort()) : process.env.PORT;
+  const env = parseEnv({ ...process.env, PORT: chosenPort });
   const runtime = await openRuntime(env);
   const app = await buildApp(runtime.ctx);
   let stopping = false;
