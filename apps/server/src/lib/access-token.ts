@@ -1,4 +1,3 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
@@ -19,18 +18,18 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, 
     .sign(secret);
 }
 
-/** Imported once per secret: given raw bytes, jose imports the key again on every call, which doubles a verify's cost. */
-const keys = new WeakMap<Uint8Array, KeyObject>();
-function keyOf(secret: Uint8Array): KeyObject {
+/** Imported once per secret: given raw bytes (or a KeyObject), jose imports the key again on every call, which doubles a verify's cost. */
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function keyOf(secret: Uint8Array): Promise<CryptoKey> {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = createSecretKey(secret)));
+  if (!key) keys.set(secret, (key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])));
   return key;
 }
 
 /** Null for anything not a valid, unexpired token of ours. */
 export async function verifyAccessToken(token: string, secret: Uint8Array, now: Date): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: now,
