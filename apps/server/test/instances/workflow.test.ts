@@ -7,7 +7,7 @@ import { consoleActivities, instanceActivities } from '../../src/db/schema';
 import type { LocalDriver } from '../../src/infra/local-driver';
 import { isRunning } from '../../src/infra/local/agent-process';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
-import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
+import { HEALTH_ROUND_SECONDS, INSTANCE_HEALTH_QUEUE, workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
 import { api, newInstance, seedInstance, tempInstancesDir, until } from './support';
@@ -116,6 +116,19 @@ describe('an instance through its whole life, with a real agent', () => {
     await runHealthRound(deps);
     expect((await statusOf(inst.instanceId)()).healthy).toBe(true);
     expect(await events(inst.instanceId)).toContain('health:success:System');
+  });
+
+  it('runs the health round as a job: once at start, then at most once per 30-s slot across console processes', async () => {
+    const boss = t.runtime.ctx.boss!;
+    const done = await until(
+      async () => (await boss.findJobs(INSTANCE_HEALTH_QUEUE)).filter((j) => j.state === 'completed').length,
+      (n) => n >= 1,
+      10_000,
+      'a completed health round',
+    );
+    expect(done).toBeGreaterThanOrEqual(1);
+    await boss.sendThrottled(INSTANCE_HEALTH_QUEUE, {}, null, HEALTH_ROUND_SECONDS, 'schedule');
+    expect(await boss.sendThrottled(INSTANCE_HEALTH_QUEUE, {}, null, HEALTH_ROUND_SECONDS, 'schedule')).toBeNull();
   });
 
   it('refuses to terminate under protection, then terminates: process ended, data removed, account count back to 0', { timeout: 60_000 }, async () => {
