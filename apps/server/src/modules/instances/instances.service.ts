@@ -66,10 +66,10 @@ export function createInstancesService(deps: InstancesDeps) {
   }
 
   /** Creates the instance in the caller's open transaction; throws what refuses it. */
-  async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput): Promise<InstanceRow> {
+  async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput, hasBillingDetails: boolean): Promise<InstanceRow> {
     const txRepo = instancesRepo(tx);
     await txRepo.lockAccount(p.tenantId);
-    const facts = { hasBillingDetails: await deps.hasBillingDetails(p.tenantId), instanceCount: await txRepo.countLive(p.tenantId) };
+    const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId) };
     // 402: the request is fine and the caller may make it; the account has to add payment details first.
     if (isBillingRequired(facts, input.size)) throw new AppError(402, [INSTANCE_MESSAGES.billingRequired]);
     if (await txRepo.urlTaken(input.url)) throw conflict(INSTANCE_MESSAGES.urlTaken);
@@ -180,6 +180,8 @@ export function createInstancesService(deps: InstancesDeps) {
       // A member limited to chosen instances could not see what they create.
       if (scopeOf(p).ids !== null) throw forbidden(INSTANCE_MESSAGES.scopedCreate);
       const hash = requestHash(input);
+      // Asked before the transaction: on PGlite a query outside it would wait for it forever.
+      const hasBillingDetails = await deps.hasBillingDetails(p.tenantId);
       let answer: CreateAnswer & { instanceId: string };
       try {
         answer = await deps.db.transaction(async (tx) => {
@@ -190,7 +192,7 @@ export function createInstancesService(deps: InstancesDeps) {
             const instance = stored.response as Instance;
             return { replayed: true, instance, instanceId: instance.instanceId };
           }
-          const row = await insertInstance(tx, p, input);
+          const row = await insertInstance(tx, p, input, hasBillingDetails);
           const instance = instanceToWire(row);
           if (idempotencyKey) await txRepo.storeKeyAnswer(p.tenantId, idempotencyKey, 201, instance);
           return { replayed: false, instance, instanceId: row.instanceId };
