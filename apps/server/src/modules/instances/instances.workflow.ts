@@ -67,8 +67,8 @@ function isDeadLocalOwner(owner: string): boolean {
     return (e as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
-/** Longer than any one step (a start waits at most ~20 s for health); renewed before each. */
-const LEASE_MS = 60_000;
+/** Longer than any one step (the local driver's slowest, a create that retries on a new port, stays under a minute); renewed before each. */
+const LEASE_MS = 120_000;
 /** creating → initializing → running is two steps; a user's change mid-way adds one or two. */
 const MAX_STEPS = 8;
 
