@@ -1,6 +1,6 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
-import { lastPage } from './useListParams';
+import { lastPage } from './paging';
 
 interface Props {
   page: number;

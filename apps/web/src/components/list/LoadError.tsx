@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 
 interface Props {
-  /** What failed, e.g. 'Error fetching roles: Internal Server Error'. */
+  /** What failed, e.g. 'Error fetching roles: Internal Server Error' (see status-text.ts). */
   message: string;
   onRetry: () => void;
 }

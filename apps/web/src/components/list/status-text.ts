@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 
 /** HTTP reason phrases: what the spec's "with status text" messages append (fetch drops statusText under HTTP/2). */
 const REASONS: Record<number, string> = {
@@ -26,4 +26,10 @@ export function statusText(error: unknown): string {
 /** 'Error fetching roles: Internal Server Error' (spec section 8: the message with the status text). */
 export function withStatusText(prefix: string, error: unknown): string {
   return `${prefix}: ${statusText(error)}`;
+}
+
+/** 'The instances could not be loaded.', then the server's reason when it gave one. */
+export function withServerReason(what: string, error: unknown): string {
+  const why = errorMessage(error, '');
+  return why ? `${what} ${why}` : what;
 }

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
-
-/** Query-string names of a paged list: `?page=2&q=text`. */
-export const LIST_PARAMS = { page: 'page', query: 'q' } as const;
+import { LIST_PARAMS, usePageParam } from './paging';
 
 export interface ListParams {
   /** The page asked for in the address (1 when absent or unreadable). */
@@ -16,20 +14,16 @@ export interface ListParams {
   setPage: (page: number) => void;
 }
 
-function readPage(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 /**
- * Page and search of a list, kept in the address so a reload (or a shared
- * link) shows the same slice. Typing updates the box at once and the address
- * after `debounceMs` of quiet, going back to page 1; the list queries only
- * follow the address, so the server sees one search per pause, not per key.
+ * Page and search of a list, kept in the address (`?page=` and `?q=`) so a
+ * reload (or a shared link) shows the same slice. Typing updates the box at
+ * once and the address after `debounceMs` of quiet, going back to page 1; the
+ * list queries only follow the address, so the server sees one search per
+ * pause, not per key.
  */
 export function useListParams(debounceMs: number): ListParams {
+  const [page, setPage] = usePageParam();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params.get(LIST_PARAMS.page));
   const query = (params.get(LIST_PARAMS.query) ?? '').trim();
   const [text, setText] = useState(query);
   const [debounced] = useDebouncedValue(text, debounceMs);
@@ -60,21 +54,5 @@ export function useListParams(debounceMs: number): ListParams {
     setText(query);
   }, [query]);
 
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((prev) => {
-        const out = new URLSearchParams(prev);
-        if (next > 1) out.set(LIST_PARAMS.page, String(next));
-        else out.delete(LIST_PARAMS.page);
-        return out;
-      }),
-    [setParams],
-  );
-
   return { page, query, text, setText, setPage };
-}
-
-/** The last page of `total` rows, at least 1 (spec: a page number lies between 1 and the number of pages). */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }

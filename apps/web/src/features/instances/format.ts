@@ -23,12 +23,3 @@ export function sizeResources(size: InstanceSize): string[] {
 }
 
 export const providerLabel = (provider: Provider): string => PROVIDER_LABELS[provider];
-
-/** 'Showing X to Y of Z instances.' for a page of a list. */
-export function showingText(page: number, pageSize: number, total: number, noun: string): string {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
-  return `Showing ${from} to ${to} of ${total} ${noun}.`;
-}
-
-export const lastPage = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Anchor, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import IconActivity from '@tabler/icons-react/dist/esm/icons/IconActivity.mjs';
@@ -11,7 +10,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { ListFooter } from '../../components/list/ListFooter';
 import { LoadError } from '../../components/list/LoadError';
 import { withStatusText } from '../../components/list/status-text';
-import { lastPage, useListParams } from '../../components/list/useListParams';
+import { useClampPage } from '../../components/list/paging';
+import { useListParams } from '../../components/list/useListParams';
 import { useActivities } from '../../features/activity/api';
 import { ActivityTable } from '../../features/activity/ActivityTable';
 import { NoActivityAccess } from '../../features/activity/NoActivityAccess';
@@ -31,11 +31,7 @@ export default function ActivitiesPage() {
   const list = useListParams(TIMINGS_MS.activitySearchDebounce);
   const activities = useActivities(list.page, list.query, allowed);
   const total = activities.data?.total ?? 0;
-  const { setPage } = list;
-
-  useEffect(() => {
-    if (activities.data && list.page > lastPage(total, PAGE_SIZES.activities)) setPage(lastPage(total, PAGE_SIZES.activities));
-  }, [activities.data, total, list.page, setPage]);
+  useClampPage(list.page, list.setPage, activities.data ? total : undefined, PAGE_SIZES.activities);
 
   const auditLink = canOpenScreen(account.permissions, 'audit') && (
     <Anchor component={Link} to={routes.client('audit')} size="sm">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { ListFooter } from '../../components/list/ListFooter';
 import { LoadError } from '../../components/list/LoadError';
 import { withStatusText } from '../../components/list/status-text';
-import { lastPage } from '../../components/list/useListParams';
+import { useClampPage } from '../../components/list/paging';
 import { useTrails, type TrailsFilter } from '../../features/audit/api';
 import { AuditEntryDrawer } from '../../features/audit/AuditEntryDrawer';
 import { AuditFilters } from '../../features/audit/AuditFilters';
@@ -45,9 +45,7 @@ export default function AuditPage() {
   const trails = useTrails(choiceKey, page, resolve);
   const total = trails.data?.count ?? 0;
 
-  useEffect(() => {
-    if (trails.data && page > lastPage(total, PAGE_SIZES.audit)) setPage(lastPage(total, PAGE_SIZES.audit));
-  }, [trails.data, total, page, setPage]);
+  useClampPage(page, setPage, trails.data ? total : undefined, PAGE_SIZES.audit);
 
   const onExport = async () => {
     const filter = resolve();

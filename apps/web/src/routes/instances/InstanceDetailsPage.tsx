@@ -1,20 +1,21 @@
 import { Alert, Button, Tabs } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import { INSTANCE_MESSAGES, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { NotAllowed } from '../../components/NotAllowed';
+import { LoadError } from '../../components/list/LoadError';
+import { usePageParam } from '../../components/list/paging';
+import { withServerReason } from '../../components/list/status-text';
 import { PageLoader } from '../../components/PageLoader';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
-import { LoadError } from '../../features/instances/components/LoadError';
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
-import { LIST_PARAMS, readPage } from '../../features/instances/use-list-params';
 import { ApiError, isForbidden } from '../../lib/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { EventsTab } from './details/EventsTab';
@@ -27,8 +28,7 @@ export const INSTANCE_NOT_FOUND = 'Instance not found';
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
-  const [params, setParams] = useSearchParams();
-  const eventsPage = readPage(params.get(LIST_PARAMS.page));
+  const [eventsPage, setEventsPage] = usePageParam();
 
   const query = useQuery({
     queryKey: instanceKeys.detail(instanceId),
@@ -59,17 +59,10 @@ export default function InstanceDetailsPage() {
         </>
       );
     }
-    return <LoadError what="The instance could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadError message={withServerReason('The instance could not be loaded.', query.error)} onRetry={() => void query.refetch()} />;
   }
 
   const badge = badgeFor(instance, health, Date.now());
-  const setEventsPage = (page: number) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      if (page > 1) out.set(LIST_PARAMS.page, String(page));
-      else out.delete(LIST_PARAMS.page);
-      return out;
-    });
 
   return (
     <>

@@ -1,22 +1,22 @@
-import { useEffect } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconServer from '@tabler/icons-react/dist/esm/icons/IconServer.mjs';
-import { PAGE_SIZES, canOpenScreen, routes } from '@replay/contracts';
+import { PAGE_SIZES, TIMINGS_MS, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
+import { ListFooter } from '../../components/list/ListFooter';
+import { LoadError } from '../../components/list/LoadError';
+import { useClampPage } from '../../components/list/paging';
+import { withServerReason } from '../../components/list/status-text';
+import { useListParams } from '../../components/list/useListParams';
 import { usePublicConfig } from '../../features/config/api';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
-import { ListFooter } from '../../features/instances/components/ListFooter';
-import { LoadError } from '../../features/instances/components/LoadError';
-import { lastPage } from '../../features/instances/format';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
 import '../../features/instances/styles';
-import { useListParams } from '../../features/instances/use-list-params';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { InstancesTable } from './InstancesTable';
 
@@ -37,7 +37,7 @@ export default function InstancesPage() {
   const account = useAccount();
   const { data: config } = usePublicConfig();
   const canCreate = canOpenScreen(account.permissions, 'instancesCreate');
-  const { page, search, text, setText, setPage } = useListParams();
+  const { page, query: search, text, setText, setPage } = useListParams(TIMINGS_MS.searchDebounce);
 
   const list = useQuery({
     queryKey: instanceKeys.list({ page, search }),
@@ -50,10 +50,7 @@ export default function InstancesPage() {
   useRefetchOnReturn(() => void refetch());
 
   // Spec section 5: the page number stays between 1 and the number of pages.
-  const pages = data ? lastPage(data.total, PAGE_SIZES.instances) : null;
-  useEffect(() => {
-    if (pages !== null && page > pages && !list.isPlaceholderData) setPage(pages);
-  }, [page, pages, list.isPlaceholderData, setPage]);
+  useClampPage(page, setPage, list.isPlaceholderData ? undefined : data?.total, PAGE_SIZES.instances);
 
   const empty = data !== undefined && data.total === 0;
   const welcome = empty && !search;
@@ -76,7 +73,7 @@ export default function InstancesPage() {
         </Group>
       )}
       {list.isError && !data ? (
-        <LoadError what="The instances could not be loaded." error={list.error} onRetry={() => void refetch()} />
+        <LoadError message={withServerReason('The instances could not be loaded.', list.error)} onRetry={() => void refetch()} />
       ) : welcome ? (
         canCreate ? (
           <EmptyState

@@ -10,7 +10,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { ListFooter } from '../../components/list/ListFooter';
 import { LoadError } from '../../components/list/LoadError';
 import { withStatusText } from '../../components/list/status-text';
-import { lastPage, useListParams } from '../../components/list/useListParams';
+import { useClampPage } from '../../components/list/paging';
+import { useListParams } from '../../components/list/useListParams';
 import { useLimits, useMembers, useRoleChoices } from '../../features/members/api';
 import { MemberFormModal } from '../../features/members/MemberFormModal';
 import { MembersTable } from '../../features/members/MembersTable';
@@ -33,11 +34,7 @@ export default function MembersPage() {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
 
   const total = members.data?.total ?? 0;
-  const { setPage } = list;
-  useEffect(() => {
-    // A page past the end (rows removed, or an old link): show the last one instead.
-    if (members.data && list.page > lastPage(total, PAGE_SIZES.members)) setPage(lastPage(total, PAGE_SIZES.members));
-  }, [members.data, total, list.page, setPage]);
+  useClampPage(list.page, list.setPage, members.data ? total : undefined, PAGE_SIZES.members);
 
   useEffect(() => {
     if (roles.error) notifyError(withStatusText(ROLE_MESSAGES.fetchRolesFailed, roles.error));

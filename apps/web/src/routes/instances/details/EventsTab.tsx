@@ -2,8 +2,9 @@ import { Badge, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSTANCE_ACTIVITY_LABELS, PAGE_SIZES, type InstanceActivityStatus } from '@replay/contracts';
 import { instanceKeys, instancesApi } from '../../../features/instances/api';
-import { ListFooter } from '../../../features/instances/components/ListFooter';
-import { LoadError } from '../../../features/instances/components/LoadError';
+import { ListFooter } from '../../../components/list/ListFooter';
+import { LoadError } from '../../../components/list/LoadError';
+import { withServerReason } from '../../../components/list/status-text';
 import { formatDateTime } from '../../../features/instances/format';
 
 const COLUMNS = ['Action', 'Comments', 'By', 'Time'] as const;
@@ -31,7 +32,7 @@ export function EventsTab({ instanceId, page, onPage }: Props) {
   const { data } = events;
 
   if (events.isError && !data) {
-    return <LoadError what="The events could not be loaded." error={events.error} onRetry={() => void events.refetch()} />;
+    return <LoadError message={withServerReason('The events could not be loaded.', events.error)} onRetry={() => void events.refetch()} />;
   }
   if (data && data.total === 0) {
     return (
