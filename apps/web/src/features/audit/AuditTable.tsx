@@ -1,5 +1,6 @@
-import { Anchor, Badge, Code, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@replay/contracts';
+import { DataTable } from '../../components/list/DataTable';
 
 export const auditTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -17,61 +18,46 @@ interface Props {
 /** Time, user, action, method and endpoint, status; a row (or its action link, from the keyboard) opens the entry. */
 export function AuditTable({ entries, onOpen }: Props) {
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Audit trail">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Endpoint</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((e) => (
-              <Table.Tr key={e.id} onClick={() => onOpen(e.id)} style={{ cursor: 'pointer' }}>
-                <Table.Td>
-                  <Text size="sm" component="time" dateTime={new Date(e.createdAt).toISOString()} style={{ whiteSpace: 'nowrap' }}>
-                    {auditTimeFormat.format(new Date(e.createdAt))}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{e.username || '—'}</Text>
-                  <Text size="xs" c="dimmed">
-                    {e.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(e.id);
-                    }}
-                  >
-                    {e.action}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                    <Code mr={6}>{e.method}</Code>
-                    {e.endpoint}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={statusColor(e.status)}>
-                    {e.status}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable label="Audit trail" columns={['Time', 'User', 'Action', 'Endpoint', 'Status']} minWidth={860} highlightOnHover>
+      {entries.map((e) => (
+        <Table.Tr key={e.id} onClick={() => onOpen(e.id)} style={{ cursor: 'pointer' }}>
+          <Table.Td>
+            <Text size="sm" component="time" dateTime={new Date(e.createdAt).toISOString()} style={{ whiteSpace: 'nowrap' }}>
+              {auditTimeFormat.format(new Date(e.createdAt))}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{e.username || '—'}</Text>
+            <Text size="xs" c="dimmed">
+              {e.email}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(e.id);
+              }}
+            >
+              {e.action}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              <Code mr={6}>{e.method}</Code>
+              {e.endpoint}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={statusColor(e.status)}>
+              {e.status}
+            </Badge>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { memberState, type TeamMember } from '@replay/contracts';
+import { DataTable } from '../../components/list/DataTable';
 import { MemberActions } from './MemberActions';
 
 const STATE_BADGE = {
@@ -20,74 +21,55 @@ interface Props {
 /** Name, email, role badge and joined / pending / expired state of each member. */
 export function MembersTable({ members, selfId, canEdit, onEdit, onRemove }: Props) {
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Team members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>State</Table.Th>
-              {canEdit && (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => {
-              const state = STATE_BADGE[memberState(member)];
-              return (
-                <Table.Tr key={member.userId}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {member.name}
-                      </Text>
-                      {member.userId === selfId && (
-                        <Badge size="xs" variant="light">
-                          You
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{member.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge variant="outline" size="sm" color={member.roleName ? 'blue' : 'gray'}>
-                        {member.roleName ?? 'No role'}
-                      </Badge>
-                      {member.superAdmin ? (
-                        <Badge color="grape" size="sm" variant="light">
-                          Account owner
-                        </Badge>
-                      ) : member.admin ? (
-                        <Badge color="blue" size="sm" variant="light">
-                          Admin
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={state.color} variant="light" size="sm">
-                      {state.label}
-                    </Badge>
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <MemberActions member={member} selfId={selfId} onEdit={onEdit} onRemove={onRemove} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable label="Team members" columns={['Name', 'Email', 'Role', 'State']} actions={canEdit} minWidth={640}>
+      {members.map((member) => {
+        const state = STATE_BADGE[memberState(member)];
+        return (
+          <Table.Tr key={member.userId}>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {member.name}
+                </Text>
+                {member.userId === selfId && (
+                  <Badge size="xs" variant="light">
+                    You
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{member.email}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Badge variant="outline" size="sm" color={member.roleName ? 'blue' : 'gray'}>
+                  {member.roleName ?? 'No role'}
+                </Badge>
+                {member.superAdmin ? (
+                  <Badge color="grape" size="sm" variant="light">
+                    Account owner
+                  </Badge>
+                ) : member.admin ? (
+                  <Badge color="blue" size="sm" variant="light">
+                    Admin
+                  </Badge>
+                ) : null}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={state.color} variant="light" size="sm">
+                {state.label}
+              </Badge>
+            </Table.Td>
+            {canEdit && (
+              <Table.Td>
+                <MemberActions member={member} selfId={selfId} onEdit={onEdit} onRemove={onRemove} />
+              </Table.Td>
+            )}
+          </Table.Tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { PERMISSIONS, type Role } from '@replay/contracts';
+import { DataTable } from '../../components/list/DataTable';
 import { PERMISSION_LABELS } from './permission-labels';
 
 interface Props {
@@ -48,70 +49,52 @@ function scopeLabel(role: Role): string {
 /** Each role: name (protected badge), description, permissions, instance scope, members holding it. */
 export function RolesTable({ roles, canEdit, onOpen, onDelete }: Props) {
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Roles">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Permissions</Table.Th>
-              <Table.Th>Instances</Table.Th>
-              <Table.Th>Members</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {roles.map((role) => {
-              const editable = canEdit && !role.protected;
-              return (
-                <Table.Tr key={role.roleId}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onOpen(role)}>
-                        {role.name}
-                      </Anchor>
-                      {role.protected && (
-                        <Badge size="xs" color="gray" variant="light" leftSection={<IconLock size={10} />}>
-                          Protected
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td maw={280}>
-                    <Text size="sm" c={role.description ? undefined : 'dimmed'} lineClamp={2}>
-                      {role.description || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PermissionChips permissions={role.permissions} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{scopeLabel(role)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{role.memberCount}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {editable && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${role.name}`} onClick={() => onOpen(role)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${role.name}`} onClick={() => onDelete(role)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable label="Roles" columns={['Name', 'Description', 'Permissions', 'Instances', 'Members']} actions minWidth={760}>
+      {roles.map((role) => {
+        const editable = canEdit && !role.protected;
+        return (
+          <Table.Tr key={role.roleId}>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onOpen(role)}>
+                  {role.name}
+                </Anchor>
+                {role.protected && (
+                  <Badge size="xs" color="gray" variant="light" leftSection={<IconLock size={10} />}>
+                    Protected
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td maw={280}>
+              <Text size="sm" c={role.description ? undefined : 'dimmed'} lineClamp={2}>
+                {role.description || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <PermissionChips permissions={role.permissions} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{scopeLabel(role)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{role.memberCount}</Text>
+            </Table.Td>
+            <Table.Td>
+              {editable && (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${role.name}`} onClick={() => onOpen(role)}>
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${role.name}`} onClick={() => onDelete(role)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,15 +1,13 @@
-import { Anchor, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import IconActivity from '@tabler/icons-react/dist/esm/icons/IconActivity.mjs';
 import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
-import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { PAGE_SIZES, TIMINGS_MS, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { ListFooter } from '../../components/list/ListFooter';
-import { LoadError } from '../../components/list/LoadError';
-import { withStatusText } from '../../components/list/status-text';
+import { ListStates } from '../../components/list/ListStates';
+import { SearchInput } from '../../components/list/SearchInput';
 import { useClampPage } from '../../components/list/paging';
 import { useListParams } from '../../components/list/useListParams';
 import { useActivities } from '../../features/activity/api';
@@ -55,40 +53,27 @@ export default function ActivitiesPage() {
     <>
       <PageTitle title="Console Activity" actions={auditLink} />
       <Stack gap="md">
-        <TextInput
-          aria-label={ACTIVITY_SEARCH_PLACEHOLDER}
-          placeholder={ACTIVITY_SEARCH_PLACEHOLDER}
-          leftSection={<IconSearch size={16} />}
-          value={list.text}
-          onChange={(e) => list.setText(e.currentTarget.value)}
-          w={320}
-          maw="100%"
-          type="search"
-        />
-        {activities.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading activity">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height={36} radius="sm" />
-            ))}
-          </Stack>
-        ) : activities.isError ? (
-          <LoadError message={withStatusText('Error fetching activity', activities.error)} onRetry={() => void activities.refetch()} />
-        ) : activities.data.activities.length === 0 ? (
-          <EmptyState
-            icon={<IconActivity size={32} />}
-            title={list.query ? 'No matching results' : 'No activity yet'}
-            description={
-              list.query
-                ? `No event matches "${list.query}".`
-                : 'Instances created, started or stopped, members invited and roles changed in this console are listed here, newest first.'
-            }
-          />
-        ) : (
-          <div>
-            <ActivityTable activities={activities.data.activities} />
-            <ListFooter page={list.page} pageSize={PAGE_SIZES.activities} total={total} noun="events" onPage={list.setPage} />
-          </div>
-        )}
+        <SearchInput placeholder={ACTIVITY_SEARCH_PLACEHOLDER} value={list.text} onChange={list.setText} maw="100%" />
+        <ListStates
+          query={activities}
+          loading={{ label: 'Loading activity', rows: 5, height: 36 }}
+          errorPrefix="Error fetching activity"
+          isEmpty={(data) => data.activities.length === 0}
+          empty={
+            <EmptyState
+              icon={<IconActivity size={32} />}
+              title={list.query ? 'No matching results' : 'No activity yet'}
+              description={
+                list.query
+                  ? `No event matches "${list.query}".`
+                  : 'Instances created, started or stopped, members invited and roles changed in this console are listed here, newest first.'
+              }
+            />
+          }
+          paging={{ page: list.page, pageSize: PAGE_SIZES.activities, total, noun: 'events', onPage: list.setPage }}
+        >
+          {(data) => <ActivityTable activities={data.activities} />}
+        </ListStates>
       </Stack>
     </>
   );

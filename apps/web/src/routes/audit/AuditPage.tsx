@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
@@ -7,9 +7,7 @@ import { PAGE_SIZES, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { ListFooter } from '../../components/list/ListFooter';
-import { LoadError } from '../../components/list/LoadError';
-import { withStatusText } from '../../components/list/status-text';
+import { ListStates } from '../../components/list/ListStates';
 import { useClampPage } from '../../components/list/paging';
 import { useTrails, type TrailsFilter } from '../../features/audit/api';
 import { AuditEntryDrawer } from '../../features/audit/AuditEntryDrawer';
@@ -82,25 +80,23 @@ export default function AuditPage() {
           )}
         </Group>
         <AuditFilters params={params} canListMembers={canOpenScreen(account.permissions, 'members')} periodError={periodError} />
-        {periodError ? null : trails.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading audit trail">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={44} radius="sm" />
-            ))}
-          </Stack>
-        ) : trails.isError ? (
-          <LoadError message={withStatusText('Error fetching audit trail', trails.error)} onRetry={() => void trails.refetch()} />
-        ) : trails.data.sessions.length === 0 ? (
-          <EmptyState
-            icon={<IconListSearch size={32} />}
-            title="No matching results"
-            description="No change was recorded for these filters. Try a longer period or fewer filters."
-          />
-        ) : (
-          <div>
-            <AuditTable entries={trails.data.sessions} onOpen={setOpenId} />
-            <ListFooter page={page} pageSize={PAGE_SIZES.audit} total={total} noun="entries" onPage={setPage} />
-          </div>
+        {periodError ? null : (
+          <ListStates
+            query={trails}
+            loading={{ label: 'Loading audit trail', rows: 6, height: 44 }}
+            errorPrefix="Error fetching audit trail"
+            isEmpty={(data) => data.sessions.length === 0}
+            empty={
+              <EmptyState
+                icon={<IconListSearch size={32} />}
+                title="No matching results"
+                description="No change was recorded for these filters. Try a longer period or fewer filters."
+              />
+            }
+            paging={{ page, pageSize: PAGE_SIZES.audit, total, noun: 'entries', onPage: setPage }}
+          >
+            {(data) => <AuditTable entries={data.sessions} onOpen={setOpenId} />}
+          </ListStates>
         )}
       </Stack>
       <AuditEntryDrawer id={openId} onClose={() => setOpenId(null)} />

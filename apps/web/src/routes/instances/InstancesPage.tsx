@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
 import { ListFooter } from '../../components/list/ListFooter';
 import { LoadError } from '../../components/list/LoadError';
+import { SearchInput } from '../../components/list/SearchInput';
 import { useClampPage } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
 import { useListParams } from '../../components/list/useListParams';
@@ -60,16 +61,7 @@ export default function InstancesPage() {
       <PageTitle title="Instances" actions={canCreate && !welcome ? <CreateButton /> : undefined} />
       {!welcome && (
         <Group mb="md">
-          <TextInput
-            aria-label="Filter by instance name"
-            placeholder="Filter by instance name"
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            maxLength={100}
-            w={320}
-            type="search"
-          />
+          <SearchInput placeholder="Filter by instance name" value={text} onChange={setText} maxLength={100} />
         </Group>
       )}
       {list.isError && !data ? (

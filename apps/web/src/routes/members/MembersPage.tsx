@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { MEMBER_MESSAGES, PAGE_SIZES, ROLE_MESSAGES, TIMINGS_MS, canOpenScreen, type TeamMember } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { ListFooter } from '../../components/list/ListFooter';
-import { LoadError } from '../../components/list/LoadError';
+import { ListStates } from '../../components/list/ListStates';
+import { SearchInput } from '../../components/list/SearchInput';
 import { withStatusText } from '../../components/list/status-text';
 import { useClampPage } from '../../components/list/paging';
 import { useListParams } from '../../components/list/useListParams';
@@ -55,48 +54,29 @@ export default function MembersPage() {
       <PageTitle title="Team Members" actions={inviteButton} />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
-          <TextInput
-            aria-label={SEARCH_PLACEHOLDER}
-            placeholder={SEARCH_PLACEHOLDER}
-            leftSection={<IconSearch size={16} />}
-            value={list.text}
-            onChange={(e) => list.setText(e.currentTarget.value)}
-            w={320}
-            maw="100%"
-            type="search"
-          />
+          <SearchInput placeholder={SEARCH_PLACEHOLDER} value={list.text} onChange={list.setText} maw="100%" />
           {canEdit && limits.data && (
             <Text size="sm" c="dimmed">
               {limits.data.teamMember.remaining} of {limits.data.teamMember.limit} team member seats left
             </Text>
           )}
         </Group>
-        {members.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading team members">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} height={40} radius="sm" />
-            ))}
-          </Stack>
-        ) : members.isError ? (
-          <LoadError message={withStatusText('Error fetching team members', members.error)} onRetry={() => void members.refetch()} />
-        ) : members.data.users.length === 0 ? (
-          <EmptyState
-            icon={<IconUsers size={32} />}
-            title={list.query ? 'No matching results' : 'No team members yet'}
-            description={list.query ? `Nobody on the team matches "${list.query}".` : undefined}
-          />
-        ) : (
-          <div>
-            <MembersTable
-              members={members.data.users}
-              selfId={account.userId}
-              canEdit={canEdit}
-              onEdit={setEditing}
-              onRemove={setRemoving}
+        <ListStates
+          query={members}
+          loading={{ label: 'Loading team members', rows: 4, height: 40 }}
+          errorPrefix="Error fetching team members"
+          isEmpty={(data) => data.users.length === 0}
+          empty={
+            <EmptyState
+              icon={<IconUsers size={32} />}
+              title={list.query ? 'No matching results' : 'No team members yet'}
+              description={list.query ? `Nobody on the team matches "${list.query}".` : undefined}
             />
-            <ListFooter page={list.page} pageSize={PAGE_SIZES.members} total={total} noun="members" onPage={list.setPage} />
-          </div>
-        )}
+          }
+          paging={{ page: list.page, pageSize: PAGE_SIZES.members, total, noun: 'members', onPage: list.setPage }}
+        >
+          {(data) => <MembersTable members={data.users} selfId={account.userId} canEdit={canEdit} onEdit={setEditing} onRemove={setRemoving} />}
+        </ListStates>
       </Stack>
       {canEdit && editing !== null && (
         <MemberFormModal

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Skeleton, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import { ROLE_MESSAGES, canOpenScreen, type Role } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { LoadError } from '../../components/list/LoadError';
+import { ListStates } from '../../components/list/ListStates';
 import { withStatusText } from '../../components/list/status-text';
 import { useRoles } from '../../features/roles/api';
 import { DeleteRoleDialog } from '../../features/roles/DeleteRoleDialog';
@@ -38,19 +38,15 @@ export default function RolesPage() {
   return (
     <>
       <PageTitle title="Roles and Access" actions={createButton} />
-      {roles.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading roles">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height={44} radius="sm" />
-          ))}
-        </Stack>
-      ) : roles.isError ? (
-        <LoadError message={withStatusText(ROLE_MESSAGES.fetchRolesFailed, roles.error)} onRetry={() => void roles.refetch()} />
-      ) : roles.data.length === 0 ? (
-        <EmptyState icon={<IconShieldLock size={32} />} title="No roles yet" description="Roles grant permissions on all instances or chosen ones." />
-      ) : (
-        <RolesTable roles={roles.data} canEdit={canEdit} onOpen={setOpen} onDelete={setDeleting} />
-      )}
+      <ListStates
+        query={roles}
+        loading={{ label: 'Loading roles', rows: 3, height: 44 }}
+        errorPrefix={ROLE_MESSAGES.fetchRolesFailed}
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState icon={<IconShieldLock size={32} />} title="No roles yet" description="Roles grant permissions on all instances or chosen ones." />}
+      >
+        {(data) => <RolesTable roles={data} canEdit={canEdit} onOpen={setOpen} onDelete={setDeleting} />}
+      </ListStates>
       {open !== null && (
         <RoleFormModal key={open === 'new' ? 'new' : open.roleId} role={open === 'new' ? null : open} actor={account} onClose={() => setOpen(null)} />
       )}

@@ -1,10 +1,11 @@
-import { Badge, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSTANCE_ACTIVITY_LABELS, PAGE_SIZES, type InstanceActivityStatus } from '@replay/contracts';
-import { instanceKeys, instancesApi } from '../../../features/instances/api';
+import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
+import { instanceKeys, instancesApi } from '../../../features/instances/api';
 import { formatDateTime } from '../../../features/instances/format';
 
 const COLUMNS = ['Action', 'Comments', 'By', 'Time'] as const;
@@ -43,57 +44,36 @@ export function EventsTab({ instanceId, page, onPage }: Props) {
   }
   return (
     <>
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Events" aria-busy={events.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
+      <DataTable label="Events" columns={COLUMNS} busy={events.isFetching} loading={!data}>
+        {data?.events.map((e) => {
+          const status = STATUS[e.status];
+          return (
+            <Table.Tr key={e.activityId}>
+              <Table.Td>
+                <Text size="sm" fw={500} span>
+                  {INSTANCE_ACTIVITY_LABELS[e.action]}
+                </Text>
+                {status && (
+                  <Badge ml="xs" size="xs" variant="light" color={status.color}>
+                    {status.label}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.comments}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.userName}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" title={new Date(e.createdAt).toISOString()}>
+                  {formatDateTime(e.createdAt)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data
-              ? data.events.map((e) => {
-                  const status = STATUS[e.status];
-                  return (
-                    <Table.Tr key={e.activityId}>
-                      <Table.Td>
-                        <Text size="sm" fw={500} span>
-                          {INSTANCE_ACTIVITY_LABELS[e.action]}
-                        </Text>
-                        {status && (
-                          <Badge ml="xs" size="xs" variant="light" color={status.color}>
-                            {status.label}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{e.comments}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{e.userName}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" title={new Date(e.createdAt).toISOString()}>
-                          {formatDateTime(e.createdAt)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              : [0, 1, 2].map((n) => (
-                  <Table.Tr key={n}>
-                    {COLUMNS.map((c) => (
-                      <Table.Td key={c}>
-                        <Skeleton height={14} radius="sm" />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+          );
+        })}
+      </DataTable>
       {data && <ListFooter page={page} pageSize={PAGE_SIZES.events} total={data.total} noun="events" onPage={onPage} />}
     </>
   );

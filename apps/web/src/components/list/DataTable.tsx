@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Paper, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+
+interface Props {
+  /** The table's accessible name, e.g. 'Team members'. */
+  label: string;
+  /** The visible column headers, in order. */
+  columns: readonly string[];
+  /** A last column of row controls, headed 'Actions' for screen readers only. */
+  actions?: boolean;
+  /** Narrower than this, the table scrolls inside its frame; without it the whole frame scrolls sideways. */
+  minWidth?: number;
+  highlightOnHover?: boolean;
+  /** aria-busy: another page is on its way. */
+  busy?: boolean;
+  /** Three placeholder rows (a bar per column) in place of the rows while the first page loads. */
+  loading?: boolean;
+  /** The rows. */
+  children?: ReactNode;
+}
+
+/** The bordered frame, header and body every list table shares. */
+export function DataTable({ label, columns, actions = false, minWidth, highlightOnHover, busy, loading = false, children }: Props) {
+  const table = (
+    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={highlightOnHover} aria-busy={busy} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c}>{c}</Table.Th>
+          ))}
+          {actions && (
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {loading
+          ? [0, 1, 2].map((n) => (
+              <Table.Tr key={n}>
+                {columns.map((c) => (
+                  <Table.Td key={c}>
+                    <Skeleton height={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          : children}
+      </Table.Tbody>
+    </Table>
+  );
+  return minWidth === undefined ? (
+    <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      {table}
+    </Paper>
+  ) : (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+    </Paper>
+  );
+}
