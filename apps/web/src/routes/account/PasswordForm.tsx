@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, List, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, PASSWORD_MIN_LENGTH, passwordChangeFormSchema } from '@replay/contracts';
+import { PasswordPair } from '../../components/PasswordPair';
 import { useChangePassword } from '../../features/account/api';
 import { errorMessages } from '../../lib/api';
 import { validate } from '../../lib/form';
@@ -33,7 +34,6 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const checked = validate(passwordChangeFormSchema, values);
   const newError = newTouched && values.newPassword ? checked.errors?.newPassword : undefined;
-  const mismatch = values.repeatPassword && values.repeatPassword !== values.newPassword ? MESSAGES.passwordsDontMatch : undefined;
   const blocked =
     !values.oldPassword || values.newPassword.length < PASSWORD_MIN_LENGTH || values.newPassword !== values.repeatPassword;
 
@@ -72,21 +72,15 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
           onChange={(e) => set('oldPassword')(e.currentTarget.value)}
           data-autofocus
         />
-        <PasswordInput
-          label="New Password: "
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(e) => set('newPassword')(e.currentTarget.value)}
-          onBlur={() => setNewTouched(true)}
+        <PasswordPair
+          labels={['New Password: ', 'Repeat New Password: ']}
+          password={values.newPassword}
+          repeat={values.repeatPassword}
+          onPasswordChange={set('newPassword')}
+          onRepeatChange={set('repeatPassword')}
+          onPasswordBlur={() => setNewTouched(true)}
           description={newError ? undefined : MESSAGES.passwordStrength}
           error={newError}
-        />
-        <PasswordInput
-          label="Repeat New Password: "
-          autoComplete="new-password"
-          value={values.repeatPassword}
-          onChange={(e) => set('repeatPassword')(e.currentTarget.value)}
-          error={mismatch}
         />
         {serverErrors.length > 0 && (
           <List role="alert" size="sm" c="red" spacing={2} aria-label="Password change errors">

@@ -4,8 +4,9 @@ import { TEXT_LIMITS, accountUpdateSchema } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { useUpdateAccount } from '../../features/account/api';
 import { errorMessage } from '../../lib/api';
-import { validate, type FieldErrors } from '../../lib/form';
+import { validate } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useFormFields } from '../../lib/use-form-fields';
 
 export const PROFILE_UPDATED = 'Profile updated successfully.';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
@@ -14,20 +15,17 @@ export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
 export function ProfileForm() {
   const account = useAccount();
   const update = useUpdateAccount();
-  const [name, setName] = useState(account.name);
-  const [tenantName, setTenantName] = useState(account.tenantName);
   const [changed, setChanged] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ name: account.name, tenantName: account.tenantName }, () => setChanged(true));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(accountUpdateSchema, { name, tenantName });
-    setErrors(checked.errors ?? {});
+    const checked = validate(accountUpdateSchema, form.values);
+    form.setErrors(checked.errors ?? {});
     if (!checked.data) return;
     update.mutate(checked.data, {
       onSuccess: (saved) => {
-        setName(saved.name);
-        setTenantName(saved.tenantName);
+        form.setValues({ name: saved.name, tenantName: saved.tenantName });
         setChanged(false);
         notifySuccess(PROFILE_UPDATED);
       },
@@ -38,30 +36,8 @@ export function ProfileForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={480}>
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          maxLength={TEXT_LIMITS.name}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setChanged(true);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
-        />
-        <TextInput
-          label="Organization"
-          autoComplete="organization"
-          maxLength={TEXT_LIMITS.organization}
-          value={tenantName}
-          onChange={(e) => {
-            setTenantName(e.currentTarget.value);
-            setChanged(true);
-            setErrors((x) => ({ ...x, tenantName: undefined }));
-          }}
-          error={errors.tenantName}
-        />
+        <TextInput label="Name" autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.bind('name')} />
+        <TextInput label="Organization" autoComplete="organization" maxLength={TEXT_LIMITS.organization} {...form.bind('tenantName')} />
         <div>
           <Button type="submit" disabled={!changed} loading={update.isPending}>
             Update

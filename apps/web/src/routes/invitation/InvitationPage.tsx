@@ -1,8 +1,9 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Alert, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { MEMBER_MESSAGES, routes } from '@replay/contracts';
 import { useSession } from '../../app/session/SessionProvider';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthLink } from '../../components/AuthLink';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
@@ -12,13 +13,7 @@ import { JoinForm } from './JoinForm';
 export const INVITATION_LOAD_FAILED = 'The invitation could not be read. Please try again.';
 
 function LoginLink() {
-  return (
-    <Text size="sm" ta="center">
-      <Anchor component={Link} to={routes.login()}>
-        Go to login
-      </Anchor>
-    </Text>
-  );
+  return <AuthLink to={routes.login()}>Go to login</AuthLink>;
 }
 
 /**

@@ -1,26 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Stack } from '@mantine/core';
 import { AUTH_MESSAGES, MESSAGES, passwordResetSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthLink } from '../../components/AuthLink';
+import { FormAlert } from '../../components/FormAlert';
+import { PasswordPair } from '../../components/PasswordPair';
 import { useResetPassword } from '../../features/auth/api';
 import { errorMessage } from '../../lib/api';
 import { validate } from '../../lib/form';
+import { useFormFields } from '../../lib/use-form-fields';
 
 /** The mailed link's screen: a new password twice, then signed in. */
 export function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const form = useFormFields({ password: '', repeat: '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const mismatch = repeat.length > 0 && repeat !== password ? MESSAGES.passwordsDontMatch : undefined;
+  const { password, repeat } = form.values;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     const checked = validate(passwordResetSchema, { token, password });
-    setPasswordError(checked.errors?.password);
+    form.setErrors(checked.errors ?? {});
     if (!checked.data || password !== repeat) return;
     reset.mutate(checked.data, { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) });
   };
@@ -29,36 +30,19 @@ export function NewPasswordForm({ token }: { token: string }) {
     <AuthCard title="Set a New Password" subtitle={MESSAGES.passwordStrength}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setPasswordError(undefined);
-            }}
-            error={passwordError}
+          <PasswordPair
+            labels={['New Password', 'Repeat New Password']}
+            password={password}
+            repeat={repeat}
+            onPasswordChange={(value) => form.set('password', value)}
+            onRepeatChange={(value) => form.set('repeat', value)}
+            error={form.errors.password}
           />
-          <PasswordInput
-            label="Repeat New Password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={mismatch}
-          />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormAlert message={formError} />
           <Button type="submit" loading={reset.isPending} disabled={!password || password !== repeat} fullWidth>
             Reset Password
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={routes.resetPassword()}>
-              Request a new link
-            </Anchor>
-          </Text>
+          <AuthLink to={routes.resetPassword()}>Request a new link</AuthLink>
         </Stack>
       </form>
     </AuthCard>

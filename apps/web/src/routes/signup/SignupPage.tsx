@@ -1,53 +1,42 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_MESSAGES, TEXT_LIMITS, routes, signupSchema } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthLink } from '../../components/AuthLink';
+import { FormAlert } from '../../components/FormAlert';
 import { useSignup } from '../../features/auth/api';
 import { useInvisibleCaptcha } from '../../features/auth/captcha';
 import { clearLastPath } from '../../features/auth/last-path';
 import { usePublicConfig } from '../../features/config/api';
 import { errorMessage } from '../../lib/api';
-import { validate, type FieldErrors } from '../../lib/form';
+import { validate } from '../../lib/form';
+import { useFormFields } from '../../lib/use-form-fields';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HelpButton } from './HelpButton';
 import { SignupPitch } from './SignupPitch';
-
-const EMPTY = { fullname: '', organizationName: '', email: '', password: '' };
-type Field = keyof typeof EMPTY;
 
 export default function SignupPage() {
   useConsoleTitle('Create Account');
   const { data: config } = usePublicConfig();
   const captcha = useInvisibleCaptcha(config?.captchaSiteKey);
   const signup = useSignup();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ fullname: '', organizationName: '', email: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
-
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const checked = validate(signupSchema, values);
-    setErrors(checked.errors ?? {});
+    const checked = validate(signupSchema, form.values);
+    form.setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    let token: string | undefined;
-    try {
-      token = await captcha.execute();
-    } catch (error) {
-      setFormError(error instanceof Error ? error.message : AUTH_MESSAGES.signupFallback);
-      return;
-    }
-    // A new account starts on the instances list, not on a path remembered before.
-    clearLastPath();
-    signup.mutate(
-      { ...values, ...(token ? { 'g-recaptcha-response': token } : {}) },
-      { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) },
+    await captcha.submit(
+      form.values,
+      (body) => {
+        // A new account starts on the instances list, not on a path remembered before.
+        clearLastPath();
+        signup.mutate(body, { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) });
+      },
+      setFormError,
     );
   };
 
@@ -55,42 +44,11 @@ export default function SignupPage() {
     <AuthCard title="Create Account" subtitle="Start your 7-day free trial." aside={<SignupPitch />}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            maxLength={TEXT_LIMITS.name}
-            value={values.fullname}
-            onChange={(e) => set('fullname')(e.currentTarget.value)}
-            error={errors.fullname}
-          />
-          <TextInput
-            label="Organization"
-            autoComplete="organization"
-            maxLength={TEXT_LIMITS.organization}
-            value={values.organizationName}
-            onChange={(e) => set('organizationName')(e.currentTarget.value)}
-            error={errors.organizationName}
-          />
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-            error={errors.password}
-          />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <TextInput label="Name" autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.bind('fullname')} />
+          <TextInput label="Organization" autoComplete="organization" maxLength={TEXT_LIMITS.organization} {...form.bind('organizationName')} />
+          <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" {...form.bind('password')} />
+          <FormAlert message={formError} />
           <div ref={captcha.containerRef} />
           <Button type="submit" loading={signup.isPending} fullWidth mt="xs">
             Create Account
@@ -108,12 +66,9 @@ export default function SignupPage() {
               .
             </Text>
           )}
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={routes.login()}>
-              Login
-            </Anchor>
-          </Text>
+          <AuthLink prompt="Already have an account?" to={routes.login()}>
+            Login
+          </AuthLink>
         </Stack>
       </form>
       <HelpButton />
