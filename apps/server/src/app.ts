@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@replay/contracts';
 import type { AppContext } from './lib/context';
@@ -10,6 +10,7 @@ import { guardPlugin } from './plugins/guard';
 import { auditPlugin } from './plugins/audit';
 import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
+import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
 
 declare module 'fastify' {
@@ -47,7 +48,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(ctx.env.STRICT_RESPONSES));
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

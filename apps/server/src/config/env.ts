@@ -30,6 +30,8 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
+    /** Check every response against its schema (the test suites do; costs ~15 % of a busy read). */
+    STRICT_RESPONSES: bool.default(false),
   })
   .transform((e) => ({
     ...e,

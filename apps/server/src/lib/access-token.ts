@@ -26,16 +26,39 @@ function keyOf(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Tokens whose signature already checked out, with their expiry. A token's
+ * signature either verifies or it does not, so re-checking the same string on
+ * every request of a session is pure CPU (WebCrypto HMAC is the costliest
+ * step of an authenticated read); expiry is still checked on every hit, and
+ * the user's rights are still read from the database by the guard. Bounded,
+ * oldest dropped first; per secret, so a new key never honours an old entry.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expMs: number }>>();
+
+function cacheOf(secret: Uint8Array) {
+  let cache = verified.get(secret);
+  if (!cache) verified.set(secret, (cache = new Map()));
+  return cache;
+}
+
 /** Null for anything not a valid, unexpired token of ours. */
 export async function verifyAccessToken(token: string, secret: Uint8Array, now: Date): Promise<AccessClaims | null> {
+  const cache = cacheOf(secret);
+  const hit = cache.get(token);
+  if (hit) return hit.expMs > now.getTime() ? hit.claims : null;
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string') return null;
-    return { userId: payload.sub, tenantId: payload.tid };
+    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = { userId: payload.sub, tenantId: payload.tid };
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, { claims, expMs: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }

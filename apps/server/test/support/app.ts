@@ -37,6 +37,7 @@ export async function createTestApp(
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     RUN_WORKERS: 'false',
+    STRICT_RESPONSES: 'true',
     ...envOverrides,
   });
   const clock = new TestClock();

@@ -1,0 +1,48 @@
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { responseSerializer } from '../src/plugins/serializer';
+
+const response = z.object({
+  data: z.object({
+    name: z.string(),
+    note: z.string().nullable(),
+    items: z.array(z.object({ id: z.string() })),
+    choice: z.union([z.string(), z.number()]).optional(),
+  }),
+});
+
+async function serve(strict: boolean, payload: unknown) {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializer(strict));
+  app.get('/x', { schema: { response: { 200: response } } }, async () => payload as never);
+  const res = await app.inject({ method: 'GET', url: '/x' });
+  await app.close();
+  return res;
+}
+
+const leaky = {
+  data: { name: 'n', note: null, passwordHash: 'secret', items: [{ id: '1', tokenHash: 'secret' }] },
+  extra: 'secret',
+};
+
+describe('response serializer', () => {
+  it('keeps only the fields the schema declares, at every depth', async () => {
+    const res = await serve(false, leaky);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { name: 'n', note: null, items: [{ id: '1' }] } });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('in strict mode also refuses a response that does not match its schema', async () => {
+    const res = await serve(true, { data: { name: 1, note: null, items: [] } });
+    expect(res.statusCode).toBe(500);
+  });
+
+  it('in strict mode strips undeclared fields too', async () => {
+    const res = await serve(true, leaky);
+    expect(res.body).not.toContain('secret');
+  });
+});
