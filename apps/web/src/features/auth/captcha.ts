@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { AUTH_MESSAGES } from '@replay/contracts';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -41,11 +40,6 @@ function loadScript(): Promise<Grecaptcha> {
     });
   }
   return scriptLoad;
-}
-
-/** What a captcha-guarded request carries besides its own fields. */
-export interface CaptchaField {
-  'g-recaptcha-response'?: string;
 }
 
 interface Pending {
@@ -96,24 +90,5 @@ export function useInvisibleCaptcha(siteKey: string | null | undefined) {
     });
   }, [siteKey]);
 
-  /**
-   * Runs the captcha, then `send` with its token added to `body` (as
-   * `g-recaptcha-response`, when there is one). A captcha that cannot be
-   * completed sends nothing: `fail` gets its message.
-   */
-  const submit = useCallback(
-    async <B extends object>(body: B, send: (body: B & CaptchaField) => void, fail: (message: string) => void) => {
-      let token: string | undefined;
-      try {
-        token = await execute();
-      } catch (error) {
-        fail(error instanceof Error ? error.message : AUTH_MESSAGES.signupFallback);
-        return;
-      }
-      send({ ...body, ...(token ? { 'g-recaptcha-response': token } : {}) });
-    },
-    [execute],
-  );
-
-  return { containerRef, execute, submit };
+  return { containerRef, execute };
 }

@@ -1,42 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { AUTH_MESSAGES, loginSchema, routes } from '@replay/contracts';
+import { loginSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
 import { useLogin } from '../../features/auth/api';
-import { useInvisibleCaptcha } from '../../features/auth/captcha';
-import { usePublicConfig } from '../../features/config/api';
-import { errorMessage } from '../../lib/api';
-import { validate } from '../../lib/form';
-import { useFormFields } from '../../lib/use-form-fields';
+import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 export default function LoginPage() {
   useConsoleTitle('Login');
-  const { data: config } = usePublicConfig();
-  const captcha = useInvisibleCaptcha(config?.captchaSiteKey);
   const login = useLogin();
-  const form = useFormFields({ email: '', password: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = validate(loginSchema, form.values);
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    await captcha.submit(
-      form.values,
-      (body) => login.mutate(body, { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) }),
-      setFormError,
-    );
-  };
+  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) =>
+    login.mutate(body, { onError }),
+  );
 
   return (
     <AuthCard title="Login to your account">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.bind('password')} />
@@ -46,7 +27,7 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           <FormAlert message={formError} />
-          <div ref={captcha.containerRef} />
+          <div ref={captchaRef} />
           <Button type="submit" loading={login.isPending} fullWidth>
             Login
           </Button>

@@ -1,16 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES, TEXT_LIMITS, routes, signupSchema } from '@replay/contracts';
+import { TEXT_LIMITS, routes, signupSchema } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
 import { useSignup } from '../../features/auth/api';
-import { useInvisibleCaptcha } from '../../features/auth/captcha';
 import { clearLastPath } from '../../features/auth/last-path';
+import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { usePublicConfig } from '../../features/config/api';
-import { errorMessage } from '../../lib/api';
-import { validate } from '../../lib/form';
-import { useFormFields } from '../../lib/use-form-fields';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HelpButton } from './HelpButton';
 import { SignupPitch } from './SignupPitch';
@@ -18,38 +14,27 @@ import { SignupPitch } from './SignupPitch';
 export default function SignupPage() {
   useConsoleTitle('Create Account');
   const { data: config } = usePublicConfig();
-  const captcha = useInvisibleCaptcha(config?.captchaSiteKey);
   const signup = useSignup();
-  const form = useFormFields({ fullname: '', organizationName: '', email: '', password: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = validate(signupSchema, form.values);
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    await captcha.submit(
-      form.values,
-      (body) => {
-        // A new account starts on the instances list, not on a path remembered before.
-        clearLastPath();
-        signup.mutate(body, { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) });
-      },
-      setFormError,
-    );
-  };
+  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(
+    signupSchema,
+    { fullname: '', organizationName: '', email: '', password: '' },
+    (body, onError) => {
+      // A new account starts on the instances list, not on a path remembered before.
+      clearLastPath();
+      signup.mutate(body, { onError });
+    },
+  );
 
   return (
     <AuthCard title="Create Account" subtitle="Start your 7-day free trial." aside={<SignupPitch />}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.bind('fullname')} />
           <TextInput label="Organization" autoComplete="organization" maxLength={TEXT_LIMITS.organization} {...form.bind('organizationName')} />
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
           <PasswordInput label="Password" autoComplete="new-password" {...form.bind('password')} />
           <FormAlert message={formError} />
-          <div ref={captcha.containerRef} />
+          <div ref={captchaRef} />
           <Button type="submit" loading={signup.isPending} fullWidth mt="xs">
             Create Account
           </Button>
