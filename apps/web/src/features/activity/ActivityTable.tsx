@@ -1,8 +1,7 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import type { ConsoleActivity } from '@replay/contracts';
 import { DataTable } from '../../components/list/DataTable';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format-date';
 
 /** The console's events: Event, By, Time. */
 export function ActivityTable({ activities }: { activities: readonly ConsoleActivity[] }) {
@@ -25,7 +24,7 @@ export function ActivityTable({ activities }: { activities: readonly ConsoleActi
           </Table.Td>
           <Table.Td>
             <Text size="sm" c="dimmed" component="time" dateTime={new Date(a.timestamp).toISOString()}>
-              {timeFormat.format(new Date(a.timestamp))}
+              {formatDateTime(a.timestamp)}
             </Text>
           </Table.Td>
         </Table.Tr>

@@ -5,11 +5,9 @@ import { PROVIDER_LABELS, SIZES, type InstanceSize, type Provider } from '@repla
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 // Hourly prices are set to a tenth of a cent: show the third decimal rather than round it away.
 const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 3 });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatMonthly = (amount: number): string => usd.format(amount);
 export const formatHourly = (amount: number): string => usdHourly.format(amount);
-export const formatDateTime = (ms: number): string => dateTime.format(ms);
 
 /** 'Small · 2 vCPU, 8 GB RAM' */
 export function capacityLabel(size: InstanceSize): string {

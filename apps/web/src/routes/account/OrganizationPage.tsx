@@ -5,11 +5,10 @@ import { CopyButton } from '../../components/CopyButton';
 import { InlineEdit } from '../../components/InlineEdit';
 import { useUpdateAccount } from '../../features/account/api';
 import { errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format-date';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { KeyValue } from './KeyValue';
 import { Section } from './Section';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** /account/organization: the organization's name (editable in place), id, plan and limits. */
 export default function OrganizationPage() {
@@ -51,7 +50,7 @@ export default function OrganizationPage() {
               </Badge>
             </KeyValue>
             <KeyValue label="Member since">
-              <Text size="sm">{dateFormat.format(new Date(account.createdAt))}</Text>
+              <Text size="sm">{formatDate(account.createdAt)}</Text>
             </KeyValue>
             <KeyValue label="Team member seats">
               <Text size="sm">

@@ -3,9 +3,8 @@ import { isTrialAccount } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { trialBannerText } from '../../app/shell/trial';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDate } from '../../lib/format-date';
 import { useConsoleTitle } from '../../lib/use-document-title';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** Billing: the plan and trial of this account, and whether a payment method is on file. */
 export default function BillingPage() {
@@ -34,7 +33,7 @@ export default function BillingPage() {
             {account.remainingTrial > 0 ? 'Trial ends on' : 'Trial ended on'}
           </Text>
           <Title order={2} size="h3" mt={4}>
-            {dateFormat.format(new Date(account.trialEndsAt))}
+            {formatDate(account.trialEndsAt)}
           </Title>
         </Card>
         <Card withBorder radius="md">

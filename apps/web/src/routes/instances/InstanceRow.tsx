@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 import { INSTANCE_MESSAGES, routes, type Instance } from '@replay/contracts';
 import { StatusBadge } from '../../features/instances/components/StatusBadge';
-import { capacityLabel, formatDateTime, providerLabel } from '../../features/instances/format';
+import { capacityLabel, providerLabel } from '../../features/instances/format';
 import { useInstanceHealth } from '../../features/instances/health';
 import { openInstance } from '../../features/instances/open-instance';
 import { badgeFor } from '../../features/instances/rules';
+import { formatDateTime } from '../../lib/format-date';
 
 /**
  * One instance in the list. Its health is checked from this browser while

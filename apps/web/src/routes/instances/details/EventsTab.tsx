@@ -6,7 +6,7 @@ import { ListFooter } from '../../../components/list/ListFooter';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
 import { instanceKeys, instancesApi } from '../../../features/instances/api';
-import { formatDateTime } from '../../../features/instances/format';
+import { formatDateTime } from '../../../lib/format-date';
 
 const COLUMNS = ['Action', 'Comments', 'By', 'Time'] as const;
 // Events are history: a 'pending' step was under way when recorded and is followed by

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { Instance } from '@replay/contracts';
-import { capacityLabel, formatDateTime, formatHourly, formatMonthly, providerLabel } from '../../../features/instances/format';
+import { capacityLabel, formatHourly, formatMonthly, providerLabel } from '../../../features/instances/format';
+import { formatDateTime } from '../../../lib/format-date';
 
 function Summary({ title, value, hint }: { title: string; value: string; hint?: string }) {
   return (
