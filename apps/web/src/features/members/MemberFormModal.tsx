@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Center, Loader, Modal } from '@mantine/core';
 import type { Account, Role, TeamMember } from '@replay/contracts';
-import { withStatusText } from '../../components/list/status-text';
-import { notifyError } from '../../lib/notify';
+import { RecordFormModal } from '../../components/RecordFormModal';
 import { useMember } from './api';
 import { MemberForm } from './MemberForm';
 
@@ -19,32 +16,20 @@ interface Props {
 
 /** The invite / edit dialog. Editing starts from the member as the server has it now, not the list's copy. */
 export function MemberFormModal({ member, roles, rolesLoading, actor, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
   const fresh = useMember(member?.userId ?? null);
-
-  useEffect(() => {
-    if (!fresh.error) return;
-    notifyError(withStatusText(MEMBER_FETCH_FAILED, fresh.error));
-    onClose();
-  }, [fresh.error, onClose]);
-
-  const ready = member === null || fresh.data !== undefined;
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={member ? 'Edit Team Member' : 'Invite Team Member'} size="small">
-      {ready ? (
-        <MemberForm
-          member={fresh.data ?? null}
-          roles={roles}
-          rolesLoading={rolesLoading}
-          actor={actor}
-          onClose={onClose}
-          onBusy={setBusy}
-        />
-      ) : (
-        <Center py="xl" role="status" aria-label="Loading team member">
-          <Loader />
-        </Center>
+    <RecordFormModal
+      title={member ? 'Edit Team Member' : 'Invite Team Member'}
+      size="small"
+      isNew={member === null}
+      fresh={fresh}
+      fetchFailed={MEMBER_FETCH_FAILED}
+      loadingLabel="Loading team member"
+      onClose={onClose}
+    >
+      {(current, onBusy) => (
+        <MemberForm member={current} roles={roles} rolesLoading={rolesLoading} actor={actor} onClose={onClose} onBusy={onBusy} />
       )}
-    </Modal>
+    </RecordFormModal>
   );
 }
