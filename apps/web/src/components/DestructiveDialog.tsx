@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -26,7 +26,7 @@ interface Props<V> {
  * server's reason, so the person learns why.
  */
 export function DestructiveDialog<V>({ title, confirmLabel, children, mutation, variables, doneMessage, failedMessage, onClose }: Props<V>) {
-  const reason = mutation.error instanceof ApiError && mutation.error.status !== 0 ? mutation.error.messages[0] : undefined;
+  const reason = errorMessage(mutation.error, '');
   return (
     <ConfirmDialog
       opened

@@ -7,7 +7,7 @@ import {
   type InstanceAction,
   type UpdateInstanceInput,
 } from '@replay/contracts';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountKeys } from '../account/api';
 import { instanceKeys, instancesApi } from './api';
@@ -61,7 +61,7 @@ export function useInstanceAction(id: string) {
     },
     onError: (error, { action }, before) => {
       if (before) restore(queryClient, id, before);
-      const reason = error instanceof ApiError && error.status !== 0 ? error.messages[0] : undefined;
+      const reason = errorMessage(error, '');
       if (reason) notifications.show({ title: INSTANCE_MESSAGES.actionFailed(action), message: reason, color: 'red', withBorder: true });
       else notifyError(INSTANCE_MESSAGES.actionFailed(action));
     },

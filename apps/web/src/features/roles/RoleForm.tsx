@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { ROLE_MESSAGES, TEXT_LIMITS, type Account, type Role } from '@replay/contracts';
 import { withStatusText } from '../../components/list/status-text';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateRole, useUpdateRole } from './api';
 import { PermissionPicker } from './PermissionPicker';
@@ -34,9 +34,7 @@ export function RoleForm({ role, actor, onClose, onBusy }: RoleFormProps) {
   // The server's reason (a taken name, rights above yours…), else what failed with its status text.
   const reason = !failure
     ? undefined
-    : failure instanceof ApiError && failure.status !== 0 && failure.messages[0]
-      ? failure.messages[0]
-      : withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
+    : errorMessage(failure, '') || withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
   const readOnly = roleReadOnlyReason(role, actor);
   const { input, errors } = checkRoleDraft(draft);
   const set = <K extends keyof RoleDraft>(field: K, value: RoleDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
