@@ -15,7 +15,7 @@ const runs = Number(process.env.RUNS ?? 5);
 
 async function timeStart(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',

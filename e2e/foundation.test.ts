@@ -119,4 +119,22 @@ describe('foundation journey in chromium', () => {
     await hidden(nav.getByText('Instances'));
     await visible(page.getByRole('button', { name: /expand menu/i }));
   });
+
+  it('refuses a second console on the same data folder, at once and saying why', async () => {
+    await expect(startConsole({ dataDir: server.dataDir })).rejects.toThrow(/in use by another console process/);
+  });
+
+  it('keeps what the user saved when the console is killed and started again', async () => {
+    await server.stop('SIGKILL');
+    server = await startConsole({ dataDir: server.dataDir });
+    const res = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: thirdPassword }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { user: { name: string; tenantName: string } } };
+    expect(body.data.user.name).toBe('Ada Lovelace');
+    expect(body.data.user.tenantName).toBe('Analytical Engines');
+  });
 });

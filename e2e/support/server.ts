@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
 
 export interface ConsoleServer {
   url: string;
@@ -23,7 +22,9 @@ export interface ConsoleServer {
  */
 export async function startConsole(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+  // One process, as `npm start` runs it: tsx as a loader, not the tsx CLI
+  // (which would run the console as a child, out of reach of a SIGKILL).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { holdsDataDir, readPidRecord, EXIT_CODES } from '@replay/agent';
+import { holdsDataDir, isAlive, readPidRecord, EXIT_CODES } from '@replay/agent';
+import { freePort } from '../lib/free-port';
 import { DISK_MAX_GB, SIZES, VERSIONS, type InstanceSize } from '@replay/contracts';
 import {
   DriverError,
@@ -17,7 +18,7 @@ import {
   type ReconcileReport,
 } from './driver';
 import { adminCall, checkHealth, getJson, loginToken, type AgentAddress } from './local/agent-client';
-import { endProcessGroup, freePort, isRunning, spawnAgent } from './local/agent-process';
+import { endProcessGroup, spawnAgent } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
 import { reconcile } from './local/reconcile';
 import { waitForStart } from './local/wait-for-start';
@@ -72,7 +73,7 @@ export class LocalDriver implements InfrastructureDriver {
   livePid(instanceId: string): number | null {
     const dataDir = this.folders.dataDir(instanceId);
     const pid = readPidRecord(dataDir)?.pid;
-    return pid && isRunning(pid) && holdsDataDir(pid, dataDir) ? pid : null;
+    return pid && isAlive(pid) && holdsDataDir(pid, dataDir) ? pid : null;
   }
 
   async status(instanceId: string): Promise<InstanceRuntime> {

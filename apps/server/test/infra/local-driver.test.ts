@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError } from '../../src/infra/driver';
-import { isRunning } from '../../src/infra/local/agent-process';
+import { isAlive } from '@replay/agent';
 import { CONSOLE_ORIGIN, processGroupOf, spec, tempDriver } from './support';
 
 const t = tempDriver();
@@ -44,7 +44,7 @@ describe('the local driver', () => {
     const before = await driver.status(a.instanceId);
     const stopped = await driver.stop(a.instanceId);
     expect(stopped.state).toBe('stopped');
-    expect(isRunning(before.pid!)).toBe(false);
+    expect(isAlive(before.pid!)).toBe(false);
     expect((await driver.stop(a.instanceId)).state).toBe('stopped');
     expect((await driver.health(a.instanceId)).healthy).toBe(false);
     await expect(driver.stats(a.instanceId)).rejects.toMatchObject({ code: 'not-running' });
@@ -116,7 +116,7 @@ describe('the local driver', () => {
   it('terminates: process ended and data removed; terminating again succeeds', async () => {
     const { pid } = await driver.status(a.instanceId);
     await driver.terminate(a.instanceId);
-    expect(isRunning(pid!)).toBe(false);
+    expect(isAlive(pid!)).toBe(false);
     expect(existsSync(join(t.root, a.instanceId))).toBe(false);
     await driver.terminate(a.instanceId);
     expect(await driver.status(a.instanceId)).toMatchObject({ state: 'absent', url: null, pid: null });

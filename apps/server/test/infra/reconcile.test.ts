@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isRunning } from '../../src/infra/local/agent-process';
+import { isAlive } from '@replay/agent';
 import { spec, tempDriver } from './support';
 
 const t = tempDriver();
@@ -19,7 +19,7 @@ describe('reconcile after a console restart', () => {
 
     // The agent of `dead` crashes while the console is down.
     process.kill(pids[dead.instanceId]!, 'SIGKILL');
-    await sleepUntil(() => !isRunning(pids[dead.instanceId]!));
+    await sleepUntil(() => !isAlive(pids[dead.instanceId]!));
     const missing = spec();
 
     // A new console process: a new driver on the same folders, knowing nothing in memory.
@@ -46,10 +46,10 @@ describe('reconcile after a console restart', () => {
     expect((await driver.health(missing.instanceId)).healthy).toBe(true);
     expect(await status(idle.instanceId)).toMatchObject({ state: 'stopped' });
 
-    expect(isRunning(pids[gone.instanceId]!)).toBe(false);
+    expect(isAlive(pids[gone.instanceId]!)).toBe(false);
     expect(existsSync(join(t.root, gone.instanceId))).toBe(false);
     // An instance the console does not know loses its process, not its data.
-    expect(isRunning(pids[orphan.instanceId]!)).toBe(false);
+    expect(isAlive(pids[orphan.instanceId]!)).toBe(false);
     expect(existsSync(join(t.root, orphan.instanceId, 'instance.json'))).toBe(true);
 
     // Reconciling again changes nothing: everything is where it should be.
@@ -72,10 +72,10 @@ describe('reconcile after a console restart', () => {
       const report = await t.fresh().reconcile([{ instanceId: s.instanceId, desired: 'running' }]);
       expect(report.started).toEqual([s.instanceId]);
       expect((await t.driver.status(s.instanceId)).pid).not.toBe(pid);
-      await sleepUntil(() => !isRunning(pid!));
-      expect(isRunning(pid!)).toBe(false);
+      await sleepUntil(() => !isAlive(pid!));
+      expect(isAlive(pid!)).toBe(false);
     } finally {
-      if (isRunning(pid!)) process.kill(pid!, 'SIGKILL');
+      if (isAlive(pid!)) process.kill(pid!, 'SIGKILL');
     }
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { LocalDriver } from '../../src/infra/local-driver';
-import { isRunning } from '../../src/infra/local/agent-process';
+import { isAlive } from '@replay/agent';
 import { signupBody } from '../support/auth';
 import { until } from './support';
 
@@ -24,26 +24,12 @@ let server: ConsoleServer;
 /** In the PostgreSQL project the consoles share a fresh database, created here; otherwise they use embedded PGlite in dataDir. */
 let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
 
-/** The console's own pid: tsx runs it as a child process, and SIGKILL must hit the console itself. */
-function consolePid(): number {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === server.process.pid) return Number(entry);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  throw new Error('console process not found');
-}
-
 async function crash(): Promise<void> {
-  const pid = consolePid();
+  const pid = server.process.pid!;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   process.kill(pid, 'SIGKILL');
   await exited;
-  await until(async () => isRunning(pid), (alive) => !alive, 5_000, 'console death');
+  await until(async () => isAlive(pid), (alive) => !alive, 5_000, 'console death');
 }
 
 const restart = async () => {
@@ -81,7 +67,7 @@ function agentProcesses(): { pid: number; instanceId: string }[] {
     }
     const dir = args[args.indexOf('--data-dir') + 1];
     const id = args[args.indexOf('--instance-id') + 1];
-    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isRunning(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
+    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isAlive(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
   }
   return found;
 }
@@ -160,12 +146,12 @@ describe('killing the console during provisioning', () => {
     process.kill(pid, 'SIGSTOP');
     expect((await call<Instance>(a, 'POST', `/managed-saas/instances/${first.instanceId}/actions`, { action: 'stop' })).data.status).toBe('stopping');
     await new Promise((r) => setTimeout(r, 300));
-    expect(isRunning(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
     expect((await get(a, first.instanceId)).status).toBe('stopping');
     await crash();
     await restart();
     await settled(a, first.instanceId, 'stopped');
-    expect(isRunning(pid)).toBe(false);
+    expect(isAlive(pid)).toBe(false);
     expect(agentProcesses().filter((p) => p.instanceId === first.instanceId)).toEqual([]);
   });
 
@@ -184,7 +170,7 @@ describe('killing the console during provisioning', () => {
     const victim = agentPid(second.instanceId)!;
     await crash();
     process.kill(victim, 'SIGKILL');
-    await until(async () => isRunning(victim), (alive) => !alive, 5_000, 'agent death');
+    await until(async () => isAlive(victim), (alive) => !alive, 5_000, 'agent death');
     await restart();
     // Adopted as it was, not restarted.
     expect(agentPid(first.instanceId)).toBe(survivor);
@@ -207,7 +193,7 @@ describe('killing the console during provisioning', () => {
     await restart();
     const ended = await settled(a, first.instanceId, 'terminated');
     expect(ended.deletedAt).not.toBeNull();
-    expect(isRunning(pid)).toBe(false);
+    expect(isAlive(pid)).toBe(false);
     expect(existsSync(join(instancesDir, first.instanceId))).toBe(false);
   });
 

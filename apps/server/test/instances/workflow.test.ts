@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, type Instance } from '@replay/contracts';
 import { consoleActivities, instanceActivities } from '../../src/db/schema';
 import type { LocalDriver } from '../../src/infra/local-driver';
-import { isRunning } from '../../src/infra/local/agent-process';
+import { isAlive } from '@replay/agent';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { HEALTH_ROUND_SECONDS, INSTANCE_HEALTH_QUEUE, workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
 import { createTestApp, type TestApp } from '../support/app';
@@ -82,7 +82,7 @@ describe('an instance through its whole life, with a real agent', () => {
     const stop = await api(t, owner.jwt).post(`/managed-saas/instances/${inst.instanceId}/actions`, { action: 'stop' });
     expect(stop.json().data).toMatchObject({ status: 'stopping', inProgress: true });
     await waitFor(inst.instanceId, 'stopped');
-    expect(isRunning(pid!)).toBe(false);
+    expect(isAlive(pid!)).toBe(false);
     const proxy = await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}/health`);
     expect(proxy.statusCode).toBe(500);
     expect(proxy.json().errors).toEqual([INSTANCE_MESSAGES.noProxyResponse]);
@@ -94,14 +94,14 @@ describe('an instance through its whole life, with a real agent', () => {
     expect(running.instanceUrl).toBe(url);
     const restarted = await driver().status(inst.instanceId);
     expect(restarted.pid).not.toBe(pid);
-    expect(isRunning(restarted.pid!)).toBe(true);
+    expect(isAlive(restarted.pid!)).toBe(true);
   });
 
   it('watches health from the server: a dead agent is recorded unhealthy, a live one healthy again', { timeout: 60_000 }, async () => {
     const deps = { db: t.runtime.ctx.db, driver: driver(), clock: t.clock, enqueue: workflowEnqueuer(null) };
     const { pid } = await driver().status(inst.instanceId);
     process.kill(pid!, 'SIGKILL');
-    await until(async () => isRunning(pid!), (alive) => !alive, 5_000, 'agent death');
+    await until(async () => isAlive(pid!), (alive) => !alive, 5_000, 'agent death');
     const round = await runHealthRound(deps);
     expect(round.checked).toBe(1);
     const sick = await statusOf(inst.instanceId)();
@@ -142,7 +142,7 @@ describe('an instance through its whole life, with a real agent', () => {
     const ended = await waitFor(inst.instanceId, 'terminated');
     expect(ended.deletedAt).not.toBeNull();
     expect(ended.deletedBy).toBe(owner.user.userId);
-    expect(isRunning(pid!)).toBe(false);
+    expect(isAlive(pid!)).toBe(false);
     expect(existsSync(join(dir.dataDir, 'instances', inst.instanceId))).toBe(false);
     expect((await a.get('/managed-saas/instances')).json().data.total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) })).json().data.instanceCount).toBe(0);
@@ -160,6 +160,6 @@ describe('an instance through its whole life, with a real agent', () => {
     await api(t, other.jwt).post(`/managed-saas/instances/${fresh.instanceId}/actions`, { action: 'start' });
     const running = await until(async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance, (i) => i.status === 'running' && !i.inProgress);
     expect(running.healthy).toBe(true);
-    expect(isRunning((await driver().status(fresh.instanceId)).pid!)).toBe(true);
+    expect(isAlive((await driver().status(fresh.instanceId)).pid!)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SIZES } from '@replay/contracts';
+import { isAlive } from '@replay/agent';
 import type { InstanceRecord } from './instance-folder';
 
 /** The agent's entry point, run from source: apps/agent/src/main.ts. */
@@ -18,36 +18,8 @@ function nodeFlags(): string[] {
   return process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
 }
 
-/** True for a live process; a zombie (exited, not yet reaped) counts as gone. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 /** A port free on this machine now and not held by another instance, stopped ones included. */
-export async function freePort(reserved: ReadonlySet<number>): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-    if (!reserved.has(port)) return port;
-  }
-  throw new Error('No free port found');
-}
 
 export interface SpawnOptions {
   dataDir: string;
@@ -114,17 +86,17 @@ export async function endProcessGroup(pid: number, graceMs: number): Promise<voi
       }
     }
   };
-  if (!isRunning(pid)) return;
+  if (!isAlive(pid)) return;
   signal('SIGTERM');
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
-    if (!isRunning(pid)) return;
+    if (!isAlive(pid)) return;
     await sleep(20);
   }
   signal('SIGKILL');
   // SIGKILL cannot be refused, but a process stuck in the kernel (a hung disk) dies only when that returns.
   const killDeadline = Date.now() + 10_000;
-  while (isRunning(pid)) {
+  while (isAlive(pid)) {
     if (Date.now() > killDeadline) throw new Error(`Process ${pid} did not exit after SIGKILL`);
     await sleep(10);
   }
