@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
 import { startConsole, type ConsoleServer } from './support/server';
 import { disabled, hidden, valueOf, visible } from './support/wait';
@@ -15,16 +15,9 @@ const secondPassword = 'Second-pass2';
 const thirdPassword = 'Third-pass3!';
 
 beforeAll(async () => {
-  server = await startConsole();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.url);
+  ({ server, browser, page } = await openJourney());
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.dispose();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 async function logIn(password: string): Promise<void> {
   await page.getByLabel('Email Address').fill(email);

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
-import { launchBrowser, newPage } from './support/browser';
-import { startConsole, type ConsoleServer } from './support/server';
+import { closeJourney, openJourney } from './support/journey';
+import { agentPids, type ConsoleServer } from './support/server';
 import { disabled, hidden, visible } from './support/wait';
 
 let server: ConsoleServer;
@@ -18,37 +17,10 @@ const newName = 'Journey Shop EU';
 /** Status polling runs every 10 s, the start of an agent takes a few more. */
 const SETTLE_MS = 45_000;
 
-/** Agent processes of this console: their command line names a folder inside its data folder. */
-function agentPids(dataDir: string): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
-  return lines
-    .filter((l) => l.includes(dataDir) && l.includes('--instance-id'))
-    .map((l) => Number(l.trim().split(/\s+/)[0]))
-    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
-}
-
 beforeAll(async () => {
-  server = await startConsole();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.url);
+  ({ server, browser, page } = await openJourney());
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) {
-    // Agents are detached so they outlive a console restart: end any this run left behind
-    // (only when a step failed), each by its own pid.
-    for (const pid of agentPids(server.dataDir)) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    server.dispose();
-  }
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const badge = (tone: string, label: string) => page.locator(`[data-tone="${tone}"]`, { hasText: label });
 

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, MEMBER_MESSAGES, ROLE_MESSAGES } from '@replay/contracts';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
+import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
-import { startConsole, type ConsoleServer } from './support/server';
+import type { ConsoleServer } from './support/server';
 import { hidden, visible } from './support/wait';
 
 /**
@@ -28,16 +29,9 @@ const memberEmail = `member-${stamp}@example.com`;
 const roleName = 'Instance viewers';
 
 beforeAll(async () => {
-  server = await startConsole();
-  browser = await launchBrowser();
-  owner = await newPage(browser, server.url);
+  ({ server, browser, page: owner } = await openJourney());
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.dispose();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 /** The labels of the left menu's links (Support is a button that opens a drawer, not a screen). */
 async function menuLinks(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ export interface ConsoleServer {
   process: ChildProcess;
   /** Stops the server; keeps the data folder unless told otherwise. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** Removes the data folder (after stop). */
+  /** Ends any agent this console left running (they are detached) and removes the data folder (after stop). */
   dispose(): void;
 }
 
@@ -57,6 +57,30 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
-    dispose: () => rmSync(dataDir, { recursive: true, force: true }),
+    dispose: () => {
+      for (const pid of agentPids(dataDir)) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Agent processes of a console: their command line names a folder inside its data folder. */
+export function agentPids(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes('--instance-id') && args.some((a) => a.startsWith(dataDir))) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
 }
