@@ -13,11 +13,11 @@ const response = z.object({
   }),
 });
 
-async function serve(strict: boolean, payload: unknown) {
+async function serve(strict: boolean, payload: unknown, schema: z.ZodType = response) {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(strict));
-  app.get('/x', { schema: { response: { 200: response } } }, async () => payload as never);
+  app.get('/x', { schema: { response: { 200: schema } } }, async () => payload as never);
   const res = await app.inject({ method: 'GET', url: '/x' });
   await app.close();
   return res;
@@ -44,5 +44,14 @@ describe('response serializer', () => {
   it('in strict mode strips undeclared fields too', async () => {
     const res = await serve(true, leaky);
     expect(res.body).not.toContain('secret');
+  });
+
+  it('writes a schema JSON Schema cannot express (a date) through zod', async () => {
+    const dated = z.object({ at: z.date() });
+    for (const strict of [false, true]) {
+      const res = await serve(strict, { at: new Date(Date.UTC(2026, 0, 2)), secret: 'secret' }, dated);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ at: '2026-01-02T00:00:00.000Z' });
+    }
   });
 });
