@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
 import { roles, tenants, users } from '../db/schema';
@@ -15,42 +15,50 @@ export interface Principal {
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
 }
 
-const prepare = (db: Db) =>
-  db
-    // Only the columns a principal needs: every column costs a parser per row.
-    .select({
-      user: {
-        id: users.id,
-        tenantId: users.tenantId,
-        email: users.email,
-        name: users.name,
-        admin: users.admin,
-        superAdmin: users.superAdmin,
-        joinedAt: users.joinedAt,
-      },
-      role: {
-        id: roles.id,
-        name: roles.name,
-        permissions: roles.permissions,
-        allInstances: roles.allInstances,
-        instances: roles.instances,
-        protected: roles.protected,
-      },
-    })
+/** Only the columns a principal needs: every column costs a parser per row. */
+const principalColumns = {
+  user: {
+    id: users.id,
+    tenantId: users.tenantId,
+    email: users.email,
+    name: users.name,
+    admin: users.admin,
+    superAdmin: users.superAdmin,
+    joinedAt: users.joinedAt,
+  },
+  role: {
+    id: roles.id,
+    name: roles.name,
+    permissions: roles.permissions,
+    allInstances: roles.allInstances,
+    instances: roles.instances,
+    protected: roles.protected,
+  },
+};
+
+/**
+ * The caller's row, named by the placeholders `userId` and `tenantId`, with
+ * `extra` columns beside it. A busy read can add its own data as a subquery
+ * that refers to `users.tenantId`, and so learn who is asking and what they
+ * asked for in one round trip (see instancesRepo.listWithCaller).
+ */
+export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
+  return db
+    .select({ ...principalColumns, ...extra })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tenantId, sql.placeholder('tenantId')), isNull(users.deletedAt)))
-    .limit(1)
-    .prepare('load_principal');
+    .limit(1);
+}
 
-/** Every request runs this query: prepared once per database handle, since building it through the ORM costs more than running it. */
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+type PrincipalRow = {
+  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joinedAt: Date | null };
+  role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
+};
 
-export async function loadPrincipal(db: Db, userId: string, tenantId: string): Promise<Principal | null> {
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = prepare(db)));
-  const [row] = await statement.execute({ userId, tenantId });
+/** A member who has not accepted their invitation yet is not anyone's caller. */
+export function principalOfRow(row: PrincipalRow | undefined): Principal | null {
   if (!row || !row.user.joinedAt) return null;
   const { user, role } = row;
   const granted = new Set(role?.permissions ?? []);
@@ -66,4 +74,16 @@ export async function loadPrincipal(db: Db, userId: string, tenantId: string): P
       ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected }
       : null,
   };
+}
+
+const prepare = (db: Db) => selectPrincipal(db, {}).prepare('load_principal');
+
+/** Every request runs this query: prepared once per database handle, since building it through the ORM costs more than running it. */
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+export async function loadPrincipal(db: Db, userId: string, tenantId: string): Promise<Principal | null> {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = prepare(db)));
+  const [row] = await statement.execute({ userId, tenantId });
+  return principalOfRow(row);
 }

@@ -1,3 +1,3 @@
-/** Wire times are epoch milliseconds. */
-export const ms = (d: Date): number => d.getTime();
-export const msOrNull = (d: Date | null | undefined): number | null => (d ? d.getTime() : null);
+/** Wire times are epoch milliseconds; a statement may have converted them already. */
+export const ms = (d: Date | number): number => (typeof d === 'number' ? d : d.getTime());
+export const msOrNull = (d: Date | number | null | undefined): number | null => (d === null || d === undefined ? null : ms(d));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   INSTANCE_MESSAGES,
   LATEST_VERSION,
@@ -9,10 +9,10 @@ import {
   storagePrice,
   type Instance,
 } from '@replay/contracts';
-import { consoleActivities, instanceActivities, instances } from '../../src/db/schema';
+import { consoleActivities, instanceActivities, instances, roles, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, signup } from '../support/auth';
-import { api, createBody, createInstance, newInstance, seedInstance, setStatus, uniqueUrl } from './support';
+import { addMember, api, createBody, createInstance, newInstance, seedInstance, setStatus, uniqueUrl } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,6 +182,57 @@ describe('reading instances', () => {
     expect((await a.get(`/managed-saas/instances/${made[0]!.instanceId}/status`)).json().data).toEqual({ status: 'terminated', inProgress: false });
     const statuses = (await a.post('/managed-saas/instances/status', { ids: [made[1]!.instanceId, made[0]!.instanceId, 'nope'] })).json().data;
     expect(statuses.statuses).toHaveLength(2);
+  });
+
+  it('gives each instance in the list exactly as its details do, field for field', async () => {
+    const owner = await signup(t);
+    const seeded = await seedInstance(t, owner.user.tenantId, {
+      name: 'Every field',
+      instanceUrl: 'http://127.0.0.1:4100',
+      healthCheckUrl: 'http://127.0.0.1:4100/api/health',
+      lastHealthAt: new Date(Date.UTC(2026, 10, 20, 8, 30, 1, 234)),
+      resolvedIps: ['127.0.0.1', '::1'],
+      clientNetworkIssue: true,
+      failure: 'agent exited',
+      uiFailure: 'Could not start',
+      createdBy: owner.user.userId,
+      isProtected: true,
+    });
+    // Microseconds, which the wire's milliseconds drop the same way on both paths.
+    await t.runtime.ctx.db.execute(sql`update instances set created_at = '2026-11-01 10:00:00.123987+00' where instance_id = ${seeded.instanceId}`);
+    const a = api(t, owner.jwt);
+    const [listed] = (await a.get('/managed-saas/instances?search=every')).json().data.instances as Instance[];
+    const details = (await a.get(`/managed-saas/instances/${seeded.instanceId}`)).json().data as Instance;
+    expect(listed).toEqual(details);
+    expect(listed).toMatchObject({ createdAt: Date.UTC(2026, 10, 1, 10, 0, 0, 123), lastHealthAt: Date.UTC(2026, 10, 20, 8, 30, 1, 234), resolvedIps: ['127.0.0.1', '::1'] });
+  });
+
+  it('orders instances created in the same instant by id, the same way on every page', async () => {
+    const owner = await signup(t);
+    const at = new Date(Date.UTC(2026, 10, 2));
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await seedInstance(t, owner.user.tenantId, { createdAt: at })).instanceId);
+    const a = api(t, owner.jwt);
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(...(await a.get(`/managed-saas/instances?limit=1&page=${page}`)).json().data.instances);
+    expect(pages.map((i: Instance) => i.instanceId)).toEqual([...ids].sort().reverse());
+    expect((await a.get('/managed-saas/instances')).json().data.instances.map((i: Instance) => i.instanceId)).toEqual([...ids].sort().reverse());
+  });
+
+  it('judges the caller of the list on every request: removed 401, without the view permission 403', async () => {
+    const owner = await signup(t);
+    await seedInstance(t, owner.user.tenantId);
+    const member = await addMember(t, owner.user.tenantId, ['VIEW_INSTANCES']);
+    const list = () => api(t, member.jwt).get('/managed-saas/instances');
+    expect((await list()).json().data.total).toBe(1);
+    await t.runtime.ctx.db.update(roles).set({ permissions: ['VIEW_ACTIVITY'] }).where(eq(roles.id, member.user.roleId!));
+    const refused = await list();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('instances');
+    await t.runtime.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.user.userId));
+    const gone = await list();
+    expect(gone.statusCode).toBe(401);
+    expect(gone.body).not.toContain('instances');
   });
 
   it('validates domains: allowed characters, at most 64, not taken', async () => {

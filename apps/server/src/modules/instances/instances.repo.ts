@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, instanceActivities, instances, tenants } from '../../db/schema';
@@ -15,53 +15,43 @@ function scoped(scope: InstanceScope): SQL {
   return scope.ids.length ? and(tenant, inArray(instances.instanceId, [...scope.ids]))! : sql`false`;
 }
 
-const live = ne(instances.status, 'terminated');
+/**
+ * Terminated instances stay in the table (their history), but out of lists
+ * and counts. Written as a literal, not a parameter, so that a prepared
+ * statement's plan can use the indexes whose predicate it is.
+ */
+export const live = sql`${instances.status} <> 'terminated'`;
 
 /** LIKE wildcards in a search are literal characters. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What a name must contain to match a search, as an ILIKE pattern; undefined when there is no search. */
+export const searchPattern = (search: string | undefined): string | undefined => (search ? `%${likeEscape(search)}%` : undefined);
 
 /**
  * Queries that act for a signed-in caller: every one takes the caller's scope
  * (or, for account-wide facts, the tenant id). `db` may be a transaction.
  */
 export function instancesRepo(db: Db) {
-  const listQuery = (where: SQL | Placeholder, pattern: string | Placeholder | undefined) =>
-    db
-      .select({ row: instances, total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(instances)
-      .where(and(where as SQL, live, pattern === undefined ? undefined : ilike(instances.name, pattern as string)))
-      .orderBy(desc(instances.createdAt), desc(instances.instanceId));
-
-  /*
-   * The list is the console's busiest query. For a caller who sees the whole
-   * account it is prepared once (with and without a search): building SQL
-   * through the ORM costs more CPU than PostgreSQL spends running it.
-   */
-  const prepared = new Map<boolean, ReturnType<typeof prepareList>>();
-  const prepareList = (withSearch: boolean) =>
-    listQuery(eq(instances.tenantId, sql.placeholder('tenantId')), withSearch ? sql.placeholder('pattern') : undefined)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(withSearch ? 'instances_list_search' : 'instances_list');
-  const listPrepared = (withSearch: boolean) => {
-    let statement = prepared.get(withSearch);
-    if (!statement) prepared.set(withSearch, (statement = prepareList(withSearch)));
-    return statement;
-  };
-
   return {
-    /** One page of live instances, newest first, and how many match in all (one round trip). */
+    /**
+     * One page of live instances, newest first, and how many match in all.
+     * The list route reads a whole-account caller's page with the caller
+     * (listWithCaller); this serves the rest: roles naming chosen instances,
+     * and pages past the end, which have no row to carry the total.
+     */
     async list(scope: InstanceScope, q: { page: number; limit: number; search?: string }) {
-      const pattern = q.search ? `%${likeEscape(q.search)}%` : undefined;
-      const page = { limit: q.limit, offset: (q.page - 1) * q.limit };
-      const rows =
-        scope.ids === null
-          ? await listPrepared(pattern !== undefined).execute({ tenantId: scope.tenantId, pattern, ...page })
-          : await listQuery(scoped(scope), pattern).limit(page.limit).offset(page.offset);
+      const pattern = searchPattern(q.search);
+      const where = and(scoped(scope), live, pattern === undefined ? undefined : ilike(instances.name, pattern));
+      const rows = await db
+        .select({ row: instances, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(instances)
+        .where(where)
+        .orderBy(desc(instances.createdAt), desc(instances.instanceId))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
       if (rows.length > 0 || q.page === 1) return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
-      // A page past the end has no row to carry the total.
-      const where = [scoped(scope), live, ...(pattern ? [ilike(instances.name, pattern)] : [])];
-      const [row] = await db.select({ n: count() }).from(instances).where(and(...where));
+      const [row] = await db.select({ n: count() }).from(instances).where(where);
       return { rows: [], total: row?.n ?? 0 };
     },
 

@@ -19,7 +19,7 @@ import {
   validateDomainQuerySchema,
   validateDomainSchema,
 } from '@replay/contracts';
-import { principalOf } from '../../plugins/guard';
+import { authorizeCaller, claimsOf, principalOf } from '../../plugins/guard';
 import { defaultAccountSources } from '../account/account.service';
 import { createInstanceChecksService } from './instance-checks.service';
 import { workflowEnqueuer } from './instances.jobs';
@@ -50,8 +50,10 @@ export const instancesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BASE,
-    { config: read, schema: { querystring: instanceListQuerySchema, response: { 200: dataOf(instanceListSchema) } } },
-    async (request) => ({ data: await instances.list(principalOf(request), request.query) }),
+    { config: { ...read, callerReadWithData: true }, schema: { querystring: instanceListQuerySchema, response: { 200: dataOf(instanceListSchema) } } },
+    async (request) => ({
+      data: await instances.listWithCaller(claimsOf(request), request.query, (caller) => authorizeCaller(request, caller)),
+    }),
   );
 
   app.post(

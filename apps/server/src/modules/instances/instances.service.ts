@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ACTION_STATUS,
   INSTANCE_MESSAGES,
@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
+import type { AccessClaims } from '../../lib/access-token';
 import type { Clock } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -25,7 +26,8 @@ import type { Principal } from '../../lib/principal';
 import { isUniqueViolation } from '../auth/auth.repo';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { instancesRepo, type InstanceRow } from './instances.repo';
+import { listWithCaller } from './instances.caller-list';
+import { instancesRepo, live, searchPattern, type InstanceRow } from './instances.repo';
 import { inScope, scopeOf } from './instances.scope';
 import { instanceToWire } from './instances.wire';
 
@@ -56,6 +58,7 @@ function requestHash(input: CreateInstanceInput): string {
 /** The rules of managed instances (spec sections 4 and 5); the routes only translate HTTP. */
 export function createInstancesService(deps: InstancesDeps) {
   const repo = instancesRepo(deps.db);
+  const readWithCaller = listWithCaller(deps.db);
 
   async function load(p: Principal, instanceId: string): Promise<InstanceRow> {
     const scope = scopeOf(p);
@@ -153,6 +156,18 @@ export function createInstancesService(deps: InstancesDeps) {
       return { instances: rows.map(instanceToWire), total };
     },
 
+    /**
+     * The list route's read: the caller and their account's page in one round
+     * trip, the caller judged by `authorize` before the page is used. A caller
+     * whose role names chosen instances, or a page past the end, reads again.
+     */
+    async listWithCaller(claims: AccessClaims, q: InstanceListQuery, authorize: (p: Principal | null) => Principal) {
+      const read = await readWithCaller(claims, { page: q.page, limit: q.limit, pattern: searchPattern(q.search) });
+      const caller = authorize(read.principal);
+      if (scopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return this.list(caller, q);
+      return { instances: read.rows.map(instanceToWire), total: read.total };
+    },
+
     async get(p: Principal, instanceId: string): Promise<Instance> {
       return instanceToWire(await load(p, instanceId));
     },
@@ -213,7 +228,7 @@ export function createInstancesService(deps: InstancesDeps) {
       if (current.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
       const at = deps.clock.now();
       const updated = await deps.db.transaction(async (tx) => {
-        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, ne(instances.status, 'terminated'));
+        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, live);
         // Terminated between the read and the write.
         if (!row) throw conflict(INSTANCE_MESSAGES.terminated);
         if (input.name !== undefined && input.name !== current.name) {

@@ -8,11 +8,12 @@ import {
   type InstanceActivity,
 } from '@replay/contracts';
 import { ms, msOrNull } from '../../lib/time';
+import type { ListedInstance } from './instances.caller-list';
 import type { InstanceRow } from './instances.repo';
 import type { instanceActivities } from '../../db/schema';
 
 /** An instance row as the wire carries it: labels and prices come from the catalogue, so they follow it. */
-export function instanceToWire(row: InstanceRow): Instance {
+export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
   const region = findRegion(row.provider, row.region);
   return {
     instanceId: row.instanceId,

@@ -1,0 +1,77 @@
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { instances, users } from '../../db/schema';
+import { principalOfRow, selectPrincipal, type Principal } from '../../lib/principal';
+import { live, type InstanceRow } from './instances.repo';
+
+/** Kept inside the console: which process drives the workflow. */
+type Internal = 'leaseOwner' | 'leaseUntil';
+type TimeKey = 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastHealthAt';
+
+/** An instance as the list statement hands it over: the row's fields, its times as epoch milliseconds. */
+export type ListedInstance = Omit<InstanceRow, Internal | TimeKey> & {
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+  lastHealthAt: number | null;
+};
+
+const INTERNAL: ReadonlySet<string> = new Set<Internal>(['leaseOwner', 'leaseUntil']);
+
+/** Each column under its property name, times already in wire milliseconds (float8: cheaper than extract's numeric). */
+const listedColumns = sql.join(
+  Object.entries(getTableColumns(instances))
+    .filter(([key]) => !INTERNAL.has(key))
+    .map(([key, column]) =>
+      is(column, PgTimestamp)
+        ? sql`floor(date_part('epoch', ${column}) * 1000) as ${sql.identifier(key)}`
+        : sql`${column} as ${sql.identifier(key)}`,
+    ),
+  sql`, `,
+);
+
+/**
+ * One page of the caller's live instances, newest first, as a JSON array that
+ * PostgreSQL builds: parsing one JSON text costs the console a fraction of
+ * parsing thirty typed columns per row. `total` counts every match; `n` keeps
+ * the page's order through the aggregate.
+ */
+const pageOfAccount = (withSearch: boolean) => sql<(ListedInstance & { total: number })[] | null>`(
+  select json_agg(x order by x.n) from (
+    select ${listedColumns}, count(*) over () as "total",
+      row_number() over (order by ${instances.createdAt} desc, ${instances.instanceId} desc) as "n"
+    from ${instances}
+    where ${instances.tenantId} = ${users.tenantId} and ${live}
+      ${withSearch ? sql`and ${instances.name} ilike ${sql.placeholder('pattern')}` : sql``}
+    order by ${instances.createdAt} desc, ${instances.instanceId} desc
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+  ) x)`;
+
+const prepare = (db: Db, withSearch: boolean) =>
+  selectPrincipal(db, { page: pageOfAccount(withSearch) }).prepare(withSearch ? 'instances_list_caller_search' : 'instances_list_caller');
+
+export interface CallerAndPage {
+  principal: Principal | null;
+  /** The whole account's page; only right for a caller whose scope is the whole account. */
+  rows: ListedInstance[];
+  total: number;
+}
+
+/**
+ * The instances list is what every open console polls. This statement reads
+ * the caller (as the guard would) and the account's page together, in one
+ * round trip. The page is read before the caller is judged, so the route
+ * must authorize the caller and check their scope before using it.
+ */
+export function listWithCaller(db: Db) {
+  const statements = new Map<boolean, ReturnType<typeof prepare>>();
+  return async (claims: { userId: string; tenantId: string }, q: { page: number; limit: number; pattern?: string }): Promise<CallerAndPage> => {
+    const withSearch = q.pattern !== undefined;
+    let statement = statements.get(withSearch);
+    if (!statement) statements.set(withSearch, (statement = prepare(db, withSearch)));
+    const [row] = await statement.execute({ ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
+    const rows = row?.page ?? [];
+    return { principal: principalOfRow(row), rows, total: rows[0]?.total ?? 0 };
+  };
+}
