@@ -23,7 +23,7 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
   try {
     const database =
-      opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(join(env.DATA_DIR, 'pg')));
+      opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE) : await openPglite(join(env.DATA_DIR, 'pg')));
     const secrets = loadSecrets(env);
     const boss = env.RUN_WORKERS ? createBoss(database) : null;
     if (boss) {

@@ -14,6 +14,8 @@ export const envSchema = z
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z.url().optional(),
+    /** Connections the console keeps to DATABASE_URL; see defaultPoolSize. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: z.url().optional(),
     PRODUCT_NAME: z.string().min(1).default('Replay'),
@@ -30,7 +32,7 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
-    /** Check every response against its schema (the test suites do; costs ~15 % of a busy read). */
+    /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
   })
   .transform((e) => ({
