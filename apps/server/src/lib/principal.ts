@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
-import { roles, tenants, users } from '../db/schema';
+import { roles, users } from '../db/schema';
 
 /** The caller of a request, read from the database on every request (never trusted from the token). */
 export interface Principal {
@@ -45,8 +45,8 @@ const principalColumns = {
 export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
   return db
     .select({ ...principalColumns, ...extra })
+    // No join to tenants: the foreign key vouches for the account, and accounts are never deleted.
     .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tenantId, sql.placeholder('tenantId')), isNull(users.deletedAt)))
     .limit(1);

