@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
 import { buildApp } from '../apps/server/src/app';
+import { tuneGcForServing } from '../apps/server/src/gc-tuning';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { parseEnv } from '../apps/server/src/config/env';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
@@ -92,6 +93,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 export async function benchInstancesList() {
+  tuneGcForServing(); // as main.ts does: this process serves like a console
   const name = `bench_${randomBytes(5).toString('hex')}`;
   await admin(`create database ${name}`);
   const url = new URL(ADMIN_URL);

@@ -3,6 +3,9 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { openRuntime } from './bootstrap';
 import { freePort } from './lib/free-port';
+import { tuneGcForServing } from './gc-tuning';
+
+tuneGcForServing();
 
 const started = performance.now();
 
