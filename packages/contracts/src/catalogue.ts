@@ -184,17 +184,32 @@ function regionOrThrow(provider: Provider, code: string): Region {
   return region;
 }
 
-/** Hourly price rounded to a tenth of a cent, so monthly = hourly × 720 in whole cents. */
-export function priceFor(provider: Provider, region: string, size: InstanceSize): { hourlyPrice: number; monthlyPrice: number } {
-  const hourlyPrice = round(SIZES[size].hourlyPrice * regionOrThrow(provider, region).priceMultiplier, 3);
-  return { hourlyPrice, monthlyPrice: round(hourlyPrice * HOURS_PER_MONTH, 2) };
+/**
+ * Every instance on the wire carries its prices, and decimal rounding
+ * (toFixed) is slow: each price is worked out once per key, and every caller
+ * gets its own copy.
+ */
+function remembered<Key extends (string | number)[], T extends object>(work: (...key: Key) => T): (...key: Key) => T {
+  const known = new Map<string, T>();
+  return (...key) => {
+    const id = key.join('|');
+    let value = known.get(id);
+    if (!value) known.set(id, (value = work(...key)));
+    return { ...value };
+  };
 }
 
+/** Hourly price rounded to a tenth of a cent, so monthly = hourly × 720 in whole cents. */
+export const priceFor = remembered((provider: Provider, region: string, size: InstanceSize): { hourlyPrice: number; monthlyPrice: number } => {
+  const hourlyPrice = round(SIZES[size].hourlyPrice * regionOrThrow(provider, region).priceMultiplier, 3);
+  return { hourlyPrice, monthlyPrice: round(hourlyPrice * HOURS_PER_MONTH, 2) };
+});
+
 /** Disk cost: `price` per GB-hour; monthly = GB × price × 24 × 30 (spec section 9). */
-export function storagePrice(provider: Provider, region: string, gb: number): { price: number; hourly: number; monthly: number } {
+export const storagePrice = remembered((provider: Provider, region: string, gb: number): { price: number; hourly: number; monthly: number } => {
   const price = regionOrThrow(provider, region).storageGbHour;
   return { price, hourly: round(gb * price, 6), monthly: round(gb * price * HOURS_PER_MONTH, 2) };
-}
+});
 
 /** Regions in the grouped-select shape ({ group, items: { value, label } }), empty groups left out. */
 export function regionsGrouped(provider: Provider): { group: RegionGroup; items: { value: string; label: string }[] }[] {

@@ -67,6 +67,15 @@ describe('pricing catalogue', () => {
     expect(() => priceFor('aws', 'eastus', 'small')).toThrow(/Unknown region/);
   });
 
+  it('gives every caller its own price objects, though each is worked out once', () => {
+    const first = priceFor('gcp', 'europe-west1', 'medium');
+    first.hourlyPrice = 0;
+    storagePrice('gcp', 'europe-west1', 240).monthly = 0;
+    expect(priceFor('gcp', 'europe-west1', 'medium').hourlyPrice).toBeGreaterThan(0);
+    expect(storagePrice('gcp', 'europe-west1', 240).monthly).toBeGreaterThan(0);
+    expect(storagePrice('gcp', 'europe-west1', 480).monthly).toBeGreaterThan(storagePrice('gcp', 'europe-west1', 240).monthly);
+  });
+
   it('prices storage per GB-hour, monthly = GB × unit × 24 × 30', () => {
     const { price, hourly, monthly } = storagePrice('aws', 'eu-west-1', 250);
     expect(hourly).toBeCloseTo(250 * price, 9);
