@@ -18,12 +18,18 @@ export type ListedInstance = Omit<InstanceRow, Internal | TimeKey> & {
 };
 
 const INTERNAL: ReadonlySet<string> = new Set<Internal>(['leaseOwner', 'leaseUntil']);
-const LISTED = Object.entries(getTableColumns(instances)).filter(([key]) => !INTERNAL.has(key));
+/** The statement's columns: everything but the internal ones and tenantId, which its WHERE fixes to the caller's. */
+const LISTED = Object.entries(getTableColumns(instances)).filter(([key]) => !INTERNAL.has(key) && key !== 'tenantId');
 const LISTED_KEYS = LISTED.map(([key]) => key);
+const TIME_KEYS = LISTED.filter(([, column]) => is(column, PgTimestamp)).map(([key]) => key);
 
-/** Each listed column's value, times already in wire milliseconds (float8: cheaper than extract's numeric). */
+/**
+ * Times leave PostgreSQL as float8 epoch seconds (date_part: cheaper than
+ * extract's numeric) and become milliseconds here, with the same float
+ * arithmetic PostgreSQL would have used.
+ */
 const listedValues = sql.join(
-  LISTED.map(([, column]) => (is(column, PgTimestamp) ? sql`floor(date_part('epoch', ${column}) * 1000)` : sql`${column}`)),
+  LISTED.map(([, column]) => (is(column, PgTimestamp) ? sql`date_part('epoch', ${column})` : sql`${column}`)),
   sql`, `,
 );
 
@@ -52,11 +58,13 @@ const pageOfAccount = (withSearch: boolean) => sql<unknown[][] | null>`(
  * so). Rows are cloned from it and their values set in place: adding thirty
  * keys one by one would turn each row into a slow dictionary object.
  */
-const ROW_SHAPE: Record<string, unknown> = JSON.parse(JSON.stringify(Object.fromEntries(LISTED_KEYS.map((key) => [key, null]))));
+const ROW_SHAPE: Record<string, unknown> = JSON.parse(JSON.stringify(Object.fromEntries([...LISTED_KEYS, 'tenantId'].map((key) => [key, null]))));
 
-function listedOf(values: unknown[]): ListedInstance {
+function listedOf(values: unknown[], tenantId: string): ListedInstance {
   const row = { ...ROW_SHAPE };
   for (let i = 0; i < LISTED_KEYS.length; i++) row[LISTED_KEYS[i]!] = values[i + 1];
+  for (const key of TIME_KEYS) if (typeof row[key] === 'number') row[key] = Math.floor(row[key] * 1000);
+  row.tenantId = tenantId;
   return row as ListedInstance;
 }
 
@@ -84,6 +92,6 @@ export function listWithCaller(db: Db) {
     if (!statement) statements.set(withSearch, (statement = prepare(db, withSearch)));
     const [row] = await statement.execute({ ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
     const page = row?.page ?? [];
-    return { principal: principalOfRow(row), rows: page.map(listedOf), total: Number(page[0]?.[0] ?? 0) };
+    return { principal: principalOfRow(row), rows: page.map((values) => listedOf(values, claims.tenantId)), total: Number(page[0]?.[0] ?? 0) };
   };
 }
