@@ -15,9 +15,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any number arbitrary but fixed: serializes migrations across console processes. */
 const MIGRATION_LOCK_KEY = 72_144_001;
 
+/**
+ * Runs a statement the ORM built, as it is: rows as arrays of values the
+ * driver parsed. For the one read where the ORM's per-row mapping showed in
+ * profiles; `name` makes it a prepared statement on PostgreSQL.
+ */
+export type RunPrepared = (name: string, text: string, params: unknown[]) => Promise<unknown[][]>;
+
 export type Database =
-  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+  | { kind: 'pglite'; db: Db; pglite: PGlite; runPrepared: RunPrepared; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; runPrepared: RunPrepared; close(): Promise<void> };
 
 /** PGlite in a folder (or in memory when dataDir is null), migrated. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
@@ -25,7 +32,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  const runPrepared: RunPrepared = async (_name, text, params) => (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
+  return { kind: 'pglite', db, pglite, runPrepared, close: () => pglite.close() };
 }
 
 /**
@@ -52,5 +60,6 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
-  return { kind: 'postgres', db, pool, url, close: () => pool.end() };
+  const runPrepared: RunPrepared = async (name, text, values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  return { kind: 'postgres', db, pool, url, runPrepared, close: () => pool.end() };
 }

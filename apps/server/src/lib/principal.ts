@@ -57,6 +57,19 @@ type PrincipalRow = {
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 };
 
+const USER_KEYS = Object.keys(principalColumns.user);
+const ROLE_KEYS = Object.keys(principalColumns.role);
+/** How many values a selectPrincipal row starts with; the extra columns follow. */
+export const PRINCIPAL_WIDTH = USER_KEYS.length + ROLE_KEYS.length;
+
+/** A selectPrincipal row read as an array (see RunPrepared), in the shape the ORM would have given. */
+export function principalRowOfValues(values: unknown[]): PrincipalRow {
+  const user = Object.fromEntries(USER_KEYS.map((key, i) => [key, values[i]])) as PrincipalRow['user'];
+  const roleId = values[USER_KEYS.length];
+  const role = roleId === null ? null : (Object.fromEntries(ROLE_KEYS.map((key, i) => [key, values[USER_KEYS.length + i]])) as PrincipalRow['role']);
+  return { user, role };
+}
+
 /** A member who has not accepted their invitation yet is not anyone's caller. */
 export function principalOfRow(row: PrincipalRow | undefined): Principal | null {
   if (!row || !row.user.joinedAt) return null;

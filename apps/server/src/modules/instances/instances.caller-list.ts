@@ -1,8 +1,8 @@
-import { getTableColumns, is, sql } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { instances, users } from '../../db/schema';
-import { principalOfRow, selectPrincipal, type Principal } from '../../lib/principal';
+import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../lib/principal';
 import { live, type InstanceRow } from './instances.repo';
 
 /** Kept inside the console: which process drives the workflow. */
@@ -68,8 +68,11 @@ function listedOf(values: unknown[], tenantId: string): ListedInstance {
   return row as ListedInstance;
 }
 
-const prepare = (db: Db, withSearch: boolean) =>
-  selectPrincipal(db, { page: pageOfAccount(withSearch) }).prepare(withSearch ? 'instances_list_caller_search' : 'instances_list_caller');
+/** The statement's text and parameters, built once by the ORM and then run as they are (the ORM's row mapping was a tenth of the list's time). */
+function statementOf(db: Db, withSearch: boolean) {
+  const { sql: text, params } = selectPrincipal(db, { page: pageOfAccount(withSearch) }).toSQL();
+  return { name: withSearch ? 'instances_list_caller_search' : 'instances_list_caller', text, params };
+}
 
 export interface CallerAndPage {
   principal: Principal | null;
@@ -84,14 +87,19 @@ export interface CallerAndPage {
  * round trip. The page is read before the caller is judged, so the route
  * must authorize the caller and check their scope before using it.
  */
-export function listWithCaller(db: Db) {
-  const statements = new Map<boolean, ReturnType<typeof prepare>>();
+export function listWithCaller(database: Database) {
+  const statements = new Map<boolean, ReturnType<typeof statementOf>>();
   return async (claims: { userId: string; tenantId: string }, q: { page: number; limit: number; pattern?: string }): Promise<CallerAndPage> => {
     const withSearch = q.pattern !== undefined;
     let statement = statements.get(withSearch);
-    if (!statement) statements.set(withSearch, (statement = prepare(db, withSearch)));
-    const [row] = await statement.execute({ ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
-    const page = row?.page ?? [];
-    return { principal: principalOfRow(row), rows: page.map((values) => listedOf(values, claims.tenantId)), total: Number(page[0]?.[0] ?? 0) };
+    if (!statement) statements.set(withSearch, (statement = statementOf(database.db, withSearch)));
+    const values = fillPlaceholders(statement.params, { ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
+    const [row] = await database.runPrepared(statement.name, statement.text, values);
+    const page = (row?.[PRINCIPAL_WIDTH] ?? []) as unknown[][];
+    return {
+      principal: principalOfRow(row && principalRowOfValues(row)),
+      rows: page.map((listed) => listedOf(listed, claims.tenantId)),
+      total: Number(page[0]?.[0] ?? 0),
+    };
   };
 }

@@ -41,6 +41,7 @@ export const instancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const instances = createInstancesService({
     db: ctx.db,
+    database: ctx.database,
     driver: ctx.driver,
     clock: ctx.clock,
     enqueue: workflowEnqueuer(ctx.boss),

@@ -15,7 +15,7 @@ import {
   type InstanceListQuery,
   type UpdateInstanceInput,
 } from '@replay/contracts';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { AccessClaims } from '../../lib/access-token';
@@ -33,6 +33,8 @@ import { instanceToWire } from './instances.wire';
 
 export interface InstancesDeps {
   db: Db;
+  /** The same database, for the list's one statement run past the ORM. */
+  database: Database;
   driver: InfrastructureDriver;
   clock: Clock;
   enqueue: Enqueue;
@@ -58,7 +60,7 @@ function requestHash(input: CreateInstanceInput): string {
 /** The rules of managed instances (spec sections 4 and 5); the routes only translate HTTP. */
 export function createInstancesService(deps: InstancesDeps) {
   const repo = instancesRepo(deps.db);
-  const readWithCaller = listWithCaller(deps.db);
+  const readWithCaller = listWithCaller(deps.database);
 
   async function load(p: Principal, instanceId: string): Promise<InstanceRow> {
     const scope = scopeOf(p);
