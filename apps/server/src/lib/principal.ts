@@ -24,7 +24,8 @@ const principalColumns = {
     name: users.name,
     admin: users.admin,
     superAdmin: users.superAdmin,
-    joinedAt: users.joinedAt,
+    // Only whether they have joined: a timestamp would be parsed into a Date on every request.
+    joined: sql<boolean>`${users.joinedAt} is not null`,
   },
   role: {
     id: roles.id,
@@ -53,7 +54,7 @@ export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>
 }
 
 type PrincipalRow = {
-  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joinedAt: Date | null };
+  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean };
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 };
 
@@ -72,7 +73,7 @@ export function principalRowOfValues(values: unknown[]): PrincipalRow {
 
 /** A member who has not accepted their invitation yet is not anyone's caller. */
 export function principalOfRow(row: PrincipalRow | undefined): Principal | null {
-  if (!row || !row.user.joinedAt) return null;
+  if (!row || !row.user.joined) return null;
   const { user, role } = row;
   const granted = new Set(role?.permissions ?? []);
   return {
