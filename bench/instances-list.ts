@@ -1,6 +1,6 @@
 /**
  * GET /api/managed-saas/instances?search=… on PostgreSQL holding 10,000
- * instances across 100 accounts, under autocannon (50 connections, 3 rounds
+ * instances across 100 accounts, under autocannon (50 connections, 5 rounds
  * of 10 s), beside a bare Fastify + Drizzle server answering a single-row
  * select on the same database through the console's default pool. Prints
  * medians of req/s and p99, and the ratio (targets: ratio ≥ 0.5, p99 ≤ 20 ms). Needs PostgreSQL at BENCH_DATABASE_URL (default
@@ -28,7 +28,7 @@ const ACCOUNTS = 100;
 const PER_ACCOUNT = 100;
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of (baseline, list), alternated so that a noisy moment of this shared machine does not land on one side only. */
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const WORDS = ['Checkout', 'Storefront', 'Payments', 'Analytics', 'Support', 'Marketing', 'Mobile', 'Staging', 'Production', 'Internal'];
 
