@@ -29,7 +29,7 @@ async function logIn(password: string): Promise<void> {
 async function logOut(): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL(/\/login/);
+  await visible(page.getByRole('heading', { name: 'Login to your account' }));
 }
 
 describe('foundation journey in chromium', () => {
@@ -88,6 +88,8 @@ describe('foundation journey in chromium', () => {
   it('resets a forgotten password through the outbox link', async () => {
     await logOut();
     await page.getByRole('link', { name: /forgot password/i }).click();
+    // The login form stays on screen while the reset page's code loads, with a field of the same label.
+    await visible(page.getByRole('heading', { name: 'Reset Password' }));
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: /reset/i }).click();
     await visible(page.getByText(/If an account exists/));
