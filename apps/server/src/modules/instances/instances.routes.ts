@@ -40,7 +40,6 @@ const idempotencyHeaders = z.object({
 export const instancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const instances = createInstancesService({
-    db: ctx.db,
     database: ctx.database,
     driver: ctx.driver,
     clock: ctx.clock,

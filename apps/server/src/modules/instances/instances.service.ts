@@ -32,8 +32,6 @@ import { inScope, scopeOf } from './instances.scope';
 import { instanceToWire } from './instances.wire';
 
 export interface InstancesDeps {
-  db: Db;
-  /** The same database, for the list's one statement run past the ORM. */
   database: Database;
   driver: InfrastructureDriver;
   clock: Clock;
@@ -59,7 +57,8 @@ function requestHash(input: CreateInstanceInput): string {
 
 /** The rules of managed instances (spec sections 4 and 5); the routes only translate HTTP. */
 export function createInstancesService(deps: InstancesDeps) {
-  const repo = instancesRepo(deps.db);
+  const { db } = deps.database;
+  const repo = instancesRepo(db);
   const readWithCaller = listWithCaller(deps.database);
 
   async function load(p: Principal, instanceId: string): Promise<InstanceRow> {
@@ -124,7 +123,7 @@ export function createInstancesService(deps: InstancesDeps) {
     if (action === 'terminate' && row.isProtected) throw conflict(INSTANCE_MESSAGES.terminationProtected);
     const to = ACTION_STATUS[action];
     const at = deps.clock.now();
-    const changed = await deps.db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       // Only from the status judged above, and (for terminate) only while still unprotected.
       const moved = await instancesRepo(tx).changeIf(
         scopeOf(p),
@@ -201,7 +200,7 @@ export function createInstancesService(deps: InstancesDeps) {
       const hasBillingDetails = await deps.hasBillingDetails(p.tenantId);
       let answer: CreateAnswer & { instanceId: string };
       try {
-        answer = await deps.db.transaction(async (tx) => {
+        answer = await db.transaction(async (tx) => {
           const txRepo = instancesRepo(tx);
           if (idempotencyKey && !(await txRepo.claimKey(p.tenantId, idempotencyKey, hash))) {
             const stored = await txRepo.readKey(p.tenantId, idempotencyKey);
@@ -229,7 +228,7 @@ export function createInstancesService(deps: InstancesDeps) {
       const current = await load(p, instanceId);
       if (current.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
       const at = deps.clock.now();
-      const updated = await deps.db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, live);
         // Terminated between the read and the write.
         if (!row) throw conflict(INSTANCE_MESSAGES.terminated);
