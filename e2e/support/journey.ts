@@ -8,11 +8,21 @@ export interface Journey {
   page: Page;
 }
 
-/** A fresh console with its own data folder, chromium, and a page on the console. */
+/**
+ * A fresh console with its own data folder, chromium, and a page on the
+ * console. If a later step fails (no chromium, say), what was already opened
+ * is closed: the caller never got it, so its teardown cannot.
+ */
 export async function openJourney(): Promise<Journey> {
-  const server = await startConsole();
-  const browser = await launchBrowser();
-  return { server, browser, page: await newPage(browser, server.url) };
+  const opened: Partial<Journey> = {};
+  try {
+    opened.server = await startConsole();
+    opened.browser = await launchBrowser();
+    return { server: opened.server, browser: opened.browser, page: await newPage(opened.browser, opened.server.url) };
+  } catch (err) {
+    await closeJourney(opened);
+    throw err;
+  }
 }
 
 /** Closes what openJourney opened; safe after a failed open. */
