@@ -41,8 +41,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
  * (the sizing rule of PostgreSQL's wiki and HikariCP). A query runs on one
  * core, so more connections than that only queue inside the server, where
  * waiting costs context switches; in the console's pool it costs nothing.
- * On the 2-core machines here: 5 (the list benchmark's tail was 19-21 ms
- * with 5, 24-25 ms with pg's default of 10).
+ * On the 2-core machines here: 5 (pg's own default is 10).
  */
 export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
 

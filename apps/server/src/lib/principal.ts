@@ -41,7 +41,7 @@ const principalColumns = {
  * The caller's row, named by the placeholders `userId` and `tenantId`, with
  * `extra` columns beside it. A busy read can add its own data as a subquery
  * that refers to `users.tenantId`, and so learn who is asking and what they
- * asked for in one round trip (see instancesRepo.listWithCaller).
+ * asked for in one round trip (see listWithCaller in instances.caller-list.ts).
  */
 export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
   return db
