@@ -7,7 +7,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres); a temp database is created
  * there and dropped afterwards. Figures only, never assertions.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import { tuneGcForServing } from '../apps/server/src/gc-tuning';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { parseEnv } from '../apps/server/src/config/env';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { instances, roles, tenants, users } from '../apps/server/src/db/schema';
+import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
@@ -105,7 +105,9 @@ export async function benchInstancesList() {
     const runtime = await openRuntime(env, { database });
     const app = await buildApp(runtime.ctx, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const jwt = await signAccessToken(owner, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    const sessionId = randomUUID();
+    await database.db.insert(sessions).values({ id: sessionId, userId: owner.userId });
+    const jwt = await signAccessToken({ ...owner, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
 
     // The bare baseline: the same framework and ORM, one indexed single-row select, no auth, no schema.
     const bare = Fastify();

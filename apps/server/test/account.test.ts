@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account } from '@replay/contracts';
-import { refreshTokens, roles, tenants, users } from '../src/db/schema';
+import { roles, tenants, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refresh, refreshCookieOf, signup, type SignedIn } from './support/auth';
+import { sessionsOf } from './support/team';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -234,10 +235,16 @@ describe('POST /api/account/password', () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('without the cookie, revokes every session', async () => {
+  it('keeps the session its access token belongs to, cookie or not, and ends every other one at once', async () => {
     const owner = await signup(t);
+    const other = await login(t, owner.email, owner.password, '203.0.113.4');
+    const otherJwt = other.json().data.jwt as string;
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(otherJwt) })).statusCode).toBe(200);
     expect((await change(owner, { oldPassword: owner.password, newPassword: 'New!Passw0rd1' })).statusCode).toBe(200);
-    const rows = await t.runtime.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, owner.user.userId));
-    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    // The other device's access token is refused on its very next request, long before it expires.
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(otherJwt) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) })).statusCode).toBe(200);
+    const signIns = await sessionsOf(t, owner.user.userId);
+    expect(signIns.map((r) => r.revokedAt !== null)).toEqual([false, true]);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@replay/contracts';
-import { loginThrottle, users } from '../src/db/schema';
+import { rateLimits, users } from '../src/db/schema';
+import { RATE_RULES, rateKeys } from '../src/lib/rate-limit';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refreshCookieOf, signup } from './support/auth';
 
@@ -66,60 +67,72 @@ describe('POST /api/login', () => {
 });
 
 describe('failed-login throttle', () => {
-  it('locks the email after 5 failures in 15 minutes with 429 and Retry-After, until the window passes', async () => {
+  const wrong = (email: string, ip: string) => login(t, email, 'Wrong!Passw0rd', ip);
+
+  it('refuses the 6th attempt on one account from one address with 429 and Retry-After, until the window passes', async () => {
     const owner = await signup(t);
-    // Failures from different addresses: only the email counter can be what locks.
-    for (let i = 0; i < 5; i++) {
-      const res = await login(t, owner.email, 'Wrong!Passw0rd', freshIp());
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await login(t, owner.email, owner.password, freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await wrong(owner.email, ip)).statusCode).toBe(401);
+    const locked = await login(t, owner.email, owner.password, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ errors: [AUTH_MESSAGES.tooManyAttempts] });
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
     t.clock.advance(10 * MINUTE);
-    const stillLocked = await login(t, owner.email, owner.password, freshIp());
+    const stillLocked = await login(t, owner.email, owner.password, ip);
     expect(stillLocked.statusCode).toBe(429);
     expect(Number(stillLocked.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
-
     t.clock.advance(5 * MINUTE + 1000);
-    const after = await login(t, owner.email, owner.password, freshIp());
-    expect(after.statusCode).toBe(200);
+    expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
   });
 
-  it('locks a client address after 5 failures, whatever the emails', async () => {
+  it('never locks the owner out: after failures from many addresses, the right password from another address signs in', async () => {
+    const owner = await signup(t);
+    for (let i = 0; i < 25; i++) expect((await wrong(owner.email, freshIp())).statusCode).toBe(401);
+    expect((await login(t, owner.email, owner.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('slows an account under attack: each address then gets one attempt per window on it', async () => {
+    const owner = await signup(t);
+    for (let i = 0; i < RATE_RULES.loginAccountFailures.limit; i++) await wrong(owner.email, freshIp());
+    const attacker = freshIp();
+    expect((await wrong(owner.email, attacker)).statusCode).toBe(401);
+    expect((await wrong(owner.email, attacker)).statusCode).toBe(429);
+    // Another account from the same address is not under attack: the usual allowance holds.
+    const other = await signup(t);
+    expect((await login(t, other.email, other.password, attacker)).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 30 attempts, whatever the emails, and a success does not count against it', async () => {
     const owner = await signup(t);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) {
-      expect((await login(t, `someone${i}@example.com`, 'Wrong!Passw0rd', ip)).statusCode).toBe(401);
-    }
+    for (let i = 0; i < 10; i++) expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
+    for (let i = 0; i < RATE_RULES.loginFromAddress.limit; i++) expect((await wrong(`someone${i}@example.com`, ip)).statusCode).toBe(401);
     expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(429);
     expect((await login(t, owner.email, owner.password, freshIp())).statusCode).toBe(200);
     t.clock.advance(15 * MINUTE + 1000);
     expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
   });
 
-  it('forgets failures older than the window, and a success clears the email counter', async () => {
+  it('checks at most the limit of passwords, however many attempts race: 150 at once from one address', async () => {
     const owner = await signup(t);
-    for (let i = 0; i < 4; i++) await login(t, owner.email, 'Wrong!Passw0rd', freshIp());
-    t.clock.advance(15 * MINUTE + 1000);
-    for (let i = 0; i < 4; i++) await login(t, owner.email, 'Wrong!Passw0rd', freshIp());
-    expect((await login(t, owner.email, owner.password, freshIp())).statusCode).toBe(200);
-    const rows = await t.runtime.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, `login:email:${owner.email}`));
-    expect(rows).toHaveLength(0);
-    for (let i = 0; i < 4; i++) await login(t, owner.email, 'Wrong!Passw0rd', freshIp());
-    expect((await login(t, owner.email, owner.password, freshIp())).statusCode).toBe(200);
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 150 }, () => wrong(owner.email, ip)));
+    const statuses = results.map((r) => r.statusCode);
+    // Every 401 is one password check; the rest were refused before any.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_RULES.loginAccountFromAddress.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150 - RATE_RULES.loginAccountFromAddress.limit);
   });
 
-  it('counts failures in the database, so concurrent failures all count', async () => {
+  it('a success clears the (account, address) counter', async () => {
     const owner = await signup(t);
-    await Promise.all([0, 1, 2, 3, 4].map(() => login(t, owner.email, 'Wrong!Passw0rd', freshIp())));
-    const [row] = await t.runtime.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, `login:email:${owner.email}`));
-    expect(row!.failures).toBe(5);
-    expect(row!.lockedUntil).not.toBeNull();
-    expect((await login(t, owner.email, owner.password, freshIp())).statusCode).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await wrong(owner.email, ip);
+    expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
+    const rows = await t.runtime.ctx.db.select().from(rateLimits).where(eq(rateLimits.key, rateKeys.loginAccountFromAddress(owner.email, ip)));
+    expect(rows).toHaveLength(0);
+    for (let i = 0; i < 4; i++) expect((await wrong(owner.email, ip)).statusCode).toBe(401);
+    expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
   });
 });

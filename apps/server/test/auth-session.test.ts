@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@replay/contracts';
-import { refreshTokens, users } from '../src/db/schema';
+import { mailOutbox, refreshTokens, users } from '../src/db/schema';
 import { signAccessToken } from '../src/lib/access-token';
-import { createTestApp, type TestApp } from './support/app';
+import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/session.service';
+import { createPeerApp, createTestApp, type TestApp } from './support/app';
 import { bearer, refresh, refreshCookieOf, signup } from './support/auth';
+import { sessionsOf } from './support/team';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +17,8 @@ afterAll(() => t.close());
 const DAY = 24 * 60 * 60 * 1000;
 const tokensOf = (userId: string) =>
   t.runtime.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
+/** For each of the user's sessions, oldest first, whether it was revoked. */
+const revokedOf = async (userId: string) => (await sessionsOf(t, userId)).map((s) => s.revokedAt !== null);
 
 describe('GET /api/refresh', () => {
   it('rotates: a new access token and a new cookie in the same family, the old token marked used', async () => {
@@ -45,23 +49,39 @@ describe('GET /api/refresh', () => {
     }
   });
 
-  it('revokes the whole family when a used token comes back: the newest token fails too', async () => {
+  it('revokes the whole family when a used token comes back after the grace: the newest token fails too', async () => {
     const owner = await signup(t);
     const second = refreshCookieOf(await refresh(t, owner.refresh))!;
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const reuse = await refresh(t, owner.refresh);
     expect(reuse.statusCode).toBe(401);
     // The cookie the thief presented is dropped.
     expect(reuse.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('');
     expect((await refresh(t, second)).statusCode).toBe(401);
-    const rows = await tokensOf(owner.user.userId);
-    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    expect(await revokedOf(owner.user.userId)).toEqual([true]);
   });
 
-  it('lets only one of two simultaneous uses of one token succeed', async () => {
+  it('lets two tabs refresh with the same token at the same moment, both staying signed in in one session', async () => {
     const owner = await signup(t);
     const results = await Promise.all([refresh(t, owner.refresh), refresh(t, owner.refresh)]);
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const r of results) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(r.json().data.jwt) })).statusCode).toBe(200);
+      expect((await refresh(t, refreshCookieOf(r))).statusCode).toBe(200);
+    }
+    expect(await revokedOf(owner.user.userId)).toEqual([false]);
+  });
+
+  it('still honours a just-spent token within the grace, and treats it as stolen after', async () => {
+    const owner = await signup(t);
+    expect((await refresh(t, owner.refresh)).statusCode).toBe(200);
+    t.clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+    expect((await refresh(t, owner.refresh)).statusCode).toBe(200);
+    t.clock.advance(2000);
+    expect((await refresh(t, owner.refresh)).statusCode).toBe(401);
+    // The session is over: its access token dies at once.
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) })).statusCode).toBe(401);
+    expect(await revokedOf(owner.user.userId)).toEqual([true]);
   });
 
   it('refuses an expired refresh token', async () => {
@@ -74,7 +94,7 @@ describe('GET /api/refresh', () => {
     const owner = await signup(t);
     await t.runtime.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, owner.user.userId));
     expect((await refresh(t, owner.refresh)).statusCode).toBe(401);
-    expect((await tokensOf(owner.user.userId)).every((r) => r.revokedAt !== null)).toBe(true);
+    expect(await revokedOf(owner.user.userId)).toEqual([true]);
   });
 });
 
@@ -88,7 +108,29 @@ describe('GET /api/logout', () => {
     expect(cleared.value).toBe('');
     expect(cleared.path).toBe('/api');
     expect((await refresh(t, owner.refresh)).statusCode).toBe(401);
-    expect((await tokensOf(owner.user.userId)).every((r) => r.revokedAt !== null)).toBe(true);
+    expect(await revokedOf(owner.user.userId)).toEqual([true]);
+  });
+
+  it('ends the access token at once, on this console and on another one sharing the database', async () => {
+    const owner = await signup(t);
+    const peer = await createPeerApp(t);
+    try {
+      const account = (app: typeof t.app) => app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) });
+      const list = (app: typeof t.app) => app.inject({ method: 'GET', url: '/api/managed-saas/instances', headers: bearer(owner.jwt) });
+      for (const app of [t.app, peer.app]) {
+        expect((await account(app)).statusCode).toBe(200);
+        expect((await list(app)).statusCode).toBe(200);
+      }
+      const out = await peer.app.inject({ method: 'GET', url: '/api/logout', cookies: { refresh_token: owner.refresh } });
+      expect(out.statusCode).toBe(200);
+      for (const app of [t.app, peer.app]) {
+        expect((await account(app)).statusCode).toBe(401);
+        // The instances list reads its caller in its own statement: the same rule holds there.
+        expect((await list(app)).statusCode).toBe(401);
+      }
+    } finally {
+      await peer.close();
+    }
   });
 
   it('answers ok without a cookie too', async () => {
@@ -116,13 +158,56 @@ describe('access tokens', () => {
 
   it('are refused when signed with another key', async () => {
     const owner = await signup(t);
+    const [session] = await sessionsOf(t, owner.user.userId);
     const forged = await signAccessToken(
-      { userId: owner.user.userId, tenantId: owner.user.tenantId },
+      { userId: owner.user.userId, tenantId: owner.user.tenantId, sessionId: session!.id },
       new TextEncoder().encode('another-secret-another-secret-another'),
       900,
       t.clock.now(),
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(forged) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/account' })).statusCode).toBe(401);
+  });
+});
+
+describe('sessions end everywhere at once', () => {
+  it('a token of a session revoked for refresh-token reuse is refused by a second console on the next request', async () => {
+    const owner = await signup(t);
+    const peer = await createPeerApp(t);
+    try {
+      const get = () => peer.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) });
+      expect((await get()).statusCode).toBe(200);
+      expect((await refresh(t, owner.refresh)).statusCode).toBe(200);
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+      expect((await refresh(t, owner.refresh)).statusCode).toBe(401);
+      expect((await get()).statusCode).toBe(401);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('a password reset on another device ends this device’s access token', async () => {
+    const owner = await signup(t);
+    await t.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email: owner.email } });
+    const [mail] = await t.runtime.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email));
+    const token = new URL(mail!.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0]).searchParams.get('token');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'Reset!Passw0rd2' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(reset.json().data.jwt) })).statusCode).toBe(200);
+  });
+
+  it('a token without a session claim (issued before sessions existed, or forged without one) is refused', async () => {
+    const owner = await signup(t);
+    const { SignJWT } = await import('jose');
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const old = await new SignJWT({ tid: owner.user.tenantId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(owner.user.userId)
+      .setIssuer('replay-console')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(t.runtime.ctx.secrets.jwtSecret);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(old) })).statusCode).toBe(401);
   });
 });

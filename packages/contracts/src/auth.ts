@@ -44,6 +44,7 @@ export const resetLinkResultSchema = z.object({ message: z.string() });
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
   emailTaken: 'An account with this email address already exists.',
   resetLinkSent: 'If an account exists for this email, a link to reset the password has been sent.',
   resetTokenInvalid: 'This reset link is invalid or has expired.',

@@ -3,13 +3,15 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface AccessClaims {
   userId: string;
   tenantId: string;
+  /** The session (sign-in) the token was issued under: revoking it ends the token at once. */
+  sessionId: string;
 }
 
 const ISSUER = 'replay-console';
 
 export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ tid: claims.tenantId })
+  return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -54,10 +56,11 @@ export async function verifyAccessToken(token: string, secret: Uint8Array, now: 
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.exp !== 'number') return null;
-    const claims = { userId: payload.sub, tenantId: payload.tid };
+    const { sub, tid, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+    const claims = { userId: sub, tenantId: tid, sessionId: sid };
     if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(token, { claims, expMs: payload.exp * 1000 });
+    cache.set(token, { claims, expMs: exp * 1000 });
     return claims;
   } catch {
     return null;

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
-import { roles, users } from '../db/schema';
+import type { AccessClaims } from './access-token';
+import { roles, sessions, users } from '../db/schema';
 
 /** The caller of a request, read from the database on every request (never trusted from the token). */
 export interface Principal {
@@ -13,6 +14,8 @@ export interface Principal {
   superAdmin: boolean;
   permissions: Permission[];
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
+  /** The sign-in this request was made under; null for an identity just proved (login, reset, joining). */
+  sessionId: string | null;
 }
 
 /** Only the columns a principal needs: every column costs a parser per row. */
@@ -37,19 +40,32 @@ const principalColumns = {
   },
 };
 
+/** The access token's session (placeholder `sessionId`) is this user's and has not been revoked. */
+const liveSession = sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+  and ${sessions.userId} = ${users.id} and ${sessions.revokedAt} is null)`;
+
 /**
- * The caller's row, named by the placeholders `userId` and `tenantId`, with
- * `extra` columns beside it. A busy read can add its own data as a subquery
+ * The caller's row, named by the placeholders `userId`, `tenantId` and
+ * `sessionId` (no row once the session is revoked), with `extra` columns
+ * beside it. The session check rides in the same statement, so revocation
+ * costs no round trip. A busy read can add its own data as a subquery
  * that refers to `users.tenantId`, and so learn who is asking and what they
  * asked for in one round trip (see listWithCaller in instances.caller-list.ts).
  */
-export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
+export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra, opts = { session: true }) {
   return db
     .select({ ...principalColumns, ...extra })
     // No join to tenants: the foreign key vouches for the account, and accounts are never deleted.
     .from(users)
     .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
-    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tenantId, sql.placeholder('tenantId')), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.tenantId, sql.placeholder('tenantId')),
+        isNull(users.deletedAt),
+        opts.session ? liveSession : undefined,
+      ),
+    )
     .limit(1);
 }
 
@@ -72,7 +88,7 @@ export function principalRowOfValues(values: unknown[]): PrincipalRow {
 }
 
 /** A member who has not accepted their invitation yet is not anyone's caller. */
-export function principalOfRow(row: PrincipalRow | undefined): Principal | null {
+export function principalOfRow(row: PrincipalRow | undefined, sessionId: string | null): Principal | null {
   if (!row || !row.user.joined) return null;
   const { user, role } = row;
   const granted = new Set(role?.permissions ?? []);
@@ -87,17 +103,29 @@ export function principalOfRow(row: PrincipalRow | undefined): Principal | null 
     role: role
       ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected }
       : null,
+    sessionId,
   };
 }
 
-const prepare = (db: Db) => selectPrincipal(db, {}).prepare('load_principal');
+const prepareCaller = (db: Db) => selectPrincipal(db, {}).prepare('load_caller');
+const prepareIdentity = (db: Db) => selectPrincipal(db, {}, { session: false }).prepare('load_identity');
 
-/** Every request runs this query: prepared once per database handle, since building it through the ORM costs more than running it. */
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+/** Every request runs the caller query: prepared once per database handle, since building it through the ORM costs more than running it. */
+const callers = new WeakMap<Db, ReturnType<typeof prepareCaller>>();
+const identities = new WeakMap<Db, ReturnType<typeof prepareIdentity>>();
 
+/** The caller of a request, from its verified access token: null once the user, their membership or the session is gone. */
+export async function loadCaller(db: Db, claims: AccessClaims): Promise<Principal | null> {
+  let statement = callers.get(db);
+  if (!statement) callers.set(db, (statement = prepareCaller(db)));
+  const [row] = await statement.execute({ ...claims });
+  return principalOfRow(row, claims.sessionId);
+}
+
+/** A user who has just proved who they are (password, reset or joining link), before any session exists. */
 export async function loadPrincipal(db: Db, userId: string, tenantId: string): Promise<Principal | null> {
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = prepare(db)));
+  let statement = identities.get(db);
+  if (!statement) identities.set(db, (statement = prepareIdentity(db)));
   const [row] = await statement.execute({ userId, tenantId });
-  return principalOfRow(row);
+  return principalOfRow(row, null);
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX, hasAnyPermission, type Guard } from '@replay/contracts';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
 import { forbidden, unauthorized } from '../lib/errors';
-import { loadPrincipal, type Principal } from '../lib/principal';
+import { loadCaller, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,6 +87,6 @@ export const guardPlugin = fp(async (app) => {
       request.claims = claims;
       return;
     }
-    request.principal = authorize(await loadPrincipal(ctx.db, claims.userId, claims.tenantId), guard);
+    request.principal = authorize(await loadCaller(ctx.db, claims), guard);
   });
 });

@@ -5,6 +5,7 @@ import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/lib/context';
 import type { CaptchaVerifier } from '../../src/modules/auth/captcha';
 import type { InfrastructureDriver } from '../../src/infra/driver';
+import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
 
 /** A clock tests can move; starts at the real now. */
@@ -29,17 +30,18 @@ export interface TestApp {
  * The real server (routes, guard, services, database, job queue) on a fresh
  * database, driven through fastify.inject.
  */
+const TEST_ENV = {
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+  LOG_LEVEL: 'silent',
+  RUN_WORKERS: 'false',
+  STRICT_RESPONSES: 'true',
+};
+
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver } = {},
 ): Promise<TestApp> {
-  const env = parseEnv({
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    RUN_WORKERS: 'false',
-    STRICT_RESPONSES: 'true',
-    ...envOverrides,
-  });
+  const env = parseEnv({ ...TEST_ENV, ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
   const runtime = await openRuntime(env, { clock, database, driver: opts.driver });
@@ -50,6 +52,26 @@ export async function createTestApp(
     app,
     runtime,
     clock,
+    async close() {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}
+
+/**
+ * A second console process's view of the same database, as when several
+ * consoles share one PostgreSQL: its own connection pool (on PGlite, which
+ * one process holds, the same handle), its own Fastify instance and caches.
+ */
+export async function createPeerApp(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const shared = t.runtime.ctx.database;
+  const database = shared.kind === 'postgres' ? await openPostgres(shared.url, 3) : { ...shared, close: async () => undefined };
+  const runtime = await openRuntime(t.runtime.ctx.env, { clock: t.clock, database });
+  const app = await buildApp(runtime.ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
     async close() {
       await app.close();
       await runtime.stop();

@@ -30,9 +30,16 @@ export interface SignedIn {
   password: string;
 }
 
+let addressCounter = 0;
+/** A documentation-range address of its own for each call, so per-address limits (sign-up, login) never couple tests. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
 export async function signup(t: TestApp, overrides: Partial<SignupInput> = {}): Promise<SignedIn> {
   const body = signupBody(overrides);
-  const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: body });
+  const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: body, remoteAddress: freshAddress() });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const { data } = res.json() as { data: { user: Account; jwt: string } };
   return { ...data, refresh: refreshCookieOf(res)!, email: body.email, password: body.password };

@@ -1,14 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Permission } from '@replay/contracts';
-import { auditTrail, instances, mailOutbox, roles, users } from '../../src/db/schema';
+import { auditTrail, instances, mailOutbox, roles, sessions, users } from '../../src/db/schema';
 import { signAccessToken } from '../../src/lib/access-token';
 import { newId } from '../../src/lib/ids';
 import type { TestApp } from './app';
 import { bearer } from './auth';
 
-/** A fresh access token for a user, signed like the server signs them (no password, no hashing). */
-export function tokenFor(t: TestApp, user: { userId: string; tenantId: string }): Promise<string> {
-  return signAccessToken(user, t.runtime.ctx.secrets.jwtSecret, 900, t.clock.now());
+/** A fresh session and its access token for a user, signed like the server signs them (no password, no hashing). */
+export async function tokenFor(t: TestApp, user: { userId: string; tenantId: string }): Promise<string> {
+  const sessionId = newId();
+  await t.runtime.ctx.db.insert(sessions).values({ id: sessionId, userId: user.userId, createdAt: t.clock.now() });
+  return signAccessToken({ ...user, sessionId }, t.runtime.ctx.secrets.jwtSecret, 900, t.clock.now());
+}
+
+/** A user's sessions (one per sign-in), oldest first. */
+export function sessionsOf(t: TestApp, userId: string) {
+  return t.runtime.ctx.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.createdAt);
 }
 
 export interface Member {

@@ -2,19 +2,38 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './users';
 
 /**
- * Refresh tokens form a chain (family) per sign-in; each is single use.
- * Presenting a used one revokes the whole family (token theft).
+ * One row per sign-in. Its id is the `sid` claim of every access token and
+ * the family of every refresh token issued under it; revoking the row ends
+ * both at once. The guard's per-request principal read checks it in the same
+ * statement, so a revoked session's very next request is refused on every
+ * console process.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens form a chain (family = session) per sign-in; each is single
+ * use. Presenting a used one after the reuse grace revokes the session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
@@ -29,10 +48,13 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed-login counters, per email and per client address, shared by all server processes. */
-export const loginThrottle = pgTable('login_throttle', {
+/**
+ * Attempt counters (logins, sign-ups, reset mails, invitation acceptances…),
+ * one fixed window per key, shared by all console processes: an attempt is
+ * counted by one atomic upsert before the work it guards is done.
+ */
+export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  count: integer('count').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

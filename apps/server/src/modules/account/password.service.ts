@@ -2,6 +2,8 @@ import { AUTH_MESSAGES, type PasswordChange } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
+import type { Clock } from '../../lib/context';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import type { SessionService } from '../auth/session.service';
 import { accountRepo } from './account.repo';
@@ -11,16 +13,20 @@ import { accountRepo } from './account.repo';
  * change stays signed in; every other session is revoked, since a changed
  * password often means someone else had the old one.
  */
-export function createPasswordChangeService(deps: { db: Db; sessions: Pick<SessionService, 'familyOf' | 'revokeAllFor'> }) {
+export function createPasswordChangeService(deps: { db: Db; clock: Clock; sessions: Pick<SessionService, 'revokeAllFor'> }) {
   const repo = accountRepo(deps.db);
+  const limits = rateLimiter(deps);
   return {
-    async change(p: Principal, input: PasswordChange, refreshToken: string | undefined): Promise<void> {
+    async change(p: Principal, input: PasswordChange): Promise<void> {
+      // Counted before the check, like logins: a stolen session cannot guess the old password quickly.
+      const key = rateKeys.passwordChange(p.userId);
+      await limits.hit([{ key, rule: RATE_RULES.passwordChange }], AUTH_MESSAGES.tooManyAttempts);
       const stored = await repo.passwordHash(p.tenantId, p.userId);
       const ok = stored ? await verifyPassword(stored, input.oldPassword) : await verifyAgainstDummy(input.oldPassword);
       if (!ok) throw badRequest(AUTH_MESSAGES.wrongOldPassword);
+      await limits.clear(key);
       await repo.setPasswordHash(p.tenantId, p.userId, await hashPassword(input.newPassword));
-      const keep = await deps.sessions.familyOf(refreshToken, p.userId);
-      await deps.sessions.revokeAllFor(p.userId, keep ?? undefined);
+      await deps.sessions.revokeAllFor(p.userId, p.sessionId ?? undefined);
     },
   };
 }

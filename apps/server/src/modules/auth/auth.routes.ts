@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       await checkCaptcha(body['g-recaptcha-response'], request.ip);
-      const principal = await auth.signup(body);
+      const principal = await auth.signup(body, request.ip);
       const session = await sessions.start(principal);
       setRefreshCookie(reply, session.refreshToken, cookie);
       return reply.status(201).send(await sessionBody(session));

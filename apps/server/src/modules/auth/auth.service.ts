@@ -1,16 +1,13 @@
 import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { conflict, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { authRepo, isUniqueViolation } from './auth.repo';
 import { newApiKey, newTenantKey } from './keys';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { throttleRepo, type ThrottleRule } from './throttle.repo';
-
-/** Five failed logins within 15 minutes lock the email (or the address) for 15 minutes. */
-export const LOGIN_THROTTLE: ThrottleRule = { maxFailures: 5, windowMs: 15 * 60 * 1000 };
 
 export interface SignupCommand {
   fullname: string;
@@ -21,11 +18,12 @@ export interface SignupCommand {
 
 export function createAuthService(deps: { db: Db; clock: Clock }) {
   const users = authRepo(deps.db);
-  const throttle = throttleRepo(deps.db);
+  const limits = rateLimiter(deps);
 
   return {
     /** A new tenant on a fresh trial, owned by the person signing up. */
-    async signup(cmd: SignupCommand): Promise<Principal> {
+    async signup(cmd: SignupCommand, clientIp: string): Promise<Principal> {
+      await limits.hit([{ key: rateKeys.signupFromAddress(clientIp), rule: RATE_RULES.signupFromAddress }], AUTH_MESSAGES.tooManyRequests);
       if (await users.findByEmail(cmd.email)) throw conflict(AUTH_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(cmd.password);
       const now = deps.clock.now();
@@ -74,28 +72,36 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
 
     /**
      * Unknown email and wrong password get the same answer after the same
-     * work. Failures count per email and per client address; a locked key is
-     * refused before the password is even looked at.
+     * work. Each attempt is counted before the password is looked at, per
+     * address and per (account, address), so no concurrency gets more checks
+     * than the limit; an account under attack from many addresses gets one
+     * attempt per address, and is never locked for an address that has not
+     * failed (see RATE_RULES).
      */
     async login(email: string, password: string, clientIp: string): Promise<Principal> {
-      const keys = { email: `login:email:${email}`, ip: `login:ip:${clientIp}` };
-      const now = deps.clock.now();
-      const lockedUntil = await throttle.lockedUntil([keys.email, keys.ip], now);
-      if (lockedUntil) {
-        const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, seconds);
-      }
+      const pairKey = rateKeys.loginAccountFromAddress(email, clientIp);
+      const addressKey = rateKeys.loginFromAddress(clientIp);
+      const accountKey = rateKeys.loginAccountFailures(email);
+      const underAttack = (await limits.current(accountKey, RATE_RULES.loginAccountFailures)) >= RATE_RULES.loginAccountFailures.limit;
+      await limits.hit(
+        [
+          { key: addressKey, rule: RATE_RULES.loginFromAddress },
+          { key: pairKey, rule: underAttack ? RATE_RULES.loginAccountFromAddressUnderAttack : RATE_RULES.loginAccountFromAddress },
+        ],
+        AUTH_MESSAGES.tooManyAttempts,
+      );
       const found = await users.findByEmail(email);
       // Invited people who never joined have no password yet: treated like unknown emails.
       const hash = found?.joined ? found.passwordHash : null;
       const ok = hash ? await verifyPassword(hash, password) : await verifyAgainstDummy(password);
       const principal = ok && found ? await loadPrincipal(deps.db, found.userId, found.tenantId) : null;
       if (!principal) {
-        await throttle.recordFailure(keys.email, now, LOGIN_THROTTLE);
-        await throttle.recordFailure(keys.ip, now, LOGIN_THROTTLE);
+        await limits.count(accountKey, RATE_RULES.loginAccountFailures);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
-      await throttle.clear(keys.email);
+      // A success does not count against the address (an office behind one address) nor the pair.
+      await limits.clear(pairKey);
+      await limits.undo(addressKey);
       return principal;
     },
   };

@@ -34,7 +34,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { guard: 'public' }, schema: { body: resetLinkSchema, response: { 200: dataOf(resetLinkResultSchema) } } },
     async (request) => {
       await checkCaptcha(request.body['g-recaptcha-response'], request.ip);
-      await resets.requestLink(request.body.email);
+      await resets.requestLink(request.body.email, request.ip);
       return { data: { message: AUTH_MESSAGES.resetLinkSent } };
     },
   );
@@ -43,7 +43,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/reset',
     { config: { guard: 'public' }, schema: { body: passwordResetSchema, response: { 200: dataOf(sessionSchema) } } },
     async (request, reply) => {
-      const principal = await resets.reset(request.body.token, request.body.password);
+      const principal = await resets.reset(request.body.token, request.body.password, request.ip);
       const session = await sessions.start(principal);
       setRefreshCookie(reply, session.refreshToken, cookie);
       return { data: { user: await accounts.build(principal), jwt: session.jwt } };

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { authRepo } from './auth.repo';
@@ -26,14 +27,16 @@ export interface PasswordResetDeps {
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const resets = passwordResetRepo(deps.db);
   const users = authRepo(deps.db);
+  const limits = rateLimiter(deps);
 
   return {
     /**
      * The caller learns nothing either way: unknown emails, invited people
      * who never joined and throttled accounts all get the same answer, and
-     * simply no mail.
+     * simply no mail. One address may ask only so often, whoever for.
      */
-    async requestLink(email: string): Promise<void> {
+    async requestLink(email: string, clientIp: string): Promise<void> {
+      await limits.hit([{ key: rateKeys.resetMailFromAddress(clientIp), rule: RATE_RULES.resetMailFromAddress }], AUTH_MESSAGES.tooManyRequests);
       const user = await users.findByEmail(email);
       if (!user?.joined) return;
       const now = deps.clock.now();
@@ -54,7 +57,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     },
 
     /** Sets the new password and signs every existing session out; the caller then starts a fresh one. */
-    async reset(token: string, password: string): Promise<Principal> {
+    async reset(token: string, password: string, clientIp: string): Promise<Principal> {
+      await limits.hit([{ key: rateKeys.linkUseFromAddress(clientIp), rule: RATE_RULES.linkUseFromAddress }], AUTH_MESSAGES.tooManyRequests);
       const passwordHash = await hashPassword(password);
       const user = await resets.redeem(hashToken(token), deps.clock.now(), passwordHash);
       const principal = user ? await loadPrincipal(deps.db, user.userId, user.tenantId) : null;

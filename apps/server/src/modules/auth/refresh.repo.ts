@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema';
 
 export interface StoredRefreshToken {
   id: string;
@@ -9,12 +9,11 @@ export interface StoredRefreshToken {
   familyId: string;
   expiresAt: Date;
   usedAt: Date | null;
-  revokedAt: Date | null;
-  /** Any token of the chain revoked means the whole chain is dead, even rows added after the revoke. */
-  familyRevoked: boolean;
+  /** The session the token belongs to was revoked: the whole chain is dead, rows added later included. */
+  sessionRevoked: boolean;
 }
 
-/** Refresh tokens, found only by the hash of the secret the browser holds. */
+/** Sessions and their refresh tokens; tokens are found only by the hash of the secret the browser holds. */
 export function refreshRepo(db: Db) {
   return {
     async findByHash(tokenHash: string): Promise<StoredRefreshToken | null> {
@@ -26,14 +25,20 @@ export function refreshRepo(db: Db) {
           familyId: refreshTokens.familyId,
           expiresAt: refreshTokens.expiresAt,
           usedAt: refreshTokens.usedAt,
-          revokedAt: refreshTokens.revokedAt,
-          familyRevoked: sql<boolean>`exists (select 1 from ${refreshTokens} r where r.family_id = ${refreshTokens.familyId} and r.revoked_at is not null)`,
+          revokedAt: sessions.revokedAt,
         })
         .from(refreshTokens)
         .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
         .limit(1);
-      return row ?? null;
+      if (!row) return null;
+      const { revokedAt, ...rest } = row;
+      return { ...rest, sessionRevoked: revokedAt !== null };
+    },
+
+    async insertSession(row: { id: string; userId: string; createdAt: Date }) {
+      await db.insert(sessions).values(row);
     },
 
     async insert(row: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date; createdAt: Date }) {
@@ -48,30 +53,30 @@ export function refreshRepo(db: Db) {
       const rows = await db
         .update(refreshTokens)
         .set({ usedAt: now })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
 
-    async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    /** When a token was spent; read again after losing a claim to a concurrent rotation. */
+    async usedAt(id: string): Promise<Date | null> {
+      const [row] = await db.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, id));
+      return row?.usedAt ?? null;
     },
 
-    /** Every chain of the user, except the one still in use when keepFamilyId is given. */
-    async revokeUserFamilies(userId: string, now: Date, keepFamilyId?: string): Promise<void> {
+    async revokeSession(sessionId: string, now: Date): Promise<void> {
       await db
-        .update(refreshTokens)
+        .update(sessions)
         .set({ revokedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.userId, userId),
-            isNull(refreshTokens.revokedAt),
-            keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
-          ),
-        );
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Every session of the user, except the one still in use when keepSessionId is given. */
+    async revokeUserSessions(userId: string, now: Date, keepSessionId?: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AppContext, Clock } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { refreshRepo } from './refresh.repo';
+import { refreshRepo, type StoredRefreshToken } from './refresh.repo';
 
 export interface SessionDeps {
   db: Db;
@@ -33,75 +33,80 @@ export interface IssuedSession {
 const expired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
 
 /**
- * Sessions: a short-lived access JWT plus a single-use refresh token. Each
- * sign-in starts a chain (family); every refresh spends the presented token
- * and adds the next one to the chain. A spent token presented again means it
- * was copied, so the whole chain is revoked.
+ * How long a just-spent refresh token is still honoured: two tabs (or a
+ * retried request) refreshing at the same moment both present it, and the
+ * one that loses must not log the user out. Well-known identity providers
+ * allow the same (a "reuse interval" of seconds); after it, a spent token
+ * presented again is a copy and ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/**
+ * Sessions: one row per sign-in (its id is the access token's `sid`), a
+ * short-lived access JWT, and a chain of single-use refresh tokens. Revoking
+ * the session ends both: the guard's principal read checks it on every
+ * request, on every console process.
  */
 export function createSessionService(deps: SessionDeps) {
   const repo = refreshRepo(deps.db);
 
-  async function issue(principal: Principal, familyId: string): Promise<IssuedSession> {
+  async function issue(principal: Principal, sessionId: string): Promise<IssuedSession> {
     const now = deps.clock.now();
     const refreshToken = newSecretToken();
     await repo.insert({
       id: newId(),
       userId: principal.userId,
-      familyId,
+      familyId: sessionId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(now.getTime() + deps.refreshTtlDays * DAY_MS),
       createdAt: now,
     });
-    const jwt = await signAccessToken(principal, deps.jwtSecret, deps.accessTtlSeconds, now);
-    return { jwt, refreshToken, principal };
+    const jwt = await signAccessToken({ ...principal, sessionId }, deps.jwtSecret, deps.accessTtlSeconds, now);
+    return { jwt, refreshToken, principal: { ...principal, sessionId } };
+  }
+
+  /** Whether a spent token may still be exchanged: only within the grace after it was spent. */
+  async function withinGrace(stored: StoredRefreshToken, now: Date): Promise<boolean> {
+    // Lost the claim to a concurrent rotation: the winner's time decides.
+    const usedAt = stored.usedAt ?? (await repo.usedAt(stored.id));
+    return usedAt !== null && now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
   }
 
   return {
-    /** A new chain for a user who just proved who they are. */
-    start(principal: Principal): Promise<IssuedSession> {
-      return issue(principal, newId());
+    /** A new session for a user who just proved who they are. */
+    async start(principal: Principal): Promise<IssuedSession> {
+      const sessionId = newId();
+      await repo.insertSession({ id: sessionId, userId: principal.userId, createdAt: deps.clock.now() });
+      return issue(principal, sessionId);
     },
 
     async rotate(refreshToken: string | undefined): Promise<IssuedSession> {
       if (!refreshToken) throw expired();
       const now = deps.clock.now();
       const stored = await repo.findByHash(hashToken(refreshToken));
-      if (!stored || stored.revokedAt || stored.familyRevoked) throw expired();
-      if (stored.usedAt) {
-        await repo.revokeFamily(stored.familyId, now);
-        throw expired();
-      }
-      if (stored.expiresAt.getTime() <= now.getTime()) throw expired();
-      // Losing the race to a concurrent request with the same token is a reuse too.
-      if (!(await repo.claim(stored.id, now))) {
-        await repo.revokeFamily(stored.familyId, now);
+      if (!stored || stored.sessionRevoked || stored.expiresAt.getTime() <= now.getTime()) throw expired();
+      const claimed = stored.usedAt === null && (await repo.claim(stored.id, now));
+      if (!claimed && !(await withinGrace(stored, now))) {
+        await repo.revokeSession(stored.familyId, now);
         throw expired();
       }
       const principal = await loadPrincipal(deps.db, stored.userId, stored.tenantId);
       if (!principal) {
-        await repo.revokeFamily(stored.familyId, now);
+        await repo.revokeSession(stored.familyId, now);
         throw expired();
       }
       return issue(principal, stored.familyId);
     },
 
-    /** Logout: the cookie's chain ends, whatever state its token is in. */
+    /** Logout: the cookie's session ends (its access tokens with it), whatever state its token is in. */
     async end(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const stored = await repo.findByHash(hashToken(refreshToken));
-      if (stored) await repo.revokeFamily(stored.familyId, deps.clock.now());
+      const stored = refreshToken ? await repo.findByHash(hashToken(refreshToken)) : null;
+      if (stored) await repo.revokeSession(stored.familyId, deps.clock.now());
     },
 
-    /** The chain a cookie belongs to, when it is this user's. */
-    async familyOf(refreshToken: string | undefined, userId: string): Promise<string | null> {
-      if (!refreshToken) return null;
-      const stored = await repo.findByHash(hashToken(refreshToken));
-      return stored && stored.userId === userId ? stored.familyId : null;
-    },
-
-    /** After a password change or reset: every other device has to sign in again. */
-    async revokeAllFor(userId: string, keepFamilyId?: string): Promise<void> {
-      await repo.revokeUserFamilies(userId, deps.clock.now(), keepFamilyId);
+    /** After a password change or reset, or removal: every other session ends at once. */
+    async revokeAllFor(userId: string, keepSessionId?: string): Promise<void> {
+      await repo.revokeUserSessions(userId, deps.clock.now(), keepSessionId);
     },
   };
 }

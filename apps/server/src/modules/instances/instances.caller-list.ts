@@ -2,6 +2,7 @@ import { fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { instances, users } from '../../db/schema';
+import type { AccessClaims } from '../../lib/access-token';
 import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../lib/principal';
 import { live, type InstanceRow } from './instances.repo';
 
@@ -89,7 +90,7 @@ export interface CallerAndPage {
  */
 export function listWithCaller(database: Database) {
   const statements = new Map<boolean, ReturnType<typeof statementOf>>();
-  return async (claims: { userId: string; tenantId: string }, q: { page: number; limit: number; pattern?: string }): Promise<CallerAndPage> => {
+  return async (claims: AccessClaims, q: { page: number; limit: number; pattern?: string }): Promise<CallerAndPage> => {
     const withSearch = q.pattern !== undefined;
     let statement = statements.get(withSearch);
     if (!statement) statements.set(withSearch, (statement = statementOf(database.db, withSearch)));
@@ -97,7 +98,7 @@ export function listWithCaller(database: Database) {
     const [row] = await database.runPrepared(statement.name, statement.text, values);
     const page = (row?.[PRINCIPAL_WIDTH] ?? []) as unknown[][];
     return {
-      principal: principalOfRow(row && principalRowOfValues(row)),
+      principal: principalOfRow(row && principalRowOfValues(row), claims.sessionId),
       rows: page.map((listed) => listedOf(listed, claims.tenantId)),
       total: Number(page[0]?.[0] ?? 0),
     };

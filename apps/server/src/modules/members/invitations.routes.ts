@@ -32,7 +32,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/accept',
     { config: { guard: 'public' }, schema: { body: invitationAcceptSchema, response: { 200: dataOf(sessionSchema) } } },
     async (request, reply) => {
-      const principal = await invitations.accept(request.body);
+      const principal = await invitations.accept(request.body, request.ip);
       // Nobody was signed in when the call came: tell the audit trail who joined.
       request.auditActor = principal;
       const session = await sessions.start(principal);

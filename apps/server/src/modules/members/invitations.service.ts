@@ -1,9 +1,10 @@
-import { MEMBER_MESSAGES, type InvitationInfo } from '@replay/contracts';
+import { AUTH_MESSAGES, MEMBER_MESSAGES, type InvitationInfo } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { recordActivity } from '../activity/activity.recorder';
 import { hashPassword } from '../auth/password';
 import { membersRepo } from './members.repo';
@@ -11,6 +12,7 @@ import { membersRepo } from './members.repo';
 /** The invited person's side: see what the link is for, then join with a name and a password. */
 export function createInvitationsService(deps: { db: Db; clock: Clock }) {
   const repo = membersRepo(deps.db);
+  const limits = rateLimiter(deps);
 
   return {
     async lookup(token: string): Promise<InvitationInfo> {
@@ -25,7 +27,8 @@ export function createInvitationsService(deps: { db: Db; clock: Clock }) {
      * (the body carries no email). The link works once: spending it and
      * joining are one conditional update.
      */
-    async accept(input: { token: string; name: string; password: string }): Promise<Principal> {
+    async accept(input: { token: string; name: string; password: string }, clientIp: string): Promise<Principal> {
+      await limits.hit([{ key: rateKeys.linkUseFromAddress(clientIp), rule: RATE_RULES.linkUseFromAddress }], AUTH_MESSAGES.tooManyRequests);
       const tokenHash = hashToken(input.token);
       const passwordHash = await hashPassword(input.password);
       const now = deps.clock.now();
