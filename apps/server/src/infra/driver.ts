@@ -48,6 +48,12 @@ export interface InstanceSpec {
   instanceId: string;
   name: string;
   tenantName: string;
+  /**
+   * The account's tenantKey, which its trackers send as their project key:
+   * the instance takes recorded events only with it. A secret: kept out of
+   * command lines and logs.
+   */
+  projectKey: string;
   provider: Provider;
   region: string;
   size: InstanceSize;
@@ -77,7 +83,8 @@ export interface InstanceHealth {
   /** HTTP 200 with at least one tenant, from the instance itself. */
   healthy: boolean;
   statusCode: number | null;
-  tenants: { name: string }[];
+  /** Anyone may ask an instance's health, so its tenants carry no names. */
+  tenants: { active: boolean }[];
   version: string | null;
   error: string | null;
   checkedAt: number;
