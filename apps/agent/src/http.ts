@@ -58,7 +58,7 @@ export function answerPreflight(res: ServerResponse, allowed: boolean): void {
 }
 
 /** The body size a request declares, so an oversized one is refused before it is read; 0 when it declares none. */
-export function declaredLength(req: IncomingMessage): number {
+function declaredLength(req: IncomingMessage): number {
   const length = Number(req.headers['content-length'] ?? 0);
   return Number.isFinite(length) ? length : 0;
 }

@@ -12,8 +12,9 @@ import type { InstanceSize, Provider } from '@replay/contracts';
  */
 export interface InfrastructureDriver {
   readonly kind: string;
-  /** Provisions the instance if needed and starts it. */
+  /** Provisions the instance if needed, gives it the spec's project key if its record lacks it, and starts it. */
   create(spec: InstanceSpec): Promise<InstanceRuntime>;
+  /** Starts an instance already provisioned with a project key; one recorded without a key is refused (use create). */
   start(instanceId: string): Promise<InstanceRuntime>;
   stop(instanceId: string): Promise<InstanceRuntime>;
   /** Ends the instance and deletes its data and backups. */
@@ -136,7 +137,7 @@ export interface InstanceUser {
 export interface DesiredInstance {
   instanceId: string;
   desired: 'running' | 'stopped' | 'terminated';
-  /** Lets reconcile re-create a running instance whose infrastructure vanished. */
+  /** Lets reconcile re-create a running instance whose infrastructure vanished, and give its agent the current project key. */
   spec?: InstanceSpec;
 }
 
