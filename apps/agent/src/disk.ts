@@ -32,8 +32,10 @@ export class DiskUsage {
   /** Every byte ingest ever wrote: a walk adds what was written while it ran, which it may not have seen. */
   private written = 0;
   private diskGbValue: number;
-  private free: { bytes: number; at: number } | null = null;
-  private sampling: Promise<void> | null = null;
+  /** The host's free bytes at the last answer, less what ingest wrote since; null before any answer. */
+  private freeBytes: number | null = null;
+  private askedAt = Number.NEGATIVE_INFINITY;
+  private asking: Promise<void> | null = null;
   private readonly dataDir: string;
   private readonly opts: Required<DiskOptions>;
 
@@ -70,29 +72,34 @@ export class DiskUsage {
     return this.used;
   }
 
-  /** Asks the host's free space when the last answer is older than FREE_SPACE_SAMPLE_MS; one question at a time. */
+  /**
+   * Asks the host's free space when the last question is FREE_SPACE_SAMPLE_MS
+   * old, whatever its answer: a failing file system is not asked (nor logged)
+   * on every write. Writes meanwhile wait on the question in flight.
+   */
   sampleFreeSpace(): Promise<void> {
-    if (this.free && this.opts.now() - this.free.at < FREE_SPACE_SAMPLE_MS) return Promise.resolve();
-    this.sampling ??= this.opts
+    const now = this.opts.now();
+    if (now - this.askedAt < FREE_SPACE_SAMPLE_MS) return this.asking ?? Promise.resolve();
+    this.askedAt = now;
+    this.asking = this.opts
       .probe(this.dataDir)
       .then(
         ({ bavail, bsize }) => {
-          this.free = { bytes: Number(bavail) * Number(bsize), at: this.opts.now() };
+          this.freeBytes = Number(bavail) * Number(bsize);
         },
-        (e: unknown) => {
-          // Without an answer the declared disk still limits writes; the last answer, if any, stands.
-          this.opts.onProbeError(e);
-          if (this.free) this.free.at = this.opts.now();
-        },
+        // Without an answer the declared disk still limits writes, and the last answer, if any, stands.
+        (e: unknown) => this.opts.onProbeError(e),
       )
-      .finally(() => (this.sampling = null));
-    return this.sampling;
+      .finally(() => {
+        this.asking = null;
+      });
+    return this.asking;
   }
 
   /** 507 when `bytes` more would overflow the declared disk or bring the host's free space under the margin. */
   assertRoom(bytes: number): void {
     if (this.used + bytes > this.totalBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
-    if (this.free && this.free.bytes - bytes < this.opts.minFreeBytes) {
+    if (this.freeBytes !== null && this.freeBytes - bytes < this.opts.minFreeBytes) {
       throw new HttpError(507, "The host's disk is almost full: session recording is stopped");
     }
   }
@@ -101,6 +108,6 @@ export class DiskUsage {
   wrote(bytes: number): void {
     this.used += bytes;
     this.written += bytes;
-    if (this.free) this.free.bytes -= bytes;
+    if (this.freeBytes !== null) this.freeBytes -= bytes;
   }
 }

@@ -48,16 +48,22 @@ describe("the host's free space", () => {
     expect(() => disk.assertRoom(2 * MB)).not.toThrow();
   });
 
-  it('without an answer from the host, still holds writes to the declared disk', async () => {
+  it('without an answer from the host, still holds writes to the declared disk, and asks (and logs) once per period', async () => {
+    let asked = 0;
+    const errors: unknown[] = [];
     const disk = new DiskUsage(tempDir(), {
       diskGb: 0.001,
       minFreeBytes: MB,
       now: () => 0,
-      probe: async () => Promise.reject(new Error('ENOSYS')),
-      onProbeError: () => {},
+      probe: async () => {
+        asked++;
+        throw new Error('ENOSYS');
+      },
+      onProbeError: (e) => errors.push(e),
     });
     await disk.refresh();
-    await disk.sampleFreeSpace();
+    for (let i = 0; i < 3; i++) await disk.sampleFreeSpace();
+    expect([asked, errors.length]).toEqual([1, 1]);
     expect(() => disk.assertRoom(1000)).not.toThrow();
     expect(() => disk.assertRoom(2 * MB)).toThrow(expect.objectContaining({ status: 507 }));
   });
