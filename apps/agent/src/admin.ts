@@ -7,7 +7,7 @@ import { verifyToken } from './tokens.ts';
 
 const MAX_ADMIN_BODY = 64 * 1024;
 
-/** The console's calls: a short-lived admin token signed with the instance's shared secret, else 401. */
+/** The console's calls (admin and stats): a short-lived admin token signed with the instance's shared secret, else 401. */
 function requireAdmin(req: IncomingMessage, state: AgentState): void {
   const token = bearerToken(req);
   const { secret, instanceId } = state.settings;
@@ -27,6 +27,11 @@ async function readWholeNumber(req: IncomingMessage, field: string, min: number,
 }
 
 export const adminRoutes: Record<string, Handler> = {
+  // For the console only: it tells a stranger how busy and how full the instance is.
+  'GET /api/stats': (req, res, _url, state) => {
+    requireAdmin(req, state);
+    sendJson(res, 200, state.stats.read());
+  },
   'GET /api/admin/config': (req, res, _url, state) => {
     requireAdmin(req, state);
     sendJson(res, 200, state.config);
@@ -47,7 +52,7 @@ export const adminRoutes: Record<string, Handler> = {
     requireAdmin(req, state);
     const days = await readWholeNumber(req, 'days', 0, 3650);
     const result = await removeOlderThan(state.settings.dataDir, days, state.now());
-    await state.stats.refreshDisk();
+    await state.disk.refresh();
     sendJson(res, 200, result);
   },
   'POST /api/admin/backup': async (req, res, _url, state) => {
@@ -58,7 +63,7 @@ export const adminRoutes: Record<string, Handler> = {
     requireAdmin(req, state);
     const diskGb = await readWholeNumber(req, 'diskGb', 1, 65536);
     // A disk grows online, as a cloud volume does; the driver passes the new size on every later start too.
-    state.stats.setDiskGb(diskGb);
+    state.disk.setDiskGb(diskGb);
     sendJson(res, 200, { diskGb });
   },
 };

@@ -17,14 +17,17 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Appends events as JSON lines to today's file of the session; returns the bytes written. */
-export function appendEvents(dataDir: string, sessionId: string, events: unknown[], nowMs: number): number {
+/** Events as the JSON lines they are stored as; their byte length is what a write adds to the disk. */
+export function eventLines(events: unknown[]): string {
+  return events.map((event) => `${JSON.stringify(event)}\n`).join('');
+}
+
+/** Appends JSON lines to today's file of the session. */
+export function appendEvents(dataDir: string, sessionId: string, lines: string, nowMs: number): void {
   if (!SESSION_ID_PATTERN.test(sessionId)) throw new Error('Invalid session id');
   const folder = join(dataDir, SESSIONS, dayOf(nowMs));
   mkdirSync(folder, { recursive: true });
-  const text = events.map((event) => `${JSON.stringify(event)}\n`).join('');
-  appendFileSync(join(folder, `${sessionId}.jsonl`), text);
-  return Buffer.byteLength(text);
+  appendFileSync(join(folder, `${sessionId}.jsonl`), lines);
 }
 
 /** Bytes under a folder, symlinks counted as themselves and never followed. */

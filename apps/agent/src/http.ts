@@ -8,9 +8,12 @@ export const CORS_EXPOSED_HEADERS = 'Content-Length';
 
 export class HttpError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Sent with the error's answer, such as a 429's Retry-After. */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -54,10 +57,17 @@ export function answerPreflight(res: ServerResponse, allowed: boolean): void {
   res.writeHead(allowed ? 204 : 403).end();
 }
 
-/** The JSON body, gunzipped when the tracker compressed it; refused above `limit` bytes either way. */
+/** The body size a request declares, so an oversized one is refused before it is read; 0 when it declares none. */
+function declaredLength(req: IncomingMessage): number {
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isFinite(length) ? length : 0;
+}
+
+/** The JSON body, gunzipped when the tracker compressed it; refused (413) above `limit` bytes, as sent or once unpacked. */
 export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Expected Content-Type: application/json');
+  if (declaredLength(req) > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -70,8 +80,10 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   if (encoding === 'gzip') {
     try {
       raw = gunzipSync(raw, { maxOutputLength: limit });
-    } catch {
-      throw new HttpError(400, 'Body is not valid gzip, or larger than the limit once unpacked');
+    } catch (e) {
+      // A small gzip body can unpack to gigabytes: past the limit it is as oversized as a large body.
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new HttpError(413, `Body larger than ${limit} bytes once unpacked`);
+      throw new HttpError(400, 'Body is not valid gzip');
     }
   } else if (encoding !== 'identity') {
     throw new HttpError(415, `Unsupported Content-Encoding: ${encoding}`);

@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadConfig, type AgentConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
-import { SESSION_ID_PATTERN, UsedTokens, appendEvents, removeOlderThan } from './data.ts';
-import { HttpError, answerPreflight, applyCors, readCookie, readJson, sendHtml, sendJson } from './http.ts';
+import { UsedTokens, removeOlderThan } from './data.ts';
+import { DiskUsage } from './disk.ts';
+import { HttpError, answerPreflight, applyCors, readCookie, sendHtml, sendJson } from './http.ts';
+import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
+import { IngestLimiter } from './ingest-limiter.ts';
 import { lockDataDir } from './lock.ts';
 import { homePage, loginRefusedPage } from './pages.ts';
 import type { AgentSettings } from './settings.ts';
@@ -12,14 +15,14 @@ import { signToken, verifyToken } from './tokens.ts';
 
 const SESSION_SECONDS = 12 * 60 * 60;
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
-const MAX_EVENTS_BODY = 1024 * 1024;
-const MAX_EVENTS_PER_BATCH = 10_000;
 
 /** What route handlers share: the settings, the live config, and the data folder's state. */
 export interface AgentState {
   settings: AgentSettings;
   config: AgentConfig;
   stats: StatsSampler;
+  disk: DiskUsage;
+  limiter: IngestLimiter;
   usedTokens: UsedTokens;
   now(): number;
   applyRetention(): Promise<void>;
@@ -42,8 +45,6 @@ function signedInUser(req: IncomingMessage, state: AgentState): { name?: string;
   return claims ? { name: claims.name, email: claims.email } : null;
 }
 
-/** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
-const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
 const healthOrigins = (state: AgentState) => [state.settings.consoleOrigin, ...state.config.corsOrigins];
 
 const routes: Record<string, Handler> = {
@@ -73,27 +74,14 @@ const routes: Record<string, Handler> = {
   'OPTIONS /api/health': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
   'GET /api/health': (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
-    const { instanceId, name, version, tenantName, vcpu, memoryGb } = state.settings;
+    const { instanceId, version, vcpu, memoryGb } = state.settings;
     // Resources let a driver see whether a type change or disk resize has reached the running process.
-    const resources = { vcpu, memoryGb, diskGb: state.stats.diskGb };
-    sendJson(res, 200, { status: 'ok', instanceId, name, version, tenants: [{ name: tenantName }], resources });
+    const resources = { vcpu, memoryGb, diskGb: state.disk.diskGb };
+    // Anyone may ask (the console's browser does, without credentials), so no names: the spec's health
+    // rule needs only a 200 with a non-empty list of tenants, and this instance serves one.
+    sendJson(res, 200, { status: 'ok', instanceId, version, tenants: [{ active: true }], resources });
   },
-  'GET /api/stats': async (_req, res, _url, state) => sendJson(res, 200, await state.stats.read()),
-  'OPTIONS /api/events': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state))),
-  'POST /api/events': async (req, res, _url, state) => {
-    const origin = req.headers.origin;
-    if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
-    if (state.stats.usedBytes >= state.stats.diskBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
-    const body = await readJson(req, MAX_EVENTS_BODY);
-    const { sessionId, events } = (body ?? {}) as { sessionId?: unknown; events?: unknown };
-    if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
-    if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
-      throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
-    }
-    if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events')) throw new HttpError(400, 'Only sessionId and events are accepted');
-    state.stats.usedBytes += appendEvents(state.settings.dataDir, sessionId, events, state.now());
-    sendJson(res, 202, { accepted: events.length });
-  },
+  ...ingestRoutes,
   ...adminRoutes,
 };
 
@@ -106,8 +94,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: AgentSta
   } catch (e) {
     const status = e instanceof HttpError ? e.status : 500;
     if (status === 500) console.error(JSON.stringify({ level: 'error', msg: 'request failed', url: url.pathname, err: String(e) }));
-    if (!res.headersSent) sendJson(res, status, { errors: [status === 500 ? 'Internal server error.' : (e as Error).message] });
-    else res.destroy();
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (e instanceof HttpError) for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
+    sendJson(res, status, { errors: [status === 500 ? 'Internal server error.' : (e as Error).message] });
   }
 }
 
@@ -120,18 +112,28 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
   mkdirSync(settings.dataDir, { recursive: true });
   const lock = lockDataDir(settings.dataDir, { port: settings.port, instanceId: settings.instanceId, version: settings.version, startedAt: now() });
   try {
-    const stats = new StatsSampler(settings.dataDir, settings);
-    await stats.refreshDisk();
+    // Rates and sampling run on the monotonic clock: a wall clock set back must not stall them.
+    const monotonic = () => performance.now();
+    const disk = new DiskUsage(settings.dataDir, {
+      diskGb: settings.diskGb,
+      minFreeBytes: settings.ingest.minFreeBytes,
+      now: monotonic,
+      onProbeError: (e) => console.error(JSON.stringify({ level: 'error', msg: 'free space check failed', err: String(e) })),
+    });
+    // The one walk of the data folder; from here on ingest counts what it writes.
+    await disk.refresh();
     const state: AgentState = {
       settings,
       config: loadConfig(settings.dataDir),
-      stats,
+      stats: new StatsSampler(disk, settings),
+      disk,
+      limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       usedTokens: new UsedTokens(settings.dataDir, now()),
       now,
       async applyRetention() {
         if (state.config.retentionDays === null) return;
         await removeOlderThan(settings.dataDir, state.config.retentionDays, now());
-        await stats.refreshDisk();
+        await disk.refresh();
       },
     };
     const server = createServer((req, res) => void handle(req, res, state));

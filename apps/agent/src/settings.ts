@@ -15,13 +15,31 @@ export interface AgentSettings {
   consoleOrigin: string;
   /** Verifies the console's login and admin tokens and signs session cookies. */
   secret: string;
+  /** The account's project key (its tenantKey): trackers send it with every batch of events. */
+  projectKey: string;
+  /** The organization; shown only to a user signed in to the instance. */
   tenantName: string;
   vcpu: number;
   memoryGb: number;
   diskGb: number;
+  ingest: IngestLimits;
 }
 
-/** Flag name → env name. The secret has no flag, so it never shows in a process list. */
+/** How much one client, and the whole instance, may record; see ingest-limiter.ts. */
+export interface IngestLimits {
+  /** Per client address (an IPv6 client by its /64). */
+  clientRequestsPerSecond: number;
+  clientBytesPerSecond: number;
+  /** Every client of the instance together. */
+  instanceRequestsPerSecond: number;
+  instanceBytesPerSecond: number;
+  /** Writes stop before the free space of the host's file system falls under this. */
+  minFreeBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Flag name → env name. The secret and the project key have no flag, so they never show in a process list. */
 const FLAGS = {
   'instance-id': 'AGENT_INSTANCE_ID',
   name: 'AGENT_NAME',
@@ -34,6 +52,11 @@ const FLAGS = {
   vcpu: 'AGENT_VCPU',
   'memory-gb': 'AGENT_MEMORY_GB',
   'disk-gb': 'AGENT_DISK_GB',
+  'client-requests-per-second': 'AGENT_CLIENT_REQUESTS_PER_SECOND',
+  'client-bytes-per-second': 'AGENT_CLIENT_BYTES_PER_SECOND',
+  'instance-requests-per-second': 'AGENT_INSTANCE_REQUESTS_PER_SECOND',
+  'instance-bytes-per-second': 'AGENT_INSTANCE_BYTES_PER_SECOND',
+  'min-free-mb': 'AGENT_MIN_FREE_MB',
 } as const;
 
 export class SettingsError extends Error {}
@@ -67,6 +90,9 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(instanceId)) throw new SettingsError('AGENT_INSTANCE_ID may hold only letters, digits, _ and -');
   const secret = text('AGENT_SECRET');
   if (secret.length < 32) throw new SettingsError('AGENT_SECRET must be at least 32 characters');
+  const projectKey = text('AGENT_PROJECT_KEY');
+  // It travels as a Bearer token, so visible ASCII only; 16+ characters so that it cannot be guessed.
+  if (!/^[\x21-\x7e]{16,256}$/.test(projectKey)) throw new SettingsError('AGENT_PROJECT_KEY must be 16 to 256 visible ASCII characters');
   const consoleOrigin = text('AGENT_CONSOLE_ORIGIN', 'http://localhost:3000');
   if (!isOrigin(consoleOrigin)) throw new SettingsError('AGENT_CONSOLE_ORIGIN must be an origin, like http://localhost:3000');
   return {
@@ -78,11 +104,20 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
     version: text('AGENT_VERSION'),
     consoleOrigin,
     secret,
+    projectKey,
     tenantName: text('AGENT_TENANT', 'default'),
     vcpu: number('AGENT_VCPU', 1, 1024, 2),
     memoryGb: number('AGENT_MEMORY_GB', 1, 65536, 8),
     // Fractions are allowed so a test can fill a disk of a few megabytes.
     diskGb: number('AGENT_DISK_GB', 0.001, 65536, 120),
+    // Fractions are allowed so a test can reach a limit in a few requests.
+    ingest: {
+      clientRequestsPerSecond: number('AGENT_CLIENT_REQUESTS_PER_SECOND', 0.01, 1e6, 20),
+      clientBytesPerSecond: number('AGENT_CLIENT_BYTES_PER_SECOND', 1, 1e10, 1 * MB),
+      instanceRequestsPerSecond: number('AGENT_INSTANCE_REQUESTS_PER_SECOND', 0.01, 1e6, 200),
+      instanceBytesPerSecond: number('AGENT_INSTANCE_BYTES_PER_SECOND', 1, 1e10, 16 * MB),
+      minFreeBytes: number('AGENT_MIN_FREE_MB', 0, 1e9, 1024) * MB,
+    },
   };
 }
 

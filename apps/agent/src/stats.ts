@@ -1,4 +1,4 @@
-import { folderBytes } from './data.ts';
+import type { DiskUsage } from './disk.ts';
 
 const GB = 1024 ** 3;
 /** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
@@ -16,39 +16,20 @@ const percent = (part: number, whole: number): number => (whole > 0 ? Math.round
 /**
  * CPU, memory and disk of this agent as shares of the instance it stands for:
  * CPU time of this process over the wall time since the previous reading,
- * spread over the instance's vCPUs; resident memory against its RAM; bytes of
- * the data folder against its disk.
+ * spread over the instance's vCPUs; resident memory against its RAM; the
+ * data folder's bytes (as counted by DiskUsage, never by a walk per read)
+ * against its disk.
  */
 export class StatsSampler {
   /** From the process start, so the first reading is real too. */
   private last = { at: 0, cpu: { user: 0, system: 0 } };
   private cpuPercent = 0;
-  /** Kept between folder walks so ingest can refuse writes to a full disk without walking. */
-  usedBytes = 0;
+  private readonly disk: DiskUsage;
+  private readonly resources: { vcpu: number; memoryGb: number };
 
-  private readonly dataDir: string;
-  private readonly resources: { vcpu: number; memoryGb: number; diskGb: number };
-
-  constructor(dataDir: string, resources: { vcpu: number; memoryGb: number; diskGb: number }) {
-    this.dataDir = dataDir;
-    this.resources = { ...resources };
-  }
-
-  get diskGb(): number {
-    return this.resources.diskGb;
-  }
-
-  get diskBytes(): number {
-    return this.resources.diskGb * GB;
-  }
-
-  setDiskGb(diskGb: number): void {
-    this.resources.diskGb = diskGb;
-  }
-
-  async refreshDisk(): Promise<number> {
-    this.usedBytes = await folderBytes(this.dataDir);
-    return this.usedBytes;
+  constructor(disk: DiskUsage, resources: { vcpu: number; memoryGb: number }) {
+    this.disk = disk;
+    this.resources = { vcpu: resources.vcpu, memoryGb: resources.memoryGb };
   }
 
   private sampleCpu(): number {
@@ -63,14 +44,14 @@ export class StatsSampler {
     return this.cpuPercent;
   }
 
-  async read(): Promise<AgentStats> {
+  read(): AgentStats {
     const usedMemory = process.memoryUsage().rss;
     const totalMemory = this.resources.memoryGb * GB;
-    const usedDisk = await this.refreshDisk();
+    const { usedBytes, totalBytes } = this.disk;
     return {
       cpu: { percent: this.sampleCpu() },
       memory: { usedBytes: usedMemory, totalBytes: totalMemory, percent: percent(usedMemory, totalMemory) },
-      disk: { usedBytes: usedDisk, totalBytes: this.diskBytes, percent: percent(usedDisk, this.diskBytes) },
+      disk: { usedBytes, totalBytes, percent: percent(usedBytes, totalBytes) },
       sampledAt: Date.now(),
     };
   }

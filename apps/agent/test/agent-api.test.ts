@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_ORIGIN, admin, cleanUp, consoleToken, sendEvents, startAgentProcess, type RunningAgent } from './support.ts';
+import { CONSOLE_ORIGIN, admin, cleanUp, consoleToken, sendEvents, stats as statsOf, startAgentProcess, type RunningAgent } from './support.ts';
 
 let agent: RunningAgent;
 beforeAll(async () => {
@@ -13,8 +13,13 @@ afterAll(async () => {
   await cleanUp();
 });
 
-const stats = async () => (await fetch(`${agent.url}/api/stats`)).json();
+const stats = () => statsOf(agent);
 const today = () => new Date().toISOString().slice(0, 10);
+/** The sizes of the files under a folder, read here rather than by the agent's own walk. */
+const bytesOnDisk = (dir: string): number =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
 
 describe('stats', () => {
   it('reports cpu, memory and disk of its own process and data folder as percentages', async () => {
@@ -26,6 +31,32 @@ describe('stats', () => {
     expect(s.memory.percent).toBeCloseTo((s.memory.usedBytes / s.memory.totalBytes) * 100, 1);
     expect(s.disk.totalBytes).toBe(1024 ** 3);
     expect(s.disk.usedBytes).toBeGreaterThan(0);
+  });
+
+  it('answers only the console: 401 without its admin token, or with a token of another scope', async () => {
+    const none = await fetch(`${agent.url}/api/stats`);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ errors: ['A valid admin token is required'] });
+    const withLogin = await fetch(`${agent.url}/api/stats`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'login')}` } });
+    expect(withLogin.status).toBe(401);
+    const withProjectKey = await fetch(`${agent.url}/api/stats`, { headers: { Authorization: `Bearer ${agent.projectKey}` } });
+    expect(withProjectKey.status).toBe(401);
+  });
+
+  it('counts what ingest writes, byte for byte, without walking the data folder per read', async () => {
+    const before = (await stats()).disk.usedBytes;
+    expect((await sendEvents(agent, 'counted', [{ type: 'click', x: 1 }, { type: 'input', value: 'é' }])).status).toBe(202);
+    const file = join(agent.dataDir, 'sessions', today(), 'counted.jsonl');
+    expect((await stats()).disk.usedBytes).toBe(before + statSync(file).size);
+    // A file put in the data folder behind the agent's back is not seen by a read...
+    writeFileSync(join(agent.dataDir, 'behind-its-back.bin'), Buffer.alloc(50_000));
+    expect((await stats()).disk.usedBytes).toBe(before + statSync(file).size);
+    // ...only once something that changes the folder on its own (a cleanup) counts it again.
+    expect((await admin(agent, '/api/admin/cleanup', { days: 3650 })).status).toBe(200);
+    expect((await stats()).disk.usedBytes).toBe(before + statSync(file).size + 50_000);
+    rmSync(join(agent.dataDir, 'behind-its-back.bin'));
+    await admin(agent, '/api/admin/cleanup', { days: 3650 });
+    expect((await stats()).disk.usedBytes).toBe(before + statSync(file).size);
   });
 });
 
@@ -41,14 +72,50 @@ describe('event ingest', () => {
     expect((await stats()).disk.usedBytes).toBeGreaterThan(before + 200 * 100);
   });
 
+  it('refuses a stranger: no project key or a wrong one is 401, and nothing is written', async () => {
+    const before = (await stats()).disk.usedBytes;
+    const attempts = [
+      await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: '' }),
+      await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: 'Bearer not-the-project-key' }),
+      await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: `Bearer ${agent.projectKey}x` }),
+      await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: `Bearer ${consoleToken(agent, 'admin')}` }),
+      await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: agent.projectKey }),
+    ];
+    expect(attempts.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect((await attempts[0]!.json()).errors[0]).toBe('A valid project key is required: send Authorization: Bearer <project key>');
+    expect(existsSync(join(agent.dataDir, 'sessions', today(), 'stranger.jsonl'))).toBe(false);
+    expect((await stats()).disk.usedBytes).toBe(before);
+  });
+
   it('takes gzip bodies and refuses bad ones', async () => {
     const body = gzipSync(JSON.stringify({ sessionId: 'zipped', events: [{ type: 'input' }] }));
-    const zipped = await fetch(`${agent.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body });
+    const headers = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Authorization: `Bearer ${agent.projectKey}` };
+    const zipped = await fetch(`${agent.url}/api/events`, { method: 'POST', headers, body });
     expect(zipped.status).toBe(202);
+    expect((await fetch(`${agent.url}/api/events`, { method: 'POST', headers, body: 'not gzip' })).status).toBe(400);
     expect((await sendEvents(agent, '../escape', [{}])).status).toBe(400);
     expect((await sendEvents(agent, 's', [])).status).toBe(400);
-    const extra = await fetch(`${agent.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sessionId: 's', events: [{}], x: 1 }) });
+    const extra = await fetch(`${agent.url}/api/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
+      body: JSON.stringify({ sessionId: 's', events: [{}], x: 1 }),
+    });
     expect(extra.status).toBe(400);
+  });
+
+  it('refuses a body over 1 MiB with 413, as sent or once unpacked, and writes nothing', async () => {
+    const before = (await stats()).disk.usedBytes;
+    const large = await sendEvents(agent, 'too-large', [{ blob: 'x'.repeat(1024 * 1024) }]);
+    expect(large.status).toBe(413);
+    // A gzip body of a few kilobytes that unpacks to 5 MiB.
+    const bomb = gzipSync(JSON.stringify({ sessionId: 'too-large', events: [{ blob: 'x'.repeat(5 * 1024 * 1024) }] }));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const headers = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Authorization: `Bearer ${agent.projectKey}` };
+    const unpacked = await fetch(`${agent.url}/api/events`, { method: 'POST', headers, body: bomb });
+    expect(unpacked.status).toBe(413);
+    expect((await unpacked.json()).errors[0]).toBe('Body larger than 1048576 bytes once unpacked');
+    expect(existsSync(join(agent.dataDir, 'sessions', today(), 'too-large.jsonl'))).toBe(false);
+    expect((await stats()).disk.usedBytes).toBe(before);
   });
 });
 
@@ -93,7 +160,10 @@ describe('admin calls', () => {
     const old = join(agent.dataDir, 'sessions', '2020-01-01');
     mkdirSync(old, { recursive: true });
     writeFileSync(join(old, 'ancient.jsonl'), `${JSON.stringify({ type: 'click' })}\n`.repeat(1000));
+    // Written behind the agent's back, so counted only by a cleanup that removes nothing yet.
+    expect((await admin(agent, '/api/admin/cleanup', { days: 3650 })).status).toBe(200);
     const before = (await stats()).disk.usedBytes;
+    expect(before).toBe(bytesOnDisk(agent.dataDir));
     const res = await admin(agent, '/api/admin/cleanup', { days: 7 });
     expect(res.status).toBe(200);
     const result = await res.json();
@@ -102,6 +172,7 @@ describe('admin calls', () => {
     expect(existsSync(old)).toBe(false);
     expect(existsSync(join(agent.dataDir, 'sessions', today()))).toBe(true);
     expect((await stats()).disk.usedBytes).toBeLessThan(before);
+    expect((await stats()).disk.usedBytes).toBe(bytesOnDisk(agent.dataDir));
     expect((await admin(agent, '/api/admin/cleanup', { days: -1 })).status).toBe(400);
   });
 
@@ -131,17 +202,31 @@ describe('admin calls', () => {
 });
 
 describe('a full disk', () => {
-  it('stops recording, and records again once the disk grows', async () => {
+  it('refuses a write that would not fit (507), never passes the declared size, and records again once the disk grows', async () => {
     // A 1 MB disk: filling a real 1 GB one would only make the test slow.
     const small = await startAgentProcess({ diskGb: 0.001, dataDir: join(agent.dataDir, '..', 'small') });
     const chunk = [{ blob: 'x'.repeat(400_000) }];
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await sendEvents(small, `s${i}`, chunk)).status);
-    expect(statuses.slice(0, 2)).toEqual([202, 202]);
-    expect(statuses.at(-1)).toBe(507);
-    expect((await (await fetch(`${small.url}/api/stats`)).json()).disk.percent).toBeGreaterThanOrEqual(100);
+    expect(statuses).toEqual([202, 202, 507, 507]);
+    const full = await sendEvents(small, 'refused', chunk);
+    expect(await full.json()).toEqual({ errors: ['The disk is full: session recording is stopped'] });
+    expect(existsSync(join(small.dataDir, 'sessions', today(), 'refused.jsonl'))).toBe(false);
+    const { disk } = await statsOf(small);
+    expect(disk.usedBytes).toBeGreaterThan(800_000);
+    expect(disk.usedBytes).toBeLessThanOrEqual(disk.totalBytes);
     await admin(small, '/api/admin/disk', { diskGb: 1 });
     expect((await sendEvents(small, 'after', chunk)).status).toBe(202);
     await small.stop();
+  });
+
+  it("refuses writes that would bring the host's free space under the safety margin", async () => {
+    // A margin of a petabyte: no test machine has that much free, so every write would cross it.
+    const tight = await startAgentProcess({ dataDir: join(agent.dataDir, '..', 'tight'), env: { AGENT_MIN_FREE_MB: String(1e9) } });
+    const res = await sendEvents(tight, 'kept-out', [{ type: 'click' }]);
+    expect(res.status).toBe(507);
+    expect(await res.json()).toEqual({ errors: ["The host's disk is almost full: session recording is stopped"] });
+    expect(existsSync(join(tight.dataDir, 'sessions'))).toBe(false);
+    await tight.stop();
   });
 });

@@ -2,18 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../src/exit-codes.ts';
-import { CONSOLE_ORIGIN, cleanUp, consoleToken, launch, startAgentProcess } from './support.ts';
+import { CONSOLE_ORIGIN, cleanUp, consoleToken, launch, startAgentProcess, tempDir } from './support.ts';
 
 afterAll(cleanUp);
 
 describe('the agent process', () => {
-  it('starts well under a second and answers health with its tenants and CORS for the console', async () => {
+  it('starts well under a second and answers health with its tenants and CORS for the console, naming no organization', async () => {
     const agent = await startAgentProcess();
     expect(agent.startupMs).toBeLessThan(1000);
     const res = await fetch(`${agent.url}/api/health`, { headers: { Origin: CONSOLE_ORIGIN } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
-    expect(await res.json()).toEqual({ status: 'ok', instanceId: agent.instanceId, name: `Agent ${agent.instanceId}`, version: '1.21', tenants: [{ name: 'Acme' }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } });
+    const text = await res.text();
+    // A non-empty list of tenants is what the spec's health rule asks; who they are is nobody's business here.
+    expect(JSON.parse(text)).toEqual({ status: 'ok', instanceId: agent.instanceId, version: '1.21', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } });
+    expect(text).not.toContain('Acme');
+    expect(text).not.toContain(agent.projectKey);
     const foreign = await fetch(`${agent.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect(await agent.stop()).toBe(0);
@@ -23,7 +27,7 @@ describe('the agent process', () => {
     const agent = await startAgentProcess();
     const pidFile = join(agent.dataDir, 'agent.pid');
     expect(JSON.parse(readFileSync(pidFile, 'utf8'))).toMatchObject({ pid: agent.child.pid, port: agent.port });
-    const second = launch({ dataDir: agent.dataDir, instanceId: agent.instanceId, secret: agent.secret, port: 0, version: '1.21', diskGb: 120 });
+    const second = launch({ dataDir: agent.dataDir, instanceId: agent.instanceId, secret: agent.secret, projectKey: agent.projectKey, port: 0, version: '1.21', diskGb: 120 });
     expect(await second.exited).toBe(EXIT_CODES.dataDirInUse);
     expect((await fetch(`${agent.url}/api/health`)).status).toBe(200);
     expect(await agent.stop()).toBe(0);
@@ -32,10 +36,19 @@ describe('the agent process', () => {
 
   it('refuses to start on a port another process holds', async () => {
     const agent = await startAgentProcess();
-    const other = launch({ dataDir: join(agent.dataDir, '..', 'other'), instanceId: 'other', secret: agent.secret, port: agent.port, version: '1.21', diskGb: 120 });
+    const other = launch({ dataDir: join(agent.dataDir, '..', 'other'), instanceId: 'other', secret: agent.secret, projectKey: agent.projectKey, port: agent.port, version: '1.21', diskGb: 120 });
     expect(await other.exited).toBe(EXIT_CODES.portInUse);
     expect(existsSync(join(agent.dataDir, '..', 'other', 'agent.pid'))).toBe(false);
     await agent.stop();
+  });
+
+  it('refuses to start without a project key, or with one short enough to guess: an agent is never open to writes', async () => {
+    const dataDir = join(tempDir(), 'data');
+    for (const projectKey of ['', 'short-key']) {
+      const agent = launch({ dataDir, instanceId: 'keyless', secret: 'x'.repeat(43), projectKey, port: 0, version: '1.21', diskGb: 120 });
+      expect(await agent.exited).toBe(EXIT_CODES.settings);
+    }
+    expect(existsSync(join(dataDir, 'agent.pid'))).toBe(false);
   });
 
   it('reports its version, and a restart at a new version reports the new one', async () => {
@@ -54,6 +67,8 @@ describe('one-time login', () => {
     const home = await (await fetch(`${agent.url}/`)).text();
     expect(home).toContain(`Agent ${agent.instanceId}`);
     expect(home).toContain('Not signed in');
+    // The organization is shown to its signed-in users only.
+    expect(home).not.toContain('Acme');
 
     const token = consoleToken(agent, 'login');
     const first = await fetch(`${agent.url}/login?token=${token}`, { redirect: 'manual' });
@@ -62,6 +77,7 @@ describe('one-time login', () => {
     expect(cookie).toMatch(new RegExp(`^replay_session_${agent.instanceId}=`));
     const signedIn = await (await fetch(`${agent.url}/`, { headers: { Cookie: cookie } })).text();
     expect(signedIn).toContain('Ada Lovelace &lt;ada@example.com&gt;');
+    expect(signedIn).toContain('<dd data-testid="organization">Acme</dd>');
     expect(signedIn).not.toContain('Not signed in');
 
     expect((await fetch(`${agent.url}/login?token=${token}`, { redirect: 'manual' })).status).toBe(401);

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPidRecord } from '../src/lock.ts';
+import type { AgentStats } from '../src/stats.ts';
 import { TOKEN_ISSUER, signToken, type TokenScope } from '../src/tokens.ts';
 
 export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -17,6 +19,7 @@ export interface RunningAgent {
   dataDir: string;
   instanceId: string;
   secret: string;
+  projectKey: string;
   startupMs: number;
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
@@ -43,18 +46,24 @@ export interface AgentOptions {
   dataDir?: string;
   instanceId?: string;
   secret?: string;
+  projectKey?: string;
   port?: number;
   version?: string;
   diskGb?: number;
+  /** More environment, such as ingest limits (AGENT_CLIENT_REQUESTS_PER_SECOND…). */
+  env?: Record<string, string>;
 }
 
-export function launch(opts: Required<Omit<AgentOptions, 'port'>> & { port: number }): { child: ChildProcess; exited: Promise<number | null> } {
+type LaunchOptions = Required<Omit<AgentOptions, 'env'>> & { env?: Record<string, string> };
+
+export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Promise<number | null> } {
   const args = [MAIN, '--instance-id', opts.instanceId, '--name', `Agent ${opts.instanceId}`, '--data-dir', opts.dataDir];
   args.push('--port', String(opts.port), '--version', opts.version, '--console-origin', CONSOLE_ORIGIN, '--tenant', 'Acme');
   args.push('--disk-gb', String(opts.diskGb), '--memory-gb', '8', '--vcpu', '2');
   // Node 22.18+ strips the types itself; an older Node needs the tsx loader.
   const flags = process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
-  const child = spawn(process.execPath, [...flags, ...args], { env: { ...process.env, AGENT_SECRET: opts.secret }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = { ...process.env, AGENT_SECRET: opts.secret, AGENT_PROJECT_KEY: opts.projectKey, ...opts.env };
+  const child = spawn(process.execPath, [...flags, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // Drained so a chatty agent never blocks on a full pipe; kept for failure messages.
   let stderr = '';
@@ -73,9 +82,11 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
     dataDir: options.dataDir ?? join(tempDir(), 'data'),
     instanceId: options.instanceId ?? `i-${randomUUID().slice(0, 8)}`,
     secret: options.secret ?? randomBytes(32).toString('base64url'),
+    projectKey: options.projectKey ?? randomBytes(15).toString('base64url'),
     port: options.port ?? 0,
     version: options.version ?? '1.21',
     diskGb: options.diskGb ?? 120,
+    env: options.env,
   };
   const started = performance.now();
   const { child, exited } = launch(opts);
@@ -110,10 +121,37 @@ export async function admin(agent: RunningAgent, path: string, body: unknown): P
   });
 }
 
+/** What the console reads, with its admin token. */
+export async function stats(agent: RunningAgent): Promise<AgentStats> {
+  const res = await fetch(`${agent.url}/api/stats`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'admin')}` } });
+  if (res.status !== 200) throw new Error(`stats answered ${res.status}`);
+  return (await res.json()) as AgentStats;
+}
+
+/** A tracker's batch, with the instance's project key unless `headers` brings its own Authorization. */
 export async function sendEvents(agent: RunningAgent, sessionId: string, events: unknown[], headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${agent.url}/api/events`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}`, ...headers },
     body: JSON.stringify({ sessionId, events }),
+  });
+}
+
+/** A batch sent from another loopback address (127.0.0.2…): another client, as far as the agent's rate limits know. */
+export function sendEventsFrom(
+  localAddress: string,
+  agent: RunningAgent,
+  sessionId: string,
+  events: unknown[],
+): Promise<{ status: number; retryAfter: string | undefined }> {
+  const body = JSON.stringify({ sessionId, events });
+  const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Authorization: `Bearer ${agent.projectKey}` };
+  return new Promise((resolve, reject) => {
+    const req = request(`${agent.url}/api/events`, { method: 'POST', headers, localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }

@@ -12,8 +12,9 @@ import type { InstanceSize, Provider } from '@replay/contracts';
  */
 export interface InfrastructureDriver {
   readonly kind: string;
-  /** Provisions the instance if needed and starts it. */
+  /** Provisions the instance if needed, gives it the spec's project key if its record lacks it, and starts it. */
   create(spec: InstanceSpec): Promise<InstanceRuntime>;
+  /** Starts an instance already provisioned with a project key; one recorded without a key is refused (use create). */
   start(instanceId: string): Promise<InstanceRuntime>;
   stop(instanceId: string): Promise<InstanceRuntime>;
   /** Ends the instance and deletes its data and backups. */
@@ -48,6 +49,12 @@ export interface InstanceSpec {
   instanceId: string;
   name: string;
   tenantName: string;
+  /**
+   * The account's tenantKey, which its trackers send as their project key:
+   * the instance takes recorded events only with it. A secret: kept out of
+   * command lines and logs.
+   */
+  projectKey: string;
   provider: Provider;
   region: string;
   size: InstanceSize;
@@ -77,7 +84,8 @@ export interface InstanceHealth {
   /** HTTP 200 with at least one tenant, from the instance itself. */
   healthy: boolean;
   statusCode: number | null;
-  tenants: { name: string }[];
+  /** Anyone may ask an instance's health, so its tenants carry no names. */
+  tenants: { active: boolean }[];
   version: string | null;
   error: string | null;
   checkedAt: number;
@@ -129,7 +137,7 @@ export interface InstanceUser {
 export interface DesiredInstance {
   instanceId: string;
   desired: 'running' | 'stopped' | 'terminated';
-  /** Lets reconcile re-create a running instance whose infrastructure vanished. */
+  /** Lets reconcile re-create a running instance whose infrastructure vanished, and give its agent the current project key. */
   spec?: InstanceSpec;
 }
 

@@ -17,7 +17,7 @@ import {
   type InstanceUser,
   type ReconcileReport,
 } from './driver';
-import { adminCall, checkHealth, getJson, loginToken, type AgentAddress } from './local/agent-client';
+import { adminCall, checkHealth, loginToken, type AgentAddress } from './local/agent-client';
 import { endProcessGroup, spawnAgent } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
 import { reconcile } from './local/reconcile';
@@ -89,8 +89,28 @@ export class LocalDriver implements InfrastructureDriver {
         const port = await freePort(this.folders.reservedPorts());
         this.folders.write({ ...spec, port, secret: randomBytes(32).toString('base64url'), createdAt: Date.now() });
       });
+      await this.takeProjectKey(spec);
       return this.startNow(spec.instanceId);
     });
+  }
+
+  /** True when the instance's record lacks the spec's project key: an agent running now was started without it. */
+  lacksProjectKey(spec: InstanceSpec): boolean {
+    return this.folders.read(spec.instanceId)?.projectKey !== spec.projectKey;
+  }
+
+  /**
+   * Records the spec's project key when the record lacks it (a record from
+   * before keys, or a key that changed), stopping first an agent started
+   * without it. The record's key changes only while no agent runs, so a live
+   * agent always runs with the key its record holds; a crash in between
+   * leaves a stopped agent, which the next create starts with the key.
+   */
+  private async takeProjectKey(spec: InstanceSpec): Promise<void> {
+    if (!this.lacksProjectKey(spec)) return;
+    const pid = this.livePid(spec.instanceId);
+    if (pid) await endProcessGroup(pid, this.opts.stopGraceMs);
+    this.folders.update(spec.instanceId, { projectKey: spec.projectKey });
   }
 
   start(instanceId: string): Promise<InstanceRuntime> {
@@ -99,6 +119,10 @@ export class LocalDriver implements InfrastructureDriver {
 
   private async startNow(instanceId: string): Promise<InstanceRuntime> {
     let record = this.record(instanceId);
+    const { projectKey } = record;
+    if (!projectKey) {
+      throw new DriverError('start-failed', `Instance ${instanceId} has no project key yet: it starts through create() with its spec, which brings the key`);
+    }
     const running = this.livePid(instanceId);
     if (running) {
       const health = await checkHealth(this.address(record));
@@ -107,7 +131,7 @@ export class LocalDriver implements InfrastructureDriver {
       await endProcessGroup(running, this.opts.stopGraceMs);
     }
     for (let attempt = 0; ; attempt++) {
-      const spawned = spawnAgent(record, {
+      const spawned = spawnAgent({ ...record, projectKey }, {
         dataDir: this.folders.dataDir(instanceId),
         logFile: this.folders.logFile(instanceId),
         cwd: this.folders.dir(instanceId),
@@ -219,7 +243,7 @@ export class LocalDriver implements InfrastructureDriver {
   }
 
   async stats(instanceId: string): Promise<InstanceStats> {
-    return getJson<InstanceStats>(this.running(instanceId), '/api/stats');
+    return adminCall<InstanceStats>(this.running(instanceId), 'GET', '/api/stats');
   }
 
   async health(instanceId: string): Promise<InstanceHealth> {

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError } from '../../src/infra/driver';
 import { isAlive } from '@replay/agent';
-import { CONSOLE_ORIGIN, processGroupOf, spec, tempDriver } from './support';
+import { CONSOLE_ORIGIN, processGroupOf, sendEvents, spec, tempDriver } from './support';
 
 const t = tempDriver();
 const driver = t.driver;
@@ -27,9 +27,30 @@ describe('the local driver', () => {
     const record = JSON.parse(readFileSync(join(t.root, a.instanceId, 'instance.json'), 'utf8'));
     expect(status.url).toBe(`http://localhost:${record.port}`);
     const health = await driver.health(a.instanceId);
-    expect(health).toMatchObject({ healthy: true, statusCode: 200, tenants: [{ name: 'Acme' }], version: '1.20', error: null });
+    expect(health).toMatchObject({ healthy: true, statusCode: 200, tenants: [{ active: true }], version: '1.20', error: null });
     const res = await fetch(status.healthUrl!.replace('localhost', '127.0.0.1'), { headers: { Origin: CONSOLE_ORIGIN } });
     expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
+    // A stranger may ask for health: it names no organization.
+    expect(await res.text()).not.toContain(a.tenantName);
+  });
+
+  it('hands the agent its project key the way it hands its secret: in the record (0600) and the environment, never in arguments', async () => {
+    const { pid } = await driver.status(a.instanceId);
+    const file = join(t.root, a.instanceId, 'instance.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).projectKey).toBe(a.projectKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    expect(args.some((arg) => arg.includes(a.projectKey))).toBe(false);
+    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(`AGENT_PROJECT_KEY=${a.projectKey}`);
+  });
+
+  it("starts agents that take events only with the account's project key, and show their stats to the console only", async () => {
+    const { url } = await driver.status(a.instanceId);
+    expect((await sendEvents(url!, null)).status).toBe(401);
+    expect((await sendEvents(url!, spec().projectKey)).status).toBe(401);
+    expect((await sendEvents(url!, a.projectKey)).status).toBe(202);
+    expect((await fetch(`${url!.replace('localhost', '127.0.0.1')}/api/stats`)).status).toBe(401);
+    expect((await driver.stats(a.instanceId)).disk.usedBytes).toBeGreaterThan(0);
   });
 
   it('is idempotent: create and start on a running instance keep the same process', async () => {

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '@replay/agent';
-import { spec, tempDriver } from './support';
+import { sendEvents, spec, tempDriver } from './support';
 
 const t = tempDriver();
 afterAll(() => t.dispose());
@@ -77,5 +77,43 @@ describe('reconcile after a console restart', () => {
     } finally {
       if (isAlive(pid!)) process.kill(pid!, 'SIGKILL');
     }
+  });
+
+  it('brings the project key to an instance recorded before keys, which does not start without it', async () => {
+    const legacy = spec();
+    await t.driver.create(legacy);
+    await t.driver.stop(legacy.instanceId);
+    // The record as the driver wrote it before ingest needed a key.
+    const file = join(t.root, legacy.instanceId, 'instance.json');
+    const { projectKey: _key, ...record } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
+
+    // Started without its spec, it would be open to anyone: it is not started at all.
+    await expect(t.driver.start(legacy.instanceId)).rejects.toMatchObject({ code: 'start-failed', message: expect.stringContaining('no project key') });
+    expect((await t.driver.status(legacy.instanceId)).state).toBe('stopped');
+
+    const report = await t.fresh().reconcile([{ instanceId: legacy.instanceId, desired: 'running', spec: legacy }]);
+    expect(report.started).toEqual([legacy.instanceId]);
+    const { url } = await t.driver.status(legacy.instanceId);
+    expect((await sendEvents(url!, null)).status).toBe(401);
+    expect((await sendEvents(url!, legacy.projectKey)).status).toBe(202);
+    expect(JSON.parse(readFileSync(file, 'utf8')).projectKey).toBe(legacy.projectKey);
+  });
+
+  it('restarts, rather than adopts, an agent running without the key its account now has', async () => {
+    const s = spec();
+    await t.driver.create(s);
+    const { pid } = await t.driver.status(s.instanceId);
+    const rekeyed = { ...s, projectKey: spec().projectKey };
+
+    const report = await t.fresh().reconcile([{ instanceId: s.instanceId, desired: 'running', spec: rekeyed }]);
+    expect(report).toMatchObject({ adopted: [], started: [s.instanceId] });
+    const after = await t.driver.status(s.instanceId);
+    expect(after.pid).not.toBe(pid);
+    expect(isAlive(pid!)).toBe(false);
+    expect((await sendEvents(after.url!, s.projectKey)).status).toBe(401);
+    expect((await sendEvents(after.url!, rekeyed.projectKey)).status).toBe(202);
+    // With the key in place, the next reconcile adopts it.
+    expect((await t.fresh().reconcile([{ instanceId: s.instanceId, desired: 'running', spec: rekeyed }])).adopted).toEqual([s.instanceId]);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { LocalDriver } from '../../src/infra/local-driver';
 import type { InstanceSpec } from '../../src/infra/driver';
 
@@ -12,6 +12,8 @@ export function spec(overrides: Partial<InstanceSpec> = {}): InstanceSpec {
     instanceId: `inst-${randomUUID().slice(0, 8)}`,
     name: 'Checkout replay',
     tenantName: 'Acme',
+    // 20 characters, as an account's tenantKey.
+    projectKey: randomBytes(15).toString('base64url'),
     provider: 'aws',
     region: 'eu-west-1',
     size: 'small',
@@ -42,4 +44,13 @@ export function tempDriver(): { root: string; driver: LocalDriver; fresh(): Loca
 export function processGroupOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+/** A tracker's batch of events, sent to an instance with `projectKey` (or none). */
+export async function sendEvents(instanceUrl: string, projectKey: string | null, sessionId = 'session-1'): Promise<Response> {
+  return fetch(`${instanceUrl.replace('localhost', '127.0.0.1')}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(projectKey === null ? {} : { Authorization: `Bearer ${projectKey}` }) },
+    body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),
+  });
 }

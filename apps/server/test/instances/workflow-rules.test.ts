@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InstanceStatus } from '@replay/contracts';
-import { consoleActivities, instanceActivities, instances } from '../../src/db/schema';
+import { consoleActivities, instanceActivities, instances, tenants } from '../../src/db/schema';
 import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, ReconcileReport } from '../../src/infra/driver';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { resumeInstances } from '../../src/modules/instances/instances.jobs';
@@ -18,6 +18,7 @@ import { seedInstance } from './support';
 
 class DriverDouble implements WorkflowDriver {
   calls: string[] = [];
+  specs: InstanceSpec[] = [];
   running = new Set<string>();
   known = new Set<string>();
   failCreate: Error | null = null;
@@ -36,6 +37,7 @@ class DriverDouble implements WorkflowDriver {
     await during?.();
   }
   async create(spec: InstanceSpec) {
+    this.specs.push(spec);
     await this.step('create', spec.instanceId);
     if (this.failCreate) throw this.failCreate;
     this.known.add(spec.instanceId);
@@ -62,7 +64,7 @@ class DriverDouble implements WorkflowDriver {
   }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
-    return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ name: 'Acme' }] : [], version: '1.21', error: healthy ? null : 'refused', checkedAt: Date.now() };
+    return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: healthy ? null : 'refused', checkedAt: Date.now() };
   }
 }
 
@@ -115,6 +117,17 @@ describe('convergeInstance', () => {
     const inst = await seed('starting');
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toEqual([`create ${inst.instanceId}`]);
+    expect((await row(inst.instanceId)).status).toBe('running');
+  });
+
+  it("starts a stopped instance through create with its account's project key, so one recorded before keys gets it", async () => {
+    driver = new DriverDouble();
+    const inst = await seed('starting');
+    driver.known.add(inst.instanceId);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`]);
+    const [tenant] = await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, owner.user.tenantId));
+    expect(driver.specs[0]).toMatchObject({ instanceId: inst.instanceId, projectKey: tenant!.tenantKey });
     expect((await row(inst.instanceId)).status).toBe('running');
   });
 
@@ -187,7 +200,8 @@ describe('resumeInstances (console start)', () => {
       [ids.terminating!]: 'terminated',
       [ids.terminated!]: 'terminated',
     });
-    expect(seen.find((e) => e.instanceId === ids.running)?.spec).toMatchObject({ instanceId: ids.running, tenantName: 'Analytical Engines', size: 'small' });
+    const [tenant] = await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, other.user.tenantId));
+    expect(seen.find((e) => e.instanceId === ids.running)?.spec).toMatchObject({ instanceId: ids.running, tenantName: 'Analytical Engines', projectKey: tenant!.tenantKey, size: 'small' });
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, type Instance } from '@replay/contracts';
-import { consoleActivities, instanceActivities } from '../../src/db/schema';
+import { consoleActivities, instanceActivities, tenants } from '../../src/db/schema';
 import type { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/agent';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
@@ -36,6 +36,16 @@ const statusOf = (id: string) => async () => (await api(t, owner.jwt).get(`/mana
 const waitFor = (id: string, status: string) => until(statusOf(id), (i) => i.status === status && !i.inProgress, 30_000, `${status}`);
 /** Loopback by address: `localhost` may resolve to ::1 first, where agents do not listen. */
 const direct = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
+/** A tracker's batch, sent straight to the instance with the given project key. */
+const track = async (instanceUrl: string, projectKey: string) =>
+  (
+    await fetch(`${direct(instanceUrl)}/api/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
+      body: JSON.stringify({ sessionId: 'tracked', events: [{ type: 'click' }] }),
+    })
+  ).status;
+const tenantKeyOf = async (tenantId: string) => (await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]!.tenantKey;
 const events = async (id: string) =>
   (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).map((e) => `${e.action}:${e.status}:${e.userName}`);
 
@@ -46,8 +56,12 @@ describe('an instance through its whole life, with a real agent', () => {
     const running = await waitFor(inst.instanceId, 'running');
     expect(running).toMatchObject({ healthy: true, failure: null, instanceUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/) });
     expect(running.healthCheckUrl).toBe(`${running.instanceUrl}/api/health`);
-    const health = await (await fetch(direct(running.healthCheckUrl!))).json();
-    expect(health).toMatchObject({ instanceId: inst.instanceId, tenants: [{ name: 'Acme Corp' }], version: running.version });
+    const health = await (await fetch(direct(running.healthCheckUrl!))).text();
+    expect(JSON.parse(health)).toMatchObject({ instanceId: inst.instanceId, tenants: [{ active: true }], version: running.version });
+    expect(health).not.toContain('Acme Corp');
+    // The agent takes events with the account's tenantKey, read from the tenants table, and with nothing else.
+    expect(await track(running.instanceUrl!, await tenantKeyOf(owner.user.tenantId))).toBe(202);
+    expect(await track(running.instanceUrl!, 'not-the-tenant-key-0000')).toBe(401);
     expect(await events(inst.instanceId)).toEqual(['create:pending:Ada Lovelace', 'create:pending:System', 'create:success:System']);
     const logged = await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.instanceId, inst.instanceId));
     expect(logged.map((l) => l.message)).toEqual(['Instance Storefront created', 'Instance Storefront is being provisioned', 'Instance Storefront is running']);
@@ -160,6 +174,8 @@ describe('an instance through its whole life, with a real agent', () => {
     await api(t, other.jwt).post(`/managed-saas/instances/${fresh.instanceId}/actions`, { action: 'start' });
     const running = await until(async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance, (i) => i.status === 'running' && !i.inProgress);
     expect(running.healthy).toBe(true);
+    expect(await track(running.instanceUrl!, await tenantKeyOf(other.user.tenantId))).toBe(202);
+    expect(await track(running.instanceUrl!, await tenantKeyOf(owner.user.tenantId))).toBe(401);
     expect(isAlive((await driver().status(fresh.instanceId)).pid!)).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export function loginToken(agent: AgentAddress, user: InstanceUser): Promise<str
   return sign(agent, 'login', LOGIN_TOKEN_SECONDS, { sub: user.userId, name: user.name, email: user.email });
 }
 
-/** An admin call; the agent's `{ errors: [...] }` answers become DriverErrors. */
+/** An admin call (also how stats are read: the agent shows them to the console only); the agent's `{ errors: [...] }` answers become DriverErrors. */
 export async function adminCall<T>(agent: AgentAddress, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Authorization: `Bearer ${await sign(agent, 'admin', ADMIN_TOKEN_SECONDS)}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -61,21 +61,11 @@ export async function adminCall<T>(agent: AgentAddress, method: 'GET' | 'POST', 
   return payload as T;
 }
 
-export async function getJson<T>(agent: AgentAddress, path: string): Promise<T> {
-  try {
-    const res = await fetch(`${agent.baseUrl}${path}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return (await res.json()) as T;
-  } catch (e) {
-    throw new DriverError('not-running', `Instance ${agent.instanceId} did not answer: ${(e as Error).message}`);
-  }
-}
-
 export interface AgentHealthBody {
   status: string;
   instanceId: string;
   version: string;
-  tenants: { name: string }[];
+  tenants: { active: boolean }[];
   resources: { vcpu: number; memoryGb: number; diskGb: number };
 }
 

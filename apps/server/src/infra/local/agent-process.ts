@@ -41,7 +41,7 @@ export interface SpawnedAgent {
  * array, never through a shell. The agent's environment holds only what it
  * needs: the console's own secrets (database URL, signing key) stay out.
  */
-export function spawnAgent(record: InstanceRecord, opts: SpawnOptions): SpawnedAgent {
+export function spawnAgent(record: InstanceRecord & { projectKey: string }, opts: SpawnOptions): SpawnedAgent {
   const size = SIZES[record.size];
   const args = [
     ...nodeFlags(),
@@ -57,7 +57,8 @@ export function spawnAgent(record: InstanceRecord, opts: SpawnOptions): SpawnedA
       cwd: opts.cwd,
       detached: true,
       stdio: ['ignore', log, log],
-      env: { PATH: process.env.PATH ?? '', AGENT_SECRET: record.secret },
+      // Secrets go in the environment, which only this user can read (/proc/<pid>/environ), never in arguments, which `ps` shows to all.
+      env: { PATH: process.env.PATH ?? '', AGENT_SECRET: record.secret, AGENT_PROJECT_KEY: record.projectKey },
     });
     if (child.pid === undefined) throw new Error(`Could not start the agent of ${record.instanceId}`);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

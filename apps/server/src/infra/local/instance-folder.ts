@@ -4,18 +4,24 @@ import type { InstanceRuntime, InstanceSpec } from '../driver';
 
 /**
  * One folder per instance under `${DATA_DIR}/instances/<instanceId>`:
- *   instance.json   what the driver needs to start it again (spec, port, secret)
+ *   instance.json   what the driver needs to start it again (spec, port, secret, project key); 0600
  *   data/           the agent's data folder (sessions, config.json, agent.pid)
  *   backups/        the agent's backups
  *   agent.log       the agent's output, appended across restarts
  * The folder is the driver's whole record, so a console that crashed finds
  * its instances again from disk alone.
  */
-export interface InstanceRecord extends InstanceSpec {
+export interface InstanceRecord extends Omit<InstanceSpec, 'projectKey'> {
   /** Kept for the instance's lifetime, so its URL never changes. */
   port: number;
   /** Shared with the agent only: signs its login and admin tokens. */
   secret: string;
+  /**
+   * What the agent was (or will be) started with. Missing from records written
+   * before ingest needed a key: such an instance is not started until a create
+   * with its spec (the workflow's start, or reconcile) brings the key.
+   */
+  projectKey?: string;
   createdAt: number;
 }
 
@@ -52,7 +58,7 @@ export class InstanceFolders {
     }
   }
 
-  /** Written beside and renamed over, so a crash never leaves half a record. Readable by this user only: it holds the secret. */
+  /** Written beside and renamed over, so a crash never leaves half a record. Readable by this user only: it holds the secret and the project key. */
   write(record: InstanceRecord): void {
     const dir = this.dir(record.instanceId);
     mkdirSync(join(dir, 'data'), { recursive: true });

@@ -34,10 +34,11 @@ export async function reconcile(driver: LocalDriver, expected: readonly DesiredI
           await driver.stop(instanceId);
           report.stopped.push(instanceId);
         }
-      } else if (wasRunning && (await driver.health(instanceId)).healthy) {
+      } else if (wasRunning && !(want.spec && driver.lacksProjectKey(want.spec)) && (await driver.health(instanceId)).healthy) {
         report.adopted.push(instanceId);
       } else {
-        // With a spec, create (idempotent) also mends a folder whose record a crash left unwritten.
+        // With a spec, create (idempotent) also mends a folder whose record a crash left unwritten, and restarts
+        // with the key an agent started without the account's project key (one from before ingest needed it).
         await (want.spec ? driver.create(want.spec) : driver.start(instanceId));
         report.started.push(instanceId);
       }

@@ -72,10 +72,10 @@ export const resumeInstances: StartupTask = {
     // Embedded mode holds the data-folder lock: any lease left is a dead process's.
     if (ctx.database.kind === 'pglite') await repo.clearAllLeases();
     const expected: DesiredInstance[] = [];
-    for (const { instance, tenantName } of await repo.allForReconcile()) {
+    for (const { instance, tenantName, projectKey } of await repo.allForReconcile()) {
       const desired = desiredState(instance.status);
       if (!desired) continue;
-      expected.push({ instanceId: instance.instanceId, desired, ...(desired === 'running' ? { spec: specOf({ ...instance, tenantName }) } : {}) });
+      expected.push({ instanceId: instance.instanceId, desired, ...(desired === 'running' ? { spec: specOf({ ...instance, tenantName, projectKey }) } : {}) });
     }
     const report = await ctx.driver.reconcile(expected);
     const enqueue = workflowEnqueuer(ctx.boss);

@@ -11,15 +11,15 @@ import type { InstanceChange, InstanceRow } from './instances.repo';
  */
 export function instancesSystemRepo(db: Db) {
   return {
-    /** The instance and its account's name (the agent shows it as its tenant). */
-    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string }) | null> {
+    /** The instance, its account's name (the agent shows it as its tenant) and tenantKey (the agent's project key). */
+    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string; projectKey: string }) | null> {
       const [row] = await db
-        .select({ instance: instances, tenantName: tenants.name })
+        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey })
         .from(instances)
         .innerJoin(tenants, eq(tenants.id, instances.tenantId))
         .where(eq(instances.instanceId, instanceId))
         .limit(1);
-      return row ? { ...row.instance, tenantName: row.tenantName } : null;
+      return row ? { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey } : null;
     },
 
     /** Compare-and-set on the status, as the workflow moves an instance one step. */
@@ -64,10 +64,10 @@ export function instancesSystemRepo(db: Db) {
       await db.update(instances).set({ leaseOwner: null, leaseUntil: null }).where(isNotNull(instances.leaseOwner));
     },
 
-    /** What the driver should run, for reconcile: every instance and its status. */
+    /** What the driver should run, for reconcile: every instance and its status, with its account's name and key as byId. */
     async allForReconcile() {
       return db
-        .select({ instance: instances, tenantName: tenants.name })
+        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey })
         .from(instances)
         .innerJoin(tenants, eq(tenants.id, instances.tenantId));
     },

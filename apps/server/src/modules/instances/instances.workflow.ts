@@ -16,7 +16,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *
  *   creating → initializing → running      (driver.create; health must answer first)
  *   stopping → stopped                     (driver.stop)
- *   starting → running                     (driver.start; health must answer first)
+ *   starting → running                     (driver.create: starts it, provisioning it if it never was)
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
@@ -27,7 +27,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'start' | 'stop' | 'terminate' | 'status' | 'health'>;
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health'>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -43,7 +43,7 @@ export interface Attempt {
   retryLimit: number;
 }
 
-type Loaded = InstanceRow & { tenantName: string };
+type Loaded = InstanceRow & { tenantName: string; projectKey: string };
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
 
 /** This process, as a lease holder; unique per start, so a restarted process never mistakes an old lease for its own. */
@@ -80,6 +80,7 @@ export function specOf(row: Loaded): InstanceSpec {
     instanceId: row.instanceId,
     name: row.name,
     tenantName: row.tenantName,
+    projectKey: row.projectKey,
     provider: row.provider,
     region: row.region,
     size: row.size,
@@ -157,9 +158,9 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
   },
 
   async starting(d, row) {
-    // An instance stopped while still 'creating' was never provisioned: starting it provisions it.
-    const current = await d.driver.status(row.instanceId);
-    const runtime = current.state === 'absent' ? await d.driver.create(specOf(row)) : await d.driver.start(row.instanceId);
+    // create, not start: it provisions an instance stopped while still 'creating', and brings the account's
+    // project key to one recorded before ingest needed it (which start alone would leave unable to run).
+    const runtime = await d.driver.create(specOf(row));
     const health = await waitHealthy(d, row.instanceId);
     await advance(d, row, 'running', runningChange(runtime, health), {
       action: 'start',

@@ -55,6 +55,8 @@ describe('age rules', () => {
 describe('health answers', () => {
   it('passes a direct check only with HTTP 200 and tenants', () => {
     expect(directCheckPassed(200, { tenants: [{ name: 'a' }] })).toBe(true);
+    // The agent's own answer: its tenants carry no names, since anyone may ask.
+    expect(directCheckPassed(200, { status: 'ok', tenants: [{ active: true }] })).toBe(true);
     expect(directCheckPassed(200, { data: { tenants: [{ name: 'a' }] } })).toBe(true);
     expect(directCheckPassed(200, { tenants: [] })).toBe(false);
     expect(directCheckPassed(200, { status: 'ok' })).toBe(false);

@@ -44,8 +44,8 @@ export function makeInstance(overrides: Partial<Instance> = {}): Instance {
   });
 }
 
-/** The agent's health answer: 200 with its tenants. */
-export const agentHealth = { status: 'ok', instanceId: 'ins_1', name: 'Production', version: '1.21', tenants: [{ name: 'Analytical Engines' }] };
+/** The agent's health answer: 200 with its tenants, which name nobody (anyone may ask). */
+export const agentHealth = { status: 'ok', instanceId: 'ins_1', version: '1.21', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } };
 
 type FetchStub = { fetch: { mock: { calls: unknown[][] } } };
 

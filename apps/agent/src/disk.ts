@@ -1,0 +1,113 @@
+import { statfs } from 'node:fs/promises';
+import { folderBytes } from './data.ts';
+import { HttpError } from './http.ts';
+
+const GB = 1024 ** 3;
+/** The host's free space is asked at most this often; what the agent writes in between is taken off the last answer. */
+export const FREE_SPACE_SAMPLE_MS = 5_000;
+
+export type FreeSpaceProbe = (path: string) => Promise<{ bavail: number; bsize: number }>;
+
+export interface DiskOptions {
+  diskGb: number;
+  /** Writes are refused before the host's free space falls under this. */
+  minFreeBytes: number;
+  now: () => number;
+  /** Tests count the calls; the agent asks the file system. */
+  probe?: FreeSpaceProbe;
+  onProbeError?: (error: unknown) => void;
+}
+
+/**
+ * The instance's disk: its declared size, the bytes its data folder holds,
+ * and the host's free space. The bytes are counted as ingest writes them,
+ * from one walk of the folder at start and after anything that removes or
+ * adds files on its own (cleanup, retention), so a stats read or a write
+ * never walks the folder. Everything that decides whether a write fits is
+ * synchronous once `sampleFreeSpace` has resolved, so two writes in flight
+ * cannot both take the last room.
+ */
+export class DiskUsage {
+  private used = 0;
+  /** Every byte ingest ever wrote: a walk adds what was written while it ran, which it may not have seen. */
+  private written = 0;
+  private diskGbValue: number;
+  /** The host's free bytes at the last answer, less what ingest wrote since; null before any answer. */
+  private freeBytes: number | null = null;
+  private askedAt = Number.NEGATIVE_INFINITY;
+  private asking: Promise<void> | null = null;
+  private readonly dataDir: string;
+  private readonly opts: Required<DiskOptions>;
+
+  constructor(dataDir: string, options: DiskOptions) {
+    this.dataDir = dataDir;
+    this.diskGbValue = options.diskGb;
+    this.opts = { probe: statfs, onProbeError: () => {}, ...options };
+  }
+
+  get usedBytes(): number {
+    return this.used;
+  }
+
+  get diskGb(): number {
+    return this.diskGbValue;
+  }
+
+  get totalBytes(): number {
+    return this.diskGbValue * GB;
+  }
+
+  setDiskGb(diskGb: number): void {
+    this.diskGbValue = diskGb;
+  }
+
+  /**
+   * Walks the data folder once. Bytes written during the walk are added on
+   * top, so the count may briefly run high (never low) until the next walk.
+   */
+  async refresh(): Promise<number> {
+    const writtenBefore = this.written;
+    const walked = await folderBytes(this.dataDir);
+    this.used = walked + (this.written - writtenBefore);
+    return this.used;
+  }
+
+  /**
+   * Asks the host's free space when the last question is FREE_SPACE_SAMPLE_MS
+   * old, whatever its answer: a failing file system is not asked (nor logged)
+   * on every write. Writes meanwhile wait on the question in flight.
+   */
+  sampleFreeSpace(): Promise<void> {
+    const now = this.opts.now();
+    if (now - this.askedAt < FREE_SPACE_SAMPLE_MS) return this.asking ?? Promise.resolve();
+    this.askedAt = now;
+    this.asking = this.opts
+      .probe(this.dataDir)
+      .then(
+        ({ bavail, bsize }) => {
+          this.freeBytes = Number(bavail) * Number(bsize);
+        },
+        // Without an answer the declared disk still limits writes, and the last answer, if any, stands.
+        (e: unknown) => this.opts.onProbeError(e),
+      )
+      .finally(() => {
+        this.asking = null;
+      });
+    return this.asking;
+  }
+
+  /** 507 when `bytes` more would overflow the declared disk or bring the host's free space under the margin. */
+  assertRoom(bytes: number): void {
+    if (this.used + bytes > this.totalBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
+    if (this.freeBytes !== null && this.freeBytes - bytes < this.opts.minFreeBytes) {
+      throw new HttpError(507, "The host's disk is almost full: session recording is stopped");
+    }
+  }
+
+  /** Counts bytes ingest has just written. */
+  wrote(bytes: number): void {
+    this.used += bytes;
+    this.written += bytes;
+    if (this.freeBytes !== null) this.freeBytes -= bytes;
+  }
+}

@@ -1,0 +1,73 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
+import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
+import { clientAddress } from './ingest-limiter.ts';
+import type { AgentState, Handler } from './server.ts';
+
+/** The most one request may carry, as sent and once unpacked. */
+export const MAX_EVENTS_BODY = 1024 * 1024;
+const MAX_EVENTS_PER_BATCH = 10_000;
+
+/** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
+const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/**
+ * Trackers send the account's project key as `Authorization: Bearer <key>`
+ * (a header the spec's CORS rules allow). Compared as SHA-256 digests in
+ * constant time, so neither the key's content nor its length leaks by timing.
+ */
+function requireProjectKey(req: IncomingMessage, state: AgentState): void {
+  const given = bearerToken(req);
+  if (given === null || !timingSafeEqual(digest(given), digest(state.settings.projectKey))) {
+    throw new HttpError(401, 'A valid project key is required: send Authorization: Bearer <project key>');
+  }
+}
+
+function parseBatch(body: unknown): { sessionId: string; events: unknown[] } {
+  const { sessionId, events } = (body ?? {}) as { sessionId?: unknown; events?: unknown };
+  if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
+  if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
+    throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
+  }
+  if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events')) throw new HttpError(400, 'Only sessionId and events are accepted');
+  return { sessionId, events };
+}
+
+export const ingestRoutes: Record<string, Handler> = {
+  'OPTIONS /api/events': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state))),
+
+  /**
+   * Cheapest refusals first: a stranger costs a bucket lookup and a hash, and
+   * nothing is read or written for a request that will be refused anyway.
+   */
+  'POST /api/events': async (req, res, _url, state) => {
+    const origin = req.headers.origin;
+    if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
+    const client = clientAddress(req.socket.remoteAddress);
+    state.limiter.clientRequest(client);
+    requireProjectKey(req, state);
+    state.limiter.instanceRequest();
+    await state.disk.sampleFreeSpace();
+    state.disk.assertRoom(0);
+    const { sessionId, events } = parseBatch(await readJson(req, MAX_EVENTS_BODY));
+    const lines = eventLines(events);
+    const bytes = Buffer.byteLength(lines);
+    await state.disk.sampleFreeSpace();
+    // From here to the count, nothing awaits: concurrent writes cannot both take the last room or the last tokens.
+    state.disk.assertRoom(bytes);
+    state.limiter.bytes(client, bytes);
+    try {
+      appendEvents(state.settings.dataDir, sessionId, lines, state.now());
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+      // Part of the lines may have landed: count the folder again rather than guess.
+      void state.disk.refresh().catch(() => undefined);
+      throw new HttpError(507, "The host's disk is full: session recording is stopped");
+    }
+    state.disk.wrote(bytes);
+    sendJson(res, 202, { accepted: events.length });
+  },
+};
