@@ -45,6 +45,16 @@ const isOwner = (m: MemberRow) => m.joinedAt !== null && (m.superAdmin || m.role
 const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
 
 /**
+ * The one rule for acting on a member (edit, remove, renew their invitation,
+ * see or copy their joining link): they hold no permission or instance the
+ * actor lacks, and admin rights only below an admin.
+ */
+function mayActOn(actor: Principal, target: MemberRow): boolean {
+  if ((target.admin || target.superAdmin) && !isAdmin(actor)) return false;
+  return rightsWithin(rightsOfMember(target), rightsOf(actor));
+}
+
+/**
  * The Team rules. Beyond the route guard (EDIT_MEMBERS for every change):
  * nobody hands out a role or admin rights above their own, acts on a member
  * who holds more than they do, changes their own role or admin flag, removes
@@ -57,7 +67,8 @@ export function createMembersService(deps: MembersDeps) {
   function toTeamMember(m: MemberRow, viewer: Principal, now: Date): TeamMember {
     const joined = m.joinedAt !== null;
     const expired = !joined && (!m.invitationExpiresAt || m.invitationExpiresAt.getTime() <= now.getTime());
-    const showLink = !joined && !expired && m.invitationTokenSealed && canOpenScreen(viewer.permissions, 'membersEdit');
+    // A joining link is the member's rights in transferable form: shown only to whoever may act on them.
+    const showLink = !joined && !expired && m.invitationTokenSealed && canOpenScreen(viewer.permissions, 'membersEdit') && mayActOn(viewer, m);
     const token = showLink ? openSealed(deps.sealKey, m.invitationTokenSealed!, m.id) : null;
     return {
       userId: m.id,
@@ -91,7 +102,7 @@ export function createMembersService(deps: MembersDeps) {
   }
 
   function assertActsOn(p: Principal, target: MemberRow): void {
-    if (!rightsWithin(rightsOfMember(target), rightsOf(p))) throw forbidden(MEMBER_MESSAGES.memberAboveActor);
+    if (!mayActOn(p, target)) throw forbidden(MEMBER_MESSAGES.memberAboveActor);
   }
 
   async function assertOwnerRemains(db: Db, p: Principal, target: MemberRow): Promise<void> {
