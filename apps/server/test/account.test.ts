@@ -109,6 +109,17 @@ describe('GET /api/account', () => {
     expect(member.user.limits.teamMember).toEqual({ limit: 50, remaining: 48 });
   });
 
+  it('shows the account’s keys to its admins only', async () => {
+    const owner = await signup(t);
+    const member = await addMember(owner);
+    expect(member.user).toMatchObject({ apiKey: null, tenantKey: null });
+    expect((await getAccount(member.jwt)).json().data).toMatchObject({ apiKey: null, tenantKey: null });
+    const admin = await addMember(owner, { admin: true });
+    const [tenant] = await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, owner.user.tenantId));
+    expect((await getAccount(admin.jwt)).json().data).toMatchObject({ apiKey: tenant!.apiKey, tenantKey: tenant!.tenantKey });
+    expect(owner.user.apiKey).toBe(tenant!.apiKey);
+  });
+
   it('says hasPassword false for a user without one', async () => {
     const owner = await signup(t);
     await t.runtime.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.id, owner.user.userId));

@@ -26,8 +26,9 @@ export const accountSchema = z.object({
   edition: z.enum(['ee', 'foss']),
   tenantName: z.string(),
   tenantId: z.string(),
-  tenantKey: z.string(),
-  apiKey: z.string(),
+  /** The account's keys: credentials, so null for anyone but its admins. */
+  tenantKey: z.string().nullable(),
+  apiKey: z.string().nullable(),
   smtp: z.boolean(),
   plan: z.object({
     type: z.enum(['trial', 'paid']),

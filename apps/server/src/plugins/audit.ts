@@ -39,15 +39,17 @@ const bodyField = (request: FastifyRequest, key: string): string | null => {
 
 /**
  * Public calls are made by nobody signed in; these say who they concern.
- * A failed login is recorded against the account of the email tried, so its
- * admins see attempts on their members; a failed sign-up is not (the email
- * may belong to another account entirely). Asking for a reset link is not
- * attributed: anyone may ask for anyone, and it must not let strangers write
- * into an account's trail (the mail itself is kept in the outbox).
+ * Only calls that proved who made them are attributed: a successful login
+ * or sign-up. A failed login is not written into the account of the email
+ * tried (nor a failed sign-up): anyone may type anyone's email, and a
+ * stranger must not be able to write into, or fill, an account's trail; the
+ * rate limits answer attempts instead. Asking for a reset link is not
+ * attributed either, for the same reason (the mail itself is kept).
  */
+const whenSucceeded = (res: FastifyReply, find: () => Promise<AuditActor | null>) => (res.statusCode < 300 ? find() : Promise.resolve(null));
 const PUBLIC_ACTORS: Record<string, ActorLookup> = {
-  'POST /login': (req, _res, repo) => withValue(bodyField(req, 'email'), repo.actorByEmail),
-  'POST /signup': (req, res, repo) => (res.statusCode < 300 ? withValue(bodyField(req, 'email'), repo.actorByEmail) : Promise.resolve(null)),
+  'POST /login': (req, res, repo) => whenSucceeded(res, () => withValue(bodyField(req, 'email'), repo.actorByEmail)),
+  'POST /signup': (req, res, repo) => whenSucceeded(res, () => withValue(bodyField(req, 'email'), repo.actorByEmail)),
   'GET /logout': (req, _res, repo) => withValue(readRefreshCookie(req), (t) => repo.actorByRefreshToken(hashToken(t))),
   'POST /password/reset': (req, _res, repo) => withValue(bodyField(req, 'token'), (t) => repo.actorByResetToken(hashToken(t))),
 };

@@ -51,6 +51,8 @@ export function createAccountService(deps: AccountDeps) {
     // The trial lasts until billing details exist, even past its end date (then the
     // banner says it has ended and creating instances needs billing).
     const isTrial = !hasBillingDetails;
+    // The keys act as the organization: only its admins are shown them.
+    const isAdmin = p.admin || p.superAdmin;
     return {
       userId: p.userId,
       name: p.name,
@@ -68,8 +70,8 @@ export function createAccountService(deps: AccountDeps) {
       edition: tenant.edition,
       tenantName: tenant.name,
       tenantId: tenant.id,
-      tenantKey: tenant.tenantKey,
-      apiKey: tenant.apiKey,
+      tenantKey: isAdmin ? tenant.tenantKey : null,
+      apiKey: isAdmin ? tenant.apiKey : null,
       smtp: deps.mailTransport === 'smtp',
       plan: {
         type: isTrial ? 'trial' : 'paid',

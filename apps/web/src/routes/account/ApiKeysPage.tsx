@@ -7,6 +7,15 @@ import { Section } from './Section';
 /** /account/api-keys: the keys that identify this organization to the product's API and tracker. */
 export default function ApiKeysPage() {
   const account = useAccount();
+  if (account.apiKey === null || account.tenantKey === null) {
+    return (
+      <Section title="API Keys" description="The keys that identify this organization to the API and the tracker.">
+        <Paper withBorder radius="md" p="lg">
+          <Text size="sm">Only the admins of this organization can see its keys. Please ask an admin.</Text>
+        </Paper>
+      </Section>
+    );
+  }
   return (
     <Section
       title="API Keys"
