@@ -12,6 +12,8 @@ import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { hostAllowListPlugin } from './plugins/host-allow-list';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +56,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     reply.header('x-request-id', request.id);
   });
 
+  // First: every answer, a refused one too, carries the security headers; then nothing runs for a foreign Host.
+  await app.register(securityHeadersPlugin);
+  await app.register(hostAllowListPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: `${ctx.env.PRODUCT_NAME} Console API`, version: '1.0.0' } },
