@@ -14,6 +14,7 @@ import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
+import { logSerializers } from './lib/log-safety';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +35,8 @@ const REDACT = [
   '*.cardToken',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACT, censor: '[redacted]' } };
+export function loggerOptions(level: string): FastifyServerOptions['logger'] & object {
+  return { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers };
 }
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {

@@ -8,6 +8,7 @@ import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers } from './jobs/workers';
+import { errorForLog } from './lib/log-safety';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
 export interface Runtime {
@@ -27,7 +28,7 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
     const secrets = loadSecrets(env);
     const boss = env.RUN_WORKERS ? createBoss(database) : null;
     if (boss) {
-      boss.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })));
+      boss.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: errorForLog(err) })));
       await boss.start();
     }
     const ctx: AppContext = {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { errorForLog } from '../lib/log-safety';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -49,7 +50,7 @@ export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
 export async function openPostgres(url: string, poolSize = defaultPoolSize()): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: String(err) })));
+  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: errorForLog(err) })));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

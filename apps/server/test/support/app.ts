@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
@@ -31,7 +31,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver } = {},
+  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -44,7 +44,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const runtime = await openRuntime(env, { clock, database, driver: opts.driver });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
