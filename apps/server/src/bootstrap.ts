@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers } from './jobs/workers';
 import { errorForLog } from './lib/log-safety';
+import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
 export interface Runtime {
@@ -21,6 +22,8 @@ export interface Runtime {
  * the database (migrated), the secrets, pg-boss and its workers.
  */
 export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver } = {}): Promise<Runtime> {
+  // Before the lock, the database or an instance writes into it (on PostgreSQL it still holds the instances).
+  preparePrivateDataDir(env.DATA_DIR);
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
   try {
     const database =

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 import { errorForLog } from '../lib/log-safety';
+import { restrictToOwner } from '../lib/private-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,6 +32,8 @@ export type Database =
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
+  // PGlite writes a new folder's files 0666 whatever the umask (they come out of its bundled image).
+  if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const runPrepared: RunPrepared = async (_name, text, params) => (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../src/app';
 import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
@@ -27,14 +30,17 @@ export interface TestApp {
 
 /**
  * The real server (routes, guard, services, database, job queue) on a fresh
- * database, driven through fastify.inject.
+ * database, driven through fastify.inject. Its data folder is a fresh one
+ * (removed on close) unless DATA_DIR is given.
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
+  const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'console-test-'));
   const env = parseEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     LOG_LEVEL: 'silent',
     RUN_WORKERS: 'false',
     STRICT_RESPONSES: 'true',
@@ -53,6 +59,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await runtime.stop();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
