@@ -39,14 +39,23 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] & o
   return { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers };
 }
 
+/**
+ * A client's (or its proxy's) X-Request-Id is kept, for correlation, only
+ * when it looks like an id: 8–64 letters, digits, '.', '_' or '-', starting
+ * with a letter or digit (a UUID, a 32-hex proxy id). Anything else gets a
+ * fresh UUID. It is never any record's key: audit entries get their own id.
+ */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{7,63}$/;
+
+function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
     trustProxy: ctx.env.TRUST_PROXY,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
