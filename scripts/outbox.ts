@@ -22,6 +22,11 @@ async function main(): Promise<number> {
     console.error(`No console answered at ${url}. Start it with \`npm start\` (or set PORT to the port it uses).`);
     return 1;
   }
+  if (res.status === 421) {
+    // The Host allow-list: with DATABASE_URL, localhost is not one of the console's names.
+    console.error(`The console does not answer to localhost: it answers only the host of its PUBLIC_URL (localhost too only in embedded mode).`);
+    return 1;
+  }
   if (res.status === 403) {
     console.error('The console refused: the outbox can only be read from the machine it runs on.');
     return 1;

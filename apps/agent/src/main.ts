@@ -3,6 +3,9 @@ import { DataDirInUseError } from './lock.ts';
 import { SettingsError, readSettings } from './settings.ts';
 import { startAgent } from './server.ts';
 
+// The agent's data folder holds recorded sessions and its used token ids: this user's only.
+process.umask(0o077);
+
 /** One instance agent: settings from flags and environment, stopped cleanly by SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   let settings;

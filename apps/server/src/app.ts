@@ -12,6 +12,9 @@ import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { hostAllowListPlugin } from './plugins/host-allow-list';
+import { logSerializers } from './lib/log-safety';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,18 +35,27 @@ const REDACT = [
   '*.cardToken',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACT, censor: '[redacted]' } };
+export function loggerOptions(level: string): FastifyServerOptions['logger'] & object {
+  return { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers };
+}
+
+/**
+ * A client's (or its proxy's) X-Request-Id is kept, for correlation, only
+ * when it looks like an id: 8–64 letters, digits, '.', '_' or '-', starting
+ * with a letter or digit (a UUID, a 32-hex proxy id). Anything else gets a
+ * fresh UUID. It is never any record's key: audit entries get their own id.
+ */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{7,63}$/;
+
+function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
     trustProxy: ctx.env.TRUST_PROXY,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -54,6 +66,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     reply.header('x-request-id', request.id);
   });
 
+  // First: every answer, a refused one too, carries the security headers; then nothing runs for a foreign Host.
+  await app.register(securityHeadersPlugin);
+  await app.register(hostAllowListPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: `${ctx.env.PRODUCT_NAME} Console API`, version: '1.0.0' } },

@@ -8,6 +8,8 @@ import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers } from './jobs/workers';
+import { errorForLog } from './lib/log-safety';
+import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
 export interface Runtime {
@@ -20,6 +22,8 @@ export interface Runtime {
  * the database (migrated), the secrets, pg-boss and its workers.
  */
 export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver } = {}): Promise<Runtime> {
+  // Before the lock, the database or an instance writes into it (on PostgreSQL it still holds the instances).
+  preparePrivateDataDir(env.DATA_DIR);
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
   try {
     const database =
@@ -27,7 +31,7 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
     const secrets = loadSecrets(env);
     const boss = env.RUN_WORKERS ? createBoss(database) : null;
     if (boss) {
-      boss.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })));
+      boss.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: errorForLog(err) })));
       await boss.start();
     }
     const ctx: AppContext = {

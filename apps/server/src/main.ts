@@ -5,6 +5,8 @@ import { openRuntime } from './bootstrap';
 import { freePort } from './lib/free-port';
 import { tuneGcForServing } from './gc-tuning';
 
+// Everything this process and the agents it spawns create is theirs only: the data folder holds secrets.
+process.umask(0o077);
 tuneGcForServing();
 
 const started = performance.now();

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { mailOutbox } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/app';
+import { signup } from './support/auth';
 import { linkify } from '../src/mail/outbox';
 
 let t: TestApp;
@@ -60,6 +64,56 @@ describe('with SMTP configured', () => {
       const config = await smtp.app.inject({ method: 'GET', url: '/api/public-config' });
       expect(config.json().data.mailTransport).toBe('smtp');
     } finally {
+      await smtp.close();
+    }
+  });
+});
+
+/** A real SMTP server on loopback that keeps what it receives: the console's mail leaves through nodemailer's SMTP client. */
+async function startSmtpReceiver() {
+  const received: string[] = [];
+  const waiting: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      let message = '';
+      stream.on('data', (chunk: Buffer) => (message += chunk.toString('utf8')));
+      stream.on('end', () => {
+        // Undo quoted-printable (soft line breaks, =3D) so the test reads the text as sent.
+        received.push(message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+        waiting.splice(0).forEach((wake) => wake());
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves once `count` messages have arrived: the condition, not a delay. */
+    until: (count: number) => new Promise<void>((resolve) => (received.length >= count ? resolve() : waiting.push(() => received.length >= count && resolve()))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('with SMTP configured, mail is sent and kept nowhere', () => {
+  it('delivers a reset link over SMTP and writes nothing to the outbox table', async () => {
+    const smtp = await startSmtpReceiver();
+    const app = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com' });
+    try {
+      const account = await signup(app);
+      const res = await app.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email: account.email } });
+      expect(res.statusCode).toBe(200);
+      await smtp.until(1);
+      expect(smtp.received[0]).toContain(`To: ${account.email}`);
+      expect(smtp.received[0]).toContain('Subject: Reset your Replay Console password');
+      expect(smtp.received[0]).toContain('https://console.example.com/reset-password?token=');
+      expect(await app.runtime.ctx.db.select().from(mailOutbox)).toEqual([]);
+    } finally {
+      await app.close();
       await smtp.close();
     }
   });

@@ -4,6 +4,20 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An origin as a browser sends it: scheme, host and optional port, nothing else. */
+const ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
+
+/**
+ * Pages allowed to show the console in an iframe (the spec's `?iframe`): origins
+ * separated by spaces or commas, none by default. Each must be a bare origin,
+ * since the list is written into the Content-Security-Policy as it is.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.string().regex(ORIGIN, 'FRAME_ANCESTORS must list origins like https://portal.example.com, separated by spaces')));
+
 /**
  * Every setting the server reads, validated once at boot. The README's
  * configuration table lists the same names; add a setting here first.
@@ -30,6 +44,7 @@ export const envSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     TRUST_PROXY: bool.default(false),
+    FRAME_ANCESTORS: originList,
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */

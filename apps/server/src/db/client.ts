@@ -8,6 +8,8 @@ import pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { errorForLog } from '../lib/log-safety';
+import { restrictToOwner } from '../lib/private-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +32,8 @@ export type Database =
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
+  // PGlite writes a new folder's files 0666 whatever the umask (they come out of its bundled image).
+  if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const runPrepared: RunPrepared = async (_name, text, params) => (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
@@ -49,7 +53,7 @@ export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
 export async function openPostgres(url: string, poolSize = defaultPoolSize()): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: String(err) })));
+  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: errorForLog(err) })));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

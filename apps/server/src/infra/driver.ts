@@ -12,6 +12,11 @@ import type { InstanceSize, Provider } from '@replay/contracts';
  */
 export interface InfrastructureDriver {
   readonly kind: string;
+  /**
+   * Where the browser reaches instances itself (its direct health check), as
+   * Content-Security-Policy sources: the console's `connect-src` allows these.
+   */
+  readonly browserSources: readonly string[];
   /** Provisions the instance if needed, gives it the spec's project key if its record lacks it, and starts it. */
   create(spec: InstanceSpec): Promise<InstanceRuntime>;
   /** Starts an instance already provisioned with a project key; one recorded without a key is refused (use create). */

@@ -41,6 +41,8 @@ export interface LocalDriverOptions {
  */
 export class LocalDriver implements InfrastructureDriver {
   readonly kind = 'local';
+  /** Every instance URL it hands out is http://localhost:<port> (see runtimeOf). */
+  readonly browserSources = ['http://localhost:*'];
   readonly folders: InstanceFolders;
   private readonly opts: Required<LocalDriverOptions>;
   /** One operation at a time per instance: a stop must not interleave with a restart. */

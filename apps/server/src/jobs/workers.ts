@@ -1,6 +1,7 @@
 import type { Queue } from 'pg-boss';
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
+import { errorForLog } from '../lib/log-safety';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
 
 /** Which attempt of a job this is, so a handler can tell its last try (retryCount = retryLimit). */
@@ -40,7 +41,7 @@ export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefini
 export const startupTasks: StartupTask[] = [resumeInstances];
 export const schedules: Schedule[] = [instanceHealthSchedule];
 
-const logError = (msg: string, err: unknown) => console.error(JSON.stringify({ level: 'error', msg, err: String(err) }));
+const logError = (msg: string, err: unknown) => console.error(JSON.stringify({ level: 'error', msg, err: errorForLog(err) }));
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {

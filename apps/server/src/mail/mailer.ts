@@ -16,18 +16,25 @@ export interface Mailer {
 }
 
 /**
- * Every mail is written to the outbox table; with SMTP_URL it is also sent.
- * Without SMTP the outbox is the delivery, readable by the operator through
- * `npm run outbox` or the loopback-only /outbox page.
+ * With SMTP_URL mail is sent, and kept nowhere: reset and invitation links
+ * are live credentials, and a copy in the database would outlive the mail.
+ * Without SMTP the outbox table is the delivery, readable by the operator
+ * through `npm run outbox` or the loopback-only /outbox page.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const transport = smtp ? 'smtp' : 'outbox';
+  if (opts.smtpUrl) {
+    const smtp = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(mail) {
+        await smtp.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
   return {
-    transport,
+    transport: 'outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values({ id: newId(), ...mail, html: mail.html ?? null, transport });
-      if (smtp) await smtp.sendMail({ from: opts.from, ...mail });
+      await db.insert(mailOutbox).values({ id: newId(), ...mail, html: mail.html ?? null, transport: 'outbox' });
     },
   };
 }

@@ -3,6 +3,8 @@ import { forbidden } from '../lib/errors';
 import { latestMail, renderOutboxPage } from './outbox';
 
 const PAGE_SIZE = 200;
+/** Stricter than the console's own: no script at all, the page's one inline <style>, never framed. */
+const OUTBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**
@@ -28,6 +30,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     if (!fromThisMachine(request)) throw forbidden('The outbox can only be read from the server machine.');
   });
 
+  // Both answers hold live links: never cached (the default no-store of security-headers.ts says so too).
   app.get('/outbox.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { data: await latestMail(ctx.db, PAGE_SIZE) };
@@ -37,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     const page = renderOutboxPage(await latestMail(ctx.db, PAGE_SIZE), ctx.env.PRODUCT_NAME);
     return reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', OUTBOX_PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(page);
   });

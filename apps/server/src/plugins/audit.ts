@@ -118,6 +118,7 @@ export const auditPlugin = fp(async (app) => {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const query = (request.query ?? {}) as Record<string, unknown>;
     await repo.insert({
+      // The entry's own id, always: the request id may be a client's, and a client may repeat it.
       id: newId(),
       tenantId: actor.tenantId,
       userId: actor.userId,

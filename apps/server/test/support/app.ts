@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../src/app';
 import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
@@ -26,10 +29,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * The real server (routes, guard, services, database, job queue) on a fresh
- * database, driven through fastify.inject.
- */
 const TEST_ENV = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   LOG_LEVEL: 'silent',
@@ -37,16 +36,22 @@ const TEST_ENV = {
   STRICT_RESPONSES: 'true',
 };
 
+/**
+ * The real server (routes, guard, services, database, job queue) on a fresh
+ * database, driven through fastify.inject. Its data folder is a fresh one
+ * (removed on close) unless DATA_DIR is given.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver } = {},
+  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const env = parseEnv({ ...TEST_ENV, ...envOverrides });
+  const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'console-test-'));
+  const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
   const runtime = await openRuntime(env, { clock, database, driver: opts.driver });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
@@ -55,6 +60,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await runtime.stop();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { Env } from '../config/env';
+import { AppError } from '../lib/errors';
+
+export const MISDIRECTED_MESSAGE = 'This console does not answer to that host name. Open it at the address set as PUBLIC_URL.';
+
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i;
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * Which Host headers the console answers: the host of PUBLIC_URL (its port,
+ * or none or the scheme's default one when PUBLIC_URL names none), and in
+ * embedded mode also the loopback names on any port (a local console, the
+ * Vite dev proxy, fastify.inject's `localhost:80`).
+ */
+export function hostMatcher(env: Pick<Env, 'publicUrl' | 'embedded'>): (host: string | undefined) => boolean {
+  const publicUrl = new URL(env.publicUrl);
+  const publicName = publicUrl.hostname.toLowerCase();
+  const publicPorts = publicUrl.port ? [publicUrl.port] : [null, DEFAULT_PORTS[publicUrl.protocol] ?? null];
+  return (host) => {
+    const match = host ? HOST_HEADER.exec(host) : null;
+    if (!match) return false;
+    const name = match[1]!.toLowerCase();
+    const port = match[2] ?? null;
+    if (env.embedded && LOOPBACK_NAMES.has(name)) return true;
+    return name === publicName && publicPorts.includes(port);
+  };
+}
+
+/**
+ * Refuses, before any route or guard runs, a request addressed to a host name
+ * that is not the console's: a DNS-rebinding page (attacker.example resolved
+ * to this server) would otherwise read same-origin answers, the outbox's
+ * reset links among them. The Host header itself is checked, never
+ * X-Forwarded-Host: a rebinding page is same-origin with its own name, so it
+ * may set that header freely. Behind a proxy, the proxy must pass the
+ * browser's Host on (nginx: `proxy_set_header Host $host`).
+ */
+export const hostAllowListPlugin = fp(async (app) => {
+  const allowed = hostMatcher(app.ctx.env);
+  app.addHook('onRequest', async (request) => {
+    if (!allowed(request.raw.headers.host)) throw new AppError(421, [MISDIRECTED_MESSAGE]);
+  });
+});

@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Env } from '../config/env';
+
+/** Google's own list for reCAPTCHA under a CSP: its script, and the frame it renders the challenge in. */
+const CAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * The console's Content-Security-Policy. Scripts only from this origin: the
+ * built index.html has no inline script (Vite emits module files), so one
+ * injected into a page cannot run. Styles allow 'unsafe-inline' on purpose:
+ * Mantine writes its theme variables into a <style> element and sets style
+ * attributes at run time, and the index.html is a static file (no per-answer
+ * nonce); CSS cannot run script, and React escapes every text it renders.
+ * connect-src adds the instances' addresses, which the browser's direct
+ * health check calls.
+ */
+export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captchaEnabled'>, instanceSources: readonly string[]) {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(env.captchaEnabled ? CAPTCHA_SCRIPTS : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the favicon, which index.html carries inline as an SVG.
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...instanceSources],
+    'frame-src': env.captchaEnabled ? CAPTCHA_FRAMES : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    // The spec's `?iframe` mode: only pages the operator named may frame the console.
+    'frame-ancestors': env.FRAME_ANCESTORS.length ? env.FRAME_ANCESTORS : ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer (SPA, assets, API, outbox, errors), set by
+ * @fastify/helmet in onRequest so even a refused request carries them: the
+ * CSP above; X-Frame-Options DENY unless framing origins are configured (it
+ * cannot list origins, so frame-ancestors alone decides then); no Referer at
+ * all (invitation and reset links carry their token in the address, and the
+ * SPA's own calls from those pages would send it along); HSTS only when the
+ * console's public address is https; nosniff and the cross-origin policies
+ * as helmet sets them by default. Any answer that does not state its own
+ * Cache-Control gets no-store: API answers carry tokens and account data.
+ */
+export const securityHeadersPlugin = fp(async (app) => {
+  const { env, driver } = app.ctx;
+  const https = new URL(env.publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env, driver.browserSources) },
+    xFrameOptions: env.FRAME_ANCESTORS.length ? false : { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Not includeSubDomains: the console cannot vouch for the other hosts of its domain.
+    strictTransportSecurity: https ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+});
