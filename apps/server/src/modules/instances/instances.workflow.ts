@@ -1,3 +1,4 @@
+import { errorForLog } from '../../lib/log-safety';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
@@ -210,7 +211,8 @@ const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'termin
  */
 async function recordStepFailure(d: WorkflowDeps, row: Loaded, err: unknown, final: boolean): Promise<void> {
   const verb = VERB[row.status] ?? 'create';
-  const failure = err instanceof Error ? err.message : String(err);
+  // Shown to the account's members in the instance's events: the same rule as the logs (no bound values).
+  const failure = errorForLog(err).message;
   const uiFailure = INSTANCE_MESSAGES.actionFailed(verb);
   if (!final) {
     await instancesSystemRepo(d.db).recordFailure(row.instanceId, row.status, failure, uiFailure, false);
