@@ -60,17 +60,21 @@ export function isEnterprise(a: Pick<Account, 'edition' | 'plan'>): boolean {
 }
 
 /** POST /account: the profile form (Name and Organization). */
-export const accountUpdateSchema = z.strictObject({
-  name: personNameSchema,
-  tenantName: organizationSchema,
-});
+export const accountUpdateSchema = z
+  .strictObject({
+    name: personNameSchema,
+    tenantName: organizationSchema,
+  })
+  .meta({ examples: [{ name: 'Ada Lovelace', tenantName: 'Analytical Engines' }] });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
 /** POST /account/password: the server's view; the form adds the repeat field. */
-export const passwordChangeSchema = z.strictObject({
-  oldPassword: z.string().min(1, 'Old password is required'),
-  newPassword: strongPasswordSchema,
-});
+export const passwordChangeSchema = z
+  .strictObject({
+    oldPassword: z.string().min(1, 'Old password is required'),
+    newPassword: strongPasswordSchema,
+  })
+  .meta({ examples: [{ oldPassword: 'Old!Passw0rd', newPassword: 'N3w!Passw0rd' }] });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const passwordChangeFormSchema = z

@@ -107,7 +107,7 @@ const trailsFilters = z
     action: z.string().trim().min(1).max(100).optional(),
     query: z.string().trim().max(200).optional(),
   })
-  .meta({ examples: [{ limit: 20 }] });
+  .meta({ examples: [{ limit: 20, period: { start: 0, end: 4102444800000 }, query: 'role' }] });
 
 /** POST /trails: every filter optional; the period defaults to the last 7 days. A call with no body means no filters. */
 export const trailsQuerySchema = z.preprocess((body) => body ?? {}, trailsFilters);

@@ -5,14 +5,16 @@ import { MESSAGES, emailSchema, organizationSchema, personNameSchema, strongPass
 const captchaField = { 'g-recaptcha-response': z.string().max(4096).optional() };
 
 /** Sign-up: all four fields required; at least 8 characters, then the shared strength rule. */
-export const signupSchema = z.strictObject({
-  fullname: personNameSchema,
-  organizationName: organizationSchema,
-  email: emailSchema,
-  password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
-  projectName: z.string().trim().max(50).optional(),
-  ...captchaField,
-});
+export const signupSchema = z
+  .strictObject({
+    fullname: personNameSchema,
+    organizationName: organizationSchema,
+    email: emailSchema,
+    password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+    projectName: z.string().trim().max(50).optional(),
+    ...captchaField,
+  })
+  .meta({ examples: [{ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }] });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({
@@ -22,12 +24,14 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const resetLinkSchema = z.strictObject({ email: emailSchema, ...captchaField });
+export const resetLinkSchema = z.strictObject({ email: emailSchema, ...captchaField }).meta({ examples: [{ email: 'ada@example.com' }] });
 
-export const passwordResetSchema = z.strictObject({
-  token: z.string().min(1).max(200),
-  password: strongPasswordSchema,
-});
+export const passwordResetSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    password: strongPasswordSchema,
+  })
+  .meta({ examples: [{ token: 'not-a-real-token', password: 'Str0ng!Passw0rd' }] });
 
 /** Login, sign-up and reset answer with the account as data.user and an access token. */
 export const sessionSchema = z.object({ user: accountSchema, jwt: z.string() });

@@ -143,7 +143,8 @@ export const createInstanceSchema = z
     size: instanceSizeSchema,
     url: instanceUrlSchema,
   })
-  .refine((v) => findRegion(v.provider, v.region) !== undefined, { message: INSTANCE_MESSAGES.regionNotInProvider, path: ['region'] });
+  .refine((v) => findRegion(v.provider, v.region) !== undefined, { message: INSTANCE_MESSAGES.regionNotInProvider, path: ['region'] })
+  .meta({ examples: [{ name: 'Production', provider: 'aws', region: 'us-east-1', size: 'small', url: 'production' }] });
 export type CreateInstanceInput = z.infer<typeof createInstanceSchema>;
 
 /** The create form's own validity: the four fields of the spec set (the form always has a provider). */
@@ -154,7 +155,8 @@ export function isInstanceFormValid(v: { name?: string; url?: string; region?: s
 /** PUT /managed-saas/instances/{id}: rename and termination protection. */
 export const updateInstanceSchema = z
   .strictObject({ name: instanceNameSchema.optional(), isProtected: z.boolean().optional() })
-  .refine((v) => v.name !== undefined || v.isProtected !== undefined, { message: 'Nothing to update.' });
+  .refine((v) => v.name !== undefined || v.isProtected !== undefined, { message: 'Nothing to update.' })
+  .meta({ examples: [{ name: 'Production', isProtected: false }] });
 export type UpdateInstanceInput = z.infer<typeof updateInstanceSchema>;
 
 /** POST …/{id}/actions. `confirm`, when sent with terminate, must be TERMINATE (trimmed). */

@@ -119,11 +119,13 @@ export const invitationInfoSchema = z.object({
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
 /** POST /invitations/accept: the invited email is fixed by the link, so it is not sent. */
-export const invitationAcceptSchema = z.strictObject({
-  token: z.string().min(1).max(200),
-  name: memberNameSchema,
-  password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
-});
+export const invitationAcceptSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    name: memberNameSchema,
+    password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+  })
+  .meta({ examples: [{ token: 'not-a-real-token', name: 'Jane Doe', password: 'Str0ng!Passw0rd' }] });
 export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });
