@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionSchema } from './permissions';
-import { MESSAGES, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
+import { safeExactText } from './safe';
+import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 /** Seats and projects an account may hold (Account.limits). */
 export const ACCOUNT_LIMITS = { teamMembers: 50, sites: 10 } as const;
@@ -61,24 +62,30 @@ export function isEnterprise(a: Pick<Account, 'edition' | 'plan'>): boolean {
 }
 
 /** POST /account: the profile form (Name and Organization). */
-export const accountUpdateSchema = z.strictObject({
-  name: personNameSchema,
-  tenantName: organizationSchema,
-});
+export const accountUpdateSchema = z
+  .strictObject({
+    name: personNameSchema,
+    tenantName: organizationSchema,
+  })
+  .meta({ examples: [{ name: 'Ada Lovelace', tenantName: 'Analytical Engines' }] });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
+const oldPasswordSchema = safeExactText(PASSWORD_MAX_LENGTH).min(1, 'Old password is required');
+
 /** POST /account/password: the server's view; the form adds the repeat field. */
-export const passwordChangeSchema = z.strictObject({
-  oldPassword: z.string().min(1, 'Old password is required'),
-  newPassword: strongPasswordSchema,
-});
+export const passwordChangeSchema = z
+  .strictObject({
+    oldPassword: oldPasswordSchema,
+    newPassword: strongPasswordSchema,
+  })
+  .meta({ examples: [{ oldPassword: 'Old!Passw0rd', newPassword: 'N3w!Passw0rd' }] });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const passwordChangeFormSchema = z
   .object({
-    oldPassword: z.string().min(1, 'Old password is required'),
+    oldPassword: oldPasswordSchema,
     newPassword: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
-    repeatPassword: z.string(),
+    repeatPassword: safeExactText(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.newPassword === v.repeatPassword, {
     message: MESSAGES.passwordsDontMatch,

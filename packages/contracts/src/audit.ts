@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS, PAGE_SIZES } from './constants';
+import { safeEpochMs, safePaging, safeText, safeUuid } from './safe';
 
 /** The audit trail (spec sections 1, 3 'Audit entry', 7 '/trails', 8 'Audit export'). */
 
@@ -95,19 +96,18 @@ export function auditActionLabel(method: string, routeUrl: string): string {
 }
 
 const periodSchema = z
-  .strictObject({ start: z.number().int().min(0), end: z.number().int().min(0) })
+  .strictObject({ start: safeEpochMs, end: safeEpochMs })
   .refine((p) => p.start <= p.end, AUDIT_MESSAGES.badPeriod);
 
 const trailsFilters = z
   .strictObject({
-    page: z.number().int().min(1).default(1),
-    limit: z.number().int().min(1).max(100).default(PAGE_SIZES.audit),
+    ...safePaging(PAGE_SIZES.audit, 'body'),
     period: periodSchema.optional(),
-    userId: z.uuid().optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    query: z.string().trim().max(200).optional(),
+    userId: safeUuid().optional(),
+    action: safeText(100).min(1).optional(),
+    query: safeText(200).optional(),
   })
-  .meta({ examples: [{ limit: 20 }] });
+  .meta({ examples: [{ limit: 20, period: { start: 0, end: 4102444800000 }, query: 'role' }] });
 
 /** POST /trails: every filter optional; the period defaults to the last 7 days. A call with no body means no filters. */
 export const trailsQuerySchema = z.preprocess((body) => body ?? {}, trailsFilters);

@@ -1,33 +1,44 @@
 import { z } from 'zod';
 import { accountSchema } from './account';
-import { MESSAGES, emailSchema, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
+import { TEXT_LIMITS } from './constants';
+import { MAX_TEXT_LENGTH, safeExactText, safeText } from './safe';
+import { MESSAGES, emailSchema, organizationSchema, passwordSchema, personNameSchema, strongPasswordSchema } from './validation';
 
-const captchaField = { 'g-recaptcha-response': z.string().max(4096).optional() };
+const captchaField = { 'g-recaptcha-response': safeExactText(MAX_TEXT_LENGTH).optional() };
+
+/** A one-time token of a mailed link (reset, invitation): opaque, compared by its hash. */
+export const linkTokenSchema = safeExactText(200).min(1);
 
 /** Sign-up: all four fields required; at least 8 characters, then the shared strength rule. */
-export const signupSchema = z.strictObject({
-  fullname: personNameSchema,
-  organizationName: organizationSchema,
-  email: emailSchema,
-  password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
-  projectName: z.string().trim().max(50).optional(),
-  ...captchaField,
-});
+export const signupSchema = z
+  .strictObject({
+    fullname: personNameSchema,
+    organizationName: organizationSchema,
+    email: emailSchema,
+    password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+    projectName: safeText(50).optional(),
+    ...captchaField,
+  })
+  .meta({ examples: [{ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }] });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({
-  email: z.string().trim().min(1, MESSAGES.required).max(320).transform((v) => v.toLowerCase()),
-  password: z.string().min(1, MESSAGES.required).max(256),
+  email: safeText(TEXT_LIMITS.memberEmail)
+    .min(1, MESSAGES.required)
+    .transform((v) => v.toLowerCase()),
+  password: passwordSchema,
   ...captchaField,
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const resetLinkSchema = z.strictObject({ email: emailSchema, ...captchaField });
+export const resetLinkSchema = z.strictObject({ email: emailSchema, ...captchaField }).meta({ examples: [{ email: 'ada@example.com' }] });
 
-export const passwordResetSchema = z.strictObject({
-  token: z.string().min(1).max(200),
-  password: strongPasswordSchema,
-});
+export const passwordResetSchema = z
+  .strictObject({
+    token: linkTokenSchema,
+    password: strongPasswordSchema,
+  })
+  .meta({ examples: [{ token: 'not-a-real-token', password: 'Str0ng!Passw0rd' }] });
 
 /** Login, sign-up and reset answer with the account as data.user and an access token. */
 export const sessionSchema = z.object({ user: accountSchema, jwt: z.string() });

@@ -1,6 +1,7 @@
 export * from './permissions';
 export * from './http';
 export * from './constants';
+export * from './safe';
 export * from './validation';
 export * from './account';
 export * from './auth';

@@ -9,6 +9,8 @@ import {
   type InstanceStatus,
 } from './catalogue';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
+import { pageQuery, searchTextSchema } from './members';
+import { safeExactText, safePaging, safeText } from './safe';
 import { MESSAGES } from './validation';
 
 /**
@@ -107,7 +109,8 @@ export function isValidInstanceUrl(url: string): boolean {
   return url.length > 0 && url.length <= INSTANCE_URL_MAX && URL_PATTERN.test(url);
 }
 
-export const instanceUrlSchema = z.string().min(1, MESSAGES.required).refine(isValidInstanceUrl, INSTANCE_MESSAGES.invalidUrl);
+/* Its own pattern already refuses anything unstorable; the generous cap only bounds the work of checking it. */
+export const instanceUrlSchema = safeExactText(256).min(1, MESSAGES.required).refine(isValidInstanceUrl, INSTANCE_MESSAGES.invalidUrl);
 
 /* ---------- billing gate (spec section 5) ---------- */
 
@@ -128,22 +131,19 @@ export function isFreeTrialEligible(account: { isTrial: boolean; instanceCount: 
 
 /* ---------- bodies ---------- */
 
-export const instanceNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.inlineName, MESSAGES.tooLong(TEXT_LIMITS.inlineName));
+export const instanceNameSchema = safeText(TEXT_LIMITS.inlineName).min(1, MESSAGES.required);
 
 /** POST /managed-saas/instances. Valid when name, url, region and size are set, and the region belongs to the provider. */
 export const createInstanceSchema = z
   .strictObject({
     name: instanceNameSchema,
     provider: providerSchema,
-    region: z.string().min(1, MESSAGES.required).max(64),
+    region: safeExactText(64).min(1, MESSAGES.required),
     size: instanceSizeSchema,
     url: instanceUrlSchema,
   })
-  .refine((v) => findRegion(v.provider, v.region) !== undefined, { message: INSTANCE_MESSAGES.regionNotInProvider, path: ['region'] });
+  .refine((v) => findRegion(v.provider, v.region) !== undefined, { message: INSTANCE_MESSAGES.regionNotInProvider, path: ['region'] })
+  .meta({ examples: [{ name: 'Production', provider: 'aws', region: 'us-east-1', size: 'small', url: 'production' }] });
 export type CreateInstanceInput = z.infer<typeof createInstanceSchema>;
 
 /** The create form's own validity: the four fields of the spec set (the form always has a provider). */
@@ -154,26 +154,30 @@ export function isInstanceFormValid(v: { name?: string; url?: string; region?: s
 /** PUT /managed-saas/instances/{id}: rename and termination protection. */
 export const updateInstanceSchema = z
   .strictObject({ name: instanceNameSchema.optional(), isProtected: z.boolean().optional() })
-  .refine((v) => v.name !== undefined || v.isProtected !== undefined, { message: 'Nothing to update.' });
+  .refine((v) => v.name !== undefined || v.isProtected !== undefined, { message: 'Nothing to update.' })
+  .meta({ examples: [{ name: 'Production', isProtected: false }] });
 export type UpdateInstanceInput = z.infer<typeof updateInstanceSchema>;
 
 /** POST …/{id}/actions. `confirm`, when sent with terminate, must be TERMINATE (trimmed). */
 export const instanceActionBodySchema = z.strictObject({
   action: instanceActionSchema,
-  confirm: z.string().max(64).optional(),
+  confirm: safeExactText(64).optional(),
 });
 export type InstanceActionBody = z.infer<typeof instanceActionBodySchema>;
 
-export const instanceStatusQuerySchema = z.strictObject({ ids: z.array(z.string().max(64)).max(100) });
+/** An instance id as a path or body carries it: not necessarily a UUID (anything else is simply not found). */
+export const instanceIdSchema = safeExactText(64);
+export const instanceIdParamsSchema = z.object({ id: instanceIdSchema });
+
+export const instanceStatusQuerySchema = z.strictObject({ ids: z.array(instanceIdSchema).max(100) });
 
 export const instanceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.instances),
-  search: z.string().trim().max(100).optional(),
+  ...safePaging(PAGE_SIZES.instances, 'query'),
+  search: searchTextSchema,
 });
 export type InstanceListQuery = z.infer<typeof instanceListQuerySchema>;
 
-export const validateDomainQuerySchema = z.object({ url: z.string().max(256) });
+export const validateDomainQuerySchema = z.object({ url: safeExactText(256) });
 
 /* ---------- answers ---------- */
 
@@ -288,9 +292,5 @@ export const instanceActivitySchema = z.object({
 });
 export type InstanceActivity = z.infer<typeof instanceActivitySchema>;
 
-export const instanceEventsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.events),
-  query: z.string().trim().max(100).optional(),
-});
+export const instanceEventsQuerySchema = z.object(pageQuery(PAGE_SIZES.events));
 export const instanceEventsSchema = z.object({ events: z.array(instanceActivitySchema), total: z.number().int() });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
+import { linkTokenSchema } from './auth';
+import { safePaging, safeText, safeUuid } from './safe';
 import { MESSAGES, emailSchema, strongPasswordSchema } from './validation';
 
 /**
@@ -47,14 +49,11 @@ export const MEMBER_MESSAGES = {
   moduleAdminOnly: 'Only an admin can change the modules of the account.',
 } as const;
 
-export const memberNameSchema = z
-  .string()
-  .trim()
+export const memberNameSchema = safeText(TEXT_LIMITS.name)
   .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.name, MESSAGES.tooLong(TEXT_LIMITS.name))
   .regex(MEMBER_NAME_PATTERN, MEMBER_MESSAGES.nameInvalid);
 
-export const roleIdSchema = z.string({ error: MEMBER_MESSAGES.roleRequired }).pipe(z.uuid(MEMBER_MESSAGES.roleRequired));
+export const roleIdSchema = z.string({ error: MEMBER_MESSAGES.roleRequired }).pipe(safeUuid(MEMBER_MESSAGES.roleRequired));
 
 /**
  * POST /client/members (invite) and PUT /client/members/{id} (edit). On edit
@@ -94,11 +93,13 @@ export function memberState(m: Pick<TeamMember, 'joined' | 'expiredInvitation'>)
   return m.expiredInvitation ? 'expired' : 'pending';
 }
 
-/** Shared by every paged list: page from 1, limit within reason. */
+/** The text of a list's search box. */
+export const searchTextSchema = safeText(100).optional();
+
+/** Shared by every paged list: page from 1, limit within reason, and the search text. */
 export const pageQuery = (defaultLimit: number) => ({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
-  query: z.string().trim().max(100).optional(),
+  ...safePaging(defaultLimit, 'query'),
+  query: searchTextSchema,
 });
 
 /** GET /client/members: the query matches name, email or role name. */
@@ -119,11 +120,16 @@ export const invitationInfoSchema = z.object({
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
 /** POST /invitations/accept: the invited email is fixed by the link, so it is not sent. */
-export const invitationAcceptSchema = z.strictObject({
-  token: z.string().min(1).max(200),
-  name: memberNameSchema,
-  password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
-});
+export const invitationAcceptSchema = z
+  .strictObject({
+    token: linkTokenSchema,
+    name: memberNameSchema,
+    password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
+  })
+  .meta({ examples: [{ token: 'not-a-real-token', name: 'Jane Doe', password: 'Str0ng!Passw0rd' }] });
+
+/** GET /invitations/{token}. */
+export const invitationTokenParamsSchema = z.object({ token: linkTokenSchema });
 export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });
@@ -135,10 +141,7 @@ export type Limits = z.infer<typeof limitsSchema>;
 /** POST /users/modules: toggles one module key of the account (added if absent, removed if present). */
 export const moduleToggleSchema = z
   .strictObject({
-    module: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'Unknown module.'),
+    module: safeText(40).regex(/^[a-z][a-z0-9_-]{0,39}$/, 'Unknown module.'),
   })
   .meta({ examples: [{ module: 'notes' }] });
 export const modulesSchema = z.object({ modules: z.array(z.string()) });

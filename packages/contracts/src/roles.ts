@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
 import { PERMISSIONS, permissionSchema } from './permissions';
+import { safeText, safeUuid } from './safe';
 import { MESSAGES } from './validation';
 
 /** Roles (spec sections 3 'Role', 5 'Role', 6, 7 'Members and roles', 8 'Role calls'). */
@@ -28,11 +29,7 @@ export const ROLE_MESSAGES = {
   unknownInstances: 'Some of the selected instances do not exist.',
 } as const;
 
-export const roleNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.roleName, MESSAGES.tooLong(TEXT_LIMITS.roleName));
+export const roleNameSchema = safeText(TEXT_LIMITS.roleName).min(1, MESSAGES.required);
 
 /**
  * PUT /client/roles (create) and POST /client/roles/{id} (update). With
@@ -41,7 +38,7 @@ export const roleNameSchema = z
 export const roleInputSchema = z
   .strictObject({
     name: roleNameSchema,
-    description: z.string().trim().max(TEXT_LIMITS.textarea, MESSAGES.tooLong(TEXT_LIMITS.textarea)).default(''),
+    description: safeText(TEXT_LIMITS.textarea).default(''),
     permissions: z
       .array(permissionSchema)
       .max(PERMISSIONS.length * 2)
@@ -49,7 +46,7 @@ export const roleInputSchema = z
       // Stored once each, in catalogue order, whatever order the form sends.
       .transform((list) => PERMISSIONS.filter((p) => list.includes(p))),
     allInstances: z.boolean().default(true),
-    instances: z.array(z.uuid('Unknown instance.')).max(1000).default([]),
+    instances: z.array(safeUuid('Unknown instance.')).max(1000).default([]),
   })
   .meta({ examples: [{ name: 'Support', description: 'Reads instances', permissions: ['VIEW_INSTANCES'], allInstances: true, instances: [] }] });
 export type RoleInput = z.input<typeof roleInputSchema>;

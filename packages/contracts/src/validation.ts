@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from './constants';
+import { INPUT_MESSAGES, safeExactText, safeText } from './safe';
 
 /** Messages of spec section 5, word for word. */
 export const MESSAGES = {
@@ -9,7 +10,7 @@ export const MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
   required: 'This field is required',
   invalidEmail: 'Enter a valid email address',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooLong: INPUT_MESSAGES.tooLong,
 } as const;
 
 export function isStrongPassword(value: string): boolean {
@@ -22,28 +23,20 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-/** Any password a user sets, anywhere: the shared strength rule. */
-export const strongPasswordSchema = z
-  .string()
-  .max(256, MESSAGES.tooLong(256))
-  .refine(isStrongPassword, MESSAGES.passwordStrength);
+/** The longest password accepted anywhere (signing in, setting, changing). */
+export const PASSWORD_MAX_LENGTH = 256;
 
-export const emailSchema = z
-  .string()
-  .trim()
+/** Any password a user sets, anywhere: the shared strength rule. Kept exactly as typed (no trimming, no NFC). */
+export const strongPasswordSchema = safeExactText(PASSWORD_MAX_LENGTH).refine(isStrongPassword, MESSAGES.passwordStrength);
+
+/** A password being checked (login, the old one of a change): any storable text up to the limit. */
+export const passwordSchema = safeExactText(PASSWORD_MAX_LENGTH).min(1, MESSAGES.required);
+
+export const emailSchema = safeText(TEXT_LIMITS.memberEmail)
   .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.memberEmail, MESSAGES.tooLong(TEXT_LIMITS.memberEmail))
   .pipe(z.email(MESSAGES.invalidEmail))
   .transform((v) => v.toLowerCase());
 
-export const personNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.name, MESSAGES.tooLong(TEXT_LIMITS.name));
+export const personNameSchema = safeText(TEXT_LIMITS.name).min(1, MESSAGES.required);
 
-export const organizationSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.organization, MESSAGES.tooLong(TEXT_LIMITS.organization));
+export const organizationSchema = safeText(TEXT_LIMITS.organization).min(1, MESSAGES.required);

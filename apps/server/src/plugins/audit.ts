@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, auditActionLabel, auditKey, isAuditedCall, type Guard } from '@replay/contracts';
+import { API_PREFIX, auditActionLabel, auditKey, isAuditedCall, toStorableText, type Guard } from '@replay/contracts';
 import { hashToken, newId } from '../lib/ids';
 import type { Principal } from '../lib/principal';
 import { auditRepo, type AuditActor } from '../modules/audit/audit.repo';
-import { auditPayload, redact } from '../modules/audit/redact';
+import { auditPayload, redact, UNSTORABLE_PAYLOAD } from '../modules/audit/redact';
 import { readRefreshCookie } from '../modules/auth/cookie';
 
 /** One /api route as registered: who may call it, its schemas, and how the trail labels it. */
@@ -69,7 +69,9 @@ function instanceOf(route: string, params: Record<string, unknown>): string | nu
 /**
  * The audit trail's recorder. After the response has gone, every call that
  * changes something (see isAuditedCall) is written with who made it, what it
- * was called with (secrets redacted) and how it ended. A failed write is
+ * was called with (secrets redacted, text made storable) and how it ended.
+ * A write the database refuses is made again without the parameters and
+ * payload, so an accepted change never loses its record; each failure is
  * logged and never reaches the caller. Calls nobody can be named for (no
  * valid session, unknown email) are not written: no account could read them,
  * and anonymous traffic must not be able to fill the table.
@@ -117,7 +119,7 @@ export const auditPlugin = fp(async (app) => {
     if (!actor) return;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const query = (request.query ?? {}) as Record<string, unknown>;
-    await repo.insert({
+    const row = {
       // The entry's own id, always: the request id may be a client's, and a client may repeat it.
       id: newId(),
       tenantId: actor.tenantId,
@@ -127,21 +129,29 @@ export const auditPlugin = fp(async (app) => {
       action: route.action,
       method: route.method,
       route: route.url,
-      endpoint: request.url.split('?')[0] ?? request.url,
+      endpoint: toStorableText(request.url.split('?')[0] ?? request.url),
       parameters: redact({ ...query, ...params }) as Record<string, unknown>,
       payload: auditPayload(request.body),
       status: reply.statusCode,
       instanceId: instanceOf(route.url, params),
       requestId: String(request.id),
       createdAt: app.ctx.clock.now(),
-    });
+    };
+    try {
+      await repo.insert(row);
+    } catch (err) {
+      // The call happened whatever it was sent with: if the database refuses what it
+      // was sent with, the record is kept without it rather than lost.
+      request.log.error({ err }, 'audit trail write failed; recording the call without its parameters and payload');
+      await repo.insert({ ...row, parameters: {}, payload: UNSTORABLE_PAYLOAD });
+    }
   }
 
   app.addHook('onResponse', async (request, reply) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
     if (!route?.audited) return;
     const write = record(request, reply, route)
-      .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed'))
+      .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
       .finally(() => pending.delete(write));
     pending.add(write);
   });

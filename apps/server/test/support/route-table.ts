@@ -16,7 +16,7 @@ export function fillPath(url: string, value: (param: string) => string): string 
   return url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name))).replace(/\*$/, 'x');
 }
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   examples?: unknown[];
   const?: unknown;
@@ -33,6 +33,7 @@ type JsonSchema = {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
   exclusiveMinimum?: number;
   multipleOf?: number;
 };
@@ -80,20 +81,36 @@ function sampleOf(s: JsonSchema | undefined, full = false): unknown {
 }
 
 /**
+ * The schema that gives a body its shape: a preprocessing step (e.g. "no
+ * body means no filters") says nothing of the shape, the schema after it does.
+ */
+function shaped(schema: z.ZodType): z.ZodType {
+  type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  return def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.out ? shaped(def.out) : schema;
+}
+
+/** The JSON schema of what a route's zod schema accepts (its input side), or null when it has none. */
+export function inputShapeOf(schema: unknown): JsonSchema | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  try {
+    return z.toJSONSchema(shaped(schema), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A body (or query) the route's zod schema accepts, when one can be made:
  * from the schema's examples (contracts annotate theirs with .meta) or its
  * JSON-schema shape. `valid` says whether the schema really accepts it.
  */
 export function sampleFor(schema: unknown): { value: unknown; valid: boolean } {
   if (!(schema instanceof z.ZodType)) return { value: undefined, valid: true };
-  const example = (schema.meta() as { examples?: unknown[] } | undefined)?.examples?.[0];
+  const example = (shaped(schema).meta() as { examples?: unknown[] } | undefined)?.examples?.[0];
   if (example !== undefined) return { value: example, valid: schema.safeParse(example).success };
-  let json: JsonSchema;
-  try {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  } catch {
-    return { value: {}, valid: false };
-  }
+  const json = inputShapeOf(schema);
+  if (!json) return { value: {}, valid: false };
   // Required fields only, else every field (for schemas that want at least one of their optional ones).
   for (const full of [false, true]) {
     const value = sampleOf(json, full) ?? {};

@@ -7,6 +7,7 @@ import {
   instanceActionBodySchema,
   instanceEventsQuerySchema,
   instanceEventsSchema,
+  instanceIdParamsSchema,
   instanceJwtSchema,
   instanceListQuerySchema,
   instanceListSchema,
@@ -29,7 +30,7 @@ const BASE = '/managed-saas/instances';
 const read = { guard: guardFor('instances') };
 const edit = { guard: guardFor('instancesEdit') };
 const create = { guard: guardFor('instancesCreate') };
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = instanceIdParamsSchema;
 const instanceBody = dataOf(instanceSchema);
 /** Printable ASCII, as the IETF draft for the header allows; long enough for a UUID or a client's own scheme. */
 const idempotencyHeaders = z.object({

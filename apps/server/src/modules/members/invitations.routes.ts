@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, invitationAcceptSchema, invitationInfoSchema, sessionSchema } from '@replay/contracts';
+import { dataOf, invitationAcceptSchema, invitationInfoSchema, invitationTokenParamsSchema, sessionSchema } from '@replay/contracts';
 import { createAccountService } from '../account/account.service';
 import { setRefreshCookie } from '../auth/cookie';
 import { createSessionService, sessionDepsOf } from '../auth/session.service';
@@ -23,7 +22,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/:token',
     {
       config: { guard: 'public' },
-      schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: dataOf(invitationInfoSchema) } },
+      schema: { params: invitationTokenParamsSchema, response: { 200: dataOf(invitationInfoSchema) } },
     },
     async (request) => ({ data: await invitations.lookup(request.params.token) }),
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataOf,
   guardFor,
@@ -9,13 +8,14 @@ import {
   membersQuerySchema,
   okSchema,
   teamMemberSchema,
+  uuidParamsSchema,
 } from '@replay/contracts';
 import { principalOf } from '../../plugins/guard';
 import { createSessionService, sessionDepsOf } from '../auth/session.service';
 import { invitationSealKey } from './invitation-token';
 import { createMembersService } from './members.service';
 
-const idParams = z.object({ id: z.uuid() });
+const idParams = uuidParamsSchema;
 const memberBody = dataOf(teamMemberSchema);
 
 /** Team members (spec section 7): list, read, invite, edit, remove, and a new invitation link. */

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, guardFor, okSchema, roleInputSchema, roleSchema, rolesListSchema } from '@replay/contracts';
+import { dataOf, guardFor, okSchema, roleInputSchema, roleSchema, rolesListSchema, uuidParamsSchema } from '@replay/contracts';
 import { principalOf } from '../../plugins/guard';
 import { createRolesService } from './roles.service';
 
-const idParams = z.object({ id: z.uuid() });
+const idParams = uuidParamsSchema;
 const roleBody = dataOf(roleSchema);
 
 /**

@@ -1,0 +1,181 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { errorBodySchema } from '@replay/contracts';
+import { auditTrail } from '../src/db/schema';
+import type { InfrastructureDriver } from '../src/infra/driver';
+import type { ApiRoute } from '../src/plugins/audit';
+import { createTestApp } from './support/app';
+import { bearer, signup } from './support/auth';
+import { anyJson, hostileNumber, hostileText, paramFor, queryFor, valueFor, type Pools } from './support/hostile-input';
+import { describeRoute, inputShapeOf, pathParams, sampleFor } from './support/route-table';
+import { addInstance, auditRowsOf, invitationLinksTo, tokenOfLink } from './support/team';
+
+/**
+ * Hostile input at every /api route, generated from the server's own route
+ * table (like the RBAC matrix), so routes added later are covered too. The
+ * caller is an account owner (every permission), so requests get past the
+ * guard; path ids are real rows of the account (an instance, a role, a
+ * member, an audit entry, an invitation token), random ones, or hostile text.
+ * Bodies are valid-shaped with hostile strings and numbers, or any JSON.
+ * Every answer must be below 500, a 400 must say why, and every audited call
+ * that the trail can name a person for must leave its record.
+ *
+ * Reproduce a failure with the seed fast-check prints: FUZZ_SEED=<seed>.
+ * FUZZ_RUNS sets the requests per route.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_808);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+
+/**
+ * The one driver call a request makes on its own: a health check that answers.
+ * (Its "no answer" is a 500 by the spec's design, whatever the input.) Nothing
+ * else may be called: with RUN_WORKERS=false no workflow runs, so no agent starts.
+ */
+const answeringDriver = new Proxy({ kind: 'fuzz' } as InfrastructureDriver, {
+  get(target, prop) {
+    if (prop === 'kind') return target.kind;
+    if (prop === 'health') return async () => ({ healthy: true, statusCode: 200, tenants: [{ name: 'Fuzz' }] });
+    if (prop === 'loginUrl') return async () => 'http://127.0.0.1:9/login?token=fuzz';
+    if (prop === 'then') return undefined;
+    return async () => {
+      throw new Error(`driver.${String(prop)} is not for this test`);
+    };
+  },
+});
+
+const t = await createTestApp({}, { driver: answeringDriver });
+afterAll(() => t.close());
+
+const owner = await signup(t, { fullname: 'Fuzz Owner' });
+const headers = bearer(owner.jwt);
+const tenantId = owner.user.tenantId;
+const inject = (method: string, url: string, payload?: object) => t.app.inject({ method: method as 'GET', url, headers, payload });
+
+const instanceId = await addInstance(t, tenantId, 'Fuzzed instance');
+const roleId = (await inject('PUT', '/api/client/roles', { name: 'Fuzzed role', permissions: ['VIEW_INSTANCES'] })).json().data.roleId as string;
+const memberEmail = 'fuzzed.member@example.com';
+const memberId = (await inject('POST', '/api/client/members', { name: 'Fuzzed Member', email: memberEmail, roleId })).json().data.userId as string;
+const invitationToken = tokenOfLink((await invitationLinksTo(t, memberEmail))[0]!);
+const auditId = (await auditRowsOf(t, tenantId))[0]!.id;
+const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId], tokens: [invitationToken] };
+
+const routes = t.app.apiRoutes;
+
+interface FuzzRequest {
+  path: string[];
+  query: string;
+  body: unknown;
+}
+
+function requestsFor(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
+  const shape = inputShapeOf(route.schema.body);
+  const body = route.schema.body
+    ? fc.oneof(
+        { arbitrary: valueFor(shape ?? undefined, sampleFor(route.schema.body).value, pools), weight: 4 },
+        anyJson,
+        fc.constant(undefined),
+      )
+    : fc.constant(undefined);
+  return fc.record({
+    path: fc.tuple(...pathParams(route.url).map((name) => paramFor(name, pools))),
+    query: queryFor(inputShapeOf(route.schema.querystring), pools),
+    body,
+  });
+}
+
+function send(route: ApiRoute, r: FuzzRequest) {
+  let i = 0;
+  const url = route.url.replace(/:\w+/g, () => r.path[i++]!) + r.query;
+  const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...headers, 'content-type': 'application/json' } };
+  return t.app.inject({ method: route.method as 'GET', url, headers, cookies: { refresh_token: owner.refresh }, ...json });
+}
+
+/**
+ * Public calls the trail never names anyone for, by design (docs/ARCHITECTURE.md,
+ * "what the audit trail records"): anyone may ask a reset link for anyone.
+ */
+const NEVER_ATTRIBUTED = new Set(['POST /api/password/reset-link']);
+
+/**
+ * Whether the trail must hold this call: an audited route, reached (the router
+ * refuses a malformed or overlong path before any route runs), and either
+ * signed in or a public call that succeeded, which names someone.
+ */
+function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }): boolean {
+  if (!route.audited || NEVER_ATTRIBUTED.has(describeRoute(route)) || refusedByRouter(res)) return false;
+  return route.guard !== 'public' || res.statusCode < 300;
+}
+
+/** Fastify's own answer to a path it cannot route: no handler ran, so there is nothing to record. */
+const refusedByRouter = (res: { body: string }) => /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(res.body);
+
+async function recordsOf(requestId: string) {
+  await t.app.auditDrain();
+  return t.runtime.ctx.db.select({ id: auditTrail.id }).from(auditTrail).where(eq(auditTrail.requestId, requestId));
+}
+
+describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, route) => {
+  it('answers hostile input below 500, says why when it refuses, and records every audited call', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestsFor(route), async (r) => {
+        const res = await send(route, r);
+        const seen = `${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(r).slice(0, 300)}`;
+        expect(res.statusCode, seen).toBeLessThan(500);
+        // The router's own refusals keep Fastify's shape (see refusedByRouter); every other 400 says why, as the wire contract does.
+        if (res.statusCode === 400 && !refusedByRouter(res)) expect(errorBodySchema.safeParse(res.json()).success, seen).toBe(true);
+        if (mustRecord(route, res)) {
+          expect(await recordsOf(String(res.headers['x-request-id'])), `no audit record: ${seen}`).toHaveLength(1);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
+/* ---------- the contract's own rule, without the database ---------- */
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What any column can hold: text without NUL or unpaired surrogates and of sane length, finite safe numbers, real dates. */
+function unstorable(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return `${at}: NUL`;
+    if (LONE_SURROGATE.test(value)) return `${at}: unpaired surrogate`;
+    return value.length > 10_000 ? `${at}: ${value.length} characters` : null;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? null : `${at}: ${value}`;
+  if (value instanceof Date) return Number.isFinite(value.getTime()) && value.getUTCFullYear() <= 9999 ? null : `${at}: ${value}`;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = unstorable(k, `${at}.key`) ?? unstorable(v, `${at}.${k}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const textOrNumber = fc.oneof(hostileText, hostileNumber.map(String));
+
+describe('every route’s schemas accept only storable values', () => {
+  it.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, route) => {
+    for (const part of ['params', 'querystring', 'body'] as const) {
+      const schema = route.schema[part] as { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined;
+      if (!schema) continue;
+      const shape = inputShapeOf(schema);
+      // Path and query values arrive as text; bodies as JSON of the schema's shape.
+      const values =
+        part === 'body'
+          ? valueFor(shape ?? undefined, sampleFor(schema).value, pools)
+          : fc.record(Object.fromEntries(Object.keys(shape?.properties ?? {}).map((k) => [k, textOrNumber])), { requiredKeys: [] });
+      fc.assert(
+        fc.property(values, (v) => {
+          const parsed = schema.safeParse(v);
+          if (!parsed.success) return;
+          expect(unstorable(parsed.data, part), JSON.stringify(v).slice(0, 200)).toBeNull();
+        }),
+        { seed: SEED, numRuns: RUNS * 8 },
+      );
+    }
+  });
+});
