@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@replay/contracts';
 import { auditTrail } from '../src/db/schema';
 import type { InfrastructureDriver } from '../src/infra/driver';
+import { loadPrincipal } from '../src/lib/principal';
+import { createSessionService, sessionDepsOf } from '../src/modules/auth/session.service';
 import type { ApiRoute } from '../src/plugins/audit';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
@@ -32,10 +34,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
  * (Its "no answer" is a 500 by the spec's design, whatever the input.) Nothing
  * else may be called: with RUN_WORKERS=false no workflow runs, so no agent starts.
  */
-const answeringDriver = new Proxy({ kind: 'fuzz' } as InfrastructureDriver, {
+const answeringDriver = new Proxy({ kind: 'fuzz', browserSources: [] } as unknown as InfrastructureDriver, {
   get(target, prop) {
-    if (prop === 'kind') return target.kind;
-    if (prop === 'health') return async () => ({ healthy: true, statusCode: 200, tenants: [{ name: 'Fuzz' }] });
+    if (prop === 'kind' || prop === 'browserSources') return target[prop];
+    if (prop === 'health') return async () => ({ healthy: true, statusCode: 200, tenants: [{ active: true }] });
     if (prop === 'loginUrl') return async () => 'http://127.0.0.1:9/login?token=fuzz';
     if (prop === 'then') return undefined;
     return async () => {
@@ -84,11 +86,20 @@ function requestsFor(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
   });
 }
 
-function send(route: ApiRoute, r: FuzzRequest) {
+const sessions = createSessionService(sessionDepsOf(t.runtime.ctx));
+const ownerPrincipal = (await loadPrincipal(t.runtime.ctx.db, owner.user.userId, tenantId))!;
+
+/**
+ * Public calls get a refresh cookie of a throwaway session of the owner's:
+ * /logout and /refresh spend or end the session they are given, and the
+ * owner's own must outlive the run.
+ */
+async function send(route: ApiRoute, r: FuzzRequest) {
   let i = 0;
   const url = route.url.replace(/:\w+/g, () => r.path[i++]!) + r.query;
   const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...headers, 'content-type': 'application/json' } };
-  return t.app.inject({ method: route.method as 'GET', url, headers, cookies: { refresh_token: owner.refresh }, ...json });
+  const cookies: Record<string, string> = route.guard === 'public' ? { refresh_token: (await sessions.start(ownerPrincipal)).refreshToken } : {};
+  return t.app.inject({ method: route.method as 'GET', url, headers, cookies, ...json });
 }
 
 /**
@@ -107,8 +118,13 @@ function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }):
   return route.guard !== 'public' || res.statusCode < 300;
 }
 
-/** Fastify's own answer to a path it cannot route: no handler ran, so there is nothing to record. */
-const refusedByRouter = (res: { body: string }) => /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(res.body);
+/**
+ * Fastify's own answer to a path it cannot route, or the API's 404 for a path
+ * that matched no route (a hostile parameter can make the path another
+ * route's or none): no handler ran, so there is nothing to record.
+ */
+const refusedByRouter = (res: { statusCode: number; body: string }) =>
+  /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(res.body) || (res.statusCode === 404 && res.body.startsWith('{"errors":["No route '));
 
 async function recordsOf(requestId: string) {
   await t.app.auditDrain();

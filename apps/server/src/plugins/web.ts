@@ -26,6 +26,14 @@ export const webPlugin = fp(async (app) => {
       },
     });
   }
+  // An /api path that no API route matched (a parameter too long for the router, say)
+  // falls to the files' wildcard: it is the API's 404, never a file lookup.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === '/*' && request.url.startsWith(`${API_PREFIX}/`)) {
+      reply.callNotFound();
+      return reply;
+    }
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A missing file (it has an extension) is a 404, not the app: a stale chunk
