@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../e2e/support/server';
 import { LocalDriver } from '../src/infra/local-driver';
 import { signupBody } from './support/auth';
 import { until } from './instances/support';
+import { consoleDatabase } from './support/database';
 
 /**
  * The data folder holds the signing key, the embedded database, every
@@ -22,24 +22,6 @@ let server: ConsoleServer;
 let instance: Instance;
 /** On the PostgreSQL project the console uses a fresh database there; the data folder then holds the instances only. */
 let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
-
-async function openDatabase(): Promise<typeof database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !adminUrl) return database;
-  const name = `datadir_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString(), JWT_SECRET: 'data-dir-test-secret-data-dir-test-0123' },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 async function call<T>(jwt: string | null, method: string, path: string, body?: object): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
@@ -71,7 +53,7 @@ beforeAll(async () => {
   chmodSync(join(dataDir, 'old', 'notes.txt'), 0o666);
   expect(openToOthers(dataDir)).toHaveLength(3);
 
-  database = await openDatabase();
+  database = await consoleDatabase('datadir');
   server = await startConsole({ dataDir, env: database.env });
   const { jwt } = await call<{ jwt: string }>(null, 'POST', '/signup', signupBody());
   const url = `perm-${randomBytes(4).toString('hex')}`;

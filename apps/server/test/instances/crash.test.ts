@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
@@ -10,6 +8,7 @@ import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/agent';
 import { signupBody } from '../support/auth';
 import { until } from './support';
+import { consoleDatabase } from '../support/database';
 
 /**
  * THE CRASH RULE: the real console process is killed with SIGKILL during each
@@ -35,24 +34,6 @@ async function crash(): Promise<void> {
 const restart = async () => {
   server = await startConsole({ dataDir, env: database.env });
 };
-
-async function openDatabase(): Promise<typeof database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !adminUrl) return database;
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString(), JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 /** Every live process running an agent on this data folder, from /proc: the ground truth, whatever the console thinks. */
 function agentProcesses(): { pid: number; instanceId: string }[] {
@@ -102,7 +83,7 @@ let second: Instance;
 beforeAll(async () => {
   // The first console sends no jobs: its instance stays 'creating' until the kill, as when a console dies
   // between committing the row and its workflow starting (with workers on, that window is a millisecond).
-  database = await openDatabase();
+  database = await consoleDatabase('crash');
   server = await startConsole({ dataDir, env: { ...database.env, RUN_WORKERS: 'false' } });
   a = await signUp();
   b = await signUp();

@@ -30,3 +30,27 @@ export async function openTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * The database a console process started by a test should use: on the
+ * PostgreSQL project, a fresh database on the TEST_DATABASE_URL server (with
+ * the env that points a console at it, and a way to drop it); on PGlite,
+ * none (the console embeds its own in its data folder).
+ */
+export async function consoleDatabase(prefix: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !adminUrl) return { env: {}, drop: async () => undefined };
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), JWT_SECRET: `${prefix}-test-secret-${prefix}-test-secret-0123` },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
