@@ -17,6 +17,7 @@ import { buildApp } from '../apps/server/src/app';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { parseEnv } from '../apps/server/src/config/env';
+import { freePort } from '../apps/server/src/lib/free-port';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
 import { signAccessToken } from '../apps/server/src/lib/access-token';
@@ -101,10 +102,19 @@ export async function benchInstancesList() {
   const database = await openPostgres(url.toString());
   try {
     const owner = await seed(database);
-    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: '0' });
+    // The console answers only its PUBLIC_URL's host name (the Host allow-list): the load goes there.
+    const port = await freePort();
+    const env = parseEnv({
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'silent',
+      RUN_WORKERS: 'false',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     const runtime = await openRuntime(env, { database });
     const app = await buildApp(runtime.ctx, { logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port, host: '127.0.0.1' });
     const sessionId = randomUUID();
     await database.db.insert(sessions).values({ id: sessionId, userId: owner.userId });
     const jwt = await signAccessToken({ ...owner, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
@@ -119,6 +129,7 @@ export async function benchInstancesList() {
 
     const listUrl = `${app.listeningOrigin}/api/managed-saas/instances?search=pay&page=1&limit=10`;
     const check = await fetch(listUrl, { headers: { authorization: `Bearer ${jwt}` } });
+    if (check.status !== 200) throw new Error(`the list answered ${check.status}: ${await check.text()}`);
     const body = (await check.json()) as { data: { total: number; instances: unknown[] } };
     const plan = await database.db.execute(sql`explain analyze select * from instances
       where tenant_id = ${owner.tenantId} and status <> 'terminated' and name ilike '%pay%'
@@ -152,5 +163,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`medians of ${r.rounds.length} rounds of ${DURATION} s, 50 connections:`);
   console.log(`bare Fastify + Drizzle single-row select: ${r.baseline.rps} req/s, p50 ${r.baseline.p50} ms, p99 ${r.baseline.p99} ms`);
   console.log(`GET /api/managed-saas/instances?search=pay: ${r.list.rps} req/s, p50 ${r.list.p50} ms, p99 ${r.list.p99} ms, non-2xx ${r.list.non2xx}`);
-  console.log(`ratio ${r.ratio.toFixed(2)} (target ≥ 0.5), p99 ${r.list.p99} ms (target ≤ 20 ms)`);
+  console.log(`ratio ${r.ratio.toFixed(2)} (target ≥ 0.7), p99 ${r.list.p99} ms (target ≤ 20 ms)`);
 }

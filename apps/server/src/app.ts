@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,12 +51,23 @@ function requestIdOf(given: string | string[] | undefined): string {
   return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** What the router says, in the wire's error shape, of an address it cannot route at all (no route, hook or handler runs). */
+export const ROUTER_REFUSALS = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is malformed.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the address is too long.' },
+} as const;
+
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
     trustProxy: ctx.env.TRUST_PROXY,
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
+    // Fastify's own answer would echo the path (a token may be in it) in another shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const refusal = ROUTER_REFUSALS[error.code as keyof typeof ROUTER_REFUSALS] ?? ROUTER_REFUSALS.FST_ERR_BAD_URL;
+      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message] });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -108,3 +108,13 @@ describe('text people type is stored trimmed and in Unicode NFC', () => {
     expect(precomposed.json()).toEqual({ errors: [ROLE_MESSAGES.nameTaken] });
   });
 });
+
+describe('an address the router cannot read', () => {
+  it('is a 400 in the wire’s shape that does not echo the address (a joining token may be in it)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/invitations/secret-token-%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: ['The address is malformed.'] });
+    expect(res.body).not.toContain('secret-token');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

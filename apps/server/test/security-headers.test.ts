@@ -40,19 +40,29 @@ function cspOf(res: LightMyRequestResponse): Record<string, string[]> {
 }
 
 describe('security headers on every answer', () => {
-  const answers: [string, InjectOptions, number][] = [
+  const pages: [string, InjectOptions, number][] = [
     ['the SPA', { method: 'GET', url: '/' }, 200],
     ['a client route', { method: 'GET', url: '/invitation?token=abc' }, 200],
     ['an asset', { method: 'GET', url: '/assets/app-1a2b3c.js' }, 200],
+    ['the outbox', { method: 'GET', url: '/outbox.json' }, 200],
+    ['a request for another host', { method: 'GET', url: '/', headers: { host: 'attacker.example' } }, 421],
+  ];
+  const api: [string, InjectOptions, number][] = [
     ['an API answer', { method: 'GET', url: '/api/health' }, 200],
     ['an unknown API path', { method: 'GET', url: '/api/nothing-here' }, 404],
     ['a refused API call', { method: 'GET', url: '/api/account' }, 401],
     ['a malformed API call', { method: 'POST', url: '/api/login', payload: { email: 'not-an-email' } }, 400],
-    ['the outbox', { method: 'GET', url: '/outbox.json' }, 200],
-    ['a request for another host', { method: 'GET', url: '/', headers: { host: 'attacker.example' } }, 421],
+    ['an API call for another host', { method: 'GET', url: '/api/health', headers: { host: 'attacker.example' } }, 421],
   ];
 
-  it.each(answers)('%s: CSP without inline script, no framing, nosniff, no Referer, no HSTS over http', async (_name, request, status) => {
+  function expectCommon(res: LightMyRequestResponse) {
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  }
+
+  it.each(pages)('%s: CSP without inline script, no framing, nosniff, no Referer, no HSTS over http', async (_name, request, status) => {
     const res = await t.app.inject(request);
     expect(res.statusCode).toBe(status);
     const csp = cspOf(res);
@@ -64,10 +74,19 @@ describe('security headers on every answer', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     // The browser's direct health check calls the instances' addresses (the local driver's: localhost).
     expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:*']);
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expectCommon(res);
+  });
+
+  it.each(api)('%s: a policy that loads and runs nothing and is framed by no one, nosniff, no Referer, never stored', async (_name, request, status) => {
+    const res = await t.app.inject(request);
+    expect(res.statusCode).toBe(status);
+    const csp = cspOf(res);
+    expect(csp['default-src']).toEqual(["'none'"]);
+    expect(csp['script-src']).toBeUndefined();
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'none'"]);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectCommon(res);
   });
 
   it('the outbox page has its own stricter policy: no script at all, never framed', async () => {
@@ -120,6 +139,14 @@ describe('caching', () => {
   });
 });
 
+describe('the files’ wildcard', () => {
+  it('leaves an /api path no route matched to the API’s 404 (a parameter too long for the router)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/client/members/${'a'.repeat(5000)}/reset`, headers: bearer(owner.jwt) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0]).toMatch(/^No route GET \/api\/client\/members\//);
+  });
+});
+
 describe('settings that change the headers', () => {
   it('HSTS when the public address is https', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
@@ -156,7 +183,7 @@ describe('settings that change the headers', () => {
   it('with a captcha, the policy lets reCAPTCHA load its script and frame, and nothing else', async () => {
     const captcha = await createTestApp({ CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 'secret' });
     try {
-      const csp = cspOf(await captcha.app.inject({ method: 'GET', url: '/api/health' }));
+      const csp = cspOf(await captcha.app.inject({ method: 'GET', url: '/' }));
       expect(csp['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
       expect(csp['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
     } finally {

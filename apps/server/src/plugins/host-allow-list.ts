@@ -39,7 +39,8 @@ export function hostMatcher(env: Pick<Env, 'publicUrl' | 'embedded'>): (host: st
  */
 export const hostAllowListPlugin = fp(async (app) => {
   const allowed = hostMatcher(app.ctx.env);
-  app.addHook('onRequest', async (request) => {
-    if (!allowed(request.raw.headers.host)) throw new AppError(421, [MISDIRECTED_MESSAGE]);
+  // A callback hook: an async one costs a promise on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(allowed(request.raw.headers.host) ? undefined : new AppError(421, [MISDIRECTED_MESSAGE]));
   });
 });

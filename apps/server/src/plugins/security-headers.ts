@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
+import { API_PREFIX } from '@replay/contracts';
 import type { Env } from '../config/env';
 
 /** Google's own list for reCAPTCHA under a CSP: its script, and the frame it renders the challenge in. */
@@ -37,22 +38,44 @@ export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captch
   };
 }
 
+const API_PATH = `${API_PREFIX}/`;
+
+/**
+ * The headers of an API answer (OWASP's REST Security Cheat Sheet): a policy
+ * that lets the answer load and run nothing and be framed by no one, no type
+ * sniffing, no Referer, never stored, and HSTS over https. A JSON answer
+ * opened as a page can do nothing with the rest of the page policy.
+ */
+export function apiHeaders(https: boolean): readonly (readonly [string, string])[] {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"],
+    ['x-frame-options', 'DENY'],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'no-referrer'],
+    ['cache-control', 'no-store'],
+    ...(https ? [['strict-transport-security', `max-age=${ONE_YEAR_SECONDS}`] as const] : []),
+  ];
+}
+
 /**
  * Security headers on every answer (SPA, assets, API, outbox, errors), set by
- * @fastify/helmet in onRequest so even a refused request carries them: the
- * CSP above; X-Frame-Options DENY unless framing origins are configured (it
- * cannot list origins, so frame-ancestors alone decides then); no Referer at
- * all (invitation and reset links carry their token in the address, and the
+ * helmet in onRequest so even a refused request carries them: the CSP above;
+ * X-Frame-Options DENY unless framing origins are configured (it cannot list
+ * origins, so frame-ancestors alone decides then); no Referer at all
+ * (invitation and reset links carry their token in the address, and the
  * SPA's own calls from those pages would send it along); HSTS only when the
  * console's public address is https; nosniff and the cross-origin policies
  * as helmet sets them by default. Any answer that does not state its own
  * Cache-Control gets no-store: API answers carry tokens and account data.
+ *
+ * helmet's middleware is built once, here. @fastify/helmet builds it again
+ * from the options on every request (parsing them and writing the CSP out
+ * each time): measured, that was 13 % of the instances list's throughput.
  */
 export const securityHeadersPlugin = fp(async (app) => {
   const { env, driver } = app.ctx;
   const https = new URL(env.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
-    global: true,
+  const applyHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env, driver.browserSources) },
     xFrameOptions: env.FRAME_ANCESTORS.length ? false : { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -60,7 +83,17 @@ export const securityHeadersPlugin = fp(async (app) => {
     strictTransportSecurity: https ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  const forApi = apiHeaders(https);
+
+  // A callback hook, not an async one: this runs on every request, and a promise per hook shows in the list's figures.
+  app.addHook('onRequest', (request, reply, done) => {
+    // An API answer is data, never a page: OWASP's REST set, five headers instead of helmet's dozen.
+    if (request.url.startsWith(API_PATH)) {
+      for (const [name, value] of forApi) reply.raw.setHeader(name, value);
+      return done();
+    }
+    // The default; a route or the static files that state their own Cache-Control replace it.
+    reply.raw.setHeader('cache-control', 'no-store');
+    applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 });

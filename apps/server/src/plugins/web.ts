@@ -15,6 +15,17 @@ export const webPlugin = fp(async (app) => {
   const root = app.ctx.env.WEB_DIST ?? defaultDist;
   const built = existsSync(`${root}/index.html`);
   if (built) {
+    // An /api path that no API route matched (a parameter too long for the router, say)
+    // falls to the files' wildcard: there it is the API's 404, never a file lookup. A hook
+    // of that one route, so the API's own routes pay nothing for it.
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/*') return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [
+        (request, reply, done) => (request.url.startsWith(`${API_PREFIX}/`) ? reply.callNotFound() : done()),
+        ...own,
+      ];
+    });
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
@@ -26,14 +37,6 @@ export const webPlugin = fp(async (app) => {
       },
     });
   }
-  // An /api path that no API route matched (a parameter too long for the router, say)
-  // falls to the files' wildcard: it is the API's 404, never a file lookup.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === '/*' && request.url.startsWith(`${API_PREFIX}/`)) {
-      reply.callNotFound();
-      return reply;
-    }
-  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A missing file (it has an extension) is a 404, not the app: a stale chunk
