@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { Clock } from './context';
@@ -70,6 +70,11 @@ export function rateLimiter(deps: { db: Db; clock: Clock }) {
         .update(rateLimits)
         .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
         .where(eq(rateLimits.key, key));
+    },
+
+    /** Forgets counters whose window started before `before` (every window is at most an hour). */
+    async purge(before: Date): Promise<void> {
+      await deps.db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before));
     },
 
     /** Forgets every attempt on `key`. */

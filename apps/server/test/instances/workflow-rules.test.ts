@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InstanceStatus } from '@replay/contracts';
-import { consoleActivities, instanceActivities, instances, tenants } from '../../src/db/schema';
+import { consoleActivities, instanceActivities, instances, rateLimits, tenants } from '../../src/db/schema';
 import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, ReconcileReport } from '../../src/infra/driver';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
+import { rateLimiter } from '../../src/lib/rate-limit';
 import { resumeInstances } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
@@ -224,5 +225,18 @@ describe('runHealthRound', () => {
     expect(messages.sort()).toEqual([`Instance ${down.name} is not answering its health check`, `Instance ${up.name} is healthy again`].sort());
     const again = await runHealthRound({ ...deps(), concurrency: 2 });
     expect(mine(again.changed)).toEqual([]);
+  });
+
+  it('forgets attempt counters a day after their window started, and keeps the recent ones', async () => {
+    driver = new DriverDouble();
+    const limits = rateLimiter(t.runtime.ctx);
+    const dayAgo = new Date(t.clock.now().getTime() - 25 * 60 * 60_000);
+    await t.runtime.ctx.db.insert(rateLimits).values([
+      { key: 'test:old', count: 3, windowStartedAt: dayAgo },
+      { key: 'test:recent', count: 3, windowStartedAt: t.clock.now() },
+    ]);
+    await runHealthRound(deps());
+    expect(await limits.current('test:old', { limit: 1, windowMs: 48 * 60 * 60_000 })).toBe(0);
+    expect(await limits.current('test:recent', { limit: 1, windowMs: 60_000 })).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { mapLimit } from '../../jobs/concurrency';
+import { rateLimiter } from '../../lib/rate-limit';
 import { recordInstanceEvent } from './instances.events';
 import { instancesSystemRepo } from './instances.system-repo';
 
@@ -11,6 +12,8 @@ export const HEALTH_CONCURRENCY = 50;
 const STALLED_AFTER_MS = 2 * 60_000;
 /** Idempotency keys answer repeats for a day, like most payment APIs. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/** Attempt counters outlive their (hour-long at most) windows by a day, then go: one row per address must not pile up. */
+const RATE_COUNTER_TTL_MS = 24 * 60 * 60_000;
 
 export interface HealthRoundDeps {
   db: Db;
@@ -34,7 +37,8 @@ export interface HealthRoundReport {
  * instances are checked every 30 s). Every running instance is asked
  * directly through the driver, a bounded number at a time; the results land
  * in one write, and an activity is recorded only where health changed. The
- * round also re-sends stalled workflows and forgets day-old idempotency keys,
+ * round also re-sends stalled workflows and forgets day-old idempotency keys
+ * and attempt counters,
  * since it is the one periodic job that runs in exactly one process.
  */
 export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundReport> {
@@ -70,6 +74,7 @@ export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundRep
   const stalled = await repo.stalled(new Date(at.getTime() - STALLED_AFTER_MS));
   for (const { instanceId } of stalled) await d.enqueue(instanceId);
   await repo.purgeIdempotencyKeys(new Date(at.getTime() - IDEMPOTENCY_TTL_MS));
+  await rateLimiter(d).purge(new Date(at.getTime() - RATE_COUNTER_TTL_MS));
   return {
     checked: results.length,
     healthy: results.filter((r) => r.healthy).length,
