@@ -60,11 +60,21 @@ describe('formatMoney', () => {
   });
 
   it('rounds half away from zero on the integer, not on a binary fraction', () => {
-    // 1.005 $ is 1.00499999999999989... as a double; Intl on the float shows $1.00.
     expect(formatMoney(1_005_000)).toBe('$1.01');
+    // Near 2^53 µ$ a double no longer tells 4,999 µ$ from 5,000 µ$: 9,000,000,000.004999 $ divided out as a float shows $…0.01.
+    expect(formatMoney(9_000_000_000_004_999)).toBe('$9,000,000,000.00');
     expect(formatMoney(1_004_999)).toBe('$1.00');
     expect(formatMoney(5_000)).toBe('$0.01');
     expect(formatMoney(-1_005_000)).toBe('-$1.01');
+  });
+
+  it('formats every safe integer of micros exactly as the BigInt text', () => {
+    fc.assert(
+      fc.property(fc.maxSafeNat(), fc.constantFrom(2 as const, 3 as const), (micros, digits) => {
+        expect(formatMoney(micros, digits)).toBe(bigText(BigInt(micros), digits));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('refuses an amount that is not an integer of micros', () => {
