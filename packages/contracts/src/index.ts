@@ -13,3 +13,4 @@ export * from './roles';
 export * from './activity';
 export * from './audit';
 export * from './instances';
+export * from './money';

@@ -10,6 +10,7 @@ import {
 } from './catalogue';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
 import { pageQuery, searchTextSchema } from './members';
+import { microsSchema as micros } from './money';
 import { safeExactText, safePaging, safeText } from './safe';
 import { MESSAGES } from './validation';
 
@@ -219,8 +220,9 @@ export const instanceSchema = z.object({
   lastHealthAt: z.number().int().nullable(),
   clientNetworkIssue: z.boolean(),
   resolvedIps: z.array(z.string()),
-  pricingDetails: z.object({ monthlyPrice: z.number(), hourlyPrice: z.number() }),
-  storagePrice: z.object({ price: z.number(), monthly: z.number(), hourly: z.number() }),
+  /** Prices in integer micro-dollars (money.ts); the SPA formats them. */
+  pricingDetails: z.object({ monthlyPrice: micros, hourlyPrice: micros }),
+  storagePrice: z.object({ price: micros, monthly: micros, hourly: micros }),
   canUpdateStorage: z.boolean(),
   canSwitchInstance: z.boolean(),
 });

@@ -27,9 +27,9 @@ const everyRegion = PROVIDERS.flatMap((provider) => REGIONS[provider].map((regio
 
 describe('pricing catalogue', () => {
   it('has the spec sizes, with disks doubling from 120 GB', () => {
-    expect(SIZES.small).toMatchObject({ code: 'O1', vcpu: 2, memoryGb: 8, diskGb: 120, hourlyPrice: 0.276 });
-    expect(SIZES.medium).toMatchObject({ code: 'O2', vcpu: 4, memoryGb: 16, diskGb: 240, hourlyPrice: 0.554 });
-    expect(SIZES.large).toMatchObject({ code: 'O3', vcpu: 8, memoryGb: 32, diskGb: 480, hourlyPrice: 1.109 });
+    expect(SIZES.small).toMatchObject({ code: 'O1', vcpu: 2, memoryGb: 8, diskGb: 120, hourlyMicros: 276_000 });
+    expect(SIZES.medium).toMatchObject({ code: 'O2', vcpu: 4, memoryGb: 16, diskGb: 240, hourlyMicros: 554_000 });
+    expect(SIZES.large).toMatchObject({ code: 'O3', vcpu: 8, memoryGb: 32, diskGb: 480, hourlyMicros: 1_109_000 });
     expect(DEFAULT_SIZE).toBe('small');
     expect(DEFAULT_PROVIDER).toBe('aws');
     expect(HOURS_PER_MONTH).toBe(720);
@@ -50,24 +50,31 @@ describe('pricing catalogue', () => {
     expect(REGION_GROUPS).toContain(region.group);
     expect(REGION_CODES).toContain(region.regionCode);
     expect(region.isoCode).toMatch(/^[A-Z]{2}$/);
-    expect(region.storageGbHour).toBeGreaterThanOrEqual(0.00056);
-    expect(region.storageGbHour).toBeLessThanOrEqual(0.001);
+    expect(Number.isInteger(region.multiplierBasisPoints)).toBe(true);
+    expect(Number.isInteger(region.storageMicrosPerGbHour)).toBe(true);
+    expect(region.storageMicrosPerGbHour).toBeGreaterThanOrEqual(560);
+    expect(region.storageMicrosPerGbHour).toBeLessThanOrEqual(1_000);
     for (const size of INSTANCE_SIZES) {
       expect(region.planIds[size]).toBe(`${provider}-${region.code}-${SIZES[size].code}`);
       const { hourlyPrice, monthlyPrice } = priceFor(provider, region.code, size);
-      expect(hourlyPrice).toBeGreaterThanOrEqual(0.25);
-      expect(hourlyPrice).toBeLessThanOrEqual(2.1);
-      expect(monthlyPrice).toBeCloseTo(hourlyPrice * HOURS_PER_MONTH, 6);
+      expect(hourlyPrice).toBeGreaterThanOrEqual(250_000);
+      expect(hourlyPrice).toBeLessThanOrEqual(2_100_000);
+      // Set to a tenth of a cent, so the 720-hour month is whole cents.
+      expect(hourlyPrice % 1_000).toBe(0);
+      expect(monthlyPrice).toBe(hourlyPrice * HOURS_PER_MONTH);
+      expect(monthlyPrice % 10_000).toBe(0);
     }
   });
 
   it('prices the base region at the catalogue figures', () => {
-    expect(priceFor('aws', 'us-east-1', 'small')).toEqual({ hourlyPrice: 0.276, monthlyPrice: 198.72 });
-    expect(priceFor('aws', 'us-east-1', 'large')).toEqual({ hourlyPrice: 1.109, monthlyPrice: 798.48 });
+    expect(priceFor('aws', 'us-east-1', 'small')).toEqual({ hourlyPrice: 276_000, monthlyPrice: 198_720_000 });
+    expect(priceFor('aws', 'us-east-1', 'large')).toEqual({ hourlyPrice: 1_109_000, monthlyPrice: 798_480_000 });
+    // 0.276 $ × 1.17 = 0.32292 $, set to a tenth of a cent: 0.323 $.
+    expect(priceFor('aws', 'us-west-1', 'small')).toEqual({ hourlyPrice: 323_000, monthlyPrice: 232_560_000 });
     expect(() => priceFor('aws', 'eastus', 'small')).toThrow(/Unknown region/);
   });
 
-  it('gives every caller its own price objects, though each is worked out once', () => {
+  it('gives every caller its own price objects', () => {
     const first = priceFor('gcp', 'europe-west1', 'medium');
     first.hourlyPrice = 0;
     storagePrice('gcp', 'europe-west1', 240).monthly = 0;
@@ -77,9 +84,9 @@ describe('pricing catalogue', () => {
   });
 
   it('prices storage per GB-hour, monthly = GB × unit × 24 × 30', () => {
-    const { price, hourly, monthly } = storagePrice('aws', 'eu-west-1', 250);
-    expect(hourly).toBeCloseTo(250 * price, 9);
-    expect(monthly).toBeCloseTo(250 * price * 24 * 30, 2);
+    // 0.0006 $ × 1.11 = 666 µ$ per GB-hour.
+    expect(storagePrice('aws', 'eu-west-1', 250)).toEqual({ price: 666, hourly: 166_500, monthly: 119_880_000 });
+    expect(storagePrice('aws', 'us-east-1', 120)).toEqual({ price: 600, hourly: 72_000, monthly: 51_840_000 });
   });
 
   it('groups regions in the spec order and leaves out empty groups', () => {

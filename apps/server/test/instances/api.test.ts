@@ -5,8 +5,6 @@ import {
   LATEST_VERSION,
   VERSIONS,
   instanceSchema,
-  priceFor,
-  storagePrice,
   type Instance,
 } from '@replay/contracts';
 import { consoleActivities, instanceActivities, instances, roles, users } from '../../src/db/schema';
@@ -49,8 +47,9 @@ describe('POST /api/managed-saas/instances', () => {
       healthy: false,
       createdBy: owner.user.userId,
       deletedAt: null,
-      pricingDetails: priceFor('aws', 'eu-west-2', 'small'),
-      storagePrice: storagePrice('aws', 'eu-west-2', 120),
+      // Integer micro-dollars on the wire: London is × 1.16, 0.276 $ → 0.320 $/h; 600 µ$ → 696 µ$ per GB-hour.
+      pricingDetails: { hourlyPrice: 320_000, monthlyPrice: 230_400_000 },
+      storagePrice: { price: 696, hourly: 83_520, monthly: 60_134_400 },
       canUpdateStorage: true,
       canSwitchInstance: false,
       tenantId: owner.user.tenantId,

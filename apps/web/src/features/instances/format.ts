@@ -1,13 +1,6 @@
 import { PROVIDER_LABELS, SIZES, type InstanceSize, type Provider } from '@replay/contracts';
 
-/** Display helpers for instances; prices in USD, en-US (spec section 9). */
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// Hourly prices are set to a tenth of a cent: show the third decimal rather than round it away.
-const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 3 });
-
-export const formatMonthly = (amount: number): string => usd.format(amount);
-export const formatHourly = (amount: number): string => usdHourly.format(amount);
+/** Display helpers for instances. Prices are formatted by `formatMoney` from @replay/contracts, the one place money becomes text. */
 
 /** 'Small · 2 vCPU, 8 GB RAM' */
 export function capacityLabel(size: InstanceSize): string {

@@ -66,6 +66,14 @@ describe('instance details', () => {
     await waitFor(() => expect(document.title).toBe('Production - Replay Console'));
   });
 
+  it('shows the prices the wire carries as integer micro-dollars, formatted as before', async () => {
+    // aws eu-west-1 (× 1.11), large, 250 GB: 1.231 $/h, 886.32 $/month, 666 µ$/GB-h × 250 × 720 = 119.88 $.
+    open(makeInstance({ region: 'eu-west-1', size: 'large', diskSize: 250, pricingDetails: { hourlyPrice: 1_231_000, monthlyPrice: 886_320_000 }, storagePrice: { price: 666, hourly: 166_500, monthly: 119_880_000 } }));
+    expect(await screen.findByText('$886.32 per month')).toBeInTheDocument();
+    expect(screen.getByText(/^\$1\.231 per hour · created/)).toBeInTheDocument();
+    expect(screen.getByText('$119.88 per month for storage')).toBeInTheDocument();
+  });
+
   it('lists events 10 a page, with the page in the address', async () => {
     const { stub, user } = open(undefined, {
       [`GET ${BASE}/user-activity`]: () => {

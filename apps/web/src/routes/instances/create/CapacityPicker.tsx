@@ -1,6 +1,6 @@
 import { Badge, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { INSTANCE_MESSAGES, INSTANCE_SIZES, SIZES, TRIAL_DAYS, priceFor, type InstanceSize, type Provider } from '@replay/contracts';
-import { formatHourly, sizeResources } from '../../../features/instances/format';
+import { HOURLY_DIGITS, INSTANCE_MESSAGES, INSTANCE_SIZES, SIZES, TRIAL_DAYS, priceFor, formatMoney, type InstanceSize, type Provider } from '@replay/contracts';
+import { sizeResources } from '../../../features/instances/format';
 
 interface Props {
   value: InstanceSize;
@@ -33,7 +33,7 @@ export function CapacityPicker({ value, onChange, provider, region, freeTrialEli
                   <Text size="sm">{sizeResources(size).join(' · ')}</Text>
                   {price && (
                     <Text size="sm" c="dimmed">
-                      {formatHourly(price.hourlyPrice)} per hour
+                      {formatMoney(price.hourlyPrice, HOURLY_DIGITS)} per hour
                     </Text>
                   )}
                   {size === 'small' && (

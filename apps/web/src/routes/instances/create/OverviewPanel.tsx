@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { HOURS_PER_MONTH, SIZES, findRegion, priceFor, type InstanceSize, type Provider } from '@replay/contracts';
-import { formatHourly, formatMonthly, providerLabel, sizeResources } from '../../../features/instances/format';
+import { HOURLY_DIGITS, HOURS_PER_MONTH, SIZES, findRegion, priceFor, formatMoney, type InstanceSize, type Provider } from '@replay/contracts';
+import { providerLabel, sizeResources } from '../../../features/instances/format';
 
 interface Props {
   size: InstanceSize;
@@ -41,8 +41,8 @@ export function OverviewPanel({ size, provider, region, children }: Props) {
         <Divider my={4} />
         {price ? (
           <>
-            <Line label="Hourly" value={formatHourly(price.hourlyPrice)} />
-            <Line label="Monthly" value={formatMonthly(price.monthlyPrice)} />
+            <Line label="Hourly" value={formatMoney(price.hourlyPrice, HOURLY_DIGITS)} />
+            <Line label="Monthly" value={formatMoney(price.monthlyPrice)} />
             <Text size="xs" c="dimmed">
               A month is billed as {HOURS_PER_MONTH} hours.
             </Text>

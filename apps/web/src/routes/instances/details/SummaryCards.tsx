@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import type { Instance } from '@replay/contracts';
-import { capacityLabel, formatHourly, formatMonthly, providerLabel } from '../../../features/instances/format';
+import { HOURLY_DIGITS, formatMoney, type Instance } from '@replay/contracts';
+import { capacityLabel, providerLabel } from '../../../features/instances/format';
 import { formatDateTime } from '../../../lib/format-date';
 
 function Summary({ title, value, hint }: { title: string; value: string; hint?: string }) {
@@ -31,11 +31,11 @@ export function SummaryCards({ instance }: { instance: Instance }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
       <Summary title="Capacity" value={capacityLabel(instance.size)} />
       <Summary title="Region" value={instance.regionLabel} hint={providerLabel(instance.provider)} />
-      <Summary title="Disk" value={`${instance.diskSize} GB`} hint={`${formatMonthly(storagePrice.monthly)} per month for storage`} />
+      <Summary title="Disk" value={`${instance.diskSize} GB`} hint={`${formatMoney(storagePrice.monthly)} per month for storage`} />
       <Summary
         title="Price"
-        value={`${formatMonthly(pricingDetails.monthlyPrice)} per month`}
-        hint={`${formatHourly(pricingDetails.hourlyPrice)} per hour · created ${formatDateTime(instance.createdAt)}`}
+        value={`${formatMoney(pricingDetails.monthlyPrice)} per month`}
+        hint={`${formatMoney(pricingDetails.hourlyPrice, HOURLY_DIGITS)} per hour · created ${formatDateTime(instance.createdAt)}`}
       />
     </SimpleGrid>
   );
