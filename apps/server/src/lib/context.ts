@@ -3,7 +3,11 @@ import type { Env } from '../config/env';
 import type { Database, Db } from '../db/client';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
-import type { CaptchaVerifier } from '../modules/auth/captcha';
+
+/** Checks an invisible-captcha answer; false for anything not positively verified. */
+export interface CaptchaVerifier {
+  verify(response: string, remoteIp: string): Promise<boolean>;
+}
 
 export interface Clock {
   now(): Date;

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { DesiredInstance } from '../../infra/driver';
 import type { AppContext } from '../../lib/context';
-import type { JobDefinition, Schedule, StartupTask } from '../../jobs/workers';
+import type { JobDefinition, Schedule, StartupTask } from '../../jobs/job-types';
 import { wakeWorkers } from '../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from './instances.system-repo';

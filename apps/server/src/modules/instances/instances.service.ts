@@ -23,7 +23,7 @@ import type { Clock } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { isUniqueViolation } from '../auth/auth.repo';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { listWithCaller } from './instances.caller-list';
