@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +57,19 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
     const { exitCode, stdout } = await cruise(fixture, 'err');
     expect(exitCode).not.toBe(0);
     expect(stdout).toContain('10 dependency violations');
+  });
+});
+
+describe('server logging', () => {
+  it('goes through the logger (redacted, JSON lines, one level setting), never the console', () => {
+    const serverSrc = `${root}apps/server/src`;
+    const files = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const consoleCalls = files.flatMap((file) =>
+      readFileSync(`${serverSrc}/${file}`, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\bconsole\.(log|info|warn|error|debug|trace)\b/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(consoleCalls).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
-import { errorForLog } from '../lib/log-safety';
 import type { JobDefinition, Schedule, StartupTask } from './job-types';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
 
@@ -8,8 +7,6 @@ import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeI
 export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob];
 export const startupTasks: StartupTask[] = [resumeInstances];
 export const schedules: Schedule[] = [instanceHealthSchedule];
-
-const logError = (msg: string, err: unknown) => console.error(JSON.stringify({ level: 'error', msg, err: errorForLog(err) }));
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
@@ -28,7 +25,7 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
     registerWorker(boss, def.queue, workerId);
   }
   const timers = schedules.map((s) => {
-    const tick = () => void boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule').catch((e: unknown) => logError(`could not schedule ${s.queue}`, e));
+    const tick = () => void boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule').catch((err: unknown) => ctx.logger.error({ err }, `could not schedule ${s.queue}`));
     tick();
     return setInterval(tick, s.everySeconds * 1000);
   });
