@@ -51,3 +51,12 @@ describe('workspace packages', () => {
     expect(workspaceImports(`${root}${dir}/test`).filter((name) => !declaredForTests.has(name))).toEqual([]);
   });
 });
+
+describe('web file names', () => {
+  it('hook files are named in one style, use-kebab-case.ts (like every other module that is not a component)', () => {
+    const webSrc = `${root}apps/web/src`;
+    const hookFiles = readdirSync(webSrc, { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)use[-A-Z][^/]*\.tsx?$/.test(f));
+    expect(hookFiles.length).toBeGreaterThan(3);
+    expect(hookFiles.filter((f) => !/(^|\/)use(-[a-z0-9]+)+(\.test)?\.tsx?$/.test(f))).toEqual([]);
+  });
+});
