@@ -123,8 +123,7 @@ export function createInstancesService(deps: InstancesDeps) {
     }
     for (let attempt = 0; attempt < ACTION_ATTEMPTS; attempt++) {
       const changed = await tryAct(p, instanceId, action);
-      // Null: it changed between the read and the write; judge the request again on what it is now.
-      if (!changed) continue;
+      if (!changed) continue; // It changed between the read and the write: judge it again on what it is now.
       await deps.enqueue(instanceId);
       return instanceToWire(changed);
     }
