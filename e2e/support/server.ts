@@ -26,7 +26,7 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
   // (which would run the console as a child, out of reach of a SIGKILL).
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isRecord, parseConfigPatch, saveConfig } from './config.ts';
 import { backupDataDir, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
-import type { AgentState, Handler } from './server.ts';
+import type { AgentState, Handler } from './state.ts';
 import { verifyToken } from './tokens.ts';
 
 const MAX_ADMIN_BODY = 64 * 1024;

@@ -1,5 +1,6 @@
 /** The agent as a library: for tests and for a driver that wants its types and exit codes. */
-export { startAgent, type Agent, type AgentState } from './server.ts';
+export { startAgent, type Agent } from './server.ts';
+export type { AgentState } from './state.ts';
 export { readSettings, type AgentSettings } from './settings.ts';
 export { signToken, verifyToken, TOKEN_ISSUER, type TokenClaims, type TokenScope } from './tokens.ts';
 export { readPidRecord, holdsDataDir, isAlive, PID_FILE, type PidRecord } from './lock.ts';

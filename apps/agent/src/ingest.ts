@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import { clientAddress } from './ingest-limiter.ts';
-import type { AgentState, Handler } from './server.ts';
+import type { AgentState, Handler } from './state.ts';
 
 /** The most one request may carry, as sent and once unpacked. */
 export const MAX_EVENTS_BODY = 1024 * 1024;

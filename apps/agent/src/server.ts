@@ -12,23 +12,10 @@ import { homePage, loginRefusedPage } from './pages.ts';
 import type { AgentSettings } from './settings.ts';
 import { StatsSampler } from './stats.ts';
 import { signToken, verifyToken } from './tokens.ts';
+import type { AgentState, Handler } from './state.ts';
 
 const SESSION_SECONDS = 12 * 60 * 60;
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
-
-/** What route handlers share: the settings, the live config, and the data folder's state. */
-export interface AgentState {
-  settings: AgentSettings;
-  config: AgentConfig;
-  stats: StatsSampler;
-  disk: DiskUsage;
-  limiter: IngestLimiter;
-  usedTokens: UsedTokens;
-  now(): number;
-  applyRetention(): Promise<void>;
-}
-
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, state: AgentState) => Promise<void> | void;
 
 export interface Agent {
   readonly port: number;

@@ -14,29 +14,12 @@ import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
-import { logSerializers } from './lib/log-safety';
+import { loggerOptions } from './lib/logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
-}
-
-/** Headers and body fields that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.newPassword',
-  '*.token',
-  '*.jwt',
-  '*.cardToken',
-];
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] & object {
-  return { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers };
 }
 
 /**

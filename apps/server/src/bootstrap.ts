@@ -8,7 +8,7 @@ import { loadSecrets } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers } from './jobs/workers';
-import { errorForLog } from './lib/log-safety';
+import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
@@ -21,17 +21,18 @@ export interface Runtime {
  * Opens everything a console process needs, in order: the data-folder lock,
  * the database (migrated), the secrets, pg-boss and its workers.
  */
-export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver } = {}): Promise<Runtime> {
+export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver; logger?: Logger } = {}): Promise<Runtime> {
   // Before the lock, the database or an instance writes into it (on PostgreSQL it still holds the instances).
   preparePrivateDataDir(env.DATA_DIR);
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
   try {
     const database =
-      opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE) : await openPglite(join(env.DATA_DIR, 'pg')));
+      opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
     const secrets = loadSecrets(env);
     const boss = env.RUN_WORKERS ? createBoss(database) : null;
     if (boss) {
-      boss.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: errorForLog(err) })));
+      boss.on('error', (err) => logger.error({ err }, 'job queue error'));
       await boss.start();
     }
     const ctx: AppContext = {
@@ -41,6 +42,7 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
       boss,
       secrets,
       clock: opts.clock ?? systemClock,
+      logger,
       mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
       driver: opts.driver ?? createInfrastructureDriver(env),
     };

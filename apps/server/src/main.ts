@@ -4,19 +4,23 @@ import { buildApp } from './app';
 import { openRuntime } from './bootstrap';
 import { freePort } from './lib/free-port';
 import { tuneGcForServing } from './gc-tuning';
+import { createLogger, type Logger } from './lib/logger';
 
 // Everything this process and the agents it spawns create is theirs only: the data folder holds secrets.
 process.umask(0o077);
 tuneGcForServing();
 
 const started = performance.now();
+/** Set once the settings are read; a failure before that is logged at the default level. */
+let logger: Logger | undefined;
 
 async function main(): Promise<void> {
   // PORT=0 is settled before anything starts: agents are told the console's
   // origin (for CORS) when they spawn, and port 0 is no origin.
   const chosenPort = process.env.PORT === '0' ? String(await freePort()) : process.env.PORT;
   const env = parseEnv({ ...process.env, PORT: chosenPort });
-  const runtime = await openRuntime(env);
+  logger = createLogger(env.LOG_LEVEL);
+  const runtime = await openRuntime(env, { logger });
   const app = await buildApp(runtime.ctx);
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -34,14 +38,16 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const mode = env.embedded ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL';
   const ms = Math.round(performance.now() - started);
-  console.log(`Console ready at http://localhost:${port} (${mode}, started in ${ms} ms)`);
+  logger.info({ port, ms }, `Console ready at http://localhost:${port} (${mode}, started in ${ms} ms)`);
 }
 
 main().catch((err: unknown) => {
+  const log = logger ?? createLogger('info');
+  // pino writes stdout synchronously, so the line is out before the exit.
   if (err instanceof DataDirLockedError) {
-    console.error(err.message);
+    log.fatal(err.message);
     process.exit(2);
   }
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  log.fatal({ err }, 'the console could not start');
   process.exit(1);
 });

@@ -132,7 +132,7 @@ describe('POST /api/signup', () => {
 
 describe('isUniqueViolation', () => {
   it('recognises the database unique violation through the ORM wrapping', async () => {
-    const { isUniqueViolation } = await import('../src/modules/auth/auth.repo');
+    const { isUniqueViolation } = await import('../src/lib/db-errors');
     const [existing] = await t.runtime.ctx.db.select().from(tenants).limit(1);
     const err = await t.runtime.ctx.db
       .insert(tenants)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { loggerOptions } from '../src/app';
+import { loggerOptions } from '../src/lib/logger';
 import { mailOutbox, users } from '../src/db/schema';
 import { pathForLog } from '../src/lib/log-safety';
 import { createTestApp, type TestApp } from './support/app';

@@ -41,6 +41,7 @@ export const INSTANCE_MESSAGES = {
   terminationProtected: 'Termination protection is on for this instance. Turn it off before terminating.',
   confirmTerminate: 'Type TERMINATE to confirm.',
   actionNotAllowed: (action: string, status: string) => `An instance that is ${status} cannot be asked to ${action}.`,
+  busy: 'The instance kept changing while this request was handled. Please try again.',
   terminated: 'This instance has been terminated.',
   notRunning: 'The instance is not running.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',

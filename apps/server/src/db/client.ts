@@ -8,7 +8,7 @@ import pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
-import { errorForLog } from '../lib/log-safety';
+import { createLogger, type Logger } from '../lib/logger';
 import { restrictToOwner } from '../lib/private-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,10 +50,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
 
 /** A PostgreSQL server through a pool, migrated under an advisory lock. */
-export async function openPostgres(url: string, poolSize = defaultPoolSize()): Promise<Database> {
+export async function openPostgres(url: string, poolSize = defaultPoolSize(), logger: Pick<Logger, 'warn'> = createLogger('warn')): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: errorForLog(err) })));
+  pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

@@ -3,7 +3,12 @@ import type { Env } from '../config/env';
 import type { Database, Db } from '../db/client';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
-import type { CaptchaVerifier } from '../modules/auth/captcha';
+import type { Logger } from './logger';
+
+/** Checks an invisible-captcha answer; false for anything not positively verified. */
+export interface CaptchaVerifier {
+  verify(response: string, remoteIp: string): Promise<boolean>;
+}
 
 export interface Clock {
   now(): Date;
@@ -21,6 +26,8 @@ export interface AppContext {
   driver: InfrastructureDriver;
   secrets: { jwtSecret: Uint8Array };
   clock: Clock;
+  /** For work outside a request (jobs, start-up); a request logs through `request.log`. */
+  logger: Logger;
   /** Replaces the reCAPTCHA check (tests); unset, the real one is used when the captcha is on. */
   captcha?: CaptchaVerifier;
 }

@@ -78,7 +78,7 @@ export function errorForLog(err: unknown, depth = 0): LoggedError {
   return out;
 }
 
-/** Serializers for every logger of the console (see loggerOptions in app.ts). */
+/** Serializers for every logger of the console (see loggerOptions in lib/logger.ts). */
 export const logSerializers = {
   req: requestForLog,
   err: (value: unknown) => errorForLog(value),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACTION_STATUS,
   INSTANCE_ACTIONS,
@@ -9,7 +9,7 @@ import {
   type InstanceAction,
   type InstanceStatus,
 } from '@replay/contracts';
-import { instanceActivities } from '../../src/db/schema';
+import { instanceActivities, instances } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { api, newInstance, setStatus, tempInstancesDir } from './support';
@@ -96,5 +96,41 @@ describe('termination', () => {
   it('refuses unknown actions and unknown fields (400)', async () => {
     expect((await act('reboot')).statusCode).toBe(400);
     expect((await act('stop', { force: true })).statusCode).toBe(400);
+  });
+});
+
+describe('an action whose compare-and-set keeps losing', () => {
+  it('is judged again a few times, then answered 409 and changes nothing', async () => {
+    await setStatus(t, instanceId, 'running', { isProtected: false, inProgress: false });
+    const db = t.runtime.ctx.db;
+    const eventsBefore = (await db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, instanceId))).length;
+    // Another writer "wins" every status change of this instance for its first 10 tries: the
+    // row-level BEFORE trigger skips the row, so the guarded UPDATE matches nothing. Unbounded,
+    // the action would keep retrying until the 11th try gets through.
+    await db.execute(sql`create sequence cas_losses`);
+    await db.execute(sql`
+      create function lose_cas() returns trigger language plpgsql as $$
+      begin
+        if new.status <> old.status and nextval('cas_losses') <= 10 then return null; end if;
+        return new;
+      end $$`);
+    await db.execute(sql.raw(`create trigger lose_cas before update on instances for each row
+      when (old.instance_id = '${instanceId}') execute function lose_cas()`));
+    try {
+      const res = await act('stop');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual([INSTANCE_MESSAGES.busy]);
+      const read = await db.execute(sql`select last_value::int as tries from cas_losses`);
+      const tries = (read as unknown as { rows: [{ tries: number }] }).rows[0].tries;
+      expect(tries).toBeGreaterThan(1);
+      expect(tries).toBeLessThan(10);
+    } finally {
+      await db.execute(sql`drop trigger lose_cas on instances`);
+      await db.execute(sql`drop function lose_cas()`);
+      await db.execute(sql`drop sequence cas_losses`);
+    }
+    const [row] = await db.select().from(instances).where(eq(instances.instanceId, instanceId));
+    expect(row).toMatchObject({ status: 'running', inProgress: false });
+    expect((await db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, instanceId))).length).toBe(eventsBefore);
   });
 });

@@ -1,5 +1,18 @@
-import type { DesiredInstance, ReconcileReport } from '../driver';
-import type { LocalDriver } from '../local-driver';
+import type { DesiredInstance, InfrastructureDriver, InstanceSpec, ReconcileReport } from '../driver';
+import type { InstanceFolders } from './instance-folder';
+
+/**
+ * What reconciling needs of a driver that keeps instances in folders on this
+ * machine (the local driver is one). Declared here, not imported from the
+ * driver, so the driver can use reconcile without an import cycle.
+ */
+export interface FolderDriver extends Pick<InfrastructureDriver, 'create' | 'start' | 'stop' | 'terminate' | 'health'> {
+  readonly folders: Pick<InstanceFolders, 'list'>;
+  /** The pid of the instance's agent while it runs, else null. */
+  livePid(instanceId: string): number | null;
+  /** True when the instance's record does not hold the spec's project key yet. */
+  lacksProjectKey(spec: InstanceSpec): boolean;
+}
 
 /**
  * Lines this machine's agents up with what the console expects, after a
@@ -8,7 +21,7 @@ import type { LocalDriver } from '../local-driver';
  * stopped but its data kept, since an unknown id more likely means a console
  * restored from an older database than data nobody wants.
  */
-export async function reconcile(driver: LocalDriver, expected: readonly DesiredInstance[]): Promise<ReconcileReport> {
+export async function reconcile(driver: FolderDriver, expected: readonly DesiredInstance[]): Promise<ReconcileReport> {
   const report: ReconcileReport = { adopted: [], started: [], stopped: [], killed: [], failed: [] };
   const wanted = new Map(expected.map((e) => [e.instanceId, e]));
   const onDisk = driver.folders.list();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { instancesRepo } from '../instances/instances.repo';
+import { countLiveInstances } from '../instances/instances.facts';
 import { accountRepo } from './account.repo';
 
 /**
@@ -17,7 +17,7 @@ export interface AccountSources {
 
 export function defaultAccountSources(db: Db): AccountSources {
   return {
-    countInstances: (tenantId) => instancesRepo(db).countLive(tenantId),
+    countInstances: (tenantId) => countLiveInstances(db, tenantId),
     hasBillingDetails: async () => false,
   };
 }

@@ -1,16 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleActivities } from '../../db/schema';
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Rows tied to no instance, plus those of the instances in scope. */
-export function instanceScopeFilter(column: AnyPgColumn, scope: 'all' | readonly string[]): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return scope.length ? or(isNull(column), inArray(column, [...scope])) : isNull(column);
-}
+import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
 
 /** The console activity log of one account, newest first. */
 export function activityRepo(db: Db) {

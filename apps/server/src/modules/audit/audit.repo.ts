@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditTrail, passwordResets, refreshTokens, users } from '../../db/schema';
-import { instanceScopeFilter, likePattern } from '../activity/activity.repo';
+import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
 
 export type AuditRow = typeof auditTrail.$inferSelect;
 

@@ -5,7 +5,8 @@ import { conflict, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
-import { authRepo, isUniqueViolation } from './auth.repo';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { authRepo } from './auth.repo';
 import { newApiKey, newTenantKey } from './keys';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 

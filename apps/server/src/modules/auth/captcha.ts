@@ -1,11 +1,9 @@
 import { AUTH_MESSAGES } from '@replay/contracts';
-import type { AppContext } from '../../lib/context';
+import type { AppContext, CaptchaVerifier } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 
-/** Checks an invisible-captcha answer; false for anything not positively verified. */
-export interface CaptchaVerifier {
-  verify(response: string, remoteIp: string): Promise<boolean>;
-}
+// The interface lives with the context that holds it (lib must not import modules).
+export type { CaptchaVerifier };
 
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 

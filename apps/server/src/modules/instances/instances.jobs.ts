@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { DesiredInstance } from '../../infra/driver';
 import type { AppContext } from '../../lib/context';
-import type { JobDefinition, Schedule, StartupTask } from '../../jobs/workers';
+import type { JobDefinition, Schedule, StartupTask } from '../../jobs/job-types';
 import { wakeWorkers } from '../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from './instances.system-repo';
@@ -52,7 +52,7 @@ export const instanceHealthJob: JobDefinition = {
   handle: async (ctx) => {
     const report = await runHealthRound({ db: ctx.db, driver: ctx.driver, clock: ctx.clock, enqueue: workflowEnqueuer(ctx.boss) });
     if (report.changed.length || report.resent) {
-      console.log(JSON.stringify({ level: 'info', msg: 'instance health round', ...report }));
+      ctx.logger.info(report, 'instance health round');
     }
   },
 };
@@ -83,7 +83,7 @@ export const resumeInstances: StartupTask = {
     for (const { instanceId } of unfinished) await enqueue(instanceId);
     const acted = report.started.length + report.stopped.length + report.killed.length + report.failed.length;
     if (acted || unfinished.length) {
-      console.log(JSON.stringify({ level: 'info', msg: 'instances resumed', ...report, adopted: report.adopted.length, resumed: unfinished.length }));
+      ctx.logger.info({ ...report, adopted: report.adopted.length, resumed: unfinished.length }, 'instances resumed');
     }
   },
 };

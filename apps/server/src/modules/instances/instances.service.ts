@@ -23,7 +23,7 @@ import type { Clock } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { isUniqueViolation } from '../auth/auth.repo';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { listWithCaller } from './instances.caller-list';
@@ -45,6 +45,9 @@ export interface CreateAnswer {
   /** True when an earlier request with the same Idempotency-Key made the instance. */
   replayed: boolean;
 }
+
+/** Judgements of an action while other changes win its compare-and-set; then 409, not an endless loop. */
+const ACTION_ATTEMPTS = 3;
 
 const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.name });
 const notFoundInstance = () => notFound('Instance not found.');
@@ -118,12 +121,23 @@ export function createInstancesService(deps: InstancesDeps) {
     if (action === 'terminate' && confirm !== undefined && !isTerminateConfirmed(confirm)) {
       throw new AppError(400, [INSTANCE_MESSAGES.confirmTerminate]);
     }
+    for (let attempt = 0; attempt < ACTION_ATTEMPTS; attempt++) {
+      const changed = await tryAct(p, instanceId, action);
+      if (!changed) continue; // It changed between the read and the write: judge it again on what it is now.
+      await deps.enqueue(instanceId);
+      return instanceToWire(changed);
+    }
+    throw conflict(INSTANCE_MESSAGES.busy);
+  }
+
+  /** One judgement and compare-and-set of an action; null when another change won the row. */
+  async function tryAct(p: Principal, instanceId: string, action: InstanceActionBody['action']): Promise<InstanceRow | null> {
     const row = await load(p, instanceId);
     if (!isActionAllowed(row.status, action)) throw conflict(INSTANCE_MESSAGES.actionNotAllowed(action, row.status));
     if (action === 'terminate' && row.isProtected) throw conflict(INSTANCE_MESSAGES.terminationProtected);
     const to = ACTION_STATUS[action];
     const at = deps.clock.now();
-    const changed = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // Only from the status judged above, and (for terminate) only while still unprotected.
       const moved = await instancesRepo(tx).changeIf(
         scopeOf(p),
@@ -145,10 +159,6 @@ export function createInstancesService(deps: InstancesDeps) {
       });
       return moved;
     });
-    // It changed between the read and the write: judge the request again on what it is now.
-    if (!changed) return act(p, instanceId, body);
-    await deps.enqueue(instanceId);
-    return instanceToWire(changed);
   }
 
   return {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, tenants, users } from '../../db/schema';
-import { likePattern } from '../activity/activity.repo';
+import { likePattern } from '../../lib/sql-filters';
 
 /** A member as the Team screen needs it: the user row and the role it holds. */
 export interface MemberRow {

@@ -12,10 +12,10 @@ import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import type { Mailer } from '../../mail/mailer';
 import { recordActivity } from '../activity/activity.recorder';
-import { isUniqueViolation } from '../auth/auth.repo';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionService } from '../auth/session.service';
 import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
-import { rolesRepo } from '../roles/roles.repo';
+import { lockRole } from '../roles/roles.service';
 import { invitationMail } from './invitation.mail';
 import { invitationLink, issueInvitation, openSealed, type IssuedInvitation, type SealKey } from './invitation-token';
 import { membersRepo, type MemberRow } from './members.repo';
@@ -94,7 +94,7 @@ export function createMembersService(deps: MembersDeps) {
   /** The role to give: the account's, never the protected Owner role, and within the actor's rights. */
   async function assignableRole(db: Db, p: Principal, roleId: string) {
     // Locked until the change commits, so the role cannot be deleted under it.
-    const role = await rolesRepo(db).lock(p.tenantId, roleId);
+    const role = await lockRole(db, p.tenantId, roleId);
     if (!role) throw notFound(MEMBER_MESSAGES.roleNotFound);
     if (role.protected) throw forbidden(MEMBER_MESSAGES.ownerRoleNotAssignable);
     if (!rightsWithin(role, rightsOf(p))) throw forbidden(MEMBER_MESSAGES.roleAboveActor);

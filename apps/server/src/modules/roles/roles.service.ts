@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { recordActivity } from '../activity/activity.recorder';
-import { isUniqueViolation } from '../auth/auth.repo';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights';
 import { rolesRepo, type RoleRow } from './roles.repo';
 
@@ -26,6 +26,14 @@ export function toRole(row: RoleRow): Role {
     deletedAt: row.deletedAt?.getTime() ?? null,
     memberCount: row.memberCount,
   };
+}
+
+/**
+ * The account's live role, locked until the caller's transaction commits (so it
+ * cannot be deleted under a change that assigns it). Other modules use this, not the repo.
+ */
+export function lockRole(db: Db, tenantId: string, roleId: string) {
+  return rolesRepo(db).lock(tenantId, roleId);
 }
 
 export function createRolesService(deps: { db: Db; clock: Clock }) {

@@ -13,7 +13,7 @@ import { AccountMenu } from './AccountMenu';
 import { NavMenu } from './NavMenu';
 import { SupportDrawer } from './SupportDrawer';
 import { TrialBanner } from './TrialBanner';
-import { useMenuCollapsed } from './useMenuCollapsed';
+import { useMenuCollapsed } from './use-menu-collapsed';
 
 const NAV_WIDTH = { expanded: 220, collapsed: 64 };
 

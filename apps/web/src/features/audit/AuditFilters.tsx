@@ -4,7 +4,7 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { AUDIT_ACTIONS, AUDIT_DEFAULT_PERIOD_MS } from '@replay/contracts';
 import { useMemberChoices } from '../members/api';
 import { PERIOD_PRESETS, isPeriodPreset, toLocalInput } from './period';
-import type { AuditParams } from './useAuditParams';
+import type { AuditParams } from './use-audit-params';
 
 /** Every label the trail's Action column can show for a known route, once each, A to Z. */
 const ACTION_CHOICES = [...new Set(Object.values(AUDIT_ACTIONS))].sort((a, b) => a.localeCompare(b));

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { ListStates } from '../../components/list/ListStates';
 import { SearchInput } from '../../components/list/SearchInput';
 import { useClampPage } from '../../components/list/paging';
-import { useListParams } from '../../components/list/useListParams';
+import { useListParams } from '../../components/list/use-list-params';
 import { useActivities } from '../../features/activity/api';
 import { ActivityTable } from '../../features/activity/ActivityTable';
 import { NoActivityAccess } from '../../features/activity/NoActivityAccess';

@@ -15,7 +15,7 @@ import { AuditFilters } from '../../features/audit/AuditFilters';
 import { AuditTable } from '../../features/audit/AuditTable';
 import { exportTrails } from '../../features/audit/export';
 import { resolvePeriod } from '../../features/audit/period';
-import { useAuditParams } from '../../features/audit/useAuditParams';
+import { useAuditParams } from '../../features/audit/use-audit-params';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 /**

@@ -13,7 +13,7 @@ import { LoadError } from '../../components/list/LoadError';
 import { SearchInput } from '../../components/list/SearchInput';
 import { useClampPage } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
-import { useListParams } from '../../components/list/useListParams';
+import { useListParams } from '../../components/list/use-list-params';
 import { usePublicConfig } from '../../features/config/api';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';

@@ -10,7 +10,7 @@ import { ListStates } from '../../components/list/ListStates';
 import { SearchInput } from '../../components/list/SearchInput';
 import { withStatusText } from '../../components/list/status-text';
 import { useClampPage } from '../../components/list/paging';
-import { useListParams } from '../../components/list/useListParams';
+import { useListParams } from '../../components/list/use-list-params';
 import { useLimits, useMembers, useRoleChoices } from '../../features/members/api';
 import { MemberFormModal } from '../../features/members/MemberFormModal';
 import { MembersTable } from '../../features/members/MembersTable';

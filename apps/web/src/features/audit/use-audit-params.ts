@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIMINGS_MS } from '@replay/contracts';
 import { LIST_PARAMS } from '../../components/list/paging';
-import { useListParams } from '../../components/list/useListParams';
+import { useListParams } from '../../components/list/use-list-params';
 import { DEFAULT_PERIOD, isPeriodPreset, type PeriodChoice } from './period';
 
 /** Query-string names of the audit filters (page and text come from useListParams). */

@@ -1,0 +1,34 @@
+import type { Queue } from 'pg-boss';
+import type { AppContext } from '../lib/context';
+
+/** Which attempt of a job this is, so a handler can tell its last try (retryCount = retryLimit). */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** A background job: its queue, and the handler that runs each job of it. */
+export interface JobDefinition<T extends object = object> {
+  queue: string;
+  /** Policy, retries, expiry: applied when the queue is created. */
+  queueOptions?: Omit<Queue, 'name'>;
+  /** Jobs of this queue run at once in one process (default 1). */
+  workOptions?: { localConcurrency?: number };
+  handle(ctx: AppContext, data: T, attempt: JobAttempt): Promise<void>;
+}
+
+/** Work done once when a console process starts, after the queues exist and before any job runs. */
+export interface StartupTask {
+  name: string;
+  run(ctx: AppContext): Promise<void>;
+}
+
+/**
+ * A job sent every `everySeconds` by every console process, but at most once
+ * per slot of that length across all of them (pg-boss throttling on a shared
+ * key), so the work runs in one process per period.
+ */
+export interface Schedule {
+  queue: string;
+  everySeconds: number;
+}

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = fileURLToPath(new URL('./fixtures/boundaries/', import.meta.url));
+const depcruise = `${root}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Runs depcruise with the real `npm run lint:deps` config over a tree (paths relative to `cwd`). */
+async function cruise(cwd: string, outputType: 'json' | 'err'): Promise<{ exitCode: number; stdout: string }> {
+  const run = promisify(execFile)(process.execPath, [depcruise, 'apps', 'packages', '--config', `${root}.dependency-cruiser.cjs`, '--output-type', outputType], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // A refusal (non-zero exit) still carries the report on stdout.
+  return run.then(
+    ({ stdout }) => ({ stdout, exitCode: 0 }),
+    (e: { stdout: string; code: number }) => ({ stdout: e.stdout, exitCode: e.code }),
+  );
+}
+
+describe('import boundaries (.dependency-cruiser.cjs)', () => {
+  it('reports every forbidden import of a tree that breaks each rule, and nothing the rules allow', async () => {
+    const { stdout } = await cruise(fixture, 'json');
+    const report = JSON.parse(stdout) as { summary: { violations: Violation[] } };
+    const violations = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(violations).toEqual(
+      [
+        // A cycle, even through a type-only import.
+        'no-circular: apps/server/src/cycle-a.ts → apps/server/src/cycle-b.ts',
+        // The SPA importing server or agent code.
+        'web-not-server-or-agent: apps/web/src/page.ts → apps/server/src/cycle-a.ts',
+        'web-not-server-or-agent: apps/web/src/page.ts → apps/agent/src/agent.ts',
+        // A route file reaching a repo or the database.
+        'routes-not-repo-or-db: apps/server/src/modules/things/things.routes.ts → apps/server/src/modules/things/things.repo.ts',
+        'routes-not-repo-or-db: apps/server/src/modules/things/things.routes.ts → apps/server/src/db/client.ts',
+        'routes-not-repo-or-db: apps/server/src/modules/things/things.routes.ts → apps/server/src/db/schema.ts',
+        // Contracts importing a node module or the server (zod and its own files pass).
+        'contracts-only-zod: packages/contracts/src/index.ts → crypto',
+        'contracts-only-zod: packages/contracts/src/index.ts → apps/server/src/db/client.ts',
+        // A module importing another module's repos (its service passes).
+        'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.repo.ts',
+        'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.system-repo.ts',
+      ].sort(),
+    );
+  });
+
+  it('fails the way `npm run lint:deps` runs it (the err reporter), so `npm test` stops', async () => {
+    const { exitCode, stdout } = await cruise(fixture, 'err');
+    expect(exitCode).not.toBe(0);
+    expect(stdout).toContain('10 dependency violations');
+  });
+});
+
+describe('server logging', () => {
+  it('goes through the logger (redacted, JSON lines, one level setting), never the console', () => {
+    const serverSrc = `${root}apps/server/src`;
+    const files = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const consoleCalls = files.flatMap((file) =>
+      readFileSync(`${serverSrc}/${file}`, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\bconsole\.(log|info|warn|error|debug|trace)\b/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(consoleCalls).toEqual([]);
+  });
+});
