@@ -53,8 +53,8 @@ function requestIdOf(given: string | string[] | undefined): string {
 
 /** What the router says, in the wire's error shape, of an address it cannot route at all (no route, hook or handler runs). */
 export const ROUTER_REFUSALS = {
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is malformed.' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the address is too long.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is malformed.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'address_too_long', message: 'A part of the address is too long.' },
 } as const;
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -66,7 +66,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     // Fastify's own answer would echo the path (a token may be in it) in another shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const refusal = ROUTER_REFUSALS[error.code as keyof typeof ROUTER_REFUSALS] ?? ROUTER_REFUSALS.FST_ERR_BAD_URL;
-      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message] });
+      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message], code: refusal.code });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
