@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@replay/contracts';
+import { API_PREFIX, type ErrorCode } from '@replay/contracts';
 import type { AppContext } from './lib/context';
 import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
@@ -55,7 +55,7 @@ function requestIdOf(given: string | string[] | undefined): string {
 export const ROUTER_REFUSALS = {
   FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is malformed.' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'address_too_long', message: 'A part of the address is too long.' },
-} as const;
+} as const satisfies Record<string, { status: number; code: ErrorCode; message: string }>;
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
