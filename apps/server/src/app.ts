@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@replay/contracts';
+import { API_PREFIX, type ErrorCode } from '@replay/contracts';
 import type { AppContext } from './lib/context';
 import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
@@ -36,9 +36,9 @@ function requestIdOf(given: string | string[] | undefined): string {
 
 /** What the router says, in the wire's error shape, of an address it cannot route at all (no route, hook or handler runs). */
 export const ROUTER_REFUSALS = {
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is malformed.' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the address is too long.' },
-} as const;
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is malformed.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'address_too_long', message: 'A part of the address is too long.' },
+} as const satisfies Record<string, { status: number; code: ErrorCode; message: string }>;
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     // Fastify's own answer would echo the path (a token may be in it) in another shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const refusal = ROUTER_REFUSALS[error.code as keyof typeof ROUTER_REFUSALS] ?? ROUTER_REFUSALS.FST_ERR_BAD_URL;
-      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message] });
+      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message], code: refusal.code });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -23,7 +23,7 @@ const post = (url: string, payload: object, remoteAddress: string, headers: Reco
 
 function expectThrottled(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, message: string) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ errors: [message] });
+  expect(res.json()).toEqual({ errors: [message], code: 'rate_limited' });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -153,7 +153,7 @@ describe('POST /api/account', () => {
     for (const [payload, message] of cases) {
       const res = await t.app.inject({ method: 'POST', url: '/api/account', headers: bearer(owner.jwt), payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: [message] });
+      expect(res.json()).toEqual({ errors: [message], code: 'validation_failed' });
     }
     const extra = await t.app.inject({
       method: 'POST',
@@ -218,15 +218,15 @@ describe('POST /api/account/password', () => {
     const owner = await signup(t);
     const res = await change(owner, { oldPassword: 'Wrong!Passw0rd', newPassword: 'New!Passw0rd1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.wrongOldPassword] });
-    expect(res.json()).toEqual({ errors: ['Old password is incorrect.'] });
+    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.wrongOldPassword], code: 'bad_request' });
+    expect(res.json()).toEqual({ errors: ['Old password is incorrect.'], code: 'bad_request' });
   });
 
   it('refuses a weak new password with the strength message', async () => {
     const owner = await signup(t);
     const res = await change(owner, { oldPassword: owner.password, newPassword: 'weakpassword' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [MESSAGES.passwordStrength] });
+    expect(res.json()).toEqual({ errors: [MESSAGES.passwordStrength], code: 'validation_failed' });
     expect((await login(t, owner.email, owner.password, '203.0.113.2')).statusCode).toBe(200);
   });
 

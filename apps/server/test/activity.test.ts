@@ -110,6 +110,6 @@ describe('GET /api/limits and POST /api/users/modules', () => {
     const member = await addMember(t, fresh.user.tenantId, { permissions: ['VIEW_INSTANCES'] });
     const refused = await toggle('notes', member.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ errors: [MEMBER_MESSAGES.moduleAdminOnly] });
+    expect(refused.json()).toEqual({ errors: [MEMBER_MESSAGES.moduleAdminOnly], code: 'forbidden' });
   });
 });

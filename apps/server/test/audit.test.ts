@@ -235,7 +235,7 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
     expect(actions(await trails({ limit: 2, page: 2 }))).toEqual(['Start, stop or terminate instance', 'Update role']);
     expect((await trails({ limit: 101 })).statusCode).toBe(400);
     const backwards = await trails({ period: { start: 2, end: 1 } });
-    expect(backwards.json()).toEqual({ errors: [AUDIT_MESSAGES.badPeriod] });
+    expect(backwards.json()).toEqual({ errors: [AUDIT_MESSAGES.badPeriod], code: 'validation_failed' });
   });
 
   it('filters by user, action and text (name, email, action, endpoint)', async () => {
@@ -253,7 +253,7 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
     expect(res.json().data).toEqual(first);
     const foreign = await t.app.inject({ method: 'GET', url: `/api/trails/${first!.id}`, headers: bearer(owner.jwt) });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ errors: [AUDIT_MESSAGES.notFound] });
+    expect(foreign.json()).toEqual({ errors: [AUDIT_MESSAGES.notFound], code: 'not_found' });
   });
 
   it('hides calls on instances outside a scoped member’s reach, and needs VIEW_ACTIVITY', async () => {

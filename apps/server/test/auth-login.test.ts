@@ -36,7 +36,7 @@ describe('POST /api/login', () => {
     const unknown = await login(t, 'nobody@example.com', 'Wrong!Passw0rd', freshIp());
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials] });
+    expect(wrong.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials], code: 'unauthenticated' });
     expect(unknown.json()).toEqual(wrong.json());
     expect(refreshCookieOf(wrong)).toBeUndefined();
   });
@@ -46,12 +46,12 @@ describe('POST /api/login', () => {
     await t.runtime.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, owner.user.userId));
     const removed = await login(t, owner.email, owner.password, freshIp());
     expect(removed.statusCode).toBe(401);
-    expect(removed.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials] });
+    expect(removed.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials], code: 'unauthenticated' });
 
     const invited = await signup(t);
     await t.runtime.ctx.db.update(users).set({ joinedAt: null }).where(eq(users.id, invited.user.userId));
     const pending = await login(t, invited.email, invited.password, freshIp());
-    expect(pending.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials] });
+    expect(pending.json()).toEqual({ errors: [AUTH_MESSAGES.invalidCredentials], code: 'unauthenticated' });
   });
 
   it('answers 400 for a missing password and for an unknown field', async () => {
@@ -75,7 +75,7 @@ describe('failed-login throttle', () => {
     for (let i = 0; i < 5; i++) expect((await wrong(owner.email, ip)).statusCode).toBe(401);
     const locked = await login(t, owner.email, owner.password, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ errors: [AUTH_MESSAGES.tooManyAttempts] });
+    expect(locked.json()).toEqual({ errors: [AUTH_MESSAGES.tooManyAttempts], code: 'rate_limited' });
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);

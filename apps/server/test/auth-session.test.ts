@@ -45,7 +45,7 @@ describe('GET /api/refresh', () => {
     for (const token of [undefined, 'not-a-token']) {
       const res = await refresh(t, token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.sessionExpired] });
+      expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.sessionExpired], code: 'session_expired' });
     }
   });
 
@@ -153,7 +153,7 @@ describe('access tokens', () => {
     await t.runtime.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, owner.user.userId));
     const res = await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(owner.jwt) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.sessionExpired] });
+    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.sessionExpired], code: 'session_expired' });
   });
 
   it('are refused when signed with another key', async () => {

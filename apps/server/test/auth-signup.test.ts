@@ -87,7 +87,7 @@ describe('POST /api/signup', () => {
       payload: { ...body, email: body.email.toUpperCase(), organizationName: 'Other' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errors: [AUTH_MESSAGES.emailTaken] });
+    expect(again.json()).toEqual({ errors: [AUTH_MESSAGES.emailTaken], code: 'conflict' });
     expect(await countRows()).toEqual(before);
   });
 
@@ -107,7 +107,7 @@ describe('POST /api/signup', () => {
     const before = await countRows();
     const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody(), ...override } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [message] });
+    expect(res.json()).toEqual({ errors: [message], code: 'validation_failed' });
     expect(await countRows()).toEqual(before);
   });
 

@@ -26,7 +26,7 @@ describe('captcha, when switched on', () => {
     for (const answer of ['bad-answer', undefined]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...body, 'g-recaptcha-response': answer } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.captchaFailed] });
+      expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.captchaFailed], code: 'bad_request' });
     }
     const ok = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...body, 'g-recaptcha-response': 'good-answer' } });
     expect(ok.statusCode).toBe(201);
@@ -40,7 +40,7 @@ describe('captcha, when switched on', () => {
       payload: { email: 'a@example.com', password: 'x', 'g-recaptcha-response': 'bad-answer' },
     });
     expect(login.statusCode).toBe(400);
-    expect(login.json()).toEqual({ errors: [AUTH_MESSAGES.captchaFailed] });
+    expect(login.json()).toEqual({ errors: [AUTH_MESSAGES.captchaFailed], code: 'bad_request' });
     const link = await t.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email: 'a@example.com' } });
     expect(link.statusCode).toBe(400);
     const good = await t.app.inject({

@@ -23,7 +23,7 @@ describe('embedded mode: PUBLIC_URL and the loopback names', () => {
   it.each(['/outbox.json', '/outbox', '/api/health', '/', '/api/nothing-here'])('refuses %s for Host attacker.example with 421, before any route runs', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { host: 'attacker.example' } });
     expect(res.statusCode).toBe(421);
-    expect(res.json()).toEqual({ errors: [MISDIRECTED_MESSAGE] });
+    expect(res.json()).toEqual({ errors: [MISDIRECTED_MESSAGE], code: 'misdirected' });
     expect(res.body).not.toContain('token=secret');
   });
 

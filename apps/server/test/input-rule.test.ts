@@ -91,7 +91,7 @@ describe('text, numbers and dates the database or a Date cannot hold', () => {
   it('refuses an unpaired surrogate (which text would store as U+FFFD and jsonb refuses) and records the refusal with U+FFFD', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers, payload: { name: 'Broken \ud800 name' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [unstorable] });
+    expect(res.json()).toEqual({ errors: [unstorable], code: 'validation_failed' });
     await t.app.auditDrain();
     const [row] = await t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.requestId, String(res.headers['x-request-id'])));
     expect(row?.payload).toEqual({ name: 'Broken \uFFFD name' });
@@ -105,7 +105,7 @@ describe('text people type is stored trimmed and in Unicode NFC', () => {
     expect(decomposed.json().data.name).toBe('Caf\u00e9 team');
     const precomposed = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers, payload: { name: 'Caf\u00e9 team' } });
     expect(precomposed.statusCode).toBe(409);
-    expect(precomposed.json()).toEqual({ errors: [ROLE_MESSAGES.nameTaken] });
+    expect(precomposed.json()).toEqual({ errors: [ROLE_MESSAGES.nameTaken], code: 'conflict' });
   });
 });
 
@@ -113,7 +113,7 @@ describe('an address the router cannot read', () => {
   it('is a 400 in the wire’s shape that does not echo the address (a joining token may be in it)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/invitations/secret-token-%E0%A4%A' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: ['The address is malformed.'] });
+    expect(res.json()).toEqual({ errors: ['The address is malformed.'], code: 'bad_request' });
     expect(res.body).not.toContain('secret-token');
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -49,7 +49,7 @@ describe('the invitation link', () => {
     const res = await lookup(tokenOfLink(link!));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { email: member.email, name: member.name, tenantName: 'Initech', expired: false } });
-    expect((await lookup('not-a-token')).json()).toEqual({ errors: [MEMBER_MESSAGES.invitationInvalid] });
+    expect((await lookup('not-a-token')).json()).toEqual({ errors: [MEMBER_MESSAGES.invitationInvalid], code: 'not_found' });
   });
 
   it('joins once, as the invited email, signed in exactly like a login', async () => {
@@ -81,7 +81,7 @@ describe('the invitation link', () => {
 
     const second = await accept({ token, name: 'Someone Else', password: STRONG_PASSWORD });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ errors: [MEMBER_MESSAGES.invitationInvalid] });
+    expect(second.json()).toEqual({ errors: [MEMBER_MESSAGES.invitationInvalid], code: 'bad_request' });
     expect((await lookup(token)).statusCode).toBe(404);
 
     const [joined] = await t.runtime.ctx.db
@@ -97,9 +97,9 @@ describe('the invitation link', () => {
     const withEmail = await accept({ token, name: 'Peter', password: STRONG_PASSWORD, email: 'attacker@example.com' });
     expect(withEmail.statusCode).toBe(400);
     const weak = await accept({ token, name: 'Peter', password: 'weakpassword' });
-    expect(weak.json()).toEqual({ errors: [MESSAGES.passwordStrength] });
+    expect(weak.json()).toEqual({ errors: [MESSAGES.passwordStrength], code: 'validation_failed' });
     const badName = await accept({ token, name: 'Peter <script>', password: STRONG_PASSWORD });
-    expect(badName.json()).toEqual({ errors: [MEMBER_MESSAGES.nameInvalid] });
+    expect(badName.json()).toEqual({ errors: [MEMBER_MESSAGES.nameInvalid], code: 'validation_failed' });
     expect((await memberOf(member.userId)).joined).toBe(false);
     expect(await t.runtime.ctx.db.select().from(users).where(eq(users.email, 'attacker@example.com'))).toEqual([]);
 
@@ -120,7 +120,7 @@ describe('the invitation link', () => {
     expect(expired).toMatchObject({ joined: false, expiredInvitation: true, invitationLink: null });
     const late = await accept({ token: oldToken, name: 'Peter', password: STRONG_PASSWORD });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ errors: [MEMBER_MESSAGES.invitationExpired] });
+    expect(late.json()).toEqual({ errors: [MEMBER_MESSAGES.invitationExpired], code: 'bad_request' });
 
     const reset = await t.app.inject({ method: 'GET', url: `/api/client/members/${member.userId}/reset`, headers: await ownerHeaders() });
     expect(reset.statusCode).toBe(200);
@@ -133,13 +133,14 @@ describe('the invitation link', () => {
     expect((await lookup(oldToken)).statusCode).toBe(404);
     expect((await accept({ token: oldToken, name: 'Peter', password: STRONG_PASSWORD })).json()).toEqual({
       errors: [MEMBER_MESSAGES.invitationInvalid],
+      code: 'bad_request',
     });
     const joined = await accept({ token: tokenOfLink(invitationLink), name: 'Peter', password: STRONG_PASSWORD });
     expect(joined.statusCode).toBe(200);
 
     const again = await t.app.inject({ method: 'GET', url: `/api/client/members/${member.userId}/reset`, headers: await ownerHeaders() });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errors: [MEMBER_MESSAGES.alreadyJoined] });
+    expect(again.json()).toEqual({ errors: [MEMBER_MESSAGES.alreadyJoined], code: 'conflict' });
   });
 
   it('lets only one of two simultaneous accepts through', async () => {

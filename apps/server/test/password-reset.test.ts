@@ -72,7 +72,7 @@ describe('POST /api/password/reset-link', () => {
   it('answers 400 for an invalid email', async () => {
     const res = await requestLink('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [MESSAGES.invalidEmail] });
+    expect(res.json()).toEqual({ errors: [MESSAGES.invalidEmail], code: 'validation_failed' });
   });
 });
 
@@ -100,7 +100,7 @@ describe('POST /api/password/reset', () => {
 
     const again = await reset(token, 'Another!New1pass');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid] });
+    expect(again.json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid], code: 'bad_request' });
   });
 
   it('kills the other outstanding links once one is used', async () => {
@@ -121,18 +121,18 @@ describe('POST /api/password/reset', () => {
     t.clock.advance(60 * MINUTE + 1000);
     const res = await reset(token, 'Brand!New1pass');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid] });
+    expect(res.json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid], code: 'bad_request' });
     expect((await login(t, owner.email, owner.password, '203.0.113.5')).statusCode).toBe(200);
   });
 
   it('refuses an unknown token, and a weak password with the strength message', async () => {
-    expect((await reset('made-up-token', 'Brand!New1pass')).json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid] });
+    expect((await reset('made-up-token', 'Brand!New1pass')).json()).toEqual({ errors: [AUTH_MESSAGES.resetTokenInvalid], code: 'bad_request' });
     const owner = await signup(t);
     await requestLink(owner.email);
     const token = await tokenFromMail(owner.email);
     const weak = await reset(token, 'password');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({ errors: [MESSAGES.passwordStrength] });
+    expect(weak.json()).toEqual({ errors: [MESSAGES.passwordStrength], code: 'validation_failed' });
     // A refused password does not spend the link.
     expect((await reset(token, 'Brand!New1pass')).statusCode).toBe(200);
   });

@@ -3,6 +3,7 @@ import { PERMISSIONS, hasAnyPermission, type Permission } from '@replay/contract
 import { newId } from '../src/lib/ids';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
+import { expectErrorAnswerShape } from './support/error-answer';
 import { describeRoute, fillPath, guardLabel } from './support/route-table';
 import { addMember } from './support/team';
 
@@ -43,10 +44,13 @@ const anonymous: Caller[] = [
 
 const routes = t.app.apiRoutes;
 
-function call(route: (typeof routes)[number], headers: Record<string, string>) {
+/** One call of the matrix; every error answer it gets must be of the wire's shape. */
+async function call(route: (typeof routes)[number], headers: Record<string, string>) {
   const url = fillPath(route.url, (name) => (/token/i.test(name) ? 'placeholder-token' : newId()));
   const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  return t.app.inject({ method: route.method as 'GET', url, headers, ...(withBody ? { payload: {} } : {}) });
+  const res = await t.app.inject({ method: route.method as 'GET', url, headers, ...(withBody ? { payload: {} } : {}) });
+  expectErrorAnswerShape(res);
+  return res;
 }
 
 describe('the route table', () => {

@@ -78,7 +78,7 @@ describe('roles CRUD', () => {
     for (const id of [foreign, newId()]) {
       const res = await create({ name: `Scoped ${id}`.slice(0, 40), allInstances: false, instances: [id] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: [ROLE_MESSAGES.unknownInstances] });
+      expect(res.json()).toEqual({ errors: [ROLE_MESSAGES.unknownInstances], code: 'bad_request' });
     }
     expect((await create({ name: 'Bad id', allInstances: false, instances: ['not-a-uuid'] })).statusCode).toBe(400);
   });
@@ -95,7 +95,7 @@ describe('roles CRUD', () => {
     const member = await addMember(t, owner.user.tenantId, { roleId: id });
     const busy = await remove(id);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ errors: [ROLE_MESSAGES.assigned] });
+    expect(busy.json()).toEqual({ errors: [ROLE_MESSAGES.assigned], code: 'conflict' });
     await t.app.inject({ method: 'DELETE', url: `/api/client/members/${member.userId}`, headers: headers() });
     const res = await remove(id);
     expect(res.statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe('role rules', () => {
     expect((await create({ name: 'Analyst' })).statusCode).toBe(201);
     const dup = await create({ name: 'ANALYST' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ errors: [ROLE_MESSAGES.nameTaken] });
+    expect(dup.json()).toEqual({ errors: [ROLE_MESSAGES.nameTaken], code: 'conflict' });
     expect((await create({ name: OWNER_ROLE_NAME.toLowerCase() })).statusCode).toBe(409);
     const second = (await create({ name: 'Analyst 2' })).json().data.roleId;
     expect((await update(second, { name: 'analyst' })).statusCode).toBe(409);
@@ -123,8 +123,8 @@ describe('role rules', () => {
   });
 
   it('validates the name: non-empty, at most 40 characters', async () => {
-    expect((await create({ name: '   ' })).json()).toEqual({ errors: [MESSAGES.required] });
-    expect((await create({ name: 'x'.repeat(41) })).json()).toEqual({ errors: [MESSAGES.tooLong(40)] });
+    expect((await create({ name: '   ' })).json()).toEqual({ errors: [MESSAGES.required], code: 'validation_failed' });
+    expect((await create({ name: 'x'.repeat(41) })).json()).toEqual({ errors: [MESSAGES.tooLong(40)], code: 'validation_failed' });
     expect((await create({ name: 'x'.repeat(40) })).statusCode).toBe(201);
     expect((await create({ name: 'Perm', permissions: ['ROOT'] })).statusCode).toBe(400);
     expect((await create({ name: 'Extra', protected: true })).statusCode).toBe(400);
@@ -134,10 +134,10 @@ describe('role rules', () => {
     const ownerRole = owner.user.roleId!;
     const edit = await update(ownerRole, { name: 'Owner', permissions: [] });
     expect(edit.statusCode).toBe(403);
-    expect(edit.json()).toEqual({ errors: [ROLE_MESSAGES.protectedRole] });
+    expect(edit.json()).toEqual({ errors: [ROLE_MESSAGES.protectedRole], code: 'forbidden' });
     const del = await remove(ownerRole);
     expect(del.statusCode).toBe(403);
-    expect(del.json()).toEqual({ errors: [ROLE_MESSAGES.protectedRole] });
+    expect(del.json()).toEqual({ errors: [ROLE_MESSAGES.protectedRole], code: 'forbidden' });
     const [row] = await t.runtime.ctx.db.select().from(roles).where(eq(roles.id, ownerRole));
     expect(row).toMatchObject({ name: 'Owner', deletedAt: null });
     expect([...row!.permissions].sort()).toEqual([...PERMISSIONS].sort());

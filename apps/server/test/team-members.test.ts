@@ -92,14 +92,14 @@ describe('POST /api/client/members (invite)', () => {
   it('never assigns the protected Owner role', async () => {
     const res = await invite(inviteBody({ roleId: owner.user.roleId }));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.ownerRoleNotAssignable] });
+    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.ownerRoleNotAssignable], code: 'forbidden' });
   });
 
   it('answers 404 for a role that is not the account’s', async () => {
     const other = await signup(t);
     const res = await invite(inviteBody({ roleId: other.user.roleId }));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.roleNotFound] });
+    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.roleNotFound], code: 'not_found' });
     expect((await invite(inviteBody({ roleId: newId() }))).statusCode).toBe(404);
   });
 
@@ -108,9 +108,9 @@ describe('POST /api/client/members (invite)', () => {
     expect((await invite(body)).statusCode).toBe(201);
     const again = await invite(inviteBody({ email: body.email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errors: [MEMBER_MESSAGES.emailTaken] });
+    expect(again.json()).toEqual({ errors: [MEMBER_MESSAGES.emailTaken], code: 'conflict' });
     const other = await signup(t);
-    expect((await invite(inviteBody({ email: other.email }))).json()).toEqual({ errors: [MEMBER_MESSAGES.emailTaken] });
+    expect((await invite(inviteBody({ email: other.email }))).json()).toEqual({ errors: [MEMBER_MESSAGES.emailTaken], code: 'conflict' });
   });
 
   it('stops at the seat limit of the account', async () => {
@@ -129,7 +129,7 @@ describe('POST /api/client/members (invite)', () => {
     const roleRes = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(small.jwt), payload: { name: 'R' } });
     const res = await invite(inviteBody({ roleId: roleRes.json().data.roleId }), bearer(small.jwt));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.seatLimit] });
+    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.seatLimit], code: 'conflict' });
     const limits = await t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(small.jwt) });
     expect(limits.json().data.teamMember).toEqual({ limit: 50, remaining: 0 });
   });
@@ -195,7 +195,7 @@ describe('GET /api/client/members', () => {
     for (const id of [owner.user.userId, newId()]) {
       const other = await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: bearer(tenant.jwt) });
       expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ errors: [MEMBER_MESSAGES.memberNotFound] });
+      expect(other.json()).toEqual({ errors: [MEMBER_MESSAGES.memberNotFound], code: 'not_found' });
     }
   });
 });
@@ -212,7 +212,7 @@ describe('PUT and DELETE /api/client/members/{id}', () => {
     expect(res.json().data).toMatchObject({ name: 'Jane Renamed', email: invited.email, admin: true, roleId: auditor, roleName: 'Auditor' });
     const moved = await put({ name: 'Jane', email: 'someone.else@example.com', admin: true, roleId: auditor });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json()).toEqual({ errors: [MEMBER_MESSAGES.emailReadOnly] });
+    expect(moved.json()).toEqual({ errors: [MEMBER_MESSAGES.emailReadOnly], code: 'bad_request' });
     const messages = await t.runtime.ctx.db
       .select({ message: consoleActivities.message })
       .from(consoleActivities)

@@ -1,4 +1,5 @@
 export * from './permissions';
+export * from './error-codes';
 export * from './http';
 export * from './constants';
 export * from './safe';

@@ -1,23 +1,30 @@
+import { statusOfCode, type ErrorCode } from '@replay/contracts';
+
 /**
- * The one error type services throw. The status is the wire status; the
- * messages go to the client as `{ errors }`, so they must be safe to show.
+ * The one error type services throw. The code goes to the client beside the messages
+ * (`{ errors, code }`) and fixes the wire status through the contracts' table, so a
+ * status is never chosen at a throw site; the messages must be safe to show.
  */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     readonly messages: string[],
     readonly headers: Record<string, string> = {},
   ) {
     super(messages[0]);
+    this.status = statusOfCode(code);
   }
 }
 
-export const badRequest = (...m: string[]) => new AppError(400, m);
-export const unauthorized = (m = 'Authentication required.') => new AppError(401, [m]);
+export const badRequest = (...m: string[]) => new AppError('bad_request', m);
+export const unauthorized = (m = 'Authentication required.') => new AppError('unauthenticated', [m]);
+/** A 401 the SPA can tell apart from "never signed in": the session it had is over. */
+export const sessionExpired = (m: string) => new AppError('session_expired', [m]);
 export const forbidden = (m = "You don't have the necessary permissions to access this feature. Please check with your admin.") =>
-  new AppError(403, [m]);
-export const notFound = (m = 'Not found.') => new AppError(404, [m]);
-export const conflict = (...m: string[]) => new AppError(409, m);
-export const unprocessable = (...m: string[]) => new AppError(422, m);
+  new AppError('forbidden', [m]);
+export const notFound = (m = 'Not found.') => new AppError('not_found', [m]);
+export const conflict = (...m: string[]) => new AppError('conflict', m);
 export const tooManyRequests = (m: string, retryAfterSeconds: number) =>
-  new AppError(429, [m], { 'retry-after': String(retryAfterSeconds) });
+  new AppError('rate_limited', [m], { 'retry-after': String(retryAfterSeconds) });

@@ -1,28 +1,33 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { INTERNAL_ERROR_MESSAGE } from '@replay/contracts';
+import { INTERNAL_ERROR_MESSAGE, genericCodeOf, statusOfCode, type ErrorBody } from '@replay/contracts';
 import { AppError } from '../lib/errors';
 
-/** Every failure leaves as `{ errors: [...] }` with a real status; 5xx details stay in the log. */
+const internal: ErrorBody = { errors: [INTERNAL_ERROR_MESSAGE], code: 'internal' };
+
+/** Every failure leaves as `{ errors: [...], code }` with its code's status; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send({ errors: error.messages });
+      return reply.status(error.status).headers(error.headers).send({ errors: error.messages, code: error.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((v) => v.message ?? 'Invalid request.');
-      return reply.status(400).send({ errors: [...new Set(messages)] });
+      return reply.status(400).send({ errors: [...new Set(messages)], code: 'validation_failed' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-      return reply.status(500).send({ errors: [INTERNAL_ERROR_MESSAGE] });
+      return reply.status(500).send(internal);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ errors: [INTERNAL_ERROR_MESSAGE] });
+      return reply.status(500).send(internal);
     }
-    return reply.status(status).send({ errors: [(error as Error).message] });
+    // Fastify's own client errors (bad JSON, body too large, media type) keep their status and
+    // get its generic code; a client status the table does not know is sent as a plain 400.
+    const code = genericCodeOf(status) ?? 'bad_request';
+    return reply.status(statusOfCode(code)).send({ errors: [(error as Error).message], code } satisfies ErrorBody);
   });
 
 });

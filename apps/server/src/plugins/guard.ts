@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX, hasAnyPermission, type Guard } from '@replay/contracts';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, sessionExpired, unauthorized } from '../lib/errors';
 import { loadCaller, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const sessionExpired = () => unauthorized('Your session has expired. Please log in again.');
+const expiredSession = () => sessionExpired('Your session has expired. Please log in again.');
 
 /** The signed-in caller; only call from a route whose guard is not 'public'. */
 export function principalOf(request: { principal: Principal | null }): Principal {
@@ -38,7 +38,7 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
 
 /** The one rule: no caller (gone, not joined) is 401, a caller without the route's permission 403. */
 function authorize(principal: Principal | null, guard: Guard): Principal {
-  if (!principal) throw sessionExpired();
+  if (!principal) throw expiredSession();
   if (guard !== 'public' && guard !== 'authenticated' && !hasAnyPermission(principal.permissions, guard.anyOf)) throw forbidden();
   return principal;
 }
@@ -82,7 +82,7 @@ export const guardPlugin = fp(async (app) => {
     if (!token) throw unauthorized();
     const { ctx } = app;
     const claims = await verifyAccessToken(token, ctx.secrets.jwtSecret, ctx.clock.now());
-    if (!claims) throw sessionExpired();
+    if (!claims) throw expiredSession();
     if (request.routeOptions.config.callerReadWithData) {
       request.claims = claims;
       return;

@@ -41,6 +41,6 @@ export const hostAllowListPlugin = fp(async (app) => {
   const allowed = hostMatcher(app.ctx.env);
   // A callback hook: an async one costs a promise on every request.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(allowed(request.raw.headers.host) ? undefined : new AppError(421, [MISDIRECTED_MESSAGE]));
+    done(allowed(request.raw.headers.host) ? undefined : new AppError('misdirected', [MISDIRECTED_MESSAGE]));
   });
 });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX } from '@replay/contracts';
+import { API_PREFIX, type ErrorBody } from '@replay/contracts';
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -42,7 +42,7 @@ export const webPlugin = fp(async (app) => {
     // A missing file (it has an extension) is a 404, not the app: a stale chunk
     // must fail as a chunk, never be parsed as HTML.
     if (path.startsWith(API_PREFIX) || request.method !== 'GET' || /\.\w+$/.test(path)) {
-      return reply.status(404).send({ errors: [`No route ${request.method} ${path}.`] });
+      return reply.status(404).send({ errors: [`No route ${request.method} ${path}.`], code: 'not_found' } satisfies ErrorBody);
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -92,7 +92,7 @@ describe('POST /api/managed-saas/instances', () => {
     await newInstance(t, owner.jwt);
     const second = await createInstance(t, owner.jwt, createBody());
     expect(second.statusCode).toBe(402);
-    expect(second.json().errors).toEqual([INSTANCE_MESSAGES.billingRequired]);
+    expect(second.json()).toEqual({ errors: [INSTANCE_MESSAGES.billingRequired], code: 'billing_required' });
   });
 
   it('holds the billing gate under concurrent creates in one account: one free instance, the rest 402', async () => {
@@ -109,7 +109,7 @@ describe('POST /api/managed-saas/instances', () => {
     const first = await newInstance(t, a.jwt, { url });
     const taken = await createInstance(t, b.jwt, createBody({ url: url.toLowerCase() }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors).toEqual(['This URL is already taken.']);
+    expect(taken.json()).toEqual({ errors: ['This URL is already taken.'], code: 'instance_url_taken' });
     await setStatus(t, first.instanceId, 'terminated');
     expect((await createInstance(t, b.jwt, createBody({ url }))).statusCode).toBe(201);
   });
@@ -128,7 +128,7 @@ describe('Idempotency-Key', () => {
     expect(again.json()).toEqual(first.json());
     const other = await createInstance(t, owner.jwt, { ...body, name: 'Another' }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json().errors).toEqual([INSTANCE_MESSAGES.idempotencyMismatch]);
+    expect(other.json()).toEqual({ errors: [INSTANCE_MESSAGES.idempotencyMismatch], code: 'idempotency_mismatch' });
     // The same key in another account is another key.
     const stranger = await signup(t);
     expect((await createInstance(t, stranger.jwt, createBody(), key)).statusCode).toBe(201);

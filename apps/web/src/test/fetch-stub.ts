@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { ERROR_CODE_STATUS, genericCodeOf, type ErrorCode } from '@replay/contracts';
 
 export interface StubRequest {
   method: string;
@@ -16,7 +17,7 @@ type Handler = StubResponse | ((req: StubRequest) => StubResponse | Promise<Stub
 
 /**
  * Replaces the global fetch (the network boundary) with canned answers keyed
- * 'METHOD /api/path'. Unknown calls answer 404 `{ errors }`; every call is recorded.
+ * 'METHOD /api/path'. Unknown calls answer 404 `{ errors, code }`; every call is recorded.
  */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: StubRequest[] = [];
@@ -31,7 +32,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     };
     calls.push(req);
     const handler = handlers[`${req.method} ${req.path}`];
-    const answer = typeof handler === 'function' ? await handler(req) : (handler ?? { status: 404, body: { errors: ['Not found.'] } });
+    const answer = typeof handler === 'function' ? await handler(req) : (handler ?? failWith('not_found', 'Not found.'));
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
@@ -47,9 +48,15 @@ export function stubApi(handlers: Record<string, Handler>) {
 }
 
 export const ok = (data: unknown): StubResponse => ({ status: 200, body: { data } });
+/** The server's answer for a status: its messages with the status's generic code, as the console sends them. */
 export const fail = (status: number, ...errors: string[]): StubResponse => ({
   status,
-  body: errors.length ? { errors } : undefined,
+  body: errors.length ? { errors, code: genericCodeOf(status) ?? undefined } : undefined,
+});
+/** An answer with a specific code, sent with the status the code table gives it. */
+export const failWith = (code: ErrorCode, ...errors: string[]): StubResponse => ({
+  status: ERROR_CODE_STATUS[code],
+  body: { errors, code },
 });
 
 /** A browser whose refresh cookie opens a session for `account` (an account without instances, unless `handlers` say otherwise). */

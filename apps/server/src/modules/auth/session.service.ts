@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { signAccessToken } from '../../lib/access-token';
 import type { AppContext, Clock } from '../../lib/context';
-import { unauthorized } from '../../lib/errors';
+import { sessionExpired } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { refreshRepo, type StoredRefreshToken } from './refresh.repo';
@@ -30,7 +30,7 @@ export interface IssuedSession {
   principal: Principal;
 }
 
-const expired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
+const expired = () => sessionExpired(AUTH_MESSAGES.sessionExpired);
 
 /**
  * How long a just-spent refresh token is still honoured: two tabs (or a

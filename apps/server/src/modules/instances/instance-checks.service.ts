@@ -41,8 +41,8 @@ export function createInstanceChecksService(deps: InstanceChecksDeps) {
       const passed = health.healthy;
       const resolvedIps = passed ? await resolveIps(row.instanceUrl) : row.resolvedIps;
       await instancesRepo(deps.db).set(scopeOf(p), instanceId, { clientNetworkIssue: passed, resolvedIps });
-      if (health.statusCode === null) throw new AppError(500, [INSTANCE_MESSAGES.noProxyResponse]);
-      if (!passed) throw new AppError(500, [INSTANCE_MESSAGES.healthCheckFailed]);
+      if (health.statusCode === null) throw new AppError('health_check_failed', [INSTANCE_MESSAGES.noProxyResponse]);
+      if (!passed) throw new AppError('health_check_failed', [INSTANCE_MESSAGES.healthCheckFailed]);
       return { healthy: true, hasTenants: health.tenants.length > 0, resolvedIps };
     },
 

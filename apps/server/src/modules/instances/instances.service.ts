@@ -20,7 +20,7 @@ import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { AccessClaims } from '../../lib/access-token';
 import type { Clock } from '../../lib/context';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -78,8 +78,8 @@ export function createInstancesService(deps: InstancesDeps) {
     await txRepo.lockAccount(p.tenantId);
     const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId) };
     // 402: the request is fine and the caller may make it; the account has to add payment details first.
-    if (isBillingRequired(facts, input.size)) throw new AppError(402, [INSTANCE_MESSAGES.billingRequired]);
-    if (await txRepo.urlTaken(input.url)) throw conflict(INSTANCE_MESSAGES.urlTaken);
+    if (isBillingRequired(facts, input.size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
+    if (await txRepo.urlTaken(input.url)) throw new AppError('instance_url_taken', [INSTANCE_MESSAGES.urlTaken]);
     const at = deps.clock.now();
     const row = await txRepo.insert({
       instanceId: newId(),
@@ -119,7 +119,7 @@ export function createInstancesService(deps: InstancesDeps) {
   async function act(p: Principal, instanceId: string, body: InstanceActionBody): Promise<Instance> {
     const { action, confirm } = body;
     if (action === 'terminate' && confirm !== undefined && !isTerminateConfirmed(confirm)) {
-      throw new AppError(400, [INSTANCE_MESSAGES.confirmTerminate]);
+      throw badRequest(INSTANCE_MESSAGES.confirmTerminate);
     }
     for (let attempt = 0; attempt < ACTION_ATTEMPTS; attempt++) {
       const changed = await tryAct(p, instanceId, action);
@@ -214,7 +214,7 @@ export function createInstancesService(deps: InstancesDeps) {
           const txRepo = instancesRepo(tx);
           if (idempotencyKey && !(await txRepo.claimKey(p.tenantId, idempotencyKey, hash))) {
             const stored = await txRepo.readKey(p.tenantId, idempotencyKey);
-            if (!stored || stored.requestHash !== hash) throw unprocessable(INSTANCE_MESSAGES.idempotencyMismatch);
+            if (!stored || stored.requestHash !== hash) throw new AppError('idempotency_mismatch', [INSTANCE_MESSAGES.idempotencyMismatch]);
             const instance = stored.response as Instance;
             return { replayed: true, instance, instanceId: instance.instanceId };
           }
@@ -225,7 +225,7 @@ export function createInstancesService(deps: InstancesDeps) {
         });
       } catch (e) {
         // Two different requests racing for one URL: the index decides, the loser hears why.
-        if (isUniqueViolation(e) && !(e instanceof AppError)) throw conflict(INSTANCE_MESSAGES.urlTaken);
+        if (isUniqueViolation(e) && !(e instanceof AppError)) throw new AppError('instance_url_taken', [INSTANCE_MESSAGES.urlTaken]);
         throw e;
       }
       // After the commit: the job must find the row (and PGlite's one connection is free again).

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLE_MESSAGES, okSchema, roleSchema, rolesListSchema, type RoleInput } from '@replay/contracts';
-import { ApiError, api, createQueryKeys } from '../../lib/api';
+import { api, createQueryKeys, isForbidden, isNotFound } from '../../lib/api';
 
 export const roleKeys = createQueryKeys('roles');
 
@@ -95,7 +95,7 @@ export function useInstanceChoices(enabled: boolean) {
           if (instances.length === 0 || all.length >= total) break;
         }
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return { instances: [], unavailable: true };
+        if (isNotFound(error) || isForbidden(error)) return { instances: [], unavailable: true };
         throw error;
       }
       return { instances: all, unavailable: false };

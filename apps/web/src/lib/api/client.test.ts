@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { accountSchema } from '@replay/contracts';
-import { fail, ok, stubApi } from '../../test/fetch-stub';
+import { fail, failWith, ok, stubApi } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
 import { api, refreshAccessToken, setAuthFailureHandler } from './client';
-import { ApiError, errorMessage } from './errors';
+import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './errors';
 import { tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
 
@@ -29,10 +29,35 @@ describe('api client', () => {
     expect(errorMessage(error, 'fallback')).toBe('Must be at most 50 characters');
   });
 
+  it('reads the machine-readable code of an error answer, not its message text', async () => {
+    tokenStore.set(makeJwt());
+    stubApi({ 'POST /api/managed-saas/instances': failWith('instance_url_taken', 'Some reworded message.') });
+    const taken = await api.post('/managed-saas/instances', {}, z.object({})).catch((e: unknown) => e);
+    expect(taken).toMatchObject({ status: 409, messages: ['Some reworded message.'] });
+    expect(errorCodeOf(taken)).toBe('instance_url_taken');
+    expect([isForbidden(taken), isNotFound(taken)]).toEqual([false, false]);
+  });
+
+  it('decides forbidden and not found by the code, and gives a codeless answer its status’s generic code', async () => {
+    tokenStore.set(makeJwt());
+    stubApi({
+      'GET /api/a': failWith('forbidden', 'Any wording.'),
+      'GET /api/b': failWith('not_found', 'Any wording.'),
+      'GET /api/c': { status: 404, body: { errors: ['A proxy said so.'] } },
+      'GET /api/d': { status: 403, body: { errors: ['Unknown code.'], code: 'from_a_newer_server' } },
+    });
+    const [a, b, c, d] = await Promise.all(['/a', '/b', '/c', '/d'].map((p) => api.get(p, z.object({})).catch((e: unknown) => e)));
+    expect([isForbidden(a), isNotFound(a)]).toEqual([true, false]);
+    expect([isForbidden(b), isNotFound(b)]).toEqual([false, true]);
+    expect(errorCodeOf(c)).toBe('not_found');
+    expect(errorCodeOf(d)).toBe('forbidden');
+    expect(errorMessage(d, 'fallback')).toBe('Unknown code.');
+  });
+
   it('falls back when an error has no body, or the network is down', async () => {
     stubApi({ 'GET /api/public-config': fail(502) });
     const noBody = await api.get('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
-    expect(noBody).toMatchObject({ status: 502, messages: [] });
+    expect(noBody).toMatchObject({ status: 502, messages: [], code: null });
     expect(errorMessage(noBody, 'Something went wrong')).toBe('Something went wrong');
 
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));

@@ -70,8 +70,10 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
 async function parse<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
   const json = await readJson(res);
   if (!res.ok) {
-    const body = errorBodySchema.safeParse(json);
-    throw new ApiError(res.status, body.success ? body.data.errors : []);
+    // The messages and the code are read apart: a body whose code this build does not know still shows its messages.
+    const messages = errorBodySchema.shape.errors.safeParse((json as { errors?: unknown } | null)?.errors);
+    const code = errorBodySchema.shape.code.safeParse((json as { code?: unknown } | null)?.code);
+    throw new ApiError(res.status, messages.success ? messages.data : [], code.success ? code.data : null);
   }
   const parsed = dataOf(schema).safeParse(json);
   if (!parsed.success) throw new ApiError(res.status, [BAD_RESPONSE_MESSAGE]);

@@ -1,5 +1,5 @@
 export { api, request, refreshAccessToken, runAuthFailure, setAuthFailureHandler, type AuthMode } from './client';
-export { ApiError, errorMessage, errorMessages, isForbidden } from './errors';
+export { ApiError, errorCodeOf, errorMessage, errorMessages, isForbidden, isNotFound } from './errors';
 export { createQueryKeys } from './query-keys';
 export { createQueryClient } from './query-client';
 export { tokenStore, useAccessToken } from './token-store';

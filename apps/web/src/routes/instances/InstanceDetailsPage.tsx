@@ -16,7 +16,7 @@ import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
-import { ApiError, isForbidden } from '../../lib/api';
+import { isForbidden, isNotFound } from '../../lib/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
@@ -42,7 +42,7 @@ export default function InstanceDetailsPage() {
   if (query.isPending) return <PageLoader label="Loading instance" />;
   if (!instance) {
     if (isForbidden(query.error)) return <NotAllowed />;
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (isNotFound(query.error)) {
       return (
         <>
           <InstanceBreadcrumbs current={INSTANCE_NOT_FOUND} />

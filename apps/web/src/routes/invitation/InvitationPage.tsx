@@ -5,7 +5,7 @@ import { useSession } from '../../app/session/SessionProvider';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { PageLoader } from '../../components/PageLoader';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage, isNotFound } from '../../lib/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { useInvitation } from './api';
 import { JoinForm } from './JoinForm';
@@ -34,7 +34,7 @@ export default function InvitationPage() {
   const problem = !token
     ? MEMBER_MESSAGES.invitationInvalid
     : invitation.isError
-      ? invitation.error instanceof ApiError && invitation.error.status === 404
+      ? isNotFound(invitation.error)
         ? errorMessage(invitation.error, MEMBER_MESSAGES.invitationInvalid)
         : errorMessage(invitation.error, INVITATION_LOAD_FAILED)
       : invitation.data?.expired
