@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@replay/contracts';
@@ -21,7 +22,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
 
-function expectThrottled(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, message: string) {
+function expectThrottled(res: LightMyRequestResponse, message: string) {
   expect(res.statusCode).toBe(429);
   expect(res.json()).toEqual({ errors: [message], code: 'rate_limited' });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -74,7 +75,7 @@ describe('the old-password check', () => {
       post('/api/account/password', { oldPassword, newPassword: 'New!Passw0rd1' }, freshAddress(), bearer(owner.jwt));
     const results = await Promise.all(Array.from({ length: 8 }, () => change('Wrong!Passw0rd')));
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(RATE_RULES.passwordChange.limit);
-    expectThrottled((await change(owner.password)) as never, AUTH_MESSAGES.tooManyAttempts);
+    expectThrottled(await change(owner.password), AUTH_MESSAGES.tooManyAttempts);
     t.clock.advance(RATE_RULES.passwordChange.windowMs + 1000);
     // The access token has expired meanwhile: sign in again, then the right old password works.
     const login = await post('/api/login', { email: owner.email, password: owner.password }, freshAddress());

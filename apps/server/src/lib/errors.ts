@@ -1,4 +1,4 @@
-import { statusOfCode, type ErrorCode } from '@replay/contracts';
+import { AUTH_MESSAGES, statusOfCode, type ErrorCode } from '@replay/contracts';
 
 /**
  * The one error type services throw. The code goes to the client beside the messages
@@ -21,7 +21,7 @@ export class AppError extends Error {
 export const badRequest = (...m: string[]) => new AppError('bad_request', m);
 export const unauthorized = (m = 'Authentication required.') => new AppError('unauthenticated', [m]);
 /** A 401 the SPA can tell apart from "never signed in": the session it had is over. */
-export const sessionExpired = (m: string) => new AppError('session_expired', [m]);
+export const sessionExpired = () => new AppError('session_expired', [AUTH_MESSAGES.sessionExpired]);
 export const forbidden = (m = "You don't have the necessary permissions to access this feature. Please check with your admin.") =>
   new AppError('forbidden', [m]);
 export const notFound = (m = 'Not found.') => new AppError('not_found', [m]);

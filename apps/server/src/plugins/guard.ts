@@ -22,7 +22,6 @@ declare module 'fastify' {
   }
 }
 
-const expiredSession = () => sessionExpired('Your session has expired. Please log in again.');
 
 /** The signed-in caller; only call from a route whose guard is not 'public'. */
 export function principalOf(request: { principal: Principal | null }): Principal {
@@ -38,7 +37,7 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
 
 /** The one rule: no caller (gone, not joined) is 401, a caller without the route's permission 403. */
 function authorize(principal: Principal | null, guard: Guard): Principal {
-  if (!principal) throw expiredSession();
+  if (!principal) throw sessionExpired();
   if (guard !== 'public' && guard !== 'authenticated' && !hasAnyPermission(principal.permissions, guard.anyOf)) throw forbidden();
   return principal;
 }
@@ -82,7 +81,7 @@ export const guardPlugin = fp(async (app) => {
     if (!token) throw unauthorized();
     const { ctx } = app;
     const claims = await verifyAccessToken(token, ctx.secrets.jwtSecret, ctx.clock.now());
-    if (!claims) throw expiredSession();
+    if (!claims) throw sessionExpired();
     if (request.routeOptions.config.callerReadWithData) {
       request.claims = claims;
       return;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DAY_MS } from '@replay/contracts';
+import { DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { signAccessToken } from '../../lib/access-token';
 import type { AppContext, Clock } from '../../lib/context';
@@ -30,7 +30,6 @@ export interface IssuedSession {
   principal: Principal;
 }
 
-const expired = () => sessionExpired(AUTH_MESSAGES.sessionExpired);
 
 /**
  * How long a just-spent refresh token is still honoured: two tabs (or a
@@ -81,19 +80,19 @@ export function createSessionService(deps: SessionDeps) {
     },
 
     async rotate(refreshToken: string | undefined): Promise<IssuedSession> {
-      if (!refreshToken) throw expired();
+      if (!refreshToken) throw sessionExpired();
       const now = deps.clock.now();
       const stored = await repo.findByHash(hashToken(refreshToken));
-      if (!stored || stored.sessionRevoked || stored.expiresAt.getTime() <= now.getTime()) throw expired();
+      if (!stored || stored.sessionRevoked || stored.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
       const claimed = stored.usedAt === null && (await repo.claim(stored.id, now));
       if (!claimed && !(await withinGrace(stored, now))) {
         await repo.revokeSession(stored.familyId, now);
-        throw expired();
+        throw sessionExpired();
       }
       const principal = await loadPrincipal(deps.db, stored.userId, stored.tenantId);
       if (!principal) {
         await repo.revokeSession(stored.familyId, now);
-        throw expired();
+        throw sessionExpired();
       }
       return issue(principal, stored.familyId);
     },
