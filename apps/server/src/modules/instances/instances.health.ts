@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
-import { mapLimit } from '../../jobs/concurrency';
+import { mapLimit } from '../../lib/concurrency';
 import { rateLimiter } from '../../lib/rate-limit';
 import { recordInstanceEvent } from './instances.events';
 import { instancesSystemRepo } from './instances.system-repo';

@@ -5,7 +5,7 @@ import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } f
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
-import { keyedSerial } from '../../jobs/concurrency';
+import { keyedSerial } from '../../lib/concurrency';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';

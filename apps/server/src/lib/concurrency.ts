@@ -1,4 +1,4 @@
-/** Small concurrency tools for jobs: no library needed for either. */
+/** Small concurrency tools (jobs, the workflow, drivers): no library needed for either. */
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -14,7 +14,12 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return results;
 }
 
-/** Calls with the same key run one after another, in call order; different keys run side by side. */
+/**
+ * Calls with the same key run one after another, in call order; different
+ * keys run side by side. A failed call does not stop the ones queued after
+ * it, and a key's chain is forgotten once it is idle. The console's one
+ * serial queue: the instance workflow keys it by instance.
+ */
 export function keyedSerial() {
   const tails = new Map<string, Promise<unknown>>();
   return function serial<T>(key: string, run: () => Promise<T>): Promise<T> {
