@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS, PAGE_SIZES } from './constants';
-import { safeEpochMs, safePaging, safeText, safeUuid } from './safe';
+import { safeEpochMs, safePaging, safeText, safeUuid, uuidParamsSchema } from './safe';
 
 /** The audit trail (spec sections 1, 3 'Audit entry', 7 '/trails', 8 'Audit export'). */
 
@@ -111,6 +111,9 @@ const trailsFilters = z
 
 /** POST /trails: every filter optional; the period defaults to the last 7 days. A call with no body means no filters. */
 export const trailsQuerySchema = z.preprocess((body) => body ?? {}, trailsFilters);
+
+/** GET /trails/{id}. */
+export const auditEntryIdParamsSchema = uuidParamsSchema(AUDIT_MESSAGES.notFound);
 export type TrailsQuery = z.input<typeof trailsQuerySchema>;
 
 export const auditEntrySchema = z.object({

@@ -11,7 +11,7 @@ import {
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
 import { pageQuery, searchTextSchema } from './members';
 import { microsSchema as micros } from './money';
-import { safeExactText, safePaging, safeText } from './safe';
+import { safeExactText, safePaging, safeText, uuidParamsSchema } from './safe';
 import { MESSAGES } from './validation';
 
 /**
@@ -48,6 +48,7 @@ export const INSTANCE_MESSAGES = {
   scopedCreate: 'Your role gives access to chosen instances only, so it cannot create new ones. Ask an admin.',
   regionNotInProvider: 'This region is not offered by the chosen cloud provider.',
   invalidUrl: 'Use only letters, digits, underscores and hyphens (at most 64).',
+  notFound: 'Instance not found.',
 } as const;
 
 /** The word the terminate dialog asks for (spec section 5), compared after trimming. */
@@ -167,9 +168,9 @@ export const instanceActionBodySchema = z.strictObject({
 });
 export type InstanceActionBody = z.infer<typeof instanceActionBodySchema>;
 
-/** An instance id as a path or body carries it: not necessarily a UUID (anything else is simply not found). */
+/** An instance id as a body's list carries it: not necessarily a UUID (anything else is simply not found). */
 export const instanceIdSchema = safeExactText(64);
-export const instanceIdParamsSchema = z.object({ id: instanceIdSchema });
+export const instanceIdParamsSchema = uuidParamsSchema(INSTANCE_MESSAGES.notFound);
 
 export const instanceStatusQuerySchema = z.strictObject({ ids: z.array(instanceIdSchema).max(100) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
 import { linkTokenSchema } from './auth';
-import { safePaging, safeText, safeUuid } from './safe';
+import { safePaging, safeText, safeUuid, uuidParamsSchema } from './safe';
 import { MESSAGES, emailSchema, strongPasswordSchema } from './validation';
 
 /**
@@ -128,8 +128,13 @@ export const invitationAcceptSchema = z
   })
   .meta({ examples: [{ token: 'not-a-real-token', name: 'Jane Doe', password: 'Str0ng!Passw0rd' }] });
 
-/** GET /invitations/{token}. */
-export const invitationTokenParamsSchema = z.object({ token: linkTokenSchema });
+/** GET /invitations/{token}: a token no link can carry is answered as an unknown one (404, the same words). */
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().refine((token) => linkTokenSchema.safeParse(token).success, MEMBER_MESSAGES.invitationInvalid),
+});
+
+/** /users/{id}, /client/members/{id}. */
+export const memberIdParamsSchema = uuidParamsSchema(MEMBER_MESSAGES.memberNotFound);
 export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });

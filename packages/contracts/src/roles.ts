@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
 import { PERMISSIONS, permissionSchema } from './permissions';
-import { safeText, safeUuid } from './safe';
+import { safeText, safeUuid, uuidParamsSchema } from './safe';
 import { MESSAGES } from './validation';
 
 /** Roles (spec sections 3 'Role', 5 'Role', 6, 7 'Members and roles', 8 'Role calls'). */
@@ -28,6 +28,9 @@ export const ROLE_MESSAGES = {
   roleAboveActor: 'You cannot change a role with more rights than your own.',
   unknownInstances: 'Some of the selected instances do not exist.',
 } as const;
+
+/** /client/roles/{id}. */
+export const roleIdParamsSchema = uuidParamsSchema(ROLE_MESSAGES.notFound);
 
 export const roleNameSchema = safeText(TEXT_LIMITS.roleName).min(1, MESSAGES.required);
 

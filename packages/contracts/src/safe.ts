@@ -81,6 +81,12 @@ export function safeExactText(max: number): z.ZodString {
   return z.string().refine(isStorableText, INPUT_MESSAGES.unstorableText).max(limit, INPUT_MESSAGES.tooLong(limit));
 }
 
+/** zod's own UUID pattern (RFC 9562), which z.uuid() checks: one definition of a UUID on both sides of the wire. */
+const UUID_PATTERN = z.regexes.uuid();
+
+/** Whether a text is a UUID as every row id is; anything else names no row (and must never reach a uuid cast in SQL). */
+export const isUuid = (text: string): boolean => UUID_PATTERN.test(text);
+
 /** A UUID (every id of a row). */
 export function safeUuid(message?: string) {
   return z.uuid(message);
@@ -109,5 +115,10 @@ export function safePaging(defaultLimit: number, from: 'body' | 'query') {
   };
 }
 
-/** The path parameters of a route addressing one row by its UUID. */
-export const uuidParamsSchema = z.object({ id: safeUuid() });
+/**
+ * The path parameters of a route addressing one row by its UUID. A path
+ * that cannot name a row names nothing: the server answers a malformed id
+ * as it answers an unknown one, 404 with `notFound` (the errors plugin turns
+ * a refused path parameter into `not_found`).
+ */
+export const uuidParamsSchema = (notFound: string) => z.object({ id: safeUuid(notFound) });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, auditActionLabel, auditKey, isAuditedCall, toStorableText, type Guard } from '@replay/contracts';
+import { API_PREFIX, auditActionLabel, auditKey, isAuditedCall, isUuid, toStorableText, type Guard } from '@replay/contracts';
 import { hashToken, newId } from '../lib/ids';
 import type { Principal } from '../lib/principal';
 import { auditRepo, type AuditActor } from '../modules/audit/audit.repo';
@@ -57,13 +57,11 @@ const PUBLIC_ACTORS: Record<string, ActorLookup> = {
 const withValue = async (value: string | null | undefined, find: (v: string) => Promise<AuditActor | null>) =>
   value ? find(value) : null;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The instance a call addressed, for the instance-scope filter of the trail. */
 function instanceOf(route: string, params: Record<string, unknown>): string | null {
   if (!route.startsWith(`${API_PREFIX}/managed-saas/instances/:`)) return null;
   const id = params.id ?? params.instanceId;
-  return typeof id === 'string' && UUID.test(id) ? id : null;
+  return typeof id === 'string' && isUuid(id) ? id : null;
 }
 
 /**

@@ -12,8 +12,12 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(error.status).headers(error.headers).send({ errors: error.messages, code: error.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((v) => v.message ?? 'Invalid request.');
-      return reply.status(400).send({ errors: [...new Set(messages)], code: 'validation_failed' } satisfies ErrorBody);
+      const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request.'))];
+      // A path names one thing; a path parameter no thing can have (a malformed id) names nothing,
+      // so it is answered as an unknown one: 404 with the parameter schema's not-found words.
+      // Fastify checks the path before body and query, so this holds whatever else was sent.
+      if (error.validationContext === 'params') return reply.status(404).send({ errors: messages, code: 'not_found' } satisfies ErrorBody);
+      return reply.status(400).send({ errors: messages, code: 'validation_failed' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

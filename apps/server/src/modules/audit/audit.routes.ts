@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditEntrySchema, dataOf, guardFor, trailsListSchema, trailsQuerySchema, uuidParamsSchema } from '@replay/contracts';
+import { auditEntryIdParamsSchema, auditEntrySchema, dataOf, guardFor, trailsListSchema, trailsQuerySchema } from '@replay/contracts';
 import { principalOf } from '../../plugins/guard';
 import { createAuditService } from './audit.service';
 
@@ -20,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/trails/:id',
-    { config: { guard }, schema: { params: uuidParamsSchema, response: { 200: dataOf(auditEntrySchema) } } },
+    { config: { guard }, schema: { params: auditEntryIdParamsSchema, response: { 200: dataOf(auditEntrySchema) } } },
     async (request) => ({ data: await audit.get(principalOf(request), request.params.id) }),
   );
 };

@@ -8,14 +8,14 @@ import {
   membersQuerySchema,
   okSchema,
   teamMemberSchema,
-  uuidParamsSchema,
+  memberIdParamsSchema,
 } from '@replay/contracts';
 import { principalOf } from '../../plugins/guard';
 import { createSessionService, sessionDepsOf } from '../auth/session.service';
 import { invitationSealKey } from './invitation-token';
 import { createMembersService } from './members.service';
 
-const idParams = uuidParamsSchema;
+const idParams = memberIdParamsSchema;
 const memberBody = dataOf(teamMemberSchema);
 
 /** Team members (spec section 7): list, read, invite, edit, remove, and a new invitation link. */

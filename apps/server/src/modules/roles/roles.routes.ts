@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, guardFor, okSchema, roleInputSchema, roleSchema, rolesListSchema, uuidParamsSchema } from '@replay/contracts';
+import { dataOf, guardFor, okSchema, roleInputSchema, roleSchema, rolesListSchema, roleIdParamsSchema } from '@replay/contracts';
 import { principalOf } from '../../plugins/guard';
 import { createRolesService } from './roles.service';
 
-const idParams = uuidParamsSchema;
+const idParams = roleIdParamsSchema;
 const roleBody = dataOf(roleSchema);
 
 /**
