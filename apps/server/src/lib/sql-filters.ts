@@ -1,13 +1,19 @@
 import { inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { InstanceScope } from './instance-scope';
 
-/** Query pieces several modules' repos share (activity, audit, members). */
+/** Query pieces several modules' repos share (activity, audit, instances, members). */
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
+/**
+ * The (I)LIKE pattern of every search: text that contains `text`, where `%`,
+ * `_` and `\` typed by a user are literal characters, not wildcards or
+ * escapes. Backslash is PostgreSQL's default LIKE escape, so no ESCAPE
+ * clause is needed. The one place a search becomes a pattern.
+ */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Rows tied to no instance, plus those of the instances in scope. */
-export function instanceScopeFilter(column: AnyPgColumn, scope: 'all' | readonly string[]): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return scope.length ? or(isNull(column), inArray(column, [...scope])) : isNull(column);
+/** Rows tied to no instance (member and role events), plus those of the instances in scope. */
+export function instanceScopeFilter(column: AnyPgColumn, scope: InstanceScope): SQL | undefined {
+  if (scope.ids === null) return undefined;
+  return scope.ids.length ? or(isNull(column), inArray(column, [...scope.ids])) : isNull(column);
 }

@@ -1,15 +1,17 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleActivities } from '../../db/schema';
+import type { InstanceScope } from '../../lib/instance-scope';
+import { readPage, totalOver, type PageQuery } from '../../lib/paging';
 import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
 
-/** The console activity log of one account, newest first. */
+/** The console activity log of one account, newest first, as far as the caller's instance scope reaches. */
 export function activityRepo(db: Db) {
   return {
-    async page(tenantId: string, scope: 'all' | readonly string[], opts: { page: number; limit: number; query?: string }) {
+    async page(scope: InstanceScope, opts: PageQuery & { query?: string }) {
       const text = opts.query?.trim();
       const where = and(
-        eq(consoleActivities.tenantId, tenantId),
+        eq(consoleActivities.tenantId, scope.tenantId),
         instanceScopeFilter(consoleActivities.instanceId, scope),
         text
           ? or(
@@ -19,17 +21,19 @@ export function activityRepo(db: Db) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(consoleActivities)
-          .where(where)
-          .orderBy(desc(consoleActivities.createdAt), desc(consoleActivities.id))
-          .limit(opts.limit)
-          .offset((opts.page - 1) * opts.limit),
-        db.select({ n: count() }).from(consoleActivities).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const { rows, total } = await readPage(
+        opts,
+        (limit, offset) =>
+          db
+            .select({ row: consoleActivities, total: totalOver() })
+            .from(consoleActivities)
+            .where(where)
+            .orderBy(desc(consoleActivities.createdAt), desc(consoleActivities.id))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ n: count() }).from(consoleActivities).where(where),
+      );
+      return { rows: rows.map((r) => r.row), total };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ConsoleActivity } from '@replay/contracts';
 import type { Db } from '../../db/client';
+import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { instanceScopeOf } from '../roles/rights';
 import { activityRepo } from './activity.repo';
 
 /** The Activity screen: a member scoped to some instances sees only those instances' events. */
@@ -9,7 +9,7 @@ export function createActivityService(deps: { db: Db }) {
   const repo = activityRepo(deps.db);
   return {
     async list(p: Principal, q: { page: number; limit: number; query?: string }): Promise<{ activities: ConsoleActivity[]; total: number }> {
-      const { rows, total } = await repo.page(p.tenantId, instanceScopeOf(p), q);
+      const { rows, total } = await repo.page(instanceScopeOf(p), q);
       return {
         activities: rows.map((r) => ({
           activityId: r.id,

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditTrail, passwordResets, refreshTokens, users } from '../../db/schema';
+import type { InstanceScope } from '../../lib/instance-scope';
+import { readPage, totalOver, type PageQuery } from '../../lib/paging';
 import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
 
 export type AuditRow = typeof auditTrail.$inferSelect;
 
-export interface AuditFilter {
-  page: number;
-  limit: number;
+export interface AuditFilter extends PageQuery {
   start: Date;
   end: Date;
   userId?: string;
@@ -32,10 +32,10 @@ export function auditRepo(db: Db) {
       await db.insert(auditTrail).values(row);
     },
 
-    async page(tenantId: string, scope: 'all' | readonly string[], f: AuditFilter) {
+    async page(scope: InstanceScope, f: AuditFilter) {
       const text = f.query?.trim();
       const where = and(
-        eq(auditTrail.tenantId, tenantId),
+        eq(auditTrail.tenantId, scope.tenantId),
         instanceScopeFilter(auditTrail.instanceId, scope),
         gte(auditTrail.createdAt, f.start),
         lte(auditTrail.createdAt, f.end),
@@ -50,24 +50,26 @@ export function auditRepo(db: Db) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(auditTrail)
-          .where(where)
-          .orderBy(desc(auditTrail.createdAt), desc(auditTrail.id))
-          .limit(f.limit)
-          .offset((f.page - 1) * f.limit),
-        db.select({ n: count() }).from(auditTrail).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const { rows, total } = await readPage(
+        f,
+        (limit, offset) =>
+          db
+            .select({ row: auditTrail, total: totalOver() })
+            .from(auditTrail)
+            .where(where)
+            .orderBy(desc(auditTrail.createdAt), desc(auditTrail.id))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ n: count() }).from(auditTrail).where(where),
+      );
+      return { rows: rows.map((r) => r.row), total };
     },
 
-    async find(tenantId: string, scope: 'all' | readonly string[], id: string): Promise<AuditRow | null> {
+    async find(scope: InstanceScope, id: string): Promise<AuditRow | null> {
       const [row] = await db
         .select()
         .from(auditTrail)
-        .where(and(eq(auditTrail.tenantId, tenantId), eq(auditTrail.id, id), instanceScopeFilter(auditTrail.instanceId, scope)))
+        .where(and(eq(auditTrail.tenantId, scope.tenantId), eq(auditTrail.id, id), instanceScopeFilter(auditTrail.instanceId, scope)))
         .limit(1);
       return row ?? null;
     },

@@ -2,8 +2,8 @@ import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry } from '@repla
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { instanceScopeOf } from '../roles/rights';
 import { auditRepo, type AuditRow } from './audit.repo';
 
 export interface TrailsCommand {
@@ -42,7 +42,7 @@ export function createAuditService(deps: { db: Db; clock: Clock }) {
     async list(p: Principal, cmd: TrailsCommand): Promise<{ sessions: AuditEntry[]; count: number }> {
       const end = cmd.period ? new Date(cmd.period.end) : deps.clock.now();
       const start = cmd.period ? new Date(cmd.period.start) : new Date(end.getTime() - AUDIT_DEFAULT_PERIOD_MS);
-      const { rows, total } = await repo.page(p.tenantId, instanceScopeOf(p), {
+      const { rows, total } = await repo.page(instanceScopeOf(p), {
         page: cmd.page,
         limit: cmd.limit,
         start,
@@ -55,7 +55,7 @@ export function createAuditService(deps: { db: Db; clock: Clock }) {
     },
 
     async get(p: Principal, id: string): Promise<AuditEntry> {
-      const row = await repo.find(p.tenantId, instanceScopeOf(p), id);
+      const row = await repo.find(instanceScopeOf(p), id);
       if (!row) throw notFound(AUDIT_MESSAGES.notFound);
       return toEntry(row);
     },

@@ -3,9 +3,9 @@ import { INSTANCE_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import { AppError } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { instancesRepo } from './instances.repo';
-import { scopeOf } from './instances.scope';
 import type { InstancesService } from './instances.service';
 import { activityToWire } from './instances.wire';
 
@@ -40,7 +40,7 @@ export function createInstanceChecksService(deps: InstanceChecksDeps) {
       const health = await deps.driver.health(instanceId);
       const passed = health.healthy;
       const resolvedIps = passed ? await resolveIps(row.instanceUrl) : row.resolvedIps;
-      await instancesRepo(deps.db).set(scopeOf(p), instanceId, { clientNetworkIssue: passed, resolvedIps });
+      await instancesRepo(deps.db).set(instanceScopeOf(p), instanceId, { clientNetworkIssue: passed, resolvedIps });
       if (health.statusCode === null) throw new AppError('health_check_failed', [INSTANCE_MESSAGES.noProxyResponse]);
       if (!passed) throw new AppError('health_check_failed', [INSTANCE_MESSAGES.healthCheckFailed]);
       return { healthy: true, hasTenants: health.tenants.length > 0, resolvedIps };

@@ -3,6 +3,7 @@ import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { instances, users } from '../../db/schema';
 import type { AccessClaims } from '../../lib/access-token';
+import { offsetOf, totalOver, type PageQuery } from '../../lib/paging';
 import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../lib/principal';
 import { live, type InstanceRow } from './instances.repo';
 
@@ -46,7 +47,7 @@ const listedValues = sql.join(
  */
 const pageOfAccount = (withSearch: boolean) => sql<unknown[][] | null>`(
   select json_agg(x.v) from (
-    select json_build_array(count(*) over (), ${listedValues}) as v
+    select json_build_array(${totalOver()}, ${listedValues}) as v
     from ${instances}
     where ${instances.tenantId} = ${users.tenantId} and ${live}
       ${withSearch ? sql`and ${instances.name} ilike ${sql.placeholder('pattern')}` : sql``}
@@ -90,11 +91,11 @@ export interface CallerAndPage {
  */
 export function listWithCaller(database: Database) {
   const statements = new Map<boolean, ReturnType<typeof statementOf>>();
-  return async (claims: AccessClaims, q: { page: number; limit: number; pattern?: string }): Promise<CallerAndPage> => {
+  return async (claims: AccessClaims, q: PageQuery & { pattern?: string }): Promise<CallerAndPage> => {
     const withSearch = q.pattern !== undefined;
     let statement = statements.get(withSearch);
     if (!statement) statements.set(withSearch, (statement = statementOf(database.db, withSearch)));
-    const values = fillPlaceholders(statement.params, { ...claims, pattern: q.pattern, limit: q.limit, offset: (q.page - 1) * q.limit });
+    const values = fillPlaceholders(statement.params, { ...claims, pattern: q.pattern, limit: q.limit, offset: offsetOf(q) });
     const [row] = await database.runPrepared(statement.name, statement.text, values);
     const page = (row?.[PRINCIPAL_WIDTH] ?? []) as unknown[][];
     return {

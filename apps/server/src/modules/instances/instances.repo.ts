@@ -2,7 +2,9 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, instanceActivities, instances, tenants } from '../../db/schema';
-import type { InstanceScope } from './instances.scope';
+import type { InstanceScope } from '../../lib/instance-scope';
+import { readPage, totalOver, type PageQuery } from '../../lib/paging';
+import { likePattern } from '../../lib/sql-filters';
 
 export type InstanceRow = typeof instances.$inferSelect;
 export type NewInstanceRow = typeof instances.$inferInsert;
@@ -22,11 +24,8 @@ function scoped(scope: InstanceScope): SQL {
  */
 export const live = sql`${instances.status} <> 'terminated'`;
 
-/** LIKE wildcards in a search are literal characters. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** What a name must contain to match a search, as an ILIKE pattern; undefined when there is no search. */
-export const searchPattern = (search: string | undefined): string | undefined => (search ? `%${likeEscape(search)}%` : undefined);
+export const searchPattern = (search: string | undefined): string | undefined => (search ? likePattern(search) : undefined);
 
 /**
  * Queries that act for a signed-in caller: every one takes the caller's scope
@@ -40,19 +39,22 @@ export function instancesRepo(db: Db) {
      * (listWithCaller); this serves the rest: roles naming chosen instances,
      * and pages past the end, which have no row to carry the total.
      */
-    async list(scope: InstanceScope, q: { page: number; limit: number; search?: string }) {
+    async list(scope: InstanceScope, q: PageQuery & { search?: string }) {
       const pattern = searchPattern(q.search);
       const where = and(scoped(scope), live, pattern === undefined ? undefined : ilike(instances.name, pattern));
-      const rows = await db
-        .select({ row: instances, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(instances)
-        .where(where)
-        .orderBy(desc(instances.createdAt), desc(instances.instanceId))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      if (rows.length > 0 || q.page === 1) return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
-      const [row] = await db.select({ n: count() }).from(instances).where(where);
-      return { rows: [], total: row?.n ?? 0 };
+      const { rows, total } = await readPage(
+        q,
+        (limit, offset) =>
+          db
+            .select({ row: instances, total: totalOver() })
+            .from(instances)
+            .where(where)
+            .orderBy(desc(instances.createdAt), desc(instances.instanceId))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ n: count() }).from(instances).where(where),
+      );
+      return { rows: rows.map((r) => r.row), total };
     },
 
     /** Terminated instances are found too: the details screen shows them until it leaves. */
@@ -124,11 +126,11 @@ export function instancesRepo(db: Db) {
       await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
     },
 
-    async events(tenantId: string, instanceId: string, q: { page: number; limit: number; query?: string }) {
+    async events(tenantId: string, instanceId: string, q: PageQuery & { query?: string }) {
       const where = [eq(instanceActivities.tenantId, tenantId), eq(instanceActivities.instanceId, instanceId)];
       if (q.query) {
         const needle = q.query.toLowerCase();
-        const pattern = `%${likeEscape(q.query)}%`;
+        const pattern = likePattern(q.query);
         // The Events tab shows labels ('SSO Update'), so a search matches them as well as the stored keys.
         const byLabel = (Object.entries(INSTANCE_ACTIVITY_LABELS) as [InstanceActivityAction, string][])
           .filter(([, label]) => label.toLowerCase().includes(needle))
@@ -137,16 +139,19 @@ export function instancesRepo(db: Db) {
         if (byLabel.length) matches.push(inArray(instanceActivities.action, byLabel));
         where.push(or(...matches)!);
       }
-      const rows = await db
-        .select({ row: instanceActivities, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(instanceActivities)
-        .where(and(...where))
-        .orderBy(desc(instanceActivities.createdAt), desc(instanceActivities.activityId))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      if (rows.length > 0 || q.page === 1) return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
-      const [row] = await db.select({ n: count() }).from(instanceActivities).where(and(...where));
-      return { rows: [], total: row?.n ?? 0 };
+      const { rows, total } = await readPage(
+        q,
+        (limit, offset) =>
+          db
+            .select({ row: instanceActivities, total: totalOver() })
+            .from(instanceActivities)
+            .where(and(...where))
+            .orderBy(desc(instanceActivities.createdAt), desc(instanceActivities.activityId))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ n: count() }).from(instanceActivities).where(and(...where)),
+      );
+      return { rows: rows.map((r) => r.row), total };
     },
 
     /** Claims an idempotency key; false when it is already there (the caller then reads it). Waits for a concurrent claimer to finish. */

@@ -24,11 +24,11 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { listWithCaller } from './instances.caller-list';
 import { instancesRepo, live, searchPattern, type InstanceRow } from './instances.repo';
-import { inScope, scopeOf } from './instances.scope';
 import { instanceToWire } from './instances.wire';
 
 export interface InstancesDeps {
@@ -50,7 +50,7 @@ export interface CreateAnswer {
 const ACTION_ATTEMPTS = 3;
 
 const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.name });
-const notFoundInstance = () => notFound('Instance not found.');
+const notFoundInstance = () => notFound(INSTANCE_MESSAGES.notFound);
 
 /** The same body hashes the same whatever its key order. */
 function requestHash(input: CreateInstanceInput): string {
@@ -65,7 +65,7 @@ export function createInstancesService(deps: InstancesDeps) {
   const readWithCaller = listWithCaller(deps.database);
 
   async function load(p: Principal, instanceId: string): Promise<InstanceRow> {
-    const scope = scopeOf(p);
+    const scope = instanceScopeOf(p);
     if (!inScope(scope, instanceId)) throw notFoundInstance();
     const row = await repo.find(scope, instanceId);
     if (!row) throw notFoundInstance();
@@ -140,7 +140,7 @@ export function createInstancesService(deps: InstancesDeps) {
     return db.transaction(async (tx) => {
       // Only from the status judged above, and (for terminate) only while still unprotected.
       const moved = await instancesRepo(tx).changeIf(
-        scopeOf(p),
+        instanceScopeOf(p),
         instanceId,
         row.status,
         { status: to, inProgress: true, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null, ...(action === 'terminate' ? { deletedBy: p.userId } : {}) },
@@ -163,7 +163,7 @@ export function createInstancesService(deps: InstancesDeps) {
 
   return {
     async list(p: Principal, q: InstanceListQuery) {
-      const { rows, total } = await repo.list(scopeOf(p), q);
+      const { rows, total } = await repo.list(instanceScopeOf(p), q);
       return { instances: rows.map(instanceToWire), total };
     },
 
@@ -175,7 +175,7 @@ export function createInstancesService(deps: InstancesDeps) {
     async listWithCaller(claims: AccessClaims, q: InstanceListQuery, authorize: (p: Principal | null) => Principal) {
       const read = await readWithCaller(claims, { page: q.page, limit: q.limit, pattern: searchPattern(q.search) });
       const caller = authorize(read.principal);
-      if (scopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return this.list(caller, q);
+      if (instanceScopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return this.list(caller, q);
       return { instances: read.rows.map(instanceToWire), total: read.total };
     },
 
@@ -185,7 +185,7 @@ export function createInstancesService(deps: InstancesDeps) {
 
     /** Ids the caller cannot see are left out, as if they did not exist. */
     async statuses(p: Principal, ids: string[]) {
-      const scope = scopeOf(p);
+      const scope = instanceScopeOf(p);
       const visible = [...new Set(ids)].filter((id) => inScope(scope, id));
       return { statuses: await repo.statuses(scope, visible) };
     },
@@ -204,7 +204,7 @@ export function createInstancesService(deps: InstancesDeps) {
      */
     async create(p: Principal, input: CreateInstanceInput, idempotencyKey?: string): Promise<CreateAnswer> {
       // A member limited to chosen instances could not see what they create.
-      if (scopeOf(p).ids !== null) throw forbidden(INSTANCE_MESSAGES.scopedCreate);
+      if (instanceScopeOf(p).ids !== null) throw forbidden(INSTANCE_MESSAGES.scopedCreate);
       const hash = requestHash(input);
       // Asked before the transaction: on PGlite a query outside it would wait for it forever.
       const hasBillingDetails = await deps.hasBillingDetails(p.tenantId);
@@ -239,7 +239,7 @@ export function createInstancesService(deps: InstancesDeps) {
       if (current.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
       const at = deps.clock.now();
       const updated = await db.transaction(async (tx) => {
-        const row = await instancesRepo(tx).set(scopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, live);
+        const row = await instancesRepo(tx).set(instanceScopeOf(p), instanceId, { ...input, updatedAt: at, updatedBy: p.userId }, live);
         // Terminated between the read and the write.
         if (!row) throw conflict(INSTANCE_MESSAGES.terminated);
         if (input.name !== undefined && input.name !== current.name) {

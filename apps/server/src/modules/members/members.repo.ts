@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, tenants, users } from '../../db/schema';
+import { readPage, totalOver, type PageQuery } from '../../lib/paging';
 import { likePattern } from '../../lib/sql-filters';
 
 /** A member as the Team screen needs it: the user row and the role it holds. */
@@ -71,21 +72,26 @@ export function membersRepo(db: Db) {
   const select = () => db.select(columns).from(users).leftJoin(roles, eq(roles.id, users.roleId));
 
   return {
-    async page(tenantId: string, opts: { page: number; limit: number; query?: string }): Promise<{ rows: MemberRow[]; total: number }> {
+    async page(tenantId: string, opts: PageQuery & { query?: string }): Promise<{ rows: MemberRow[]; total: number }> {
       const text = opts.query?.trim();
       const match: SQL | undefined = text
         ? or(ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text)), ilike(roles.name, likePattern(text)))
         : undefined;
       const where = and(inTenant(tenantId), match);
-      const [rows, [total]] = await Promise.all([
-        select()
-          .where(where)
-          .orderBy(asc(users.createdAt), asc(users.id))
-          .limit(opts.limit)
-          .offset((opts.page - 1) * opts.limit),
-        db.select({ n: count() }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(where),
-      ]);
-      return { rows: rows.map(toRow), total: total?.n ?? 0 };
+      const { rows, total } = await readPage(
+        opts,
+        (limit, offset) =>
+          db
+            .select({ ...columns, total: totalOver() })
+            .from(users)
+            .leftJoin(roles, eq(roles.id, users.roleId))
+            .where(where)
+            .orderBy(asc(users.createdAt), asc(users.id))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ n: count() }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(where),
+      );
+      return { rows: rows.map(({ total: _total, ...row }) => toRow(row)), total };
     },
 
     async find(tenantId: string, userId: string): Promise<MemberRow | null> {

@@ -1,3 +1,4 @@
+import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 
 /** What a role grants: permissions, and the instances they apply to. */
@@ -7,17 +8,10 @@ export interface Rights {
   instances: readonly string[];
 }
 
-/**
- * A caller without a role holds nothing, on no instance. The super admin
- * (the account's owner) reaches every instance whatever their role says, as
- * the instances module's scope has it.
- */
+/** What a caller holds: their permissions, on the instances their scope reaches (lib/instance-scope.ts, the one rule). */
 export function rightsOf(p: Principal): Rights {
-  return {
-    permissions: p.permissions,
-    allInstances: p.superAdmin || (p.role?.allInstances ?? false),
-    instances: p.role?.instances ?? [],
-  };
+  const { ids } = instanceScopeOf(p);
+  return { permissions: p.permissions, allInstances: ids === null, instances: ids ?? [] };
 }
 
 /** Every wanted permission is held. */
@@ -39,14 +33,4 @@ export function scopeWithin(wanted: Pick<Rights, 'allInstances' | 'instances'>, 
  */
 export function rightsWithin(wanted: Rights, held: Rights): boolean {
   return permissionsWithin(wanted.permissions, held) && scopeWithin(wanted, held);
-}
-
-/**
- * The instances a caller may see rows of: 'all', or a list (possibly empty).
- * Rows tied to no instance (member and role events) are visible to every
- * holder of the screen's permission.
- */
-export function instanceScopeOf(p: Principal): 'all' | readonly string[] {
-  const rights = rightsOf(p);
-  return rights.allInstances ? 'all' : rights.instances;
 }
