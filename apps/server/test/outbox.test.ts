@@ -9,10 +9,10 @@ import { linkify } from '../src/mail/outbox';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const { mailer } = t.runtime.ctx;
-  await mailer.send({ to: 'first@example.com', subject: 'First', text: 'Hello' });
+  const { mailer, db } = t.runtime.ctx;
+  await mailer.queue(db, { to: 'first@example.com', subject: 'First', text: 'Hello' });
   await new Promise((r) => setTimeout(r, 5));
-  await mailer.send({ to: 'second@example.com', subject: 'Second <b>', text: 'Open http://localhost:3000/reset-password?token=abc now' });
+  await mailer.queue(db, { to: 'second@example.com', subject: 'Second <b>', text: 'Open http://localhost:3000/reset-password?token=abc now' });
 });
 afterAll(() => t.close());
 
