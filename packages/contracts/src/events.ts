@@ -14,22 +14,22 @@ import { instanceSizeSchema, instanceStatusSchema, providerSchema } from './cata
  * the workflow or the health watcher) and when (epoch milliseconds).
  */
 
-const actorSchema = z.object({ userId: z.uuid(), name: z.string() }).nullable();
+const actorSchema = z.object({ userId: z.guid(), name: z.string() }).nullable();
 export type EventActor = z.infer<typeof actorSchema>;
 
 /** An instance as it is once the change is made: billing meters status, size and disk from these. */
 const instanceRef = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   name: z.string(),
   status: instanceStatusSchema,
   size: instanceSizeSchema,
   diskGb: z.number().int().min(0),
 });
-const memberRef = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
-const roleRef = z.object({ id: z.uuid(), name: z.string() });
+const memberRef = z.object({ id: z.guid(), name: z.string(), email: z.string() });
+const roleRef = z.object({ id: z.guid(), name: z.string() });
 
 function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
-  return z.object({ type: z.literal(type), tenantId: z.uuid(), actor: actorSchema, at: z.number().int(), ...shape });
+  return z.object({ type: z.literal(type), tenantId: z.guid(), actor: actorSchema, at: z.number().int(), ...shape });
 }
 
 const instance = { instance: instanceRef };
@@ -66,7 +66,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('account.created', { tenantName: z.string(), owner: memberRef }),
   /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
-  event('account.password_changed', { userId: z.uuid(), via: z.enum(['change', 'reset']) }),
+  event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -79,6 +79,7 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
     void work.finally(() => inFlight.delete(work));
   };
   const kick = (outbox: CommitOutbox) => {
+    if (outbox.active && !outbox.active(ctx)) return;
     const boss = ctx.boss;
     const work = boss
       ? boss.send(outbox.queue, {}).then(() => wakeWorkers(boss, outbox.queue))

@@ -46,4 +46,6 @@ export interface CommitOutbox {
   deliver(ctx: AppContext): Promise<void>;
   /** The scheduled job's housekeeping (old rows), after a delivery. */
   tidy?(ctx: AppContext): Promise<void>;
+  /** False when this process has nowhere to deliver to: its commits then start nothing, and the sweep still tidies. */
+  active?(ctx: AppContext): boolean;
 }
