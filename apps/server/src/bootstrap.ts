@@ -5,23 +5,39 @@ import { createBoss } from './jobs/boss';
 import type { AppContext, Clock } from './lib/context';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
-import { createMailer } from './mail/mailer';
+import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
-import { startWorkers } from './jobs/workers';
+import { commitOutboxes, startWorkers } from './jobs/workers';
+import { startCommitRelay, type CommitRelay } from './jobs/commit-relay';
+import type { EventConsumer } from './events/consumer';
+import { afterCommitConsumers } from './events/consumers';
+import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 
 export interface Runtime {
   ctx: AppContext;
+  /** Delivers, in this process, every outbox (domain events, queued mail) until nothing committed before the call is left. */
+  drain: CommitRelay['drain'];
   stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  database?: Database;
+  driver?: InfrastructureDriver;
+  logger?: Logger;
+  /** Replaces the registry's after-commit consumers (tests). */
+  eventConsumers?: readonly EventConsumer[];
 }
 
 /**
  * Opens everything a console process needs, in order: the data-folder lock,
- * the database (migrated), the secrets, pg-boss and its workers.
+ * the database (migrated), the secrets, pg-boss and its workers, then the
+ * relay that starts each outbox's delivery at commit (jobs/commit-relay.ts).
  */
-export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Database; driver?: InfrastructureDriver; logger?: Logger } = {}): Promise<Runtime> {
+export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<Runtime> {
   // Before the lock, the database or an instance writes into it (on PostgreSQL it still holds the instances).
   preparePrivateDataDir(env.DATA_DIR);
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
@@ -35,22 +51,29 @@ export async function openRuntime(env: Env, opts: { clock?: Clock; database?: Da
       boss.on('error', (err) => logger.error({ err }, 'job queue error'));
       await boss.start();
     }
+    const clock = opts.clock ?? systemClock;
     const ctx: AppContext = {
       env,
       database,
       db: database.db,
       boss,
       secrets,
-      clock: opts.clock ?? systemClock,
+      clock,
       logger,
-      mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sealKey: mailSealKey(secrets.jwtSecret), clock }),
+      eventConsumers: opts.eventConsumers ?? afterCommitConsumers,
       driver: opts.driver ?? createInfrastructureDriver(env),
     };
+    await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
     const stopSchedules = await startWorkers(ctx);
+    // After the queues exist: a commit from now on starts its delivery (a job, or here without one).
+    const relay = await startCommitRelay(ctx, commitOutboxes);
     return {
       ctx,
+      drain: () => relay.drain(),
       async stop() {
+        await relay.stop();
         stopSchedules();
         await boss?.stop({ graceful: true, timeout: 5000 });
         await database.close();

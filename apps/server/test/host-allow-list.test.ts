@@ -16,7 +16,7 @@ describe('embedded mode: PUBLIC_URL and the loopback names', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
-    await t.runtime.ctx.mailer.send({ to: 'someone@example.com', subject: 'Reset', text: 'https://console.example.com/reset-password?token=secret' });
+    await t.runtime.ctx.mailer.queue(t.runtime.ctx.db, { to: 'someone@example.com', subject: 'Reset', text: 'https://console.example.com/reset-password?token=secret' });
   });
   afterAll(() => t.close());
 

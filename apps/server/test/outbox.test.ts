@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, mailQueue } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/app';
 import { signup } from './support/auth';
 import { linkify } from '../src/mail/outbox';
+import { startSmtpReceiver } from './support/smtp';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const { mailer } = t.runtime.ctx;
-  await mailer.send({ to: 'first@example.com', subject: 'First', text: 'Hello' });
+  const { mailer, db } = t.runtime.ctx;
+  await mailer.queue(db, { to: 'first@example.com', subject: 'First', text: 'Hello' });
   await new Promise((r) => setTimeout(r, 5));
-  await mailer.send({ to: 'second@example.com', subject: 'Second <b>', text: 'Open http://localhost:3000/reset-password?token=abc now' });
+  await mailer.queue(db, { to: 'second@example.com', subject: 'Second <b>', text: 'Open http://localhost:3000/reset-password?token=abc now' });
 });
 afterAll(() => t.close());
 
@@ -69,36 +68,6 @@ describe('with SMTP configured', () => {
   });
 });
 
-/** A real SMTP server on loopback that keeps what it receives: the console's mail leaves through nodemailer's SMTP client. */
-async function startSmtpReceiver() {
-  const received: string[] = [];
-  const waiting: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      let message = '';
-      stream.on('data', (chunk: Buffer) => (message += chunk.toString('utf8')));
-      stream.on('end', () => {
-        // Undo quoted-printable (soft line breaks, =3D) so the test reads the text as sent.
-        received.push(message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-        waiting.splice(0).forEach((wake) => wake());
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** Resolves once `count` messages have arrived: the condition, not a delay. */
-    until: (count: number) => new Promise<void>((resolve) => (received.length >= count ? resolve() : waiting.push(() => received.length >= count && resolve()))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('with SMTP configured, mail is sent and kept nowhere', () => {
   it('delivers a reset link over SMTP and writes nothing to the outbox table', async () => {
     const smtp = await startSmtpReceiver();
@@ -112,6 +81,9 @@ describe('with SMTP configured, mail is sent and kept nowhere', () => {
       expect(smtp.received[0]).toContain('Subject: Reset your Replay Console password');
       expect(smtp.received[0]).toContain('https://console.example.com/reset-password?token=');
       expect(await app.runtime.ctx.db.select().from(mailOutbox)).toEqual([]);
+      // Sent, so no sealed copy is left either.
+      await app.runtime.drain();
+      expect(await app.runtime.ctx.db.select().from(mailQueue)).toEqual([]);
     } finally {
       await app.close();
       await smtp.close();

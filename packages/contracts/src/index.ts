@@ -15,3 +15,4 @@ export * from './activity';
 export * from './audit';
 export * from './instances';
 export * from './money';
+export * from './events';

@@ -32,3 +32,20 @@ export interface Schedule {
   queue: string;
   everySeconds: number;
 }
+
+/**
+ * A table a change writes in its own transaction and a job delivers after
+ * the commit (domain events, queued mail): the transactional outbox. Its
+ * insert trigger notifies `console_commits` with `queue` (migration 0009), so
+ * delivery starts right after the commit; a schedule of the same queue
+ * sweeps up whatever a process that died after its commit left.
+ */
+export interface CommitOutbox {
+  queue: string;
+  /** Delivers everything due. Safe in several processes at once: the outbox's own locks or claims keep each item to one. */
+  deliver(ctx: AppContext): Promise<void>;
+  /** The scheduled job's housekeeping (old rows), after a delivery. */
+  tidy?(ctx: AppContext): Promise<void>;
+  /** False when this process has nowhere to deliver to: its commits then start nothing, and the sweep still tidies. */
+  active?(ctx: AppContext): boolean;
+}

@@ -1,12 +1,18 @@
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
-import type { JobDefinition, Schedule, StartupTask } from './job-types';
+import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
+import { outboxJob, outboxSweep } from './commit-relay';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
+import { domainEventsOutbox } from '../events/events.jobs';
+import { mailDeliveryOutbox } from '../mail/mail.jobs';
+
+/** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail. */
+export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule];
+export const schedules: Schedule[] = [instanceHealthSchedule, ...commitOutboxes.map(outboxSweep)];
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../config/env';
 import type { Database, Db } from '../db/client';
+import type { EventConsumer } from '../events/consumer';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from './logger';
@@ -21,7 +22,10 @@ export interface AppContext {
   database: Database;
   db: Db;
   boss: PgBoss | null;
+  /** Mail leaves through here: queued in the change's transaction, sent by a job (or kept in the outbox table without SMTP). */
   mailer: Mailer;
+  /** The after-commit consumers of domain events this process delivers to (events/consumers.ts; tests add their own). */
+  eventConsumers: readonly EventConsumer[];
   /** Where hosted instances run (the local driver unless replaced). */
   driver: InfrastructureDriver;
   secrets: { jwtSecret: Uint8Array };

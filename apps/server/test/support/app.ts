@@ -8,6 +8,7 @@ import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/lib/context';
 import type { CaptchaVerifier } from '../../src/modules/auth/captcha';
 import type { InfrastructureDriver } from '../../src/infra/driver';
+import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
 
@@ -43,13 +44,13 @@ const TEST_ENV = {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger'] } = {},
+  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger']; eventConsumers?: readonly EventConsumer[] } = {},
 ): Promise<TestApp> {
   const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'console-test-'));
   const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database, driver: opts.driver });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
   const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
   await app.ready();
@@ -70,14 +71,19 @@ export async function createTestApp(
  * consoles share one PostgreSQL: its own connection pool (on PGlite, which
  * one process holds, the same handle), its own Fastify instance and caches.
  */
-export async function createPeerApp(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createPeerApp(
+  t: TestApp,
+  opts: { eventConsumers?: readonly EventConsumer[] } = {},
+): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
   const shared = t.runtime.ctx.database;
   const database = shared.kind === 'postgres' ? await openPostgres(shared.url, 3) : { ...shared, close: async () => undefined };
-  const runtime = await openRuntime(t.runtime.ctx.env, { clock: t.clock, database });
+  const eventConsumers = opts.eventConsumers ?? t.runtime.ctx.eventConsumers;
+  const runtime = await openRuntime(t.runtime.ctx.env, { clock: t.clock, database, eventConsumers });
   const app = await buildApp(runtime.ctx, { logger: false });
   await app.ready();
   return {
     app,
+    runtime,
     async close() {
       await app.close();
       await runtime.stop();

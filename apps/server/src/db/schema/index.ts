@@ -6,3 +6,5 @@ export * from './mail';
 export * from './activity';
 export * from './audit';
 export * from './instances';
+export * from './events';
+export * from './instance-usage';

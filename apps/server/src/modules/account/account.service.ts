@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { countLiveInstances } from '../instances/instances.facts';
 import { accountRepo } from './account.repo';
+import { emitEvent } from '../../events/emit';
 
 /**
  * Facts about the account owned by other domains. Billing is not stored yet;
@@ -118,7 +119,12 @@ export function createAccountService(deps: AccountDeps) {
       if (!row) throw unauthorized();
       const renamesTenant = input.tenantName !== row.tenant.name;
       if (renamesTenant && !p.admin && !p.superAdmin) throw forbidden();
-      await repo.rename(p.tenantId, p.userId, { name: input.name, tenantName: renamesTenant ? input.tenantName : undefined });
+      const tenantName = renamesTenant ? input.tenantName : undefined;
+      await deps.db.transaction(async (tx) => {
+        await accountRepo(tx).rename(p.tenantId, p.userId, { name: input.name, tenantName });
+        const at = deps.clock.now().getTime();
+        await emitEvent(tx, { type: 'account.renamed', tenantId: p.tenantId, actor: { userId: p.userId, name: input.name }, at, name: input.name, tenantName: tenantName ?? null });
+      });
       return buildFor(p.userId, p.tenantId);
     },
   };

@@ -7,6 +7,7 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import type { SessionService } from '../auth/session.service';
 import { accountRepo } from './account.repo';
+import { emitEvent } from '../../events/emit';
 
 /**
  * Changing the password proves the old one first. The device that made the
@@ -25,7 +26,12 @@ export function createPasswordChangeService(deps: { db: Db; clock: Clock; sessio
       const ok = stored ? await verifyPassword(stored, input.oldPassword) : await verifyAgainstDummy(input.oldPassword);
       if (!ok) throw badRequest(AUTH_MESSAGES.wrongOldPassword);
       await limits.clear(key);
-      await repo.setPasswordHash(p.tenantId, p.userId, await hashPassword(input.newPassword));
+      const passwordHash = await hashPassword(input.newPassword);
+      await deps.db.transaction(async (tx) => {
+        await accountRepo(tx).setPasswordHash(p.tenantId, p.userId, passwordHash);
+        const actor = { userId: p.userId, name: p.name };
+        await emitEvent(tx, { type: 'account.password_changed', tenantId: p.tenantId, actor, at: deps.clock.now().getTime(), userId: p.userId, via: 'change' });
+      });
       await deps.sessions.revokeAllFor(p.userId, p.sessionId ?? undefined);
     },
   };

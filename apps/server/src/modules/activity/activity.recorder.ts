@@ -3,8 +3,10 @@ import { consoleActivities } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface ActivityEntry {
+  /** The event's id when written from one (a second write of it is ignored); a fresh one otherwise. */
+  id?: string;
   tenantId: string;
-  /** A stable key, e.g. 'member.invited' or 'instance.stopped'. */
+  /** A stable key, e.g. 'member.invited' or 'instance.stopped': the event's type. */
   action: string;
   /** What the Activity screen shows in its Event column. */
   message: string;
@@ -15,19 +17,23 @@ export interface ActivityEntry {
 }
 
 /**
- * The one way any domain writes to the console activity log. Pass the
- * transaction's handle so the entry commits or rolls back with the change.
+ * Writes one line of the console activity log. Domains do not call this:
+ * they emit events, and the activity log's consumer (activity.consumer.ts)
+ * writes the line in the same transaction.
  */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(consoleActivities).values({
-    id: newId(),
-    tenantId: entry.tenantId,
-    action: entry.action,
-    message: entry.message,
-    instanceId: entry.instance?.id ?? null,
-    instanceName: entry.instance?.name ?? null,
-    userId: entry.actor?.userId ?? null,
-    userName: entry.actor?.name ?? 'System',
-    createdAt: entry.at,
-  });
+  await db
+    .insert(consoleActivities)
+    .values({
+      id: entry.id ?? newId(),
+      tenantId: entry.tenantId,
+      action: entry.action,
+      message: entry.message,
+      instanceId: entry.instance?.id ?? null,
+      instanceName: entry.instance?.name ?? null,
+      userId: entry.actor?.userId ?? null,
+      userName: entry.actor?.name ?? 'System',
+      createdAt: entry.at,
+    })
+    .onConflictDoNothing({ target: consoleActivities.id });
 }

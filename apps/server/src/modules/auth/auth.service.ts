@@ -7,6 +7,7 @@ import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { authRepo } from './auth.repo';
+import { emitEvent } from '../../events/emit';
 import { newApiKey, newTenantKey } from './keys';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 
@@ -32,36 +33,47 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       const roleId = newId();
       const userId = newId();
       try {
-        await users.createAccount({
-          tenant: {
-            id: tenantId,
-            name: cmd.organizationName,
-            tenantKey: newTenantKey(),
-            apiKey: newApiKey(),
-            trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
-            createdAt: now,
-          },
-          ownerRole: {
-            id: roleId,
+        // The account and its event commit together (createAccount's own transaction nests in this one).
+        await deps.db.transaction(async (tx) => {
+          await authRepo(tx).createAccount({
+            tenant: {
+              id: tenantId,
+              name: cmd.organizationName,
+              tenantKey: newTenantKey(),
+              apiKey: newApiKey(),
+              trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+              createdAt: now,
+            },
+            ownerRole: {
+              id: roleId,
+              tenantId,
+              name: OWNER_ROLE_NAME,
+              description: 'Full access to the account.',
+              permissions: [...PERMISSIONS],
+              protected: true,
+              createdAt: now,
+            },
+            user: {
+              id: userId,
+              tenantId,
+              email: cmd.email,
+              name: cmd.fullname,
+              passwordHash,
+              admin: true,
+              superAdmin: true,
+              roleId,
+              joinedAt: now,
+              createdAt: now,
+            },
+          });
+          await emitEvent(tx, {
+            type: 'account.created',
             tenantId,
-            name: OWNER_ROLE_NAME,
-            description: 'Full access to the account.',
-            permissions: [...PERMISSIONS],
-            protected: true,
-            createdAt: now,
-          },
-          user: {
-            id: userId,
-            tenantId,
-            email: cmd.email,
-            name: cmd.fullname,
-            passwordHash,
-            admin: true,
-            superAdmin: true,
-            roleId,
-            joinedAt: now,
-            createdAt: now,
-          },
+            actor: { userId, name: cmd.fullname },
+            at: now.getTime(),
+            tenantName: cmd.organizationName,
+            owner: { id: userId, name: cmd.fullname, email: cmd.email },
+          });
         });
       } catch (e) {
         // Two sign-ups with one email at once: the unique index decides.

@@ -22,7 +22,7 @@ export function passwordResetRepo(db: Db) {
      * conditional update lets only one of two concurrent uses through; the
      * user's other outstanding links die with it.
      */
-    async redeem(tokenHash: string, now: Date, passwordHash: string): Promise<{ userId: string; tenantId: string } | null> {
+    async redeem(tokenHash: string, now: Date, passwordHash: string): Promise<{ userId: string; tenantId: string; name: string } | null> {
       return db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(passwordResets)
@@ -38,7 +38,7 @@ export function passwordResetRepo(db: Db) {
           .update(users)
           .set({ passwordHash })
           .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt), isNotNull(users.joinedAt)))
-          .returning({ userId: users.id, tenantId: users.tenantId });
+          .returning({ userId: users.id, tenantId: users.tenantId, name: users.name });
         return user ?? null;
       });
     },

@@ -10,6 +10,7 @@ import { passwordResetMail } from '../../mail/templates';
 import { authRepo } from './auth.repo';
 import { hashPassword } from './password';
 import { passwordResetRepo } from './password-reset.repo';
+import { emitEvent } from '../../events/emit';
 import type { SessionService } from './session.service';
 
 /** A reset link works once, for one hour; at most five are mailed to one account an hour. */
@@ -43,24 +44,36 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const recent = await resets.countSince(user.userId, new Date(now.getTime() - RESET_LINK.windowMs));
       if (recent >= RESET_LINK.maxPerWindow) return;
       const token = newSecretToken();
-      await resets.insert({
-        id: newId(),
-        userId: user.userId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RESET_LINK.lifetimeMs),
-        createdAt: now,
-      });
       const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(
-        passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }),
-      );
+      // The link and its mail commit together; the mail is sent after the commit, off the request.
+      await deps.db.transaction(async (tx) => {
+        await passwordResetRepo(tx).insert({
+          id: newId(),
+          userId: user.userId,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + RESET_LINK.lifetimeMs),
+          createdAt: now,
+        });
+        await deps.mailer.queue(
+          tx,
+          passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }),
+        );
+      });
     },
 
     /** Sets the new password and signs every existing session out; the caller then starts a fresh one. */
     async reset(token: string, password: string, clientIp: string): Promise<Principal> {
       await limits.hit([{ key: rateKeys.linkUseFromAddress(clientIp), rule: RATE_RULES.linkUseFromAddress }], AUTH_MESSAGES.tooManyRequests);
       const passwordHash = await hashPassword(password);
-      const user = await resets.redeem(hashToken(token), deps.clock.now(), passwordHash);
+      const now = deps.clock.now();
+      const user = await deps.db.transaction(async (tx) => {
+        const redeemed = await passwordResetRepo(tx).redeem(hashToken(token), now, passwordHash);
+        if (redeemed) {
+          const actor = { userId: redeemed.userId, name: redeemed.name };
+          await emitEvent(tx, { type: 'account.password_changed', tenantId: redeemed.tenantId, actor, at: now.getTime(), userId: redeemed.userId, via: 'reset' });
+        }
+        return redeemed;
+      });
       const principal = user ? await loadPrincipal(deps.db, user.userId, user.tenantId) : null;
       if (!principal) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
       await deps.sessions.revokeAllFor(principal.userId);

@@ -65,8 +65,7 @@ export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundRep
           action: 'health',
           status: healthy ? 'success' : 'failed',
           comments: healthy ? 'The health check passes again' : `The health check failed: ${error ?? 'no answer'}`,
-          logAction: healthy ? 'instance.healthy' : 'instance.unhealthy',
-          message: healthy ? `Instance ${row.name} is healthy again` : `Instance ${row.name} is not answering its health check`,
+          event: healthy ? { type: 'instance.healthy' } : { type: 'instance.unhealthy', error: error ?? 'no answer' },
         });
       }
     });

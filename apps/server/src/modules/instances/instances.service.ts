@@ -50,6 +50,8 @@ export interface CreateAnswer {
 const ACTION_ATTEMPTS = 3;
 
 const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.name });
+/** What a member's action is, as an event: the request, before the workflow carries it out. */
+const REQUESTED_EVENT = { start: 'instance.starting', stop: 'instance.stopping', terminate: 'instance.terminating' } as const;
 const notFoundInstance = () => notFound(INSTANCE_MESSAGES.notFound);
 
 /** The same body hashes the same whatever its key order. */
@@ -105,8 +107,7 @@ export function createInstancesService(deps: InstancesDeps) {
       action: 'create',
       status: 'pending',
       comments: `Requested a ${input.size} instance on ${input.provider} ${input.region}`,
-      logAction: 'instance.created',
-      message: `Instance ${row.name} created`,
+      event: { type: 'instance.created', provider: row.provider, region: row.region },
     });
     return row;
   }
@@ -154,8 +155,7 @@ export function createInstancesService(deps: InstancesDeps) {
         action,
         status: 'pending',
         comments: `${action[0]!.toUpperCase()}${action.slice(1)} requested`,
-        logAction: `instance.${to}`,
-        message: `Instance ${moved.name} ${to}`,
+        event: { type: REQUESTED_EVENT[action] },
       });
       return moved;
     });
@@ -250,8 +250,7 @@ export function createInstancesService(deps: InstancesDeps) {
             action: 'rename',
             status: 'success',
             comments: `Renamed from ${current.name} to ${row.name}`,
-            logAction: 'instance.renamed',
-            message: `Instance ${current.name} renamed to ${row.name}`,
+            event: { type: 'instance.renamed', previousName: current.name },
           });
         }
         if (input.isProtected !== undefined && input.isProtected !== current.isProtected) {
@@ -263,8 +262,7 @@ export function createInstancesService(deps: InstancesDeps) {
             action: 'protect',
             status: 'success',
             comments: `Termination protection turned ${state}`,
-            logAction: 'instance.protection',
-            message: `Termination protection turned ${state} for instance ${row.name}`,
+            event: { type: 'instance.protection', protected: row.isProtected },
           });
         }
         return row;

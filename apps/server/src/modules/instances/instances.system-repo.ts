@@ -96,7 +96,15 @@ export function instancesSystemRepo(db: Db) {
 
     async runningForHealth() {
       return db
-        .select({ instanceId: instances.instanceId, tenantId: instances.tenantId, name: instances.name, healthy: instances.healthy })
+        .select({
+          instanceId: instances.instanceId,
+          tenantId: instances.tenantId,
+          name: instances.name,
+          status: instances.status,
+          size: instances.size,
+          diskSize: instances.diskSize,
+          healthy: instances.healthy,
+        })
         .from(instances)
         .where(and(eq(instances.status, 'running'), eq(instances.inProgress, false)));
     },

@@ -101,13 +101,13 @@ async function waitHealthy(d: WorkflowDeps, instanceId: string): Promise<Instanc
   }
 }
 
-/** Moves the instance from the status it was read in to `to`, with its record, in one transaction; false if it moved meanwhile. */
+/** Moves the instance from the status it was read in to `to`, with its records (event, usage period), in one transaction; false if it moved meanwhile. */
 async function advance(
   d: WorkflowDeps,
   row: Loaded,
   to: InstanceStatus,
   change: InstanceChange,
-  event: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
+  record: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
 ): Promise<boolean> {
   const at = d.clock.now();
   return d.db.transaction(async (tx) => {
@@ -119,7 +119,7 @@ async function advance(
       ...change,
     });
     if (!moved) return false;
-    await recordInstanceEvent(tx, { instance: moved, actor: null, at, ...event });
+    await recordInstanceEvent(tx, { instance: moved, actor: null, at, ...record });
     return true;
   });
 }
@@ -141,8 +141,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       action: 'create',
       status: 'pending',
       comments: 'Provisioning the instance',
-      logAction: 'instance.initializing',
-      message: `Instance ${row.name} is being provisioned`,
+      event: { type: 'instance.initializing' },
     });
   },
 
@@ -153,8 +152,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       action: 'create',
       status: 'success',
       comments: 'The instance is running',
-      logAction: 'instance.running',
-      message: `Instance ${row.name} is running`,
+      event: { type: 'instance.running' },
     });
   },
 
@@ -167,8 +165,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       action: 'start',
       status: 'success',
       comments: 'The instance started',
-      logAction: 'instance.started',
-      message: `Instance ${row.name} started`,
+      event: { type: 'instance.started' },
     });
   },
 
@@ -178,8 +175,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       action: 'stop',
       status: 'success',
       comments: 'The instance stopped; only its storage is charged while stopped',
-      logAction: 'instance.stopped',
-      message: `Instance ${row.name} stopped`,
+      event: { type: 'instance.stopped' },
     });
   },
 
@@ -189,8 +185,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       action: 'terminate',
       status: 'success',
       comments: 'The instance was terminated and its data removed',
-      logAction: 'instance.terminated',
-      message: `Instance ${row.name} terminated`,
+      event: { type: 'instance.terminated' },
     });
   },
 };
@@ -230,8 +225,7 @@ async function recordStepFailure(d: WorkflowDeps, row: Loaded, err: unknown, fin
       action,
       status: 'failed',
       comments: failure,
-      logAction: 'instance.failed',
-      message: `${uiFailure} ${row.name}`,
+      event: { type: 'instance.failed', verb, reason: failure },
     });
   });
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
-import { recordActivity } from '../activity/activity.recorder';
+import { emitEvent } from '../../events/emit';
 import { hashPassword } from '../auth/password';
 import { membersRepo } from './members.repo';
 
@@ -35,12 +35,12 @@ export function createInvitationsService(deps: { db: Db; clock: Clock }) {
       const joined = await deps.db.transaction(async (tx) => {
         const row = await membersRepo(tx).acceptInvitation(tokenHash, now, { name: input.name, passwordHash });
         if (!row) return null;
-        await recordActivity(tx, {
+        await emitEvent(tx, {
+          type: 'member.joined',
           tenantId: row.tenantId,
-          action: 'member.joined',
-          message: `${row.name} (${row.email}) joined the team`,
           actor: { userId: row.userId, name: row.name },
-          at: now,
+          at: now.getTime(),
+          member: { id: row.userId, name: row.name, email: row.email },
         });
         return row;
       });

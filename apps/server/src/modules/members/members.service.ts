@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import type { Mailer } from '../../mail/mailer';
-import { recordActivity } from '../activity/activity.recorder';
+import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionService } from '../auth/session.service';
 import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
@@ -42,7 +42,7 @@ const rightsOfMember = (m: MemberRow): Rights => m.role ?? NO_RIGHTS;
 const isAdmin = (p: Pick<Principal, 'admin' | 'superAdmin'>) => p.admin || p.superAdmin;
 /** An owner: a joined member holding the protected Owner role, or the super admin. */
 const isOwner = (m: MemberRow) => m.joinedAt !== null && (m.superAdmin || m.role?.protected === true);
-const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
+const memberRef = (m: MemberRow) => ({ id: m.id, name: m.name, email: m.email });
 
 /**
  * The one rule for acting on a member (edit, remove, renew their invitation,
@@ -109,14 +109,16 @@ export function createMembersService(deps: MembersDeps) {
     if (isOwner(target) && (await membersRepo(db).countOwners(p.tenantId)) <= 1) throw conflict(MEMBER_MESSAGES.lastOwner);
   }
 
-  async function mailInvitation(p: Principal, m: { name: string; email: string }, inv: IssuedInvitation): Promise<string> {
+  /** Queued in the change's transaction: the mail goes only if the invitation is made. */
+  async function mailInvitation(tx: Db, p: Principal, m: { name: string; email: string }, inv: IssuedInvitation): Promise<string> {
     const link = invitationLink(deps.publicUrl, inv.token);
-    await deps.mailer.send(
+    await deps.mailer.queue(
+      tx,
       invitationMail({
         to: m.email,
         name: m.name,
         inviterName: p.name,
-        tenantName: await repo.tenantName(p.tenantId),
+        tenantName: await membersRepo(tx).tenantName(p.tenantId),
         productName: deps.productName,
         link,
         validDays: INVITATION_LIFETIME_DAYS,
@@ -136,7 +138,7 @@ export function createMembersService(deps: MembersDeps) {
       return toTeamMember(await mustFind(p, userId), p, deps.clock.now());
     },
 
-    /** A pending member with a role and a mailed joining link; the mail goes after the commit. */
+    /** A pending member with a role and a mailed joining link; the mail is queued with the member and sent after the commit. */
     async invite(p: Principal, cmd: MemberCommand): Promise<TeamMember> {
       if (cmd.admin && !isAdmin(p)) throw forbidden(MEMBER_MESSAGES.adminGrant);
       const userId = newId();
@@ -160,20 +162,22 @@ export function createMembersService(deps: MembersDeps) {
             invitationExpiresAt: inv.expiresAt,
             createdAt: now,
           });
-          await recordActivity(tx, {
+          await emitEvent(tx, {
+            type: 'member.invited',
             tenantId: p.tenantId,
-            action: 'member.invited',
-            message: `Invited ${label(cmd)} as ${role.name}`,
             actor: actorOf(p),
-            at: now,
+            at: now.getTime(),
+            member: { id: userId, name: cmd.name, email: cmd.email },
+            role: { id: role.id, name: role.name },
+            admin: cmd.admin,
           });
+          await mailInvitation(tx, p, cmd, inv);
         });
       } catch (e) {
         // Two invites of one email at once: the unique index decides.
         if (isUniqueViolation(e)) throw conflict(MEMBER_MESSAGES.emailTaken);
         throw e;
       }
-      await mailInvitation(p, cmd, inv);
       return toTeamMember(await mustFind(p, userId), p, now);
     },
 
@@ -188,14 +192,21 @@ export function createMembersService(deps: MembersDeps) {
       if (adminChanged && !isAdmin(p)) throw forbidden(MEMBER_MESSAGES.adminGrant);
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        let message = `Updated ${label({ name: cmd.name, email: target.email })}`;
+        let newRole: { id: string; name: string } | null = null;
         if (roleChanged) {
-          const role = await assignableRole(tx, p, cmd.roleId);
+          newRole = await assignableRole(tx, p, cmd.roleId);
           await assertOwnerRemains(tx, p, target);
-          message = `Changed the role of ${label({ name: cmd.name, email: target.email })} to ${role.name}`;
         }
         await membersRepo(tx).update(p.tenantId, userId, { name: cmd.name, admin: cmd.admin, roleId: cmd.roleId });
-        await recordActivity(tx, { tenantId: p.tenantId, action: 'member.updated', message, actor: actorOf(p), at: now });
+        await emitEvent(tx, {
+          type: 'member.updated',
+          tenantId: p.tenantId,
+          actor: actorOf(p),
+          at: now.getTime(),
+          member: { id: userId, name: cmd.name, email: target.email },
+          role: newRole && { id: newRole.id, name: newRole.name },
+          admin: cmd.admin,
+        });
       });
       return toTeamMember(await mustFind(p, userId), p, now);
     },
@@ -210,13 +221,7 @@ export function createMembersService(deps: MembersDeps) {
       await deps.db.transaction(async (tx) => {
         await assertOwnerRemains(tx, p, target);
         await membersRepo(tx).softDelete(p.tenantId, userId, now);
-        await recordActivity(tx, {
-          tenantId: p.tenantId,
-          action: 'member.removed',
-          message: `Removed member ${label(target)}`,
-          actor: actorOf(p),
-          at: now,
-        });
+        await emitEvent(tx, { type: 'member.removed', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), member: memberRef(target) });
       });
       await deps.sessions.revokeAllFor(userId);
     },
@@ -228,17 +233,11 @@ export function createMembersService(deps: MembersDeps) {
       assertActsOn(p, target);
       const now = deps.clock.now();
       const inv = issueInvitation(deps.sealKey, userId, now);
-      await deps.db.transaction(async (tx) => {
+      return deps.db.transaction(async (tx) => {
         await membersRepo(tx).setInvitation(p.tenantId, userId, inv);
-        await recordActivity(tx, {
-          tenantId: p.tenantId,
-          action: 'member.invitation_renewed',
-          message: `Generated a new invitation link for ${label(target)}`,
-          actor: actorOf(p),
-          at: now,
-        });
+        await emitEvent(tx, { type: 'member.invitation_renewed', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), member: memberRef(target) });
+        return mailInvitation(tx, p, target, inv);
       });
-      return mailInvitation(p, target, inv);
     },
   };
 }

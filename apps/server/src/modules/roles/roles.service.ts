@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { recordActivity } from '../activity/activity.recorder';
+import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights';
 import { rolesRepo, type RoleRow } from './roles.repo';
@@ -101,7 +101,7 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
       await nameConflictOr(() =>
         deps.db.transaction(async (tx) => {
           await rolesRepo(tx).insert({ id, tenantId: p.tenantId, ...normalised(cmd), protected: false, createdAt: now });
-          await recordActivity(tx, { tenantId: p.tenantId, action: 'role.created', message: `Created role ${cmd.name}`, actor: actor(p), at: now });
+          await emitEvent(tx, { type: 'role.created', tenantId: p.tenantId, actor: actor(p), at: now.getTime(), role: { id, name: cmd.name } });
         }),
       );
       return toRole(await mustFind(p, id));
@@ -113,16 +113,16 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
       await assertMayGrant(p, cmd);
       if (await repo.nameTaken(p.tenantId, cmd.name, roleId)) throw conflict(ROLE_MESSAGES.nameTaken);
       const now = deps.clock.now();
-      const renamed = row.name === cmd.name ? '' : ` (was ${row.name})`;
       await nameConflictOr(() =>
         deps.db.transaction(async (tx) => {
           await rolesRepo(tx).update(p.tenantId, roleId, normalised(cmd));
-          await recordActivity(tx, {
+          await emitEvent(tx, {
+            type: 'role.updated',
             tenantId: p.tenantId,
-            action: 'role.updated',
-            message: `Updated role ${cmd.name}${renamed}`,
             actor: actor(p),
-            at: now,
+            at: now.getTime(),
+            role: { id: roleId, name: cmd.name },
+            previousName: row.name,
           });
         }),
       );
@@ -143,7 +143,7 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
         if (!(await roles.lock(p.tenantId, roleId))) throw notFound(ROLE_MESSAGES.notFound);
         if ((await roles.countMembers(p.tenantId, roleId)) > 0) throw conflict(ROLE_MESSAGES.assigned);
         await roles.softDelete(p.tenantId, roleId, now);
-        await recordActivity(tx, { tenantId: p.tenantId, action: 'role.deleted', message: `Deleted role ${row.name}`, actor: actor(p), at: now });
+        await emitEvent(tx, { type: 'role.deleted', tenantId: p.tenantId, actor: actor(p), at: now.getTime(), role: { id: roleId, name: row.name } });
       });
     },
   };

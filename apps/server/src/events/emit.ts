@@ -1,0 +1,24 @@
+import { domainEventSchema, type DomainEvent } from '@replay/contracts';
+import type { Db } from '../db/client';
+import { domainEvents } from '../db/schema';
+import { newId } from '../lib/ids';
+import { wants } from './consumer';
+import { inTransactionConsumers } from './consumers';
+
+/**
+ * Records that something happened, in the transaction of the change itself:
+ * the event exists exactly when the change committed (the transactional
+ * outbox). In-transaction consumers (the activity log) run here; after the
+ * commit the table's trigger wakes the fan-out, which hands the event to
+ * every after-commit consumer. Pass the change's transaction, never the
+ * pool: on its own the event could outlive a change that rolled back.
+ */
+export async function emitEvent(tx: Db, input: DomainEvent): Promise<string> {
+  const event = domainEventSchema.parse(input);
+  const id = newId();
+  await tx.insert(domainEvents).values({ id, type: event.type, tenantId: event.tenantId, payload: event, occurredAt: new Date(event.at) });
+  for (const consumer of inTransactionConsumers) {
+    if (wants(consumer, event)) await consumer.handle(tx, { ...event, id });
+  }
+  return id;
+}

@@ -1,0 +1,104 @@
+import type { AppContext } from '../lib/context';
+import { listenForCommits } from './commit-listener';
+import type { CommitOutbox, JobDefinition, Schedule } from './job-types';
+import { wakeWorkers } from './wake';
+
+/** How often the sweep looks at every outbox, across all console processes together. */
+export const OUTBOX_SWEEP_SECONDS = 10;
+
+/**
+ * One delivery of an outbox at a time in this process: a request for one
+ * while it runs makes it run once more after, and resolves then. Jobs, kicks
+ * without a job queue and tests' drains all go through here, so a drain that
+ * resolves has seen everything committed before it was asked.
+ */
+const runners = new WeakMap<AppContext, Map<string, () => Promise<void>>>();
+
+function runnerOf(ctx: AppContext, outbox: CommitOutbox): () => Promise<void> {
+  let byQueue = runners.get(ctx);
+  if (!byQueue) runners.set(ctx, (byQueue = new Map()));
+  let run = byQueue.get(outbox.queue);
+  if (!run) {
+    let current: Promise<void> | null = null;
+    let again = false;
+    const loop = async () => {
+      try {
+        do {
+          again = false;
+          await outbox.deliver(ctx);
+        } while (again);
+      } finally {
+        current = null;
+      }
+    };
+    run = () => {
+      if (current) again = true;
+      else current = loop();
+      return current;
+    };
+    byQueue.set(outbox.queue, run);
+  }
+  return run;
+}
+
+/** Delivers an outbox now, in this process; resolves once a full delivery started after the call is done. */
+export const deliverNow = (ctx: AppContext, outbox: CommitOutbox): Promise<void> => runnerOf(ctx, outbox)();
+
+/** The job that delivers an outbox: sent at each commit and by the sweep; at most one waits at a time. */
+export function outboxJob(outbox: CommitOutbox): JobDefinition {
+  return {
+    queue: outbox.queue,
+    // A failed run is simply the next kick's or sweep's job: no retries of its own.
+    queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 },
+    async handle(ctx) {
+      await deliverNow(ctx, outbox);
+      await outbox.tidy?.(ctx);
+    },
+  };
+}
+
+export const outboxSweep = (outbox: CommitOutbox): Schedule => ({ queue: outbox.queue, everySeconds: OUTBOX_SWEEP_SECONDS });
+
+export interface CommitRelay {
+  /** Delivers every outbox in this process until nothing committed before the call is left (tests read after it). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts delivery at each commit. With a job queue a commit sends the
+ * outbox's job (and wakes this process's worker for it); without one
+ * (RUN_WORKERS=false) the outbox is delivered here, after the commit, off the
+ * request. Every outbox is kicked once at start, for what a process that died
+ * after its commit left behind.
+ */
+export async function startCommitRelay(ctx: AppContext, outboxes: readonly CommitOutbox[]): Promise<CommitRelay> {
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  const kick = (outbox: CommitOutbox) => {
+    if (outbox.active && !outbox.active(ctx)) return;
+    const boss = ctx.boss;
+    const work = boss
+      ? boss.send(outbox.queue, {}).then(() => wakeWorkers(boss, outbox.queue))
+      : deliverNow(ctx, outbox);
+    track(work.catch((err: unknown) => ctx.logger.error({ err, queue: outbox.queue }, 'outbox delivery could not start; the sweep retries')));
+  };
+  const stopListening = await listenForCommits(
+    ctx.database,
+    (queue) => outboxes.filter((o) => queue === null || o.queue === queue).forEach(kick),
+    ctx.logger,
+  );
+  outboxes.forEach(kick);
+  return {
+    async drain() {
+      for (const outbox of outboxes) await deliverNow(ctx, outbox);
+    },
+    async stop() {
+      await stopListening();
+      await Promise.all(inFlight);
+    },
+  };
+}

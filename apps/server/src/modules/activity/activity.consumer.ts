@@ -1,0 +1,100 @@
+import { INSTANCE_MESSAGES, type DomainEventType } from '@replay/contracts';
+import { eventConsumer, type DeliveredEvent } from '../../events/consumer';
+import { recordActivity } from './activity.recorder';
+
+/** What the activity log shows; account events (sign-up, renames, passwords) have never been lines of it. */
+const LOGGED = [
+  'instance.created',
+  'instance.initializing',
+  'instance.running',
+  'instance.starting',
+  'instance.started',
+  'instance.stopping',
+  'instance.stopped',
+  'instance.terminating',
+  'instance.terminated',
+  'instance.failed',
+  'instance.renamed',
+  'instance.protection',
+  'instance.healthy',
+  'instance.unhealthy',
+  'member.invited',
+  'member.updated',
+  'member.removed',
+  'member.invitation_renewed',
+  'member.joined',
+  'role.created',
+  'role.updated',
+  'role.deleted',
+] as const satisfies readonly DomainEventType[];
+type Logged = DeliveredEvent<(typeof LOGGED)[number]>;
+
+const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
+
+/** The Event column's text of each event: the words the activity log has always used. */
+export function activityMessage(e: Logged): string {
+  switch (e.type) {
+    case 'instance.created':
+      return `Instance ${e.instance.name} created`;
+    case 'instance.initializing':
+      return `Instance ${e.instance.name} is being provisioned`;
+    case 'instance.running':
+      return `Instance ${e.instance.name} is running`;
+    case 'instance.starting':
+    case 'instance.stopping':
+    case 'instance.terminating':
+    case 'instance.started':
+    case 'instance.stopped':
+    case 'instance.terminated':
+      return `Instance ${e.instance.name} ${e.type.slice('instance.'.length)}`;
+    case 'instance.failed':
+      return `${INSTANCE_MESSAGES.actionFailed(e.verb)} ${e.instance.name}`;
+    case 'instance.renamed':
+      return `Instance ${e.previousName} renamed to ${e.instance.name}`;
+    case 'instance.protection':
+      return `Termination protection turned ${e.protected ? 'on' : 'off'} for instance ${e.instance.name}`;
+    case 'instance.healthy':
+      return `Instance ${e.instance.name} is healthy again`;
+    case 'instance.unhealthy':
+      return `Instance ${e.instance.name} is not answering its health check`;
+    case 'member.invited':
+      return `Invited ${label(e.member)} as ${e.role.name}`;
+    case 'member.updated':
+      return e.role ? `Changed the role of ${label(e.member)} to ${e.role.name}` : `Updated ${label(e.member)}`;
+    case 'member.removed':
+      return `Removed member ${label(e.member)}`;
+    case 'member.invitation_renewed':
+      return `Generated a new invitation link for ${label(e.member)}`;
+    case 'member.joined':
+      return `${label(e.member)} joined the team`;
+    case 'role.created':
+      return `Created role ${e.role.name}`;
+    case 'role.updated':
+      return `Updated role ${e.role.name}${e.previousName === e.role.name ? '' : ` (was ${e.previousName})`}`;
+    case 'role.deleted':
+      return `Deleted role ${e.role.name}`;
+  }
+}
+
+/**
+ * The console activity log, written from the events in the change's own
+ * transaction: the Activity screen shows a member's action as soon as the
+ * call that made it answers, on every console process, and never shows a
+ * change that rolled back. The row's id is the event's.
+ */
+export const activityLogConsumer = eventConsumer({
+  name: 'activity-log',
+  delivery: 'in-transaction',
+  types: LOGGED,
+  async handle(tx, e) {
+    await recordActivity(tx, {
+      id: e.id,
+      tenantId: e.tenantId,
+      action: e.type,
+      message: activityMessage(e),
+      instance: 'instance' in e ? { id: e.instance.id, name: e.instance.name } : null,
+      actor: e.actor,
+      at: new Date(e.at),
+    });
+  },
+});

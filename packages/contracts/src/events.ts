@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { instanceSizeSchema, instanceStatusSchema, providerSchema } from './catalogue';
+
+/**
+ * The domain events: every change other parts of the console must hear about,
+ * one typed record each. A change writes its event in its own transaction
+ * (the server's `emitEvent`), and consumers (the activity log today;
+ * notifications, webhooks, alert rules and billing next) read them from
+ * there. Here, not in the server, because they are facts about an account
+ * that may one day leave the console (webhooks) and that the web app may
+ * show; adding a field is safe, renaming or removing one is a new type.
+ *
+ * Every event carries its account, who did it (null: the console itself, e.g.
+ * the workflow or the health watcher) and when (epoch milliseconds).
+ */
+
+const actorSchema = z.object({ userId: z.guid(), name: z.string() }).nullable();
+export type EventActor = z.infer<typeof actorSchema>;
+
+/** An instance as it is once the change is made: billing meters status, size and disk from these. */
+const instanceRef = z.object({
+  id: z.guid(),
+  name: z.string(),
+  status: instanceStatusSchema,
+  size: instanceSizeSchema,
+  diskGb: z.number().int().min(0),
+});
+const memberRef = z.object({ id: z.guid(), name: z.string(), email: z.string() });
+const roleRef = z.object({ id: z.guid(), name: z.string() });
+
+function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
+  return z.object({ type: z.literal(type), tenantId: z.guid(), actor: actorSchema, at: z.number().int(), ...shape });
+}
+
+const instance = { instance: instanceRef };
+const member = { member: memberRef };
+
+export const domainEventSchema = z.discriminatedUnion('type', [
+  // Instances: what a member asked for, then each step the workflow took (see the server's instances.workflow.ts).
+  event('instance.created', { ...instance, provider: providerSchema, region: z.string() }),
+  event('instance.initializing', instance),
+  event('instance.running', instance),
+  event('instance.starting', instance),
+  event('instance.started', instance),
+  event('instance.stopping', instance),
+  event('instance.stopped', instance),
+  event('instance.terminating', instance),
+  event('instance.terminated', instance),
+  /** A workflow step gave up after its last retry; the status stays where it was. */
+  event('instance.failed', { ...instance, verb: z.enum(['create', 'start', 'stop', 'terminate']), reason: z.string() }),
+  event('instance.renamed', { ...instance, previousName: z.string() }),
+  event('instance.protection', { ...instance, protected: z.boolean() }),
+  event('instance.healthy', instance),
+  event('instance.unhealthy', { ...instance, error: z.string() }),
+  // The team.
+  event('member.invited', { ...member, role: roleRef, admin: z.boolean() }),
+  /** `role` is set only when the role changed. */
+  event('member.updated', { ...member, role: roleRef.nullable(), admin: z.boolean() }),
+  event('member.removed', member),
+  event('member.invitation_renewed', member),
+  event('member.joined', member),
+  event('role.created', { role: roleRef }),
+  event('role.updated', { role: roleRef, previousName: z.string() }),
+  event('role.deleted', { role: roleRef }),
+  // The account itself.
+  event('account.created', { tenantName: z.string(), owner: memberRef }),
+  /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
+  event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
+  event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
+]);
+
+export type DomainEvent = z.infer<typeof domainEventSchema>;
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+export const DOMAIN_EVENT_TYPES = domainEventSchema.options.map((o) => o.shape.type.value) as readonly DomainEventType[];
