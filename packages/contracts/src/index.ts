@@ -15,3 +15,5 @@ export * from './activity';
 export * from './audit';
 export * from './instances';
 export * from './money';
+export * from './endpoint';
+export * from './endpoints';
