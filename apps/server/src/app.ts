@@ -15,6 +15,7 @@ import { outboxRoutes } from './mail/outbox.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { loggerOptions } from './lib/logger';
+import { createServices } from './composition';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.env.STRICT_RESPONSES));
   app.decorate('ctx', ctx);
+  app.decorate('services', createServices(ctx));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -16,3 +16,5 @@ export * from './audit';
 export * from './instances';
 export * from './money';
 export * from './events';
+export * from './endpoint';
+export * from './endpoints';

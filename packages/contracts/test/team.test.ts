@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  auditLabelOf,
+  endpointPath,
+  endpoints,
+  isRecorded,
+  type Endpoint,
   MEMBER_MESSAGES,
   MENU,
   SCREEN_PERMISSIONS,
   assignableRoles,
-  auditActionLabel,
   canOpenScreen,
   guardFor,
-  isAuditedCall,
   memberInputSchema,
   memberState,
   roleInputSchema,
@@ -78,21 +81,33 @@ describe('the permission table', () => {
 });
 
 describe('audit labels', () => {
-  it('label known calls from the one table, others as METHOD path', () => {
-    expect(auditActionLabel('POST', '/api/client/members')).toBe('Invite member');
-    expect(auditActionLabel('post', '/api/client/roles/:roleId')).toBe('Update role');
-    expect(auditActionLabel('PATCH', '/api/things/:id')).toBe('PATCH /things/:id');
-    expect(new Set(Object.values(AUDIT_ACTIONS)).size).toBeGreaterThan(30);
+  it('label each call from its own endpoint declaration, an undeclared one as METHOD path', () => {
+    expect(auditLabelOf(endpoints.inviteMember)).toBe('Invite member');
+    expect(auditLabelOf(endpoints.updateRole)).toBe('Update role');
+    expect(auditLabelOf({ method: 'DELETE', path: '/things/:id' })).toBe('DELETE /things/:id');
+    expect(AUDIT_ACTION_LABELS).toContain('Start, stop or terminate instance');
+  });
+
+  it('give every recorded change a label of its own, so the trail never shows a bare path', () => {
+    const recorded = Object.values(endpoints as Record<string, Endpoint>).filter(isRecorded);
+    for (const e of recorded) expect(e.audit && 'label' in e.audit, `${e.method} ${e.path}`).toBe(true);
+    expect(new Set(recorded.map(auditLabelOf)).size).toBe(AUDIT_ACTION_LABELS.length);
   });
 
   it('record changes and the GETs that change something, not reads, searches or the refresh', () => {
-    expect(isAuditedCall('DELETE', '/api/client/members/:id')).toBe(true);
-    expect(isAuditedCall('GET', '/api/client/members/:id/reset')).toBe(true);
-    expect(isAuditedCall('GET', '/api/logout')).toBe(true);
-    expect(isAuditedCall('GET', '/api/refresh')).toBe(false);
-    expect(isAuditedCall('GET', '/api/client/members')).toBe(false);
-    expect(isAuditedCall('POST', '/api/trails')).toBe(false);
-    expect(isAuditedCall('HEAD', '/api/health')).toBe(false);
+    expect(isRecorded(endpoints.removeMember)).toBe(true);
+    expect(isRecorded(endpoints.renewInvitation)).toBe(true);
+    expect(isRecorded(endpoints.logout)).toBe(true);
+    expect(isRecorded(endpoints.refresh)).toBe(false);
+    expect(isRecorded(endpoints.members)).toBe(false);
+    expect(isRecorded(endpoints.trails)).toBe(false);
+    expect(isRecorded({ method: 'POST' })).toBe(true);
+  });
+
+  it('fill an address from its parameters, each encoded, and refuse one that lacks a parameter', () => {
+    expect(endpointPath(endpoints.updateMember, { id: 'a/b' })).toBe('/client/members/a%2Fb');
+    expect(endpointPath(endpoints.members, undefined, { page: 2, query: '' , limit: 20 })).toBe('/client/members?page=2&query=&limit=20');
+    expect(() => endpointPath(endpoints.role)).toThrow('/client/roles/:id needs the parameter id.');
   });
 
   it('trails filters default to page 1, 20 a page, and accept no body at all', () => {

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
-import { passwordResetRoutes } from './auth/password-reset.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { instancesRoutes } from './instances/instances.routes';
-import { versionsRoutes } from './versions/versions.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { auditRoutes } from './audit/audit.routes';
-import { invitationsRoutes } from './members/invitations.routes';
 import { membersRoutes } from './members/members.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
@@ -18,8 +15,7 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   publicConfigRoutes,
   authRoutes,
-  passwordResetRoutes,
   accountRoutes,
-  instancesRoutes, versionsRoutes,
-  membersRoutes, invitationsRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
+  instancesRoutes,
+  membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, auditActionLabel, auditKey, isAuditedCall, isUuid, toStorableText, type Guard } from '@replay/contracts';
+import { API_PREFIX, auditLabelOf, isRecorded, isUuid, toStorableText, type Endpoint, type Guard } from '@replay/contracts';
 import { hashToken, newId } from '../lib/ids';
 import type { Principal } from '../lib/principal';
 import { auditRepo, type AuditActor } from '../modules/audit/audit.repo';
 import { auditPayload, redact, UNSTORABLE_PAYLOAD } from '../modules/audit/redact';
-import { readRefreshCookie } from '../modules/auth/cookie';
 
 /** One /api route as registered: who may call it, its schemas, and how the trail labels it. */
 export interface ApiRoute {
@@ -15,7 +14,24 @@ export interface ApiRoute {
   schema: { params?: unknown; querystring?: unknown; body?: unknown };
   audited: boolean;
   action: string;
+  /** The path parameter naming the instance a call is about, if any. */
+  instanceParam: string | null;
 }
+
+/** Who a public call's credential belongs to; each takes the credential as sent (or nothing). */
+export interface AuditActorLookups {
+  byRefreshToken(token: string | null | undefined): Promise<AuditActor | null>;
+  byResetToken(token: string | null | undefined): Promise<AuditActor | null>;
+}
+
+/**
+ * A public route's way to name who a call concerns when the handler could not
+ * (it failed, or signed someone out). Only a credential proves who called: a
+ * failed login is not written into the account of the email tried (anyone may
+ * type anyone's email, and a stranger must not write into, or fill, an
+ * account's trail); the rate limits answer attempts instead.
+ */
+export type AuditActorOf = (request: FastifyRequest, find: AuditActorLookups) => Promise<AuditActor | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,39 +44,20 @@ declare module 'fastify' {
     /** Set by a public route that signs someone in, so the trail can name them. */
     auditActor: AuditActor | Principal | null;
   }
+  interface FastifyContextConfig {
+    auditActor?: AuditActorOf;
+  }
 }
 
-type ActorLookup = (request: FastifyRequest, reply: FastifyReply, repo: ReturnType<typeof auditRepo>) => Promise<AuditActor | null>;
-
-const bodyField = (request: FastifyRequest, key: string): string | null => {
-  const value = (request.body as Record<string, unknown> | undefined)?.[key];
+/** A string field of a body that may not have passed validation (the trail runs for refused calls too). */
+export function textField(body: unknown, key: string): string | null {
+  const value = (body as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'string' && value.length <= 320 ? value : null;
-};
-
-/**
- * Public calls are made by nobody signed in; these say who they concern.
- * Only calls that proved who made them are attributed: a successful login
- * or sign-up. A failed login is not written into the account of the email
- * tried (nor a failed sign-up): anyone may type anyone's email, and a
- * stranger must not be able to write into, or fill, an account's trail; the
- * rate limits answer attempts instead. Asking for a reset link is not
- * attributed either, for the same reason (the mail itself is kept).
- */
-const whenSucceeded = (res: FastifyReply, find: () => Promise<AuditActor | null>) => (res.statusCode < 300 ? find() : Promise.resolve(null));
-const PUBLIC_ACTORS: Record<string, ActorLookup> = {
-  'POST /login': (req, res, repo) => whenSucceeded(res, () => withValue(bodyField(req, 'email'), repo.actorByEmail)),
-  'POST /signup': (req, res, repo) => whenSucceeded(res, () => withValue(bodyField(req, 'email'), repo.actorByEmail)),
-  'GET /logout': (req, _res, repo) => withValue(readRefreshCookie(req), (t) => repo.actorByRefreshToken(hashToken(t))),
-  'POST /password/reset': (req, _res, repo) => withValue(bodyField(req, 'token'), (t) => repo.actorByResetToken(hashToken(t))),
-};
-
-const withValue = async (value: string | null | undefined, find: (v: string) => Promise<AuditActor | null>) =>
-  value ? find(value) : null;
+}
 
 /** The instance a call addressed, for the instance-scope filter of the trail. */
-function instanceOf(route: string, params: Record<string, unknown>): string | null {
-  if (!route.startsWith(`${API_PREFIX}/managed-saas/instances/:`)) return null;
-  const id = params.id ?? params.instanceId;
+function instanceOf(route: ApiRoute, params: Record<string, unknown>): string | null {
+  const id = route.instanceParam ? params[route.instanceParam] : null;
   return typeof id === 'string' && isUuid(id) ? id : null;
 }
 
@@ -88,6 +85,8 @@ export const auditPlugin = fp(async (app) => {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || !route.config?.guard) return;
+    const endpoint: Pick<Endpoint, 'method' | 'path' | 'audit'> = route.config.endpoint ?? { method: 'GET', path: route.url };
+    const audit = endpoint.audit && 'label' in endpoint.audit ? endpoint.audit : null;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD twin to every GET; it is the same route.
       if (method === 'HEAD') continue;
@@ -96,20 +95,26 @@ export const auditPlugin = fp(async (app) => {
         url: route.url,
         guard: route.config.guard,
         schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
-        audited: isAuditedCall(method, route.url),
-        action: auditActionLabel(method, route.url),
+        audited: isRecorded(endpoint),
+        action: auditLabelOf(endpoint),
+        instanceParam: audit?.instanceParam ?? null,
       };
       routes.push(entry);
       byKey.set(`${method} ${route.url}`, entry);
     }
   });
 
+  const lookups: AuditActorLookups = {
+    byRefreshToken: async (token) => (token ? repo.actorByRefreshToken(hashToken(token)) : null),
+    byResetToken: async (token) => (token ? repo.actorByResetToken(hashToken(token)) : null),
+  };
+
   async function actorOf(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<AuditActor | null> {
     const known = request.principal ?? request.auditActor;
     if (known) return { userId: known.userId, tenantId: known.tenantId, name: known.name, email: known.email };
     // A throttled caller (429) has been recorded already, up to the limit; the rest is noise.
     if (route.guard !== 'public' || reply.statusCode === 429) return null;
-    return (await PUBLIC_ACTORS[auditKey(route.method, route.url)]?.(request, reply, repo)) ?? null;
+    return (await request.routeOptions.config.auditActor?.(request, lookups)) ?? null;
   }
 
   async function record(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<void> {
@@ -131,7 +136,7 @@ export const auditPlugin = fp(async (app) => {
       parameters: redact({ ...query, ...params }) as Record<string, unknown>,
       payload: auditPayload(request.body),
       status: reply.statusCode,
-      instanceId: instanceOf(route.url, params),
+      instanceId: instanceOf(route, params),
       requestId: String(request.id),
       createdAt: app.ctx.clock.now(),
     };

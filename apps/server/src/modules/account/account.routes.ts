@@ -1,34 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountSchema, accountUpdateSchema, dataOf, passwordChangeSchema } from '@replay/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { createSessionService, sessionDepsOf } from '../auth/session.service';
-import { createAccountService } from './account.service';
-import { createPasswordChangeService } from './password.service';
 
-const accountBody = dataOf(accountSchema);
+/** The caller's own account: read it, change it, change its password. */
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const { accounts, passwords } = app.services;
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const accounts = createAccountService({ db: ctx.db, clock: ctx.clock, mailTransport: ctx.mailer.transport });
-  const passwords = createPasswordChangeService({ db: ctx.db, clock: ctx.clock, sessions: createSessionService(sessionDepsOf(ctx)) });
+  mount(app, endpoints.account, async (request) => accounts.build(principalOf(request)));
 
-  app.get('/account', { config: { guard: 'authenticated' }, schema: { response: { 200: accountBody } } }, async (request) => ({
-    data: await accounts.build(principalOf(request)),
-  }));
+  mount(app, endpoints.updateAccount, async (request) => accounts.update(principalOf(request), request.body));
 
-  app.post(
-    '/account',
-    { config: { guard: 'authenticated' }, schema: { body: accountUpdateSchema, response: { 200: accountBody } } },
-    async (request) => ({ data: await accounts.update(principalOf(request), request.body) }),
-  );
-
-  app.post(
-    '/account/password',
-    { config: { guard: 'authenticated' }, schema: { body: passwordChangeSchema, response: { 200: accountBody } } },
-    async (request) => {
-      const principal = principalOf(request);
-      await passwords.change(principal, request.body);
-      return { data: await accounts.build(principal) };
-    },
-  );
+  mount(app, endpoints.changePassword, async (request) => {
+    const principal = principalOf(request);
+    await passwords.change(principal, request.body);
+    return accounts.build(principal);
+  });
 };

@@ -1,79 +1,62 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataOf,
-  loginSchema,
-  logoutResultSchema,
-  refreshSchema,
-  sessionSchema,
-  signupSchema,
-} from '@replay/contracts';
-import { createAccountService } from '../account/account.service';
-import { createAuthService } from './auth.service';
-import { captchaCheckOf } from './captcha';
+import type { FastifyPluginAsync } from 'fastify';
+import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
+import { textField } from '../../plugins/audit';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
-import { createSessionService, sessionDepsOf, type IssuedSession } from './session.service';
+import { cookieSettingsOf, signInAnswer } from './sign-in';
 
-/** Sign-up, login, token refresh and logout. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const auth = createAuthService({ db: ctx.db, clock: ctx.clock });
-  const sessions = createSessionService(sessionDepsOf(ctx));
-  const accounts = createAccountService({ db: ctx.db, clock: ctx.clock, mailTransport: ctx.mailer.transport });
-  const checkCaptcha = captchaCheckOf(ctx);
-  const cookie = { publicUrl: ctx.env.publicUrl, refreshTtlDays: ctx.env.REFRESH_TOKEN_TTL_DAYS };
+/** Sign-up, login, token refresh, logout, and a forgotten password: public calls that start or end a session. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { auth, sessions, captcha, resets } = app.services;
+  const signIn = signInAnswer(app);
+  const cookie = cookieSettingsOf(app);
 
-  async function sessionBody(session: IssuedSession) {
-    return { data: { user: await accounts.build(session.principal), jwt: session.jwt } };
-  }
+  mount(app, endpoints.signup, async (request, reply) => {
+    await captcha(request.body['g-recaptcha-response'], request.ip);
+    return signIn(request, reply, await auth.signup(request.body, request.ip));
+  });
 
-  app.post(
-    '/signup',
-    { config: { guard: 'public' }, schema: { body: signupSchema, response: { 201: dataOf(sessionSchema) } } },
-    async (request, reply) => {
-      const body = request.body;
-      await checkCaptcha(body['g-recaptcha-response'], request.ip);
-      const principal = await auth.signup(body, request.ip);
-      const session = await sessions.start(principal);
+  mount(app, endpoints.login, async (request, reply) => {
+    const { email, password } = request.body;
+    await captcha(request.body['g-recaptcha-response'], request.ip);
+    return signIn(request, reply, await auth.login(email, password, request.ip));
+  });
+
+  mount(app, endpoints.refresh, async (request, reply) => {
+    try {
+      const session = await sessions.rotate(readRefreshCookie(request));
       setRefreshCookie(reply, session.refreshToken, cookie);
-      return reply.status(201).send(await sessionBody(session));
-    },
-  );
+      return { jwt: session.jwt };
+    } catch (e) {
+      // A dead cookie is useless to the browser; drop it along with the 401.
+      clearRefreshCookie(reply, cookie);
+      throw e;
+    }
+  });
 
-  app.post(
-    '/login',
-    { config: { guard: 'public' }, schema: { body: loginSchema, response: { 200: dataOf(sessionSchema) } } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      await checkCaptcha(request.body['g-recaptcha-response'], request.ip);
-      const session = await sessions.start(await auth.login(email, password, request.ip));
-      setRefreshCookie(reply, session.refreshToken, cookie);
-      return sessionBody(session);
-    },
-  );
-
-  app.get(
-    '/refresh',
-    { config: { guard: 'public' }, schema: { response: { 200: dataOf(refreshSchema) } } },
-    async (request, reply) => {
-      try {
-        const session = await sessions.rotate(readRefreshCookie(request));
-        setRefreshCookie(reply, session.refreshToken, cookie);
-        return { data: { jwt: session.jwt } };
-      } catch (e) {
-        // A dead cookie is useless to the browser; drop it along with the 401.
-        clearRefreshCookie(reply, cookie);
-        throw e;
-      }
-    },
-  );
-
-  app.get(
-    '/logout',
-    { config: { guard: 'public' }, schema: { response: { 200: dataOf(logoutResultSchema) } } },
+  mount(
+    app,
+    endpoints.logout,
     async (request, reply) => {
       await sessions.end(readRefreshCookie(request));
       clearRefreshCookie(reply, cookie);
-      return { data: { ok: true as const } };
+      return { ok: true as const };
     },
+    // Recorded in the account of the session the cookie held, if it held one.
+    { auditActor: (request, find) => find.byRefreshToken(readRefreshCookie(request)) },
+  );
+
+  mount(app, endpoints.resetLink, async (request) => {
+    await captcha(request.body['g-recaptcha-response'], request.ip);
+    await resets.requestLink(request.body.email, request.ip);
+    return { message: AUTH_MESSAGES.resetLinkSent };
+  });
+
+  mount(
+    app,
+    endpoints.resetPassword,
+    async (request, reply) => signIn(request, reply, await resets.reset(request.body.token, request.body.password, request.ip)),
+    // A failed try with a real link is recorded in the account the link was for.
+    { auditActor: (request, find) => find.byResetToken(textField(request.body, 'token')) },
   );
 };

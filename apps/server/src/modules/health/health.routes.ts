@@ -1,15 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { dataOf } from '@replay/contracts';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
 
-const healthSchema = dataOf(z.object({ status: z.literal('ok'), database: z.literal('ok') }));
-
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of ['/health', '/healthz']) {
-    app.get(url, { config: { guard: 'public' }, schema: { response: { 200: healthSchema } } }, async () => {
-      await app.ctx.db.execute(sql`select 1`);
-      return { data: { status: 'ok' as const, database: 'ok' as const } };
-    });
-  }
+/** The load balancer's check: answers only when the database does. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const check = async () => {
+    await app.ctx.db.execute(sql`select 1`);
+    return { status: 'ok' as const, database: 'ok' as const };
+  };
+  mount(app, endpoints.health, check);
+  mount(app, endpoints.healthz, check);
 };

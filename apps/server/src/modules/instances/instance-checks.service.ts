@@ -12,7 +12,7 @@ import { activityToWire } from './instances.wire';
 export interface InstanceChecksDeps {
   db: Db;
   driver: InfrastructureDriver;
-  instances: InstancesService;
+  instances: Pick<InstancesService, 'load'>;
 }
 
 /** The addresses the instance's host name resolves to, as the console sees them; empty if it does not resolve. */

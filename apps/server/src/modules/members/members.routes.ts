@@ -1,74 +1,33 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataOf,
-  guardFor,
-  invitationLinkSchema,
-  memberInputSchema,
-  membersListSchema,
-  membersQuerySchema,
-  okSchema,
-  teamMemberSchema,
-  memberIdParamsSchema,
-} from '@replay/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { createSessionService, sessionDepsOf } from '../auth/session.service';
-import { invitationSealKey } from './invitation-token';
-import { createMembersService } from './members.service';
+import { signInAnswer } from '../auth/sign-in';
 
-const idParams = memberIdParamsSchema;
-const memberBody = dataOf(teamMemberSchema);
+/** Team members (spec section 7): list, read, invite, edit, remove, a new invitation link; and joining by one. */
+export const membersRoutes: FastifyPluginAsync = async (app) => {
+  const { members, invitations } = app.services;
+  const signIn = signInAnswer(app);
 
-/** Team members (spec section 7): list, read, invite, edit, remove, and a new invitation link. */
-export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const members = createMembersService({
-    db: ctx.db,
-    clock: ctx.clock,
-    mailer: ctx.mailer,
-    sealKey: invitationSealKey(ctx.secrets.jwtSecret),
-    publicUrl: ctx.env.publicUrl,
-    productName: ctx.env.PRODUCT_NAME,
-    sessions: createSessionService(sessionDepsOf(ctx)),
+  mount(app, endpoints.members, async (request) => members.list(principalOf(request), request.query));
+
+  mount(app, endpoints.member, async (request) => members.get(principalOf(request), request.params.id));
+
+  mount(app, endpoints.inviteMember, async (request) => members.invite(principalOf(request), request.body));
+
+  mount(app, endpoints.updateMember, async (request) => members.update(principalOf(request), request.params.id, request.body));
+
+  mount(app, endpoints.renewInvitation, async (request) => ({
+    invitationLink: await members.renewInvitation(principalOf(request), request.params.id),
+  }));
+
+  mount(app, endpoints.removeMember, async (request) => {
+    await members.remove(principalOf(request), request.params.id);
+    return { ok: true as const };
   });
-  const read = { guard: guardFor('members') };
-  const write = { guard: guardFor('membersEdit') };
 
-  app.get(
-    '/client/members',
-    { config: read, schema: { querystring: membersQuerySchema, response: { 200: dataOf(membersListSchema) } } },
-    async (request) => ({ data: await members.list(principalOf(request), request.query) }),
-  );
+  // The joining page's calls are public: the invited person has no session yet.
+  mount(app, endpoints.invitation, async (request) => invitations.lookup(request.params.token));
 
-  app.get(
-    '/users/:id',
-    { config: read, schema: { params: idParams, response: { 200: memberBody } } },
-    async (request) => ({ data: await members.get(principalOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/client/members',
-    { config: write, schema: { body: memberInputSchema, response: { 201: memberBody } } },
-    async (request, reply) => reply.status(201).send({ data: await members.invite(principalOf(request), request.body) }),
-  );
-
-  app.put(
-    '/client/members/:id',
-    { config: write, schema: { params: idParams, body: memberInputSchema, response: { 200: memberBody } } },
-    async (request) => ({ data: await members.update(principalOf(request), request.params.id, request.body) }),
-  );
-
-  app.get(
-    '/client/members/:id/reset',
-    { config: write, schema: { params: idParams, response: { 200: dataOf(invitationLinkSchema) } } },
-    async (request) => ({ data: { invitationLink: await members.renewInvitation(principalOf(request), request.params.id) } }),
-  );
-
-  app.delete(
-    '/client/members/:id',
-    { config: write, schema: { params: idParams, response: { 200: dataOf(okSchema) } } },
-    async (request) => {
-      await members.remove(principalOf(request), request.params.id);
-      return { data: { ok: true as const } };
-    },
-  );
+  mount(app, endpoints.acceptInvitation, async (request, reply) => signIn(request, reply, await invitations.accept(request.body, request.ip)));
 };

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, publicConfigSchema, type PublicConfig } from '@replay/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints, type PublicConfig } from '@replay/contracts';
+import { mount } from '../../lib/mount';
 import type { AppContext } from '../../lib/context';
 
 /**
@@ -21,11 +22,7 @@ export function publicConfigOf(ctx: Pick<AppContext, 'env' | 'mailer'>): PublicC
   };
 }
 
-export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicConfigRoutes: FastifyPluginAsync = async (app) => {
   const config = publicConfigOf(app.ctx);
-  app.get(
-    '/public-config',
-    { config: { guard: 'public' }, schema: { response: { 200: dataOf(publicConfigSchema) } } },
-    async () => ({ data: config }),
-  );
+  mount(app, endpoints.publicConfig, async () => config);
 };

@@ -1,19 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, limitsSchema, modulesSchema, moduleToggleSchema } from '@replay/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { createUsersService } from './users.service';
 
 /** GET /limits and POST /users/modules (spec section 7): any signed-in member. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersService({ db: app.ctx.db });
-
-  app.get('/limits', { config: { guard: 'authenticated' }, schema: { response: { 200: dataOf(limitsSchema) } } }, async (request) => ({
-    data: await users.limits(principalOf(request)),
-  }));
-
-  app.post(
-    '/users/modules',
-    { config: { guard: 'authenticated' }, schema: { body: moduleToggleSchema, response: { 200: dataOf(modulesSchema) } } },
-    async (request) => ({ data: { modules: await users.toggleModule(principalOf(request), request.body.module) } }),
-  );
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  const { users } = app.services;
+  mount(app, endpoints.limits, async (request) => users.limits(principalOf(request)));
+  mount(app, endpoints.toggleModule, async (request) => ({ modules: await users.toggleModule(principalOf(request), request.body.module) }));
 };

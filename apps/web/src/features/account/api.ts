@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  accountSchema,
-  type Account,
-  type AccountUpdate,
-  type PasswordChange,
-} from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { endpoints, type Account, type AccountUpdate, type PasswordChange } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 
 export const accountKeys = createQueryKeys('account');
 /** The signed-in user's own account. */
 export const currentAccountKey = accountKeys.detail('current');
 
 export function fetchAccount(): Promise<Account> {
-  return api.get('/account', accountSchema);
+  return call(endpoints.account, {});
 }
 
 export function setCurrentAccount(queryClient: QueryClient, account: Account): void {
@@ -23,7 +18,7 @@ export function setCurrentAccount(queryClient: QueryClient, account: Account): v
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AccountUpdate) => api.post('/account', input, accountSchema),
+    mutationFn: (input: AccountUpdate) => call(endpoints.updateAccount, { body: input }),
     onSuccess: (account) => setCurrentAccount(queryClient, account),
   });
 }
@@ -32,7 +27,7 @@ export function useUpdateAccount() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChange) => api.post('/account/password', input, accountSchema),
+    mutationFn: (input: PasswordChange) => call(endpoints.changePassword, { body: input }),
     onSuccess: (account) => setCurrentAccount(queryClient, account),
   });
 }

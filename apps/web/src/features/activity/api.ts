@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, activitiesListSchema } from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { PAGE_SIZES, endpoints } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 
 export const activityKeys = createQueryKeys('activities');
 
@@ -8,11 +8,8 @@ export const activityKeys = createQueryKeys('activities');
 export function useActivities(page: number, query: string, enabled: boolean) {
   return useQuery({
     queryKey: activityKeys.list({ page, query }),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZES.activities) });
-      if (query) params.set('query', query);
-      return api.get(`/managed-saas/activities?${params.toString()}`, activitiesListSchema, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call(endpoints.activities, { query: { page, limit: PAGE_SIZES.activities, query: query || undefined } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, auditEntrySchema, trailsListSchema, type AuditEntry, type TrailsQuery } from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { PAGE_SIZES, endpoints, type AuditEntry, type TrailsQuery } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 import type { Period } from './period';
 
 export const auditKeys = createQueryKeys('audit');
@@ -25,7 +25,7 @@ function body(filter: TrailsFilter, page: number, limit: number): TrailsQuery {
 }
 
 export function fetchTrails(filter: TrailsFilter, page: number, limit: number, signal?: AbortSignal) {
-  return api.post('/trails', body(filter, page, limit), trailsListSchema, { signal });
+  return call(endpoints.trails, { body: body(filter, page, limit) }, { signal });
 }
 
 /**
@@ -51,7 +51,7 @@ export function useTrails(choiceKey: Record<string, unknown>, page: number, reso
 export function useTrail(id: string | null) {
   return useQuery({
     queryKey: auditKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get(`/trails/${encodeURIComponent(id ?? '')}`, auditEntrySchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.trail, { params: { id: id ?? '' } }, { signal }),
     enabled: id !== null,
     staleTime: Infinity, // entries are append-only: one never changes
   });

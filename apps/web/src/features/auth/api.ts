@@ -1,20 +1,13 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  logoutResultSchema,
-  resetLinkResultSchema,
-  resetLinkSchema,
-  sessionSchema,
-  type LoginInput,
-  type SignupInput,
-} from '@replay/contracts';
-import { api } from '../../lib/api';
+import { endpoints, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
+import { call } from '../../lib/api';
 import { startSession } from './session';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post('/login', input, sessionSchema, { auth: 'none' }),
+    mutationFn: (input: LoginInput) => call(endpoints.login, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -22,7 +15,7 @@ export function useLogin() {
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => api.post('/signup', input, sessionSchema, { auth: 'none' }),
+    mutationFn: (input: SignupInput) => call(endpoints.signup, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -30,16 +23,14 @@ export function useSignup() {
 /** POST /password/reset-link: the server answers the same message whether or not the email is known. */
 export function useResetLink() {
   return useMutation({
-    mutationFn: (input: z.input<typeof resetLinkSchema>) =>
-      api.post('/password/reset-link', input, resetLinkResultSchema, { auth: 'none' }),
+    mutationFn: (input: z.input<typeof resetLinkSchema>) => call(endpoints.resetLink, { body: input }),
   });
 }
 
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      api.post('/password/reset', input, sessionSchema, { auth: 'none' }),
+    mutationFn: (input: { token: string; password: string }) => call(endpoints.resetPassword, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -47,7 +38,7 @@ export function useResetPassword() {
 /** GET /logout clears the refresh cookie; a session that already ended is not an error. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await api.get('/logout', logoutResultSchema, { auth: 'optional' });
+    await call(endpoints.logout, {}, { auth: 'optional' });
   } catch {
     // The session ends on this side whatever the server answered.
   }

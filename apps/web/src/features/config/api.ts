@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigSchema, type PublicConfig } from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { endpoints, type PublicConfig } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 
 export const publicConfigKeys = createQueryKeys('public-config');
 
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  return api.get('/public-config', publicConfigSchema, { auth: 'none' });
+  return call(endpoints.publicConfig, {});
 }
 
 /** Product name, support and legal links, captcha key: read once, kept for the page's life. */

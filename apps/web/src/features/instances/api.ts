@@ -1,23 +1,7 @@
-import {
-  PAGE_SIZES,
-  instanceEventsSchema,
-  instanceJwtSchema,
-  instanceListSchema,
-  instanceSchema,
-  instanceStatusListSchema,
-  instanceStatusOnlySchema,
-  proxyHealthSchema,
-  validateDomainSchema,
-  type CreateInstanceInput,
-  type InstanceActionBody,
-  type UpdateInstanceInput,
-} from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { PAGE_SIZES, endpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 
 /** The managed-instances calls of spec section 7, and their query keys. */
-
-const BASE = '/managed-saas/instances';
-const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export const instanceKeys = {
   ...createQueryKeys('instances'),
@@ -34,26 +18,22 @@ export interface ListParams {
   search: string;
 }
 
-function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return q.toString();
-}
+const about = (id: string) => ({ params: { id } });
 
 export const instancesApi = {
   list: ({ page, search }: ListParams, signal?: AbortSignal) =>
-    api.get(`${BASE}?${query({ page, limit: PAGE_SIZES.instances, search })}`, instanceListSchema, { signal }),
-  get: (id: string, signal?: AbortSignal) => api.get(path(id), instanceSchema, { signal }),
-  statuses: (ids: string[]) => api.post(`${BASE}/status`, { ids }, instanceStatusListSchema),
-  status: (id: string) => api.get(`${path(id)}/status`, instanceStatusOnlySchema),
-  validateDomain: (url: string, signal?: AbortSignal) => api.get(`${BASE}/validate-domain?${query({ url })}`, validateDomainSchema, { signal }),
+    call(endpoints.instances, { query: { page, limit: PAGE_SIZES.instances, search: search || undefined } }, { signal }),
+  get: (id: string, signal?: AbortSignal) => call(endpoints.instance, about(id), { signal }),
+  statuses: (ids: string[]) => call(endpoints.statuses, { body: { ids } }),
+  status: (id: string) => call(endpoints.status, about(id)),
+  validateDomain: (url: string, signal?: AbortSignal) => call(endpoints.validateDomain, { query: { url } }, { signal }),
   /** The key makes a repeated request (double click, retry after a lost answer) create one instance. */
   create: (input: CreateInstanceInput, idempotencyKey: string) =>
-    api.post(BASE, input, instanceSchema, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  update: (id: string, body: UpdateInstanceInput) => api.put(path(id), body, instanceSchema),
-  act: (id: string, body: InstanceActionBody) => api.post(`${path(id)}/actions`, body, instanceSchema),
-  loginToken: (id: string) => api.get(`${path(id)}/jwt`, instanceJwtSchema),
-  proxyHealth: (id: string) => api.get(`${path(id)}/health`, proxyHealthSchema),
+    call(endpoints.createInstance, { body: input }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  update: (id: string, body: UpdateInstanceInput) => call(endpoints.updateInstance, { ...about(id), body }),
+  act: (id: string, body: InstanceActionBody) => call(endpoints.act, { ...about(id), body }),
+  loginToken: (id: string) => call(endpoints.loginToken, about(id)),
+  proxyHealth: (id: string) => call(endpoints.proxyHealth, about(id)),
   events: (id: string, page: number, signal?: AbortSignal) =>
-    api.get(`${path(id)}/user-activity?${query({ page, limit: PAGE_SIZES.events })}`, instanceEventsSchema, { signal }),
+    call(endpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
 };

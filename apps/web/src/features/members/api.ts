@@ -1,31 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PAGE_SIZES,
-  invitationLinkSchema,
-  limitsSchema,
-  okSchema,
-  teamMemberSchema,
-  membersListSchema,
-  rolesListSchema,
-  type MemberInput,
-} from '@replay/contracts';
-import { api, createQueryKeys } from '../../lib/api';
+import { PAGE_SIZES, endpoints, type MemberInput } from '@replay/contracts';
+import { call, createQueryKeys } from '../../lib/api';
 import { roleKeys } from '../roles/api';
 
 export const memberKeys = createQueryKeys('members');
 const limitsKey = ['limits'] as const;
 
-function listPath(page: number, query: string): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZES.members) });
-  if (query) params.set('query', query);
-  return `/client/members?${params.toString()}`;
-}
-
 /** GET /client/members: one page of the team, filtered by name, email or role on the server. */
 export function useMembers(page: number, query: string) {
   return useQuery({
     queryKey: memberKeys.list({ page, query }),
-    queryFn: ({ signal }) => api.get(listPath(page, query), membersListSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.members, { query: { page, limit: PAGE_SIZES.members, query: query || undefined } }, { signal }),
     // The previous page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -35,21 +20,21 @@ export function useMembers(page: number, query: string) {
 export function useRoleChoices(enabled: boolean) {
   return useQuery({
     queryKey: roleKeys.lists(),
-    queryFn: ({ signal }) => api.get('/client/roles', rolesListSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.roles, {}, { signal }),
     enabled,
   });
 }
 
 /** GET /limits: seats left for team members. */
 export function useLimits() {
-  return useQuery({ queryKey: limitsKey, queryFn: ({ signal }) => api.get('/limits', limitsSchema, { signal }) });
+  return useQuery({ queryKey: limitsKey, queryFn: ({ signal }) => call(endpoints.limits, {}, { signal }) });
 }
 
 /** GET /users/{id}: one member as the server has it now, read when the edit form opens. */
 export function useMember(userId: string | null) {
   return useQuery({
     queryKey: memberKeys.detail(userId ?? ''),
-    queryFn: ({ signal }) => api.get(`/users/${encodeURIComponent(userId ?? '')}`, teamMemberSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.member, { params: { id: userId ?? '' } }, { signal }),
     enabled: userId !== null,
     // The form starts from this copy: always the current one, never a cached one.
     staleTime: 0,
@@ -72,7 +57,7 @@ function useTeamChanged() {
 export function useInviteMember() {
   const changed = useTeamChanged();
   return useMutation({
-    mutationFn: (input: MemberInput) => api.post('/client/members', input, teamMemberSchema),
+    mutationFn: (input: MemberInput) => call(endpoints.inviteMember, { body: input }),
     onSuccess: changed,
   });
 }
@@ -80,8 +65,7 @@ export function useInviteMember() {
 export function useUpdateMember() {
   const changed = useTeamChanged();
   return useMutation({
-    mutationFn: ({ userId, input }: { userId: string; input: MemberInput }) =>
-      api.put(`/client/members/${encodeURIComponent(userId)}`, input, teamMemberSchema),
+    mutationFn: ({ userId, input }: { userId: string; input: MemberInput }) => call(endpoints.updateMember, { params: { id: userId }, body: input }),
     onSuccess: changed,
   });
 }
@@ -89,7 +73,7 @@ export function useUpdateMember() {
 export function useDeleteMember() {
   const changed = useTeamChanged();
   return useMutation({
-    mutationFn: (userId: string) => api.delete(`/client/members/${encodeURIComponent(userId)}`, okSchema),
+    mutationFn: (userId: string) => call(endpoints.removeMember, { params: { id: userId } }),
     onSuccess: changed,
   });
 }
@@ -98,7 +82,7 @@ export function useDeleteMember() {
 export function useRenewInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.get(`/client/members/${encodeURIComponent(userId)}/reset`, invitationLinkSchema),
+    mutationFn: (userId: string) => call(endpoints.renewInvitation, { params: { id: userId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.lists() }),
   });
 }
@@ -110,7 +94,7 @@ const CHOICES_PAGE = 100;
 export function useMemberChoices(enabled: boolean) {
   return useQuery({
     queryKey: memberKeys.list({ page: 1, limit: CHOICES_PAGE }),
-    queryFn: ({ signal }) => api.get(`/client/members?page=1&limit=${CHOICES_PAGE}`, membersListSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.members, { query: { page: 1, limit: CHOICES_PAGE } }, { signal }),
     enabled,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ROLE_MESSAGES, okSchema, roleSchema, rolesListSchema, type RoleInput } from '@replay/contracts';
-import { api, createQueryKeys, isForbidden, isNotFound } from '../../lib/api';
+import { ROLE_MESSAGES, endpointPath, endpoints, type RoleInput } from '@replay/contracts';
+import { call, createQueryKeys, isForbidden, isNotFound, request } from '../../lib/api';
 
 export const roleKeys = createQueryKeys('roles');
 
@@ -9,7 +9,7 @@ export const roleKeys = createQueryKeys('roles');
 export function useRoles() {
   return useQuery({
     queryKey: roleKeys.lists(),
-    queryFn: ({ signal }) => api.get('/client/roles', rolesListSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.roles, {}, { signal }),
   });
 }
 
@@ -17,7 +17,7 @@ export function useRoles() {
 export function useRole(roleId: string | null) {
   return useQuery({
     queryKey: roleKeys.detail(roleId ?? ''),
-    queryFn: ({ signal }) => api.get(`/client/roles/${encodeURIComponent(roleId ?? '')}`, roleSchema, { signal }),
+    queryFn: ({ signal }) => call(endpoints.role, { params: { id: roleId ?? '' } }, { signal }),
     enabled: roleId !== null,
     // The form starts from this copy: always the current one, never a cached one.
     staleTime: 0,
@@ -40,7 +40,7 @@ function useRolesChanged() {
 export function useCreateRole() {
   const changed = useRolesChanged();
   return useMutation({
-    mutationFn: (input: RoleInput) => api.put('/client/roles', input, roleSchema),
+    mutationFn: (input: RoleInput) => call(endpoints.createRole, { body: input }),
     onSuccess: changed,
   });
 }
@@ -51,7 +51,7 @@ export function useUpdateRole() {
   return useMutation({
     mutationFn: ({ roleId, input }: { roleId: string; input: RoleInput }) => {
       if (!roleId) return Promise.reject(new Error(ROLE_MESSAGES.idRequired));
-      return api.post(`/client/roles/${encodeURIComponent(roleId)}`, input, roleSchema);
+      return call(endpoints.updateRole, { params: { id: roleId }, body: input });
     },
     onSuccess: changed,
   });
@@ -60,7 +60,7 @@ export function useUpdateRole() {
 export function useDeleteRole() {
   const changed = useRolesChanged();
   return useMutation({
-    mutationFn: (roleId: string) => api.delete(`/client/roles/${encodeURIComponent(roleId)}`, okSchema),
+    mutationFn: (roleId: string) => call(endpoints.deleteRole, { params: { id: roleId } }),
     onSuccess: changed,
   });
 }
@@ -89,8 +89,8 @@ export function useInstanceChoices(enabled: boolean) {
       const all: InstanceChoice[] = [];
       try {
         for (let page = 1; ; page += 1) {
-          const path = `/managed-saas/instances?page=${page}&limit=${CHOICES_PAGE}`;
-          const { instances, total } = await api.get(path, instanceChoicesSchema, { signal });
+          const path = endpointPath(endpoints.instances, undefined, { page, limit: CHOICES_PAGE });
+          const { instances, total } = await request(path, instanceChoicesSchema, { signal });
           all.push(...instances);
           if (instances.length === 0 || all.length >= total) break;
         }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { accountSchema } from '@replay/contracts';
+import { accountSchema, endpoints } from '@replay/contracts';
 import { fail, failWith, ok, stubApi } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
-import { api, refreshAccessToken, setAuthFailureHandler } from './client';
+import { call, refreshAccessToken, request, setAuthFailureHandler } from './client';
 import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './errors';
 import { tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -15,15 +15,27 @@ describe('api client', () => {
     const token = makeJwt();
     tokenStore.set(token);
     const stub = stubApi({ 'GET /api/account': ok(makeAccount()) });
-    const account = await api.get('/account', accountSchema);
+    const account = await request('/account', accountSchema);
     expect(account.email).toBe('ada@example.com');
     expect(stub.calls[0]?.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('calls an endpoint by its contract: method, filled and encoded path, body, and no token for a public one', async () => {
+    tokenStore.set(makeJwt());
+    const role = { roleId: 'r/1', name: 'Ops', description: '', permissions: [], instances: [], allInstances: true, members: 0, protected: false, createdAt: 0 };
+    const stub = stubApi({ 'POST /api/client/roles/r%2F1': ok(role), 'POST /api/login': ok({ user: makeAccount(), jwt: makeJwt() }) });
+    const input = { name: 'Ops', description: '', permissions: [], instances: [], allInstances: true };
+    await call(endpoints.updateRole, { params: { id: 'r/1' }, body: input }).catch(() => undefined);
+    expect(stub.calls[0]).toMatchObject({ method: 'POST', path: '/api/client/roles/r%2F1', body: input });
+    expect(stub.calls[0]?.authorization).toMatch(/^Bearer /);
+    await call(endpoints.login, { body: { email: 'ada@example.com', password: 'secret-password' } });
+    expect(stub.calls[1]).toMatchObject({ method: 'POST', path: '/api/login', authorization: null });
   });
 
   it('rejects a non-OK answer with its status and errors', async () => {
     tokenStore.set(makeJwt());
     stubApi({ 'POST /api/account': fail(400, 'Must be at most 50 characters', 'second') });
-    const error = await api.post('/account', { name: 'x' }, accountSchema).catch((e: unknown) => e);
+    const error = await request('/account', accountSchema, { method: 'POST', body: { name: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, messages: ['Must be at most 50 characters', 'second'] });
     expect(errorMessage(error, 'fallback')).toBe('Must be at most 50 characters');
@@ -32,7 +44,7 @@ describe('api client', () => {
   it('reads the machine-readable code of an error answer, not its message text', async () => {
     tokenStore.set(makeJwt());
     stubApi({ 'POST /api/managed-saas/instances': failWith('instance_url_taken', 'Some reworded message.') });
-    const taken = await api.post('/managed-saas/instances', {}, z.object({})).catch((e: unknown) => e);
+    const taken = await request('/managed-saas/instances', z.object({}), { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(taken).toMatchObject({ status: 409, messages: ['Some reworded message.'] });
     expect(errorCodeOf(taken)).toBe('instance_url_taken');
     expect([isForbidden(taken), isNotFound(taken)]).toEqual([false, false]);
@@ -46,7 +58,7 @@ describe('api client', () => {
       'GET /api/c': { status: 404, body: { errors: ['A proxy said so.'] } },
       'GET /api/d': { status: 403, body: { errors: ['Unknown code.'], code: 'from_a_newer_server' } },
     });
-    const [a, b, c, d] = await Promise.all(['/a', '/b', '/c', '/d'].map((p) => api.get(p, z.object({})).catch((e: unknown) => e)));
+    const [a, b, c, d] = await Promise.all(['/a', '/b', '/c', '/d'].map((p) => request(p, z.object({})).catch((e: unknown) => e)));
     expect([isForbidden(a), isNotFound(a)]).toEqual([true, false]);
     expect([isForbidden(b), isNotFound(b)]).toEqual([false, true]);
     expect(errorCodeOf(c)).toBe('not_found');
@@ -56,19 +68,19 @@ describe('api client', () => {
 
   it('falls back when an error has no body, or the network is down', async () => {
     stubApi({ 'GET /api/public-config': fail(502) });
-    const noBody = await api.get('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
+    const noBody = await request('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
     expect(noBody).toMatchObject({ status: 502, messages: [], code: null });
     expect(errorMessage(noBody, 'Something went wrong')).toBe('Something went wrong');
 
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const offline = await api.get('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
+    const offline = await request('/public-config', z.object({}), { auth: 'none' }).catch((e: unknown) => e);
     expect(offline).toMatchObject({ status: 0 });
     expect(errorMessage(offline, 'Something went wrong')).toBe('Something went wrong');
   });
 
   it('rejects a success body that does not match the schema', async () => {
     stubApi({ 'GET /api/public-config': ok({ productName: 3 }) });
-    await expect(api.get('/public-config', z.object({ productName: z.string() }), { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
+    await expect(request('/public-config', z.object({ productName: z.string() }), { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('on 401 refreshes once and retries with the new token', async () => {
@@ -79,7 +91,7 @@ describe('api client', () => {
       'GET /api/refresh': ok({ jwt: fresh }),
       'GET /api/account': (req) => (req.authorization === `Bearer ${fresh}` ? ok(makeAccount()) : fail(401, 'Expired.')),
     });
-    await expect(api.get('/account', accountSchema)).resolves.toMatchObject({ userId: 'usr_1' });
+    await expect(request('/account', accountSchema)).resolves.toMatchObject({ userId: 'usr_1' });
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
     expect(stub.callsTo('GET /api/account')).toHaveLength(2);
     expect(tokenStore.get()).toBe(fresh);
@@ -90,7 +102,7 @@ describe('api client', () => {
     const onFailure = vi.fn();
     setAuthFailureHandler(onFailure);
     stubApi({ 'GET /api/refresh': fail(401, 'No session.'), 'GET /api/account': fail(401, 'Expired.') });
-    await expect(api.get('/account', accountSchema)).rejects.toMatchObject({ status: 401 });
+    await expect(request('/account', accountSchema)).rejects.toMatchObject({ status: 401 });
     expect(onFailure).toHaveBeenCalledOnce();
     expect(tokenStore.get()).toBeNull();
   });
@@ -101,7 +113,7 @@ describe('api client', () => {
     const onFailure = vi.fn();
     setAuthFailureHandler(onFailure);
     const stub = stubApi({ 'GET /api/account': fail(403, 'Not allowed.') });
-    await expect(api.get('/account', accountSchema)).rejects.toMatchObject({ status: 403, messages: ['Not allowed.'] });
+    await expect(request('/account', accountSchema)).rejects.toMatchObject({ status: 403, messages: ['Not allowed.'] });
     expect(onFailure).not.toHaveBeenCalled();
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(0);
     expect(tokenStore.get()).toBe(token);
@@ -127,7 +139,7 @@ describe('api client', () => {
     tokenStore.set(makeJwt(5));
     const fresh = makeJwt(900, 'fresh');
     const stub = stubApi({ 'GET /api/refresh': ok({ jwt: fresh }), 'GET /api/account': ok(makeAccount()) });
-    await api.get('/account', accountSchema);
+    await request('/account', accountSchema);
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
     expect(stub.callsTo('GET /api/account')[0]?.authorization).toBe(`Bearer ${fresh}`);
   });

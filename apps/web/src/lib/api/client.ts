@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_PREFIX, dataOf, errorBodySchema, refreshSchema } from '@replay/contracts';
+import { API_PREFIX, dataOf, endpointPath, endpoints, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -88,12 +88,12 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 async function doRefresh(): Promise<string | null> {
   let res: Response;
   try {
-    res = await send('/refresh', { method: 'GET' }, null);
+    res = await send(endpointPath(endpoints.refresh), { method: endpoints.refresh.method }, null);
   } catch {
     return null; // no answer: keep the current token, a later call tries again
   }
   try {
-    const { jwt } = await parse(res, refreshSchema);
+    const { jwt } = await parse(res, endpoints.refresh.response);
     tokenStore.set(jwt);
     return jwt;
   } catch {
@@ -164,13 +164,22 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
   return parse(res, schema);
 }
 
-export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request(path, schema, { ...opts, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request(path, schema, { ...opts, method: 'POST', body }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request(path, schema, { ...opts, method: 'PUT', body }),
-  delete: <S extends z.ZodType>(path: string, schema: S, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request(path, schema, { ...opts, method: 'DELETE' }),
-};
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a call of `E` sends: its path parameters, query and body, each when the endpoint has one. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> & QueryParams } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never });
+
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/**
+ * Calls an endpoint of the contracts: its method and path (parameters filled
+ * in and encoded), its body, and its answer parsed with its response schema.
+ * A public endpoint is called without the token unless the caller says otherwise.
+ */
+export function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, opts: CallOptions = {}): Promise<z.output<E['response']>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: QueryParams; body?: unknown };
+  const auth = opts.auth ?? (endpoint.guard === 'public' ? 'none' : 'required');
+  return request(endpointPath(endpoint, params, query), endpoint.response, { ...opts, auth, method: endpoint.method, body }) as Promise<z.output<E['response']>>;
+}

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invitationInfoSchema, sessionSchema, visibleMenu, routes, type InvitationAccept } from '@replay/contracts';
+import { endpoints, visibleMenu, routes, type InvitationAccept } from '@replay/contracts';
 import { startSession } from '../../features/auth/session';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** GET /invitations/{token}: who was invited, to which organization, and whether the link is still good. */
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: ['invitation', token],
-    queryFn: ({ signal }) => api.get(`/invitations/${encodeURIComponent(token)}`, invitationInfoSchema, { auth: 'none', signal }),
+    queryFn: ({ signal }) => call(endpoints.invitation, { params: { token } }, { signal }),
     enabled: token.length > 0,
     retry: false,
     staleTime: Infinity,
@@ -18,7 +18,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InvitationAccept) => api.post('/invitations/accept', input, sessionSchema, { auth: 'none' }),
+    mutationFn: (input: InvitationAccept) => call(endpoints.acceptInvitation, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }

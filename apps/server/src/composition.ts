@@ -1,0 +1,61 @@
+import type { AppContext } from './lib/context';
+import { createAccountService, defaultAccountSources } from './modules/account/account.service';
+import { createPasswordChangeService } from './modules/account/password.service';
+import { createActivityService } from './modules/activity/activity.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { captchaCheckOf } from './modules/auth/captcha';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { createSessionService, sessionDepsOf } from './modules/auth/session.service';
+import { createInstanceChecksService } from './modules/instances/instance-checks.service';
+import { workflowEnqueuer } from './modules/instances/instances.jobs';
+import { createInstancesService } from './modules/instances/instances.service';
+import { invitationSealKey } from './modules/members/invitation-token';
+import { createInvitationsService } from './modules/members/invitations.service';
+import { createMembersService } from './modules/members/members.service';
+import { createRolesService } from './modules/roles/roles.service';
+import { createUsersService } from './modules/users/users.service';
+
+/**
+ * The composition root: every service of the console, built once per app from
+ * the process's context, each given only the parts of the others it uses. A
+ * route reaches a service as `app.services.<name>`; a new domain is one line
+ * here. Nothing else constructs a service (tests aside).
+ */
+export function createServices(ctx: AppContext) {
+  const { db, clock } = ctx;
+  const sessions = createSessionService(sessionDepsOf(ctx));
+  const accountSources = defaultAccountSources(db);
+  const instances = createInstancesService({
+    database: ctx.database,
+    driver: ctx.driver,
+    clock,
+    enqueue: workflowEnqueuer(ctx.boss),
+    hasBillingDetails: accountSources.hasBillingDetails,
+  });
+  const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
+  return {
+    sessions,
+    auth: createAuthService({ db, clock }),
+    captcha: captchaCheckOf(ctx),
+    accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
+    passwords: createPasswordChangeService({ db, clock, sessions }),
+    resets: createPasswordResetService({ db, clock, ...mailLinks, sessions }),
+    members: createMembersService({ db, clock, ...mailLinks, sealKey: invitationSealKey(ctx.secrets.jwtSecret), sessions }),
+    invitations: createInvitationsService({ db, clock }),
+    roles: createRolesService({ db, clock }),
+    users: createUsersService({ db }),
+    activity: createActivityService({ db }),
+    audit: createAuditService({ db, clock }),
+    instances,
+    instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,25 @@
+import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import { instanceEndpoints } from './instances';
+import { systemEndpoints } from './system';
+import { teamEndpoints } from './team';
+
+export { idempotencyHeadersSchema } from './instances';
+export { healthSchema } from './system';
+
+/** Every API call, by name: the server registers these, the SPA calls these. */
+export const endpoints = {
+  ...systemEndpoints,
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...instanceEndpoints,
+  ...teamEndpoints,
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** The labels the trail can show, for its Action filter: one per recorded endpoint. */
+export const AUDIT_ACTION_LABELS: readonly string[] = [
+  ...new Set(Object.values(endpoints as Record<string, Endpoint>).filter(isRecorded).map(auditLabelOf)),
+].sort((a, b) => a.localeCompare(b));

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  createInstanceSchema,
+  instanceActionBodySchema,
+  instanceEventsQuerySchema,
+  instanceEventsSchema,
+  instanceIdParamsSchema,
+  instanceJwtSchema,
+  instanceListQuerySchema,
+  instanceListSchema,
+  instanceSchema,
+  instanceStatusListSchema,
+  instanceStatusOnlySchema,
+  instanceStatusQuerySchema,
+  proxyHealthSchema,
+  updateInstanceSchema,
+  validateDomainQuerySchema,
+  validateDomainSchema,
+  versionsSchema,
+} from '../instances';
+import { guardFor } from '../screens';
+import { endpoint } from '../endpoint';
+
+const BASE = '/managed-saas/instances';
+const read = guardFor('instances');
+const edit = guardFor('instancesEdit');
+const params = instanceIdParamsSchema;
+/** Every call about one instance names it by its `id` parameter, for the trail's instance filter. */
+const about = (label: string) => ({ label, instanceParam: 'id' });
+
+/** Printable ASCII, as the IETF draft for the header allows; long enough for a UUID or a client's own scheme. */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters').optional(),
+});
+
+/** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */
+export const instanceEndpoints = {
+  instances: endpoint({ method: 'GET', path: BASE, guard: read, query: instanceListQuerySchema, response: instanceListSchema }),
+  statuses: endpoint({
+    method: 'POST',
+    path: `${BASE}/status`,
+    guard: read,
+    body: instanceStatusQuerySchema,
+    response: instanceStatusListSchema,
+    audit: { unrecorded: 'a read with a body, polled by every open list' },
+  }),
+  validateDomain: endpoint({ method: 'GET', path: `${BASE}/validate-domain`, guard: read, query: validateDomainQuerySchema, response: validateDomainSchema }),
+  /** A repeated Idempotency-Key (double click, retry after a lost answer) creates one instance. */
+  createInstance: endpoint({
+    method: 'POST',
+    path: BASE,
+    guard: guardFor('instancesCreate'),
+    headers: idempotencyHeadersSchema,
+    body: createInstanceSchema,
+    response: instanceSchema,
+    status: 201,
+    audit: { label: 'Create instance' },
+  }),
+  instance: endpoint({ method: 'GET', path: `${BASE}/:id`, guard: read, params, response: instanceSchema }),
+  status: endpoint({ method: 'GET', path: `${BASE}/:id/status`, guard: read, params, response: instanceStatusOnlySchema }),
+  updateInstance: endpoint({ method: 'PUT', path: `${BASE}/:id`, guard: edit, params, body: updateInstanceSchema, response: instanceSchema, audit: about('Update instance') }),
+  deleteInstance: endpoint({ method: 'DELETE', path: `${BASE}/:id`, guard: edit, params, response: instanceSchema, audit: about('Delete instance') }),
+  act: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/actions`,
+    guard: edit,
+    params,
+    body: instanceActionBodySchema,
+    response: instanceSchema,
+    audit: about('Start, stop or terminate instance'),
+  }),
+  /** Hands out a login token, so it is recorded though a GET. */
+  loginToken: endpoint({ method: 'GET', path: `${BASE}/:id/jwt`, guard: read, params, response: instanceJwtSchema, audit: about('Open instance') }),
+  proxyHealth: endpoint({ method: 'GET', path: `${BASE}/:id/health`, guard: read, params, response: proxyHealthSchema }),
+  events: endpoint({ method: 'GET', path: `${BASE}/:id/user-activity`, guard: read, params, query: instanceEventsQuerySchema, response: instanceEventsSchema }),
+  /** The product versions an instance can run, oldest first (the catalogue's list). */
+  versions: endpoint({ method: 'GET', path: '/managed-saas/versions', guard: read, response: versionsSchema }),
+} as const;
