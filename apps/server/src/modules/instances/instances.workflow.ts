@@ -106,7 +106,8 @@ async function advance(
   d: WorkflowDeps,
   row: Loaded,
   to: InstanceStatus,
-  change: InstanceChange,
+  /** A function of the transition's time when the change records that time too (`deletedAt`), so both say the same instant. */
+  change: InstanceChange | ((at: Date) => InstanceChange),
   record: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
 ): Promise<boolean> {
   const at = d.clock.now();
@@ -116,7 +117,7 @@ async function advance(
       updatedAt: at,
       failure: null,
       uiFailure: null,
-      ...change,
+      ...(typeof change === 'function' ? change(at) : change),
     });
     if (!moved) return false;
     await recordInstanceEvent(tx, { instance: moved, actor: null, at, ...record });
@@ -181,7 +182,7 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
 
   async terminating(d, row) {
     await d.driver.terminate(row.instanceId);
-    await advance(d, row, 'terminated', { inProgress: false, healthy: false, deletedAt: d.clock.now() }, {
+    await advance(d, row, 'terminated', (at) => ({ inProgress: false, healthy: false, deletedAt: at }), {
       action: 'terminate',
       status: 'success',
       comments: 'The instance was terminated and its data removed',
