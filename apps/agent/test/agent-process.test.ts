@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../src/exit-codes.ts';
+import { EXIT_CODES } from '@replay/agent-protocol';
 import { CONSOLE_ORIGIN, cleanUp, consoleToken, launch, startAgentProcess, tempDir } from './support.ts';
 
 afterAll(cleanUp);

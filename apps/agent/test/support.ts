@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPidRecord } from '../src/lock.ts';
-import type { AgentStats } from '../src/stats.ts';
-import { TOKEN_ISSUER, signToken, type TokenScope } from '../src/tokens.ts';
+import { ADMIN_CALLS, TOKEN_ISSUER, type AgentStats, type ConsoleTokenScope } from '@replay/agent-protocol';
+import { readPidRecord } from '@replay/local-process';
+import { signToken } from '../src/tokens.ts';
 
 export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 export const CONSOLE_ORIGIN = 'http://localhost:3999';
@@ -108,7 +108,7 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
   }
 }
 
-export function consoleToken(agent: Pick<RunningAgent, 'instanceId' | 'secret'>, scope: TokenScope, extra: Record<string, unknown> = {}): string {
+export function consoleToken(agent: Pick<RunningAgent, 'instanceId' | 'secret'>, scope: ConsoleTokenScope, extra: Record<string, unknown> = {}): string {
   const exp = Math.floor(Date.now() / 1000) + 60;
   return signToken({ scope, aud: agent.instanceId, exp, jti: randomUUID(), sub: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', ...extra }, agent.secret, TOKEN_ISSUER);
 }
@@ -123,9 +123,9 @@ export async function admin(agent: RunningAgent, path: string, body: unknown): P
 
 /** What the console reads, with its admin token. */
 export async function stats(agent: RunningAgent): Promise<AgentStats> {
-  const res = await fetch(`${agent.url}/api/stats`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'admin')}` } });
+  const res = await fetch(`${agent.url}${ADMIN_CALLS.stats.path}`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'admin')}` } });
   if (res.status !== 200) throw new Error(`stats answered ${res.status}`);
-  return (await res.json()) as AgentStats;
+  return ADMIN_CALLS.stats.answer.parse(await res.json()) satisfies AgentStats;
 }
 
 /** A tracker's batch, with the instance's project key unless `headers` brings its own Authorization. */

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError } from '../../src/infra/driver';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 import { CONSOLE_ORIGIN, processGroupOf, sendEvents, spec, tempDriver } from './support';
 
 const t = tempDriver();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 import { sendEvents, spec, tempDriver } from './support';
 
 const t = tempDriver();
