@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { HEALTH_CALL, LOGIN_PATH, type AgentHealth } from '@replay/agent-protocol';
+import type { AgentHealth } from '@replay/agent-protocol';
+import { HEALTH_ROUTE, LOGIN_PATH } from '@replay/agent-protocol/plain';
 import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
 import { UsedTokens, removeOlderThan } from './data.ts';
@@ -40,9 +41,9 @@ const routes: Record<string, Handler> = {
     const { name, instanceId, version, tenantName } = state.settings;
     sendHtml(res, 200, homePage({ name, instanceId, version, tenantName, user: signedInUser(req, state) }));
   },
-  [`GET ${LOGIN_PATH}`]: (_req, res, url, state) => {
+  [`GET ${LOGIN_PATH}`]: async (_req, res, url, state) => {
     const { instanceId, secret, name } = state.settings;
-    const claims = verifyConsoleToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
+    const claims = await verifyConsoleToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
     if (!claims || !state.usedTokens.consume(claims.jti, claims.exp)) {
       return sendHtml(res, 401, loginRefusedPage(name));
     }
@@ -59,8 +60,8 @@ const routes: Record<string, Handler> = {
     res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
     res.end();
   },
-  [`OPTIONS ${HEALTH_CALL.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
-  [`${HEALTH_CALL.method} ${HEALTH_CALL.path}`]: (req, res, _url, state) => {
+  [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
+  [`${HEALTH_ROUTE.method} ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
     const { instanceId, version, vcpu, memoryGb } = state.settings;
     // Resources let a driver see whether a type change or disk resize has reached the running process.

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, isOrigin } from '@replay/agent-protocol';
+import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, isOrigin } from '@replay/agent-protocol/plain';
 
 /** Everything an agent is started with. One agent serves one hosted instance. */
 export interface AgentSettings {

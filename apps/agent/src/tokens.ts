@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { TOKEN_ALGORITHM, consoleTokenClaimsSchema, isForInstance, type ConsoleTokenClaims } from '@replay/agent-protocol';
+import type { ConsoleTokenClaims } from '@replay/agent-protocol';
+import { TOKEN_ALGORITHM, isForInstance } from '@replay/agent-protocol/plain';
+import { protocolSchemas } from './protocol.ts';
 
 /**
  * HS256 JSON Web Tokens with node:crypto alone, so the agent starts without
@@ -54,11 +56,12 @@ const unexpired = (exp: unknown, nowMs: number) => typeof exp === 'number' && ex
  * purpose, still valid at `nowMs`; null for anything else. The scope is checked
  * so that a login token is never taken as an admin token, nor the reverse.
  */
-export function verifyConsoleToken<Scope extends ConsoleTokenClaims['scope']>(
+export async function verifyConsoleToken<Scope extends ConsoleTokenClaims['scope']>(
   token: string,
   secret: string,
   expect: Expect<Scope>,
-): Extract<ConsoleTokenClaims, { scope: Scope }> | null {
+): Promise<Extract<ConsoleTokenClaims, { scope: Scope }> | null> {
+  const { consoleTokenClaimsSchema } = await protocolSchemas();
   const parsed = consoleTokenClaimsSchema.safeParse(signedClaims(token, secret));
   if (!parsed.success) return null;
   const claims = parsed.data;

@@ -52,9 +52,11 @@ export interface AgentOptions {
   diskGb?: number;
   /** More environment, such as ingest limits (AGENT_CLIENT_REQUESTS_PER_SECOND…). */
   env?: Record<string, string>;
+  /** Options for node itself, before the agent's entry. */
+  nodeArgs?: string[];
 }
 
-type LaunchOptions = Required<Omit<AgentOptions, 'env'>> & { env?: Record<string, string> };
+type LaunchOptions = Required<Omit<AgentOptions, 'env' | 'nodeArgs'>> & Pick<AgentOptions, 'env' | 'nodeArgs'>;
 
 export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Promise<number | null> } {
   const args = [MAIN, '--instance-id', opts.instanceId, '--name', `Agent ${opts.instanceId}`, '--data-dir', opts.dataDir];
@@ -63,7 +65,7 @@ export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Prom
   // Node 22.18+ strips the types itself; an older Node needs the tsx loader.
   const flags = process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
   const env = { ...process.env, AGENT_SECRET: opts.secret, AGENT_PROJECT_KEY: opts.projectKey, ...opts.env };
-  const child = spawn(process.execPath, [...flags, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, ...(opts.nodeArgs ?? []), ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // Drained so a chatty agent never blocks on a full pipe; kept for failure messages.
   let stderr = '';
@@ -87,6 +89,7 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
     version: options.version ?? '1.21',
     diskGb: options.diskGb ?? 120,
     env: options.env,
+    nodeArgs: options.nodeArgs,
   };
   const started = performance.now();
   const { child, exited } = launch(opts);

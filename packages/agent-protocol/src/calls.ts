@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
+import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
 /**
  * Every call the console makes to an agent: method, path, the body the agent
@@ -14,8 +15,8 @@ export interface AgentCall<Body extends z.ZodType | null = z.ZodType | null, Ans
   answer: Answer;
 }
 
-const call = <Body extends z.ZodType | null, Answer extends z.ZodType>(method: 'GET' | 'POST', path: string, body: Body, answer: Answer) =>
-  ({ method, path, body, answer }) satisfies AgentCall<Body, Answer>;
+const call = <Body extends z.ZodType | null, Answer extends z.ZodType>(route: { method: 'GET' | 'POST'; path: string }, body: Body, answer: Answer) =>
+  ({ ...route, body, answer }) satisfies AgentCall<Body, Answer>;
 
 /** A JSON object holding exactly one whole number within bounds. */
 function wholeNumberBody<Field extends string>(field: Field, min: number, max: number) {
@@ -33,20 +34,16 @@ export const diskRequestSchema = wholeNumberBody('diskGb', 1, 65536);
  * of them: how busy and how full an instance is is the console's business only.
  */
 export const ADMIN_CALLS = {
-  stats: call('GET', '/api/stats', null, agentStatsSchema),
-  readConfig: call('GET', '/api/admin/config', null, agentConfigSchema),
-  applyConfig: call('POST', '/api/admin/config', agentConfigChangeSchema, agentConfigSchema),
-  cleanup: call('POST', '/api/admin/cleanup', cleanupRequestSchema, cleanupResultSchema),
+  stats: call(ADMIN_ROUTES.stats, null, agentStatsSchema),
+  readConfig: call(ADMIN_ROUTES.readConfig, null, agentConfigSchema),
+  applyConfig: call(ADMIN_ROUTES.applyConfig, agentConfigChangeSchema, agentConfigSchema),
+  cleanup: call(ADMIN_ROUTES.cleanup, cleanupRequestSchema, cleanupResultSchema),
   /** Copies the data folder to ../backups/<time>. */
-  backup: call('POST', '/api/admin/backup', null, backupResultSchema),
-  resizeDisk: call('POST', '/api/admin/disk', diskRequestSchema, diskResultSchema),
-};
+  backup: call(ADMIN_ROUTES.backup, null, backupResultSchema),
+  resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
+} satisfies Record<AdminCallName, AgentCall>;
 
-/** Anyone may ask, the console and its users' browsers (CORS for the console's origin), without credentials. */
-export const HEALTH_CALL = call('GET', '/api/health', null, agentHealthSchema);
-
-/** Where a user opens a console login token (`?token=`): the agent signs them in once and redirects to its home page. */
-export const LOGIN_PATH = '/login';
+export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);
 
 /** The body a call carries (its schemas transform nothing, so what is sent is what is read). */
 export type BodyOf<C extends AgentCall> = C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_ISSUER } from './token-names.ts';
 
 /**
  * The console's tokens: HS256 JWTs signed with the instance's own secret (so
@@ -6,9 +7,6 @@ import { z } from 'zod';
  * for the instance's id as audience. `scope` keeps a login token from being
  * used as an admin token and the reverse.
  */
-
-export const TOKEN_ALGORITHM = 'HS256';
-export const TOKEN_ISSUER = 'replay-console';
 
 const common = {
   iss: z.literal(TOKEN_ISSUER),
@@ -37,8 +35,3 @@ export const consoleTokenClaimsSchema = z.discriminatedUnion('scope', [adminToke
 
 export type ConsoleTokenClaims = z.infer<typeof consoleTokenClaimsSchema>;
 export type ConsoleTokenScope = ConsoleTokenClaims['scope'];
-
-/** True when the claims name this instance as their audience. */
-export function isForInstance(claims: Pick<ConsoleTokenClaims, 'aud'>, instanceId: string): boolean {
-  return (Array.isArray(claims.aud) ? claims.aud : [claims.aud]).includes(instanceId);
-}

@@ -1,6 +1,6 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AGENT_FLAGS } from '@replay/agent-protocol';
+import { AGENT_FLAGS } from '@replay/agent-protocol/plain';
 import { isAlive } from './alive.ts';
 
 /** What an agent records about itself in its data folder, for its driver and for a second agent. */
