@@ -21,9 +21,18 @@ module.exports = {
     {
       name: 'web-not-server-or-agent',
       severity: 'error',
-      comment: 'The SPA talks to the server over HTTP through packages/contracts only; server or agent code in the bundle would ship secrets and node modules to browsers.',
+      comment:
+        "The SPA talks to the server over HTTP through packages/contracts only; server or agent code in the bundle would ship secrets and node modules to browsers. The agent's protocol and process helpers are the drivers' business: the browser's direct health check follows the spec's rule, which any instance meets.",
       from: { path: '^apps/web/' },
-      to: { path: '^apps/(server|agent)/' },
+      to: { path: '^(apps/(server|agent)|packages/(agent-protocol|local-process))/' },
+    },
+    {
+      name: 'server-and-agent-apart',
+      severity: 'error',
+      comment:
+        "The console and the agent speak only through packages/agent-protocol (and share packages/local-process): the server starts the agent by its package's export, never imports its code, so a driver elsewhere can run the same agent.",
+      from: { path: '^apps/(server|agent)/' },
+      to: { path: '^apps/(server|agent)/', pathNot: '^apps/$1/' },
     },
     {
       name: 'routes-not-repo-or-db',
@@ -35,9 +44,23 @@ module.exports = {
     {
       name: 'contracts-only-zod',
       severity: 'error',
-      comment: 'packages/contracts is the wire shared by server and browser: its own files and zod, nothing else.',
-      from: { path: '^packages/contracts/' },
+      comment: 'packages/contracts is the wire shared by server and browser: its source imports its own files and zod, nothing else (its tests may use test libraries).',
+      from: { path: '^packages/contracts/src/' },
       to: { pathNot: ['^packages/contracts/', '(^|/)node_modules/zod/'] },
+    },
+    {
+      name: 'agent-protocol-only-zod',
+      severity: 'error',
+      comment: 'packages/agent-protocol is the wire between any driver and the agent, which runs it from source: its own files and zod, nothing else.',
+      from: { path: '^packages/agent-protocol/src/' },
+      to: { pathNot: ['^packages/agent-protocol/', '(^|/)node_modules/zod/'] },
+    },
+    {
+      name: 'local-process-only-node',
+      severity: 'error',
+      comment: "packages/local-process is loaded by the console and by every agent: node's built-ins, its own files and the agent protocol (the agent's flag names), nothing else.",
+      from: { path: '^packages/local-process/src/' },
+      to: { pathNot: ['^packages/(local-process|agent-protocol)/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'module-not-other-modules-repo',
@@ -48,8 +71,9 @@ module.exports = {
     },
   ],
   options: {
-    // The fixture that proves these rules bite breaks each of them on purpose.
-    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '(^|/)test/fixtures/boundaries/'] },
+    // The fixture that proves these rules bite breaks each of them on purpose. Libraries are
+    // not excluded (only not followed), so a rule can see a package importing one.
+    exclude: { path: ['(^|/)dist/', '(^|/)test/fixtures/boundaries/'] },
     doNotFollow: { path: '(^|/)node_modules/' },
     // Type-only imports count: a cycle through types is still a cycle of the design.
     tsPreCompilationDeps: true,

@@ -14,7 +14,7 @@ import { DAY_MS } from '@replay/contracts';
 import { openPglite } from '../apps/server/src/db/client';
 import { instances, tenants } from '../apps/server/src/db/schema';
 import type { InfrastructureDriver } from '../apps/server/src/infra/driver';
-import { checkHealth } from '../apps/server/src/infra/local/agent-client';
+import { checkHealth } from '../apps/server/src/infra/agent-client';
 import { systemClock } from '../apps/server/src/lib/context';
 import { newId } from '../apps/server/src/lib/ids';
 import { HEALTH_ROUND_SECONDS } from '../apps/server/src/modules/instances/instances.jobs';

@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { PID_FILE } from './lock.ts';
+import type { BackupResult, CleanupResult } from '@replay/agent-protocol';
+import { PID_FILE } from '@replay/local-process';
 
 /**
  * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/,
@@ -48,12 +49,6 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-export interface CleanupResult {
-  removedDays: string[];
-  removedBytes: number;
-  cleanedAt: number;
-}
-
 /** Removes every day folder whose whole day ended more than `days` days ago. */
 export async function removeOlderThan(dataDir: string, days: number, nowMs: number): Promise<CleanupResult> {
   const root = join(dataDir, SESSIONS);
@@ -70,12 +65,6 @@ export async function removeOlderThan(dataDir: string, days: number, nowMs: numb
     removedDays.push(day);
   }
   return { removedDays, removedBytes, cleanedAt: nowMs };
-}
-
-export interface BackupResult {
-  name: string;
-  createdAt: number;
-  bytes: number;
 }
 
 /** Copies the data folder (without the pid file, which names a live process) to ../backups/<time>. */

@@ -1,67 +1,8 @@
-import { closeSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-
-/** What the agent records about itself in its data folder, for its driver and for a second agent. */
-export interface PidRecord {
-  pid: number;
-  port: number;
-  instanceId: string;
-  version: string;
-  startedAt: number;
-}
-
-export const PID_FILE = 'agent.pid';
+import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { PID_FILE, holdsDataDir, readPidRecord, type PidRecord } from '@replay/local-process';
 
 export class DataDirInUseError extends Error {}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  // A zombie (exited, not yet reaped: its parent, a console that crashed, is gone) holds nothing and never returns.
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-/**
- * A live pid is only trusted as the holder when that process was started for
- * this data folder (read from /proc where it exists): after a reboot the
- * recorded pid may belong to an unrelated process, or to the agent of another
- * instance, and this agent must not then refuse to start forever.
- */
-export function holdsDataDir(pid: number, dataDir: string): boolean {
-  if (!isAlive(pid)) return false;
-  let cwd: string;
-  let args: string[];
-  let env: string[];
-  try {
-    cwd = readlinkSync(`/proc/${pid}/cwd`);
-    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-  } catch {
-    return true;
-  }
-  const named = [
-    ...args.flatMap((arg, i) => (arg === '--data-dir' ? [args[i + 1] ?? ''] : arg.startsWith('--data-dir=') ? [arg.slice(11)] : [])),
-    ...env.filter((v) => v.startsWith('AGENT_DATA_DIR=')).map((v) => v.slice(15)),
-  ];
-  return named.some((dir) => dir !== '' && resolve(cwd, dir) === resolve(dataDir));
-}
-
-export function readPidRecord(dataDir: string): PidRecord | null {
-  try {
-    const record = JSON.parse(readFileSync(join(dataDir, PID_FILE), 'utf8')) as PidRecord;
-    return Number.isInteger(record.pid) ? record : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Takes the data folder for this process, or throws when another live agent

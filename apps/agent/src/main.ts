@@ -1,4 +1,4 @@
-import { EXIT_CODES } from './exit-codes.ts';
+import { EXIT_CODES } from '@replay/agent-protocol/plain';
 import { DataDirInUseError } from './lock.ts';
 import { SettingsError, readSettings } from './settings.ts';
 import { startAgent } from './server.ts';

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { loadConfig, type AgentConfig } from './config.ts';
+import type { AgentHealth } from '@replay/agent-protocol';
+import { HEALTH_ROUTE, LOGIN_PATH } from '@replay/agent-protocol/plain';
+import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
 import { UsedTokens, removeOlderThan } from './data.ts';
 import { DiskUsage } from './disk.ts';
@@ -11,7 +13,7 @@ import { lockDataDir } from './lock.ts';
 import { homePage, loginRefusedPage } from './pages.ts';
 import type { AgentSettings } from './settings.ts';
 import { StatsSampler } from './stats.ts';
-import { signToken, verifyToken } from './tokens.ts';
+import { signToken, verifyConsoleToken, verifySessionToken } from './tokens.ts';
 import type { AgentState, Handler } from './state.ts';
 
 const SESSION_SECONDS = 12 * 60 * 60;
@@ -28,7 +30,7 @@ const cookieName = (instanceId: string) => `replay_session_${instanceId}`;
 
 function signedInUser(req: IncomingMessage, state: AgentState): { name?: string; email?: string } | null {
   const cookie = readCookie(req, cookieName(state.settings.instanceId));
-  const claims = cookie && verifyToken(cookie, state.settings.secret, { scope: 'session', aud: state.settings.instanceId, nowMs: state.now() });
+  const claims = cookie && verifySessionToken(cookie, state.settings.secret, { scope: 'session', aud: state.settings.instanceId, nowMs: state.now() });
   return claims ? { name: claims.name, email: claims.email } : null;
 }
 
@@ -39,10 +41,10 @@ const routes: Record<string, Handler> = {
     const { name, instanceId, version, tenantName } = state.settings;
     sendHtml(res, 200, homePage({ name, instanceId, version, tenantName, user: signedInUser(req, state) }));
   },
-  'GET /login': (_req, res, url, state) => {
+  [`GET ${LOGIN_PATH}`]: async (_req, res, url, state) => {
     const { instanceId, secret, name } = state.settings;
-    const claims = verifyToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
-    if (!claims || typeof claims.jti !== 'string' || !state.usedTokens.consume(claims.jti, claims.exp)) {
+    const claims = await verifyConsoleToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
+    if (!claims || !state.usedTokens.consume(claims.jti, claims.exp)) {
       return sendHtml(res, 401, loginRefusedPage(name));
     }
     const exp = Math.floor(state.now() / 1000) + SESSION_SECONDS;
@@ -58,15 +60,15 @@ const routes: Record<string, Handler> = {
     res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
     res.end();
   },
-  'OPTIONS /api/health': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
-  'GET /api/health': (req, res, _url, state) => {
+  [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
+  [`${HEALTH_ROUTE.method} ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
     const { instanceId, version, vcpu, memoryGb } = state.settings;
     // Resources let a driver see whether a type change or disk resize has reached the running process.
     const resources = { vcpu, memoryGb, diskGb: state.disk.diskGb };
     // Anyone may ask (the console's browser does, without credentials), so no names: the spec's health
     // rule needs only a 200 with a non-empty list of tenants, and this instance serves one.
-    sendJson(res, 200, { status: 'ok', instanceId, version, tenants: [{ active: true }], resources });
+    sendJson(res, 200, { status: 'ok', instanceId, version, tenants: [{ active: true }], resources } satisfies AgentHealth);
   },
   ...ingestRoutes,
   ...adminRoutes,

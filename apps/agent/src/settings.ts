@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, isOrigin } from '@replay/agent-protocol/plain';
 
 /** Everything an agent is started with. One agent serves one hosted instance. */
 export interface AgentSettings {
@@ -39,26 +40,6 @@ export interface IngestLimits {
 
 const MB = 1024 * 1024;
 
-/** Flag name → env name. The secret and the project key have no flag, so they never show in a process list. */
-const FLAGS = {
-  'instance-id': 'AGENT_INSTANCE_ID',
-  name: 'AGENT_NAME',
-  port: 'AGENT_PORT',
-  host: 'AGENT_HOST',
-  'data-dir': 'AGENT_DATA_DIR',
-  version: 'AGENT_VERSION',
-  'console-origin': 'AGENT_CONSOLE_ORIGIN',
-  tenant: 'AGENT_TENANT',
-  vcpu: 'AGENT_VCPU',
-  'memory-gb': 'AGENT_MEMORY_GB',
-  'disk-gb': 'AGENT_DISK_GB',
-  'client-requests-per-second': 'AGENT_CLIENT_REQUESTS_PER_SECOND',
-  'client-bytes-per-second': 'AGENT_CLIENT_BYTES_PER_SECOND',
-  'instance-requests-per-second': 'AGENT_INSTANCE_REQUESTS_PER_SECOND',
-  'instance-bytes-per-second': 'AGENT_INSTANCE_BYTES_PER_SECOND',
-  'min-free-mb': 'AGENT_MIN_FREE_MB',
-} as const;
-
 export class SettingsError extends Error {}
 
 /** Command-line flags (`--port 4001` or `--port=4001`) win over environment variables. */
@@ -68,10 +49,10 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
     const arg = argv[i] ?? '';
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     const flag = match?.[1];
-    if (!match || !flag || !(flag in FLAGS)) throw new SettingsError(`Unknown argument: ${arg}`);
+    if (!match || !flag || !Object.hasOwn(AGENT_FLAGS, flag)) throw new SettingsError(`Unknown argument: ${arg}`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new SettingsError(`Missing value for --${flag}`);
-    values[FLAGS[flag as keyof typeof FLAGS]] = value;
+    values[AGENT_FLAGS[flag as keyof typeof AGENT_FLAGS]] = value;
   }
   const text = (key: string, fallback?: string): string => {
     const value = values[key] ?? fallback;
@@ -88,11 +69,11 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
   };
   const instanceId = text('AGENT_INSTANCE_ID');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(instanceId)) throw new SettingsError('AGENT_INSTANCE_ID may hold only letters, digits, _ and -');
-  const secret = text('AGENT_SECRET');
-  if (secret.length < 32) throw new SettingsError('AGENT_SECRET must be at least 32 characters');
-  const projectKey = text('AGENT_PROJECT_KEY');
+  const secret = text(AGENT_SECRET_ENV);
+  if (secret.length < 32) throw new SettingsError(`${AGENT_SECRET_ENV} must be at least 32 characters`);
+  const projectKey = text(AGENT_PROJECT_KEY_ENV);
   // It travels as a Bearer token, so visible ASCII only; 16+ characters so that it cannot be guessed.
-  if (!/^[\x21-\x7e]{16,256}$/.test(projectKey)) throw new SettingsError('AGENT_PROJECT_KEY must be 16 to 256 visible ASCII characters');
+  if (!/^[\x21-\x7e]{16,256}$/.test(projectKey)) throw new SettingsError(`${AGENT_PROJECT_KEY_ENV} must be 16 to 256 visible ASCII characters`);
   const consoleOrigin = text('AGENT_CONSOLE_ORIGIN', 'http://localhost:3000');
   if (!isOrigin(consoleOrigin)) throw new SettingsError('AGENT_CONSOLE_ORIGIN must be an origin, like http://localhost:3000');
   return {
@@ -119,14 +100,4 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
       minFreeBytes: number('AGENT_MIN_FREE_MB', 0, 1e9, 1024) * MB,
     },
   };
-}
-
-/** True for a bare origin such as https://app.example.com or http://localhost:3000. */
-export function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AgentConfig } from './config.ts';
+import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
 import type { DiskUsage } from './disk.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';

@@ -1,15 +1,9 @@
+import type { AgentStats } from '@replay/agent-protocol';
 import type { DiskUsage } from './disk.ts';
 
 const GB = 1024 ** 3;
 /** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
 const MIN_CPU_WINDOW_MS = 1000;
-
-export interface AgentStats {
-  cpu: { percent: number };
-  memory: { usedBytes: number; totalBytes: number; percent: number };
-  disk: { usedBytes: number; totalBytes: number; percent: number };
-  sampledAt: number;
-}
 
 const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
 

@@ -1,22 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isRecord } from './config.ts';
+import type { ConsoleTokenClaims } from '@replay/agent-protocol';
+import { TOKEN_ALGORITHM, isForInstance } from '@replay/agent-protocol/plain';
+import { protocolSchemas } from './protocol.ts';
 
 /**
  * HS256 JSON Web Tokens with node:crypto alone, so the agent starts without
  * loading a JWT library. The console signs with `jose`; the format is the
- * standard one, and the tests check the two agree.
+ * standard one, its claims are the protocol's, and the tests check the two agree.
  */
 
-export type TokenScope = 'login' | 'admin' | 'session';
-export const TOKEN_ISSUER = 'replay-console';
+/** The agent's own session cookie: signed and read by the agent only, so not part of the protocol. */
 const SESSION_ISSUER = 'replay-agent';
 
-export interface TokenClaims {
-  [claim: string]: unknown;
-  scope: TokenScope;
+export interface SessionClaims {
+  scope: 'session';
   aud: string;
   exp: number;
-  jti?: string;
   sub?: string;
   name?: string;
   email?: string;
@@ -24,36 +23,56 @@ export interface TokenClaims {
 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const hmac = (secret: string, input: string): Buffer => createHmac('sha256', secret).update(input).digest();
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function signToken(claims: TokenClaims, secret: string, issuer = SESSION_ISSUER): string {
-  const head = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, iss: issuer })}`;
+/** Signs claims with `secret`; the issuer is the agent's unless a test stands in for the console. */
+export function signToken(claims: object, secret: string, issuer = SESSION_ISSUER): string {
+  const head = `${encode({ alg: TOKEN_ALGORITHM, typ: 'JWT' })}.${encode({ ...claims, iss: issuer })}`;
   return `${head}.${hmac(secret, head).toString('base64url')}`;
 }
 
-/**
- * The claims of a token we signed for this instance and this purpose, still
- * valid at `nowMs`; null for anything else. The scope is checked so that a
- * session cookie can never be replayed as an admin token, nor the reverse.
- */
-export function verifyToken(token: string, secret: string, expect: { scope: TokenScope; aud: string; nowMs: number }): TokenClaims | null {
+/** The claims of a token signed with `secret` with our algorithm, unchecked otherwise; null for anything else. */
+function signedClaims(token: string, secret: string): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [head = '', body = '', signature = ''] = parts;
   const given = Buffer.from(signature, 'base64url');
   const wanted = hmac(secret, `${head}.${body}`);
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
-  let header: unknown;
-  let claims: unknown;
   try {
-    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const header: unknown = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
+    const claims: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return isRecord(header) && header.alg === TOKEN_ALGORITHM && isRecord(claims) ? claims : null;
   } catch {
     return null;
   }
-  if (!isRecord(header) || header.alg !== 'HS256' || !isRecord(claims)) return null;
-  const issuer = expect.scope === 'session' ? SESSION_ISSUER : TOKEN_ISSUER;
-  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== issuer || claims.scope !== expect.scope || !audience.includes(expect.aud)) return null;
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= expect.nowMs) return null;
-  return { ...claims, aud: expect.aud } as TokenClaims;
+}
+
+type Expect<Scope> = { scope: Scope; aud: string; nowMs: number };
+const unexpired = (exp: unknown, nowMs: number) => typeof exp === 'number' && exp * 1000 > nowMs;
+
+/**
+ * The claims of a console token (the protocol's) for this instance and this
+ * purpose, still valid at `nowMs`; null for anything else. The scope is checked
+ * so that a login token is never taken as an admin token, nor the reverse.
+ */
+export async function verifyConsoleToken<Scope extends ConsoleTokenClaims['scope']>(
+  token: string,
+  secret: string,
+  expect: Expect<Scope>,
+): Promise<Extract<ConsoleTokenClaims, { scope: Scope }> | null> {
+  const { consoleTokenClaimsSchema } = await protocolSchemas();
+  const parsed = consoleTokenClaimsSchema.safeParse(signedClaims(token, secret));
+  if (!parsed.success) return null;
+  const claims = parsed.data;
+  if (claims.scope !== expect.scope || !isForInstance(claims, expect.aud) || !unexpired(claims.exp, expect.nowMs)) return null;
+  return claims as Extract<ConsoleTokenClaims, { scope: Scope }>;
+}
+
+/** The claims of this agent's own session cookie, still valid at `nowMs`; null for anything else, a console token included. */
+export function verifySessionToken(token: string, secret: string, expect: Expect<'session'>): SessionClaims | null {
+  const claims = signedClaims(token, secret);
+  if (!claims || claims.iss !== SESSION_ISSUER || claims.scope !== 'session' || claims.aud !== expect.aud || !unexpired(claims.exp, expect.nowMs)) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { scope: 'session', aud: expect.aud, exp: claims.exp as number, sub: text(claims.sub), name: text(claims.name), email: text(claims.email) };
 }

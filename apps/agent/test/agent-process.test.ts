@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../src/exit-codes.ts';
-import { CONSOLE_ORIGIN, cleanUp, consoleToken, launch, startAgentProcess, tempDir } from './support.ts';
+import { EXIT_CODES } from '@replay/agent-protocol';
+import { CONSOLE_ORIGIN, admin, cleanUp, consoleToken, launch, sendEvents, startAgentProcess, tempDir } from './support.ts';
 
 afterAll(cleanUp);
 
@@ -20,6 +21,17 @@ describe('the agent process', () => {
     expect(text).not.toContain(agent.projectKey);
     const foreign = await fetch(`${agent.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await agent.stop()).toBe(0);
+  });
+
+  it("answers health and takes events without the protocol's schemas: zod is loaded for the console's calls only", async () => {
+    // A hook loaded before the agent makes any import of zod fail.
+    const withoutZod = fileURLToPath(new URL('./fixtures/without-zod.mjs', import.meta.url));
+    const agent = await startAgentProcess({ nodeArgs: ['--import', withoutZod] });
+    expect((await fetch(`${agent.url}/api/health`)).status).toBe(200);
+    expect((await sendEvents(agent, 'no-zod', [{ type: 'click' }])).status).toBe(202);
+    // The console's calls are checked by the schemas, which this agent cannot load.
+    expect((await admin(agent, '/api/admin/cleanup', { days: 7 })).status).toBe(500);
     expect(await agent.stop()).toBe(0);
   });
 

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPidRecord } from '../src/lock.ts';
-import type { AgentStats } from '../src/stats.ts';
-import { TOKEN_ISSUER, signToken, type TokenScope } from '../src/tokens.ts';
+import { ADMIN_CALLS, TOKEN_ISSUER, type AgentStats, type ConsoleTokenScope } from '@replay/agent-protocol';
+import { readPidRecord } from '@replay/local-process';
+import { signToken } from '../src/tokens.ts';
 
 export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 export const CONSOLE_ORIGIN = 'http://localhost:3999';
@@ -52,9 +52,11 @@ export interface AgentOptions {
   diskGb?: number;
   /** More environment, such as ingest limits (AGENT_CLIENT_REQUESTS_PER_SECOND…). */
   env?: Record<string, string>;
+  /** Options for node itself, before the agent's entry. */
+  nodeArgs?: string[];
 }
 
-type LaunchOptions = Required<Omit<AgentOptions, 'env'>> & { env?: Record<string, string> };
+type LaunchOptions = Required<Omit<AgentOptions, 'env' | 'nodeArgs'>> & Pick<AgentOptions, 'env' | 'nodeArgs'>;
 
 export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Promise<number | null> } {
   const args = [MAIN, '--instance-id', opts.instanceId, '--name', `Agent ${opts.instanceId}`, '--data-dir', opts.dataDir];
@@ -63,7 +65,7 @@ export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Prom
   // Node 22.18+ strips the types itself; an older Node needs the tsx loader.
   const flags = process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
   const env = { ...process.env, AGENT_SECRET: opts.secret, AGENT_PROJECT_KEY: opts.projectKey, ...opts.env };
-  const child = spawn(process.execPath, [...flags, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, ...(opts.nodeArgs ?? []), ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // Drained so a chatty agent never blocks on a full pipe; kept for failure messages.
   let stderr = '';
@@ -87,6 +89,7 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
     version: options.version ?? '1.21',
     diskGb: options.diskGb ?? 120,
     env: options.env,
+    nodeArgs: options.nodeArgs,
   };
   const started = performance.now();
   const { child, exited } = launch(opts);
@@ -108,7 +111,7 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
   }
 }
 
-export function consoleToken(agent: Pick<RunningAgent, 'instanceId' | 'secret'>, scope: TokenScope, extra: Record<string, unknown> = {}): string {
+export function consoleToken(agent: Pick<RunningAgent, 'instanceId' | 'secret'>, scope: ConsoleTokenScope, extra: Record<string, unknown> = {}): string {
   const exp = Math.floor(Date.now() / 1000) + 60;
   return signToken({ scope, aud: agent.instanceId, exp, jti: randomUUID(), sub: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', ...extra }, agent.secret, TOKEN_ISSUER);
 }
@@ -123,9 +126,9 @@ export async function admin(agent: RunningAgent, path: string, body: unknown): P
 
 /** What the console reads, with its admin token. */
 export async function stats(agent: RunningAgent): Promise<AgentStats> {
-  const res = await fetch(`${agent.url}/api/stats`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'admin')}` } });
+  const res = await fetch(`${agent.url}${ADMIN_CALLS.stats.path}`, { headers: { Authorization: `Bearer ${consoleToken(agent, 'admin')}` } });
   if (res.status !== 200) throw new Error(`stats answered ${res.status}`);
-  return (await res.json()) as AgentStats;
+  return ADMIN_CALLS.stats.answer.parse(await res.json()) satisfies AgentStats;
 }
 
 /** A tracker's batch, with the instance's project key unless `headers` brings its own Authorization. */

@@ -36,9 +36,14 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
       [
         // A cycle, even through a type-only import.
         'no-circular: apps/server/src/cycle-a.ts → apps/server/src/cycle-b.ts',
-        // The SPA importing server or agent code.
+        // The SPA importing server or agent code, or the agent's protocol and process helpers.
         'web-not-server-or-agent: apps/web/src/page.ts → apps/server/src/cycle-a.ts',
         'web-not-server-or-agent: apps/web/src/page.ts → apps/agent/src/agent.ts',
+        'web-not-server-or-agent: apps/web/src/page.ts → packages/agent-protocol/src/index.ts',
+        'web-not-server-or-agent: apps/web/src/page.ts → packages/local-process/src/index.ts',
+        // The server importing the agent's code, or the agent the server's (the protocol passes).
+        'server-and-agent-apart: apps/server/src/starts-agent.ts → apps/agent/src/agent.ts',
+        'server-and-agent-apart: apps/agent/src/uses-server.ts → apps/server/src/db/client.ts',
         // A route file reaching a repo or the database.
         'routes-not-repo-or-db: apps/server/src/modules/things/things.routes.ts → apps/server/src/modules/things/things.repo.ts',
         'routes-not-repo-or-db: apps/server/src/modules/things/things.routes.ts → apps/server/src/db/client.ts',
@@ -46,6 +51,13 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
         // Contracts importing a node module or the server (zod and its own files pass).
         'contracts-only-zod: packages/contracts/src/index.ts → crypto',
         'contracts-only-zod: packages/contracts/src/index.ts → apps/server/src/db/client.ts',
+        // The agent protocol importing anything but zod and its own files, the contracts included.
+        'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → fs',
+        'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → packages/contracts/src/index.ts',
+        'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → apps/server/src/db/client.ts',
+        // The process helpers importing a library or the server (built-ins and the protocol pass).
+        'local-process-only-node: packages/local-process/src/index.ts → ../../../../../node_modules/zod/index.d.cts',
+        'local-process-only-node: packages/local-process/src/index.ts → apps/server/src/db/client.ts',
         // A module importing another module's repos (its service passes).
         'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.repo.ts',
         'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.system-repo.ts',
@@ -56,7 +68,7 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
   it('fails the way `npm run lint:deps` runs it (the err reporter), so `npm test` stops', async () => {
     const { exitCode, stdout } = await cruise(fixture, 'err');
     expect(exitCode).not.toBe(0);
-    expect(stdout).toContain('10 dependency violations');
+    expect(stdout).toContain('19 dependency violations');
   });
 });
 

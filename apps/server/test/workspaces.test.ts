@@ -33,8 +33,8 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the four workspaces', () => {
-    expect(workspaces.sort()).toEqual(['apps/agent', 'apps/server', 'apps/web', 'packages/contracts']);
+  it('finds the six workspaces', () => {
+    expect(workspaces.sort()).toEqual(['apps/agent', 'apps/server', 'apps/web', 'packages/agent-protocol', 'packages/contracts', 'packages/local-process']);
   });
 
   it.each(workspaces)('%s: its main and exports name files that exist', (dir) => {

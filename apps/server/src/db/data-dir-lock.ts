@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 
 export class DataDirLockedError extends Error {}
 

@@ -1,3 +1,4 @@
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, CleanupResult } from '@replay/agent-protocol';
 import type { InstanceSize, Provider } from '@replay/contracts';
 
 /**
@@ -96,42 +97,16 @@ export interface InstanceHealth {
   checkedAt: number;
 }
 
-export interface InstanceStats {
-  cpu: { percent: number };
-  memory: { usedBytes: number; totalBytes: number; percent: number };
-  disk: { usedBytes: number; totalBytes: number; percent: number };
-  sampledAt: number;
-}
-
-export interface SsoSettings {
-  idpEntityId: string;
-  idpSsoUrl: string;
-  idpX509cert: string;
-  idpSlsUrl: string;
-  enforceSSO: boolean;
-}
-
-export interface InstanceConfig {
-  /** null keeps data forever ('Unlimited'). */
-  retentionDays: number | null;
-  corsOrigins: string[];
-  sso: SsoSettings | null;
-  updatedAt: number | null;
-}
-
-export type InstanceConfigChange = Partial<Omit<InstanceConfig, 'updatedAt'>>;
-
-export interface BackupInfo {
-  name: string;
-  createdAt: number;
-  bytes: number;
-}
-
-export interface CleanupInfo {
-  removedDays: string[];
-  removedBytes: number;
-  cleanedAt: number;
-}
+/**
+ * What an instance reports and accepts about itself is the agent protocol's
+ * (packages/agent-protocol): any driver runs the same agent, so these are its
+ * answers, named here as the console's view of an instance.
+ */
+export type InstanceStats = AgentStats;
+export type InstanceConfig = AgentConfig;
+export type InstanceConfigChange = AgentConfigChange;
+export type BackupInfo = BackupResult;
+export type CleanupInfo = CleanupResult;
 
 export interface InstanceUser {
   userId: string;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { holdsDataDir, isAlive, readPidRecord, EXIT_CODES } from '@replay/agent';
-import { freePort } from '../lib/free-port';
+import { ADMIN_CALLS, EXIT_CODES, type AgentHealth } from '@replay/agent-protocol';
 import { DISK_MAX_GB, SIZES, VERSIONS, type InstanceSize } from '@replay/contracts';
+import { livePidOf } from '@replay/local-process';
+import { freePort } from '../lib/free-port';
+import { callAgent, checkHealth, loginUrl, type AgentAddress } from './agent-client';
 import {
   DriverError,
   type BackupInfo,
@@ -17,11 +19,10 @@ import {
   type InstanceUser,
   type ReconcileReport,
 } from './driver';
-import { adminCall, checkHealth, loginToken, type AgentAddress } from './local/agent-client';
 import { endProcessGroup, spawnAgent } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
-import { reconcile } from './local/reconcile';
 import { waitForStart } from './local/wait-for-start';
+import { reconcile, type Inventory } from './reconcile';
 
 export interface LocalDriverOptions {
   /** Instance folders go here: `${DATA_DIR}/instances`. */
@@ -37,9 +38,10 @@ export interface LocalDriverOptions {
 /**
  * Runs each instance as an agent process on this machine. Its whole state is
  * the instance folders on disk and the processes they name, so a console that
- * restarts (or crashed) picks up where it left off; see `reconcile`.
+ * restarts (or crashed) picks up where it left off; see `reconcile`, whose
+ * inventory it answers from those folders and pids.
  */
-export class LocalDriver implements InfrastructureDriver {
+export class LocalDriver implements InfrastructureDriver, Inventory {
   readonly kind = 'local';
   /** Every instance URL it hands out is http://localhost:<port> (see runtimeOf). */
   readonly browserSources = ['http://localhost:*'];
@@ -73,9 +75,15 @@ export class LocalDriver implements InfrastructureDriver {
 
   /** The pid of this instance's agent when one is alive; a recorded pid now used by another process does not count. */
   livePid(instanceId: string): number | null {
-    const dataDir = this.folders.dataDir(instanceId);
-    const pid = readPidRecord(dataDir)?.pid;
-    return pid && isAlive(pid) && holdsDataDir(pid, dataDir) ? pid : null;
+    return livePidOf(this.folders.dataDir(instanceId));
+  }
+
+  async instanceIds(): Promise<readonly string[]> {
+    return this.folders.list();
+  }
+
+  async isRunning(instanceId: string): Promise<boolean> {
+    return this.livePid(instanceId) !== null;
   }
 
   async status(instanceId: string): Promise<InstanceRuntime> {
@@ -97,7 +105,7 @@ export class LocalDriver implements InfrastructureDriver {
   }
 
   /** True when the instance's record lacks the spec's project key: an agent running now was started without it. */
-  lacksProjectKey(spec: InstanceSpec): boolean {
+  async lacksProjectKey(spec: InstanceSpec): Promise<boolean> {
     return this.folders.read(spec.instanceId)?.projectKey !== spec.projectKey;
   }
 
@@ -109,7 +117,7 @@ export class LocalDriver implements InfrastructureDriver {
    * leaves a stopped agent, which the next create starts with the key.
    */
   private async takeProjectKey(spec: InstanceSpec): Promise<void> {
-    if (!this.lacksProjectKey(spec)) return;
+    if (!(await this.lacksProjectKey(spec))) return;
     const pid = this.livePid(spec.instanceId);
     if (pid) await endProcessGroup(pid, this.opts.stopGraceMs);
     this.folders.update(spec.instanceId, { projectKey: spec.projectKey });
@@ -185,14 +193,14 @@ export class LocalDriver implements InfrastructureDriver {
       }
       const next = this.folders.update(instanceId, { diskSize });
       const pid = this.livePid(instanceId);
-      if (pid) await adminCall(this.address(next), 'POST', '/api/admin/disk', { diskGb: diskSize });
+      if (pid) await callAgent(this.address(next), ADMIN_CALLS.resizeDisk, { diskGb: diskSize });
       return runtimeOf(instanceId, next, pid);
     });
   }
 
   changeType(instanceId: string, size: InstanceSize): Promise<InstanceRuntime> {
     const { vcpu, memoryGb } = SIZES[size];
-    return this.restartUnless(instanceId, { size }, (h) => h.resources?.vcpu === vcpu && h.resources.memoryGb === memoryGb);
+    return this.restartUnless(instanceId, { size }, (h) => h.resources.vcpu === vcpu && h.resources.memoryGb === memoryGb);
   }
 
   upgradeVersion(instanceId: string, version: string): Promise<InstanceRuntime> {
@@ -207,7 +215,7 @@ export class LocalDriver implements InfrastructureDriver {
   private restartUnless(
     instanceId: string,
     change: Partial<InstanceRecord>,
-    applied: (health: { version?: string; resources?: { vcpu: number; memoryGb: number } }) => boolean,
+    applied: (health: AgentHealth) => boolean,
   ): Promise<InstanceRuntime> {
     return this.serial(instanceId, async () => {
       this.record(instanceId); // a missing instance fails as not-found, before anything is written
@@ -229,23 +237,23 @@ export class LocalDriver implements InfrastructureDriver {
   }
 
   applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig> {
-    return this.serial(instanceId, async () => adminCall<InstanceConfig>(this.running(instanceId), 'POST', '/api/admin/config', change));
+    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.applyConfig, change));
   }
 
   async readConfig(instanceId: string): Promise<InstanceConfig> {
-    return adminCall<InstanceConfig>(this.running(instanceId), 'GET', '/api/admin/config');
+    return callAgent(this.running(instanceId), ADMIN_CALLS.readConfig);
   }
 
   backup(instanceId: string): Promise<BackupInfo> {
-    return this.serial(instanceId, async () => adminCall<BackupInfo>(this.running(instanceId), 'POST', '/api/admin/backup', {}));
+    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.backup));
   }
 
   cleanup(instanceId: string, days: number): Promise<CleanupInfo> {
-    return this.serial(instanceId, async () => adminCall<CleanupInfo>(this.running(instanceId), 'POST', '/api/admin/cleanup', { days }));
+    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.cleanup, { days }));
   }
 
   async stats(instanceId: string): Promise<InstanceStats> {
-    return adminCall<InstanceStats>(this.running(instanceId), 'GET', '/api/stats');
+    return callAgent(this.running(instanceId), ADMIN_CALLS.stats);
   }
 
   async health(instanceId: string): Promise<InstanceHealth> {
@@ -257,8 +265,7 @@ export class LocalDriver implements InfrastructureDriver {
 
   async loginUrl(instanceId: string, user: InstanceUser): Promise<string> {
     const record = this.record(instanceId);
-    const token = await loginToken(this.address(record), user);
-    return `http://localhost:${record.port}/login?token=${encodeURIComponent(token)}`;
+    return loginUrl(this.address(record), runtimeOf(instanceId, record, null).url!, user);
   }
 
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport> {

@@ -46,9 +46,12 @@ export function processGroupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
+/** An instance URL as this test reaches it: the loopback address the agents listen on, whatever `localhost` resolves to first. */
+export const direct = (url: string): string => url.replace('//localhost:', '//127.0.0.1:');
+
 /** A tracker's batch of events, sent to an instance with `projectKey` (or none). */
 export async function sendEvents(instanceUrl: string, projectKey: string | null, sessionId = 'session-1'): Promise<Response> {
-  return fetch(`${instanceUrl.replace('localhost', '127.0.0.1')}/api/events`, {
+  return fetch(`${direct(instanceUrl)}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(projectKey === null ? {} : { Authorization: `Bearer ${projectKey}` }) },
     body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),

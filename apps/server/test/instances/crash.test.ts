@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { LocalDriver } from '../../src/infra/local-driver';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 import { signupBody } from '../support/auth';
 import { until } from './support';
 import { consoleDatabase } from '../support/database';

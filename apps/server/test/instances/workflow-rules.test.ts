@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once as nextEvent } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InstanceStatus } from '@replay/contracts';
@@ -9,7 +13,7 @@ import { resumeInstances } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
-import { seedInstance } from './support';
+import { seedInstance, until } from './support';
 
 /**
  * The workflow's rules, one step at a time, against the real database and a
@@ -164,11 +168,27 @@ describe('convergeInstance', () => {
 
   it('takes over at once a lease left by a dead console process on this machine', async () => {
     driver = new DriverDouble();
-    const { hostname } = await import('node:os');
     const dead = `${hostname()}:2147483646:dead`;
     const inst = await seed('stopping', { leaseOwner: dead, leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
     await convergeInstance(deps(), inst.instanceId, once);
     expect((await row(inst.instanceId)).status).toBe('stopped');
+  });
+
+  it('takes over at once a lease of a console process that exited but was never reaped (a zombie holds nothing)', async () => {
+    driver = new DriverDouble();
+    // `sh` starts a child that exits at once, then becomes `sleep`, which never reaps it: a zombie, as a console
+    // whose parent is gone stays.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const [line] = await nextEvent(parent.stdout!, 'data');
+      const zombie = Number(String(line).trim());
+      await until(async () => readFileSync(`/proc/${zombie}/stat`, 'utf8'), (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'), 5_000, 'a zombie');
+      const inst = await seed('stopping', { leaseOwner: `${hostname()}:${zombie}:zomb`, leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
+      await convergeInstance(deps(), inst.instanceId, once);
+      expect((await row(inst.instanceId)).status).toBe('stopped');
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 });
 

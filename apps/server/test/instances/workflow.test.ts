@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, type Instance } from '@replay/contracts';
 import { consoleActivities, instanceActivities, tenants } from '../../src/db/schema';
 import type { LocalDriver } from '../../src/infra/local-driver';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { HEALTH_ROUND_SECONDS, INSTANCE_HEALTH_QUEUE, workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
 import { createTestApp, type TestApp } from '../support/app';

@@ -1,12 +1,17 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { agentCommand } from '@replay/agent-protocol';
 import { SIZES } from '@replay/contracts';
-import { isAlive } from '@replay/agent';
+import { isAlive } from '@replay/local-process';
 import type { InstanceRecord } from './instance-folder';
 
-/** The agent's entry point, run from source: apps/agent/src/main.ts. */
-export const AGENT_MAIN = fileURLToPath(new URL('../../../../agent/src/main.ts', import.meta.url));
+/**
+ * The agent's entry point, found by its package's export (`@replay/agent/main`,
+ * run from source), as any installed package is: the console imports none of
+ * the agent's code, it only starts it.
+ */
+export const AGENT_MAIN = createRequire(import.meta.url).resolve('@replay/agent/main');
 
 /**
  * Node 22.18+ runs the agent's TypeScript itself (type stripping), which
@@ -17,9 +22,6 @@ export const AGENT_MAIN = fileURLToPath(new URL('../../../../agent/src/main.ts',
 function nodeFlags(): string[] {
   return process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')];
 }
-
-
-/** A port free on this machine now and not held by another instance, stopped ones included. */
 
 export interface SpawnOptions {
   dataDir: string;
@@ -42,23 +44,18 @@ export interface SpawnedAgent {
  * needs: the console's own secrets (database URL, signing key) stay out.
  */
 export function spawnAgent(record: InstanceRecord & { projectKey: string }, opts: SpawnOptions): SpawnedAgent {
-  const size = SIZES[record.size];
-  const args = [
-    ...nodeFlags(),
-    AGENT_MAIN,
-    ...['--instance-id', record.instanceId, '--name', record.name, '--data-dir', opts.dataDir],
-    ...['--port', String(record.port), '--host', opts.host, '--version', record.version],
-    ...['--console-origin', opts.consoleOrigin, '--tenant', record.tenantName],
-    ...['--vcpu', String(size.vcpu), '--memory-gb', String(size.memoryGb), '--disk-gb', String(record.diskSize)],
-  ];
+  const { vcpu, memoryGb } = SIZES[record.size];
+  const { instanceId, name, tenantName, version, port, secret, projectKey } = record;
+  const { dataDir, host, consoleOrigin } = opts;
+  const command = agentCommand({ instanceId, name, tenantName, version, port, secret, projectKey, dataDir, host, consoleOrigin, vcpu, memoryGb, diskGb: record.diskSize });
   const log = openSync(opts.logFile, 'a');
   try {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...nodeFlags(), AGENT_MAIN, ...command.args], {
       cwd: opts.cwd,
       detached: true,
       stdio: ['ignore', log, log],
       // Secrets go in the environment, which only this user can read (/proc/<pid>/environ), never in arguments, which `ps` shows to all.
-      env: { PATH: process.env.PATH ?? '', AGENT_SECRET: record.secret, AGENT_PROJECT_KEY: record.projectKey },
+      env: { PATH: process.env.PATH ?? '', ...command.env },
     });
     if (child.pid === undefined) throw new Error(`Could not start the agent of ${record.instanceId}`);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

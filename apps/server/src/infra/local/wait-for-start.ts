@@ -1,4 +1,4 @@
-import { checkHealth, type AgentAddress } from './agent-client';
+import { checkHealth, type AgentAddress } from '../agent-client';
 import type { SpawnedAgent } from './agent-process';
 
 export type StartOutcome = { kind: 'healthy' } | { kind: 'exited'; code: number | null } | { kind: 'timeout' };

@@ -2,6 +2,7 @@ import { errorForLog } from '../../lib/log-safety';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
+import { isAlive } from '@replay/local-process';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
@@ -61,12 +62,7 @@ function isDeadLocalOwner(owner: string): boolean {
   const pid = Number(parts.at(-2));
   if (parts.slice(0, -2).join(':') !== HOST || !Number.isInteger(pid)) return false;
   if (pid === process.pid) return owner !== OWNER;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !isAlive(pid);
 }
 /** Longer than any one step (the local driver's slowest, a create that retries on a new port, stays under a minute); renewed before each. */
 const LEASE_MS = 120_000;

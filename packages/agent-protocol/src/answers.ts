@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** What the agent answers (besides its config): read leniently by the console, so an agent that says more still answers. */
+
+const share = z.object({ usedBytes: z.number(), totalBytes: z.number(), percent: z.number() });
+
+/** `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for. */
+export const agentStatsSchema = z.object({
+  cpu: z.object({ percent: z.number() }),
+  memory: share,
+  disk: share,
+  sampledAt: z.number(),
+});
+
+/**
+ * `GET /api/health`, to anyone (the console's browser asks without credentials):
+ * a non-empty `tenants` is the spec's health rule; they carry no names. The
+ * resources let a driver see whether a type change or disk resize has reached
+ * the running process.
+ */
+export const agentHealthSchema = z.object({
+  status: z.string(),
+  instanceId: z.string(),
+  version: z.string(),
+  tenants: z.array(z.object({ active: z.boolean() })),
+  resources: z.object({ vcpu: z.number(), memoryGb: z.number(), diskGb: z.number() }),
+});
+
+export const cleanupResultSchema = z.object({ removedDays: z.array(z.string()), removedBytes: z.number(), cleanedAt: z.number() });
+export const backupResultSchema = z.object({ name: z.string(), createdAt: z.number(), bytes: z.number() });
+export const diskResultSchema = z.object({ diskGb: z.number() });
+
+/** Every refusal: the first message says why. */
+export const agentErrorSchema = z.object({ errors: z.array(z.string()).min(1) });
+
+export type AgentStats = z.infer<typeof agentStatsSchema>;
+export type AgentHealth = z.infer<typeof agentHealthSchema>;
+export type CleanupResult = z.infer<typeof cleanupResultSchema>;
+export type BackupResult = z.infer<typeof backupResultSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
+import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
+import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
+
+/**
+ * Every call the console makes to an agent: method, path, the body the agent
+ * accepts (null: none is read) and the answer it gives. The agent routes and
+ * validates by these; a driver's client sends and reads by them.
+ */
+export interface AgentCall<Body extends z.ZodType | null = z.ZodType | null, Answer extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  body: Body;
+  answer: Answer;
+}
+
+const call = <Body extends z.ZodType | null, Answer extends z.ZodType>(route: { method: 'GET' | 'POST'; path: string }, body: Body, answer: Answer) =>
+  ({ ...route, body, answer }) satisfies AgentCall<Body, Answer>;
+
+/** A JSON object holding exactly one whole number within bounds. */
+function wholeNumberBody<Field extends string>(field: Field, min: number, max: number) {
+  const message = `Expected { "${field}": a whole number from ${min} to ${max} }`;
+  return z.strictObject({ [field]: z.int({ error: message }).min(min).max(max) } as Record<Field, z.ZodInt>, { error: message });
+}
+
+/** The body of a cleanup: session days older than `days` days are removed. */
+export const cleanupRequestSchema = wholeNumberBody('days', 0, 3650);
+/** The body of a disk resize: the disk grew to `diskGb` (online, as a cloud volume does). */
+export const diskRequestSchema = wholeNumberBody('diskGb', 1, 65536);
+
+/**
+ * The console's calls, each with an admin token (see tokens.ts). Stats are one
+ * of them: how busy and how full an instance is is the console's business only.
+ */
+export const ADMIN_CALLS = {
+  stats: call(ADMIN_ROUTES.stats, null, agentStatsSchema),
+  readConfig: call(ADMIN_ROUTES.readConfig, null, agentConfigSchema),
+  applyConfig: call(ADMIN_ROUTES.applyConfig, agentConfigChangeSchema, agentConfigSchema),
+  cleanup: call(ADMIN_ROUTES.cleanup, cleanupRequestSchema, cleanupResultSchema),
+  /** Copies the data folder to ../backups/<time>. */
+  backup: call(ADMIN_ROUTES.backup, null, backupResultSchema),
+  resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
+} satisfies Record<AdminCallName, AgentCall>;
+
+export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);
+
+/** The body a call carries (its schemas transform nothing, so what is sent is what is read). */
+export type BodyOf<C extends AgentCall> = C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+export type AnswerOf<C extends AgentCall> = z.output<C['answer']>;

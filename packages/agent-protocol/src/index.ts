@@ -1,0 +1,12 @@
+/**
+ * The console↔agent protocol: everything a driver needs to start an agent and
+ * speak to it, and everything the agent checks what it is told against. zod
+ * and its own files only, so any driver (the local one, a cluster one) and the
+ * agent share it; the agent runs it from source, hence the `.ts` imports.
+ * `./plain` is the part without zod.
+ */
+export * from './plain.ts';
+export * from './answers.ts';
+export * from './calls.ts';
+export * from './config.ts';
+export * from './tokens.ts';
