@@ -23,6 +23,7 @@ import { endProcessGroup, spawnAgent } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
 import { waitForStart } from './local/wait-for-start';
 import { reconcile, type Inventory } from './reconcile';
+import { keyedSerial } from '../lib/concurrency';
 
 export interface LocalDriverOptions {
   /** Instance folders go here: `${DATA_DIR}/instances`. */
@@ -47,20 +48,12 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   readonly browserSources = ['http://localhost:*'];
   readonly folders: InstanceFolders;
   private readonly opts: Required<LocalDriverOptions>;
-  /** One operation at a time per instance: a stop must not interleave with a restart. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** One operation at a time per instance (a stop must not interleave with a restart), and one port pick at a time. */
+  private readonly serial = keyedSerial();
 
   constructor(options: LocalDriverOptions) {
     this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, ...options };
     this.folders = new InstanceFolders(options.root);
-  }
-
-  private serial<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const next = (this.queues.get(key) ?? Promise.resolve()).then(run, run);
-    const settled = next.catch(() => undefined);
-    this.queues.set(key, settled);
-    void settled.then(() => this.queues.get(key) === settled && this.queues.delete(key));
-    return next;
   }
 
   private record(instanceId: string): InstanceRecord {
