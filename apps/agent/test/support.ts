@@ -20,7 +20,6 @@ export interface RunningAgent {
   instanceId: string;
   secret: string;
   projectKey: string;
-  startupMs: number;
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
 }
@@ -91,7 +90,6 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
     env: options.env,
     nodeArgs: options.nodeArgs,
   };
-  const started = performance.now();
   const { child, exited } = launch(opts);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
@@ -100,12 +98,11 @@ export async function startAgentProcess(options: AgentOptions = {}): Promise<Run
     const port = opts.port || (readPidRecord(opts.dataDir)?.pid === child.pid ? readPidRecord(opts.dataDir)?.port : 0);
     const res = port ? await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null) : null;
     if (res?.status === 200) {
-      const startupMs = performance.now() - started;
       const stop = async () => {
         child.kill('SIGTERM');
         return exited;
       };
-      return { ...opts, child, port: port as number, url: `http://127.0.0.1:${port}`, startupMs, exited, stop };
+      return { ...opts, child, port: port as number, url: `http://127.0.0.1:${port}`, exited, stop };
     }
     await new Promise((r) => setTimeout(r, 5));
   }
