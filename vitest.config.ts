@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Room for the waits above under load; a test that hangs still fails.
+          testTimeout: 20_000,
         },
       },
       {

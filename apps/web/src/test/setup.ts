@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { tokenStore } from '../lib/api/token-store';
+
+// findBy… waits for what will appear; it asserts nothing about time. On a loaded 2-core
+// machine (the server suites run beside these) a lazy route's first render plus its
+// stubbed call can take longer than the default 1 s. A screen that never shows it still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine reads for media queries, sizes and scrolling.
 if (!window.matchMedia) {
