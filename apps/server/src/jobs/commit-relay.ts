@@ -50,6 +50,10 @@ export function outboxJob(outbox: CommitOutbox): JobDefinition {
     queue: outbox.queue,
     // A failed run is simply the next kick's or sweep's job: no retries of its own.
     queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 },
+    // Every process hears each commit and wakes its own worker, so polling only finds the
+    // sweeps' jobs: a slow poll keeps two more workers from sharing PGlite's one connection
+    // with the instance workflow's twice a second.
+    workOptions: { pollingIntervalSeconds: 5 },
     async handle(ctx) {
       await deliverNow(ctx, outbox);
       await outbox.tidy?.(ctx);

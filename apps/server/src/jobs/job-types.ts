@@ -13,7 +13,11 @@ export interface JobDefinition<T extends object = object> {
   /** Policy, retries, expiry: applied when the queue is created. */
   queueOptions?: Omit<Queue, 'name'>;
   /** Jobs of this queue run at once in one process (default 1). */
-  workOptions?: { localConcurrency?: number };
+  /**
+   * Jobs of this queue run at once in one process (default 1); the worker looks for
+   * new ones every `pollingIntervalSeconds` (default 0.5) besides being woken by a send here.
+   */
+  workOptions?: { localConcurrency?: number; pollingIntervalSeconds?: number };
   handle(ctx: AppContext, data: T, attempt: JobAttempt): Promise<void>;
 }
 

@@ -23,7 +23,7 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
   for (const def of jobDefinitions) {
     const workerId = await boss.work(
       def.queue,
-      { pollingIntervalSeconds: 0.5, includeMetadata: true, localConcurrency: def.workOptions?.localConcurrency ?? 1 },
+      { pollingIntervalSeconds: def.workOptions?.pollingIntervalSeconds ?? 0.5, includeMetadata: true, localConcurrency: def.workOptions?.localConcurrency ?? 1 },
       async (jobs) => {
         for (const job of jobs) await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       },
