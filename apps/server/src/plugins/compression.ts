@@ -33,8 +33,9 @@ export const apiCompressionPlugin = fp(async (api) => {
     },
     globalDecompression: false,
   });
-  // Any API answer may be compressed, so each says it depends on Accept-Encoding (the plugin
-  // says so only when it compressed); set here once, the plugin then does not repeat it.
+  // A route's answer may be compressed, so each says it depends on Accept-Encoding (the plugin
+  // says so only when it compressed); set here once, the plugin then does not repeat it. A
+  // refusal the guard sends before this hook is small, never compressed, and has none.
   api.addHook('onRequest', (_request, reply, done) => {
     reply.raw.setHeader('vary', 'accept-encoding');
     done();
