@@ -10,6 +10,7 @@ import { guardPlugin } from './plugins/guard';
 import { auditPlugin } from './plugins/audit';
 import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
+import { apiCompressionPlugin } from './plugins/compression';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -75,6 +76,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(auditPlugin);
   await app.register(
     async (api) => {
+      // Before the routes: it hooks each route as it is added. Here, so only API answers are compressed at run time.
+      await api.register(apiCompressionPlugin);
       for (const mod of apiModules) await api.register(mod);
       api.get('/docs', { config: { guard: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -10,6 +10,10 @@ const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
  * Serves the built SPA; any path that is not an API call or a file gets
  * index.html so that client routes survive a reload. Files are looked up
  * on each request (wildcard), so a rebuild is served without a restart.
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file
+ * (apps/web/vite-precompress.ts): the copy the request's Accept-Encoding
+ * prefers is sent (br, then gzip, else the file), index.html included, with
+ * `Vary: accept-encoding` on every file; nothing is compressed per request.
  */
 export const webPlugin = fp(async (app) => {
   const root = app.ctx.env.WEB_DIST ?? defaultDist;
@@ -31,6 +35,7 @@ export const webPlugin = fp(async (app) => {
       wildcard: true,
       cacheControl: false,
       index: 'index.html',
+      preCompressed: true,
       // Vite names assets by content hash: they never change under one name.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
