@@ -63,7 +63,7 @@ function instanceOf(route: ApiRoute, params: Record<string, unknown>): string | 
 
 /**
  * The audit trail's recorder. After the response has gone, every call that
- * changes something (see isAuditedCall) is written with who made it, what it
+ * changes something (its endpoint's audit declaration, `isRecorded`) is written with who made it, what it
  * was called with (secrets redacted, text made storable) and how it ended.
  * A write the database refuses is made again without the parameters and
  * payload, so an accepted change never loses its record; each failure is
@@ -85,11 +85,12 @@ export const auditPlugin = fp(async (app) => {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || !route.config?.guard) return;
-    const endpoint: Pick<Endpoint, 'method' | 'path' | 'audit'> = route.config.endpoint ?? { method: 'GET', path: route.url };
-    const audit = endpoint.audit && 'label' in endpoint.audit ? endpoint.audit : null;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD twin to every GET; it is the same route.
       if (method === 'HEAD') continue;
+      // A route not mounted from an endpoint is judged by its method: a change is recorded as `METHOD path`.
+      const endpoint: Pick<Endpoint, 'method' | 'path' | 'audit'> = route.config.endpoint ?? { method: method as Endpoint['method'], path: route.url };
+      const audit = endpoint.audit && 'label' in endpoint.audit ? endpoint.audit : null;
       const entry: ApiRoute = {
         method,
         url: route.url,

@@ -79,15 +79,6 @@ export function auditRepo(db: Db) {
      * reset). They cannot be tenant-scoped: the tenant is what they find.
      */
 
-    async actorByEmail(email: string): Promise<AuditActor | null> {
-      const [row] = await db
-        .select(actorColumns)
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), isNull(users.deletedAt)))
-        .limit(1);
-      return row ?? null;
-    },
-
     async actorByRefreshToken(tokenHash: string): Promise<AuditActor | null> {
       const [row] = await db
         .select(actorColumns)
