@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
 import { startConsole, type ConsoleServer } from './support/server';
@@ -30,24 +31,28 @@ async function logOut(): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await visible(page.getByRole('heading', { name: 'Login to your account' }));
+  await expectAccessible(page, 'login');
 }
 
 describe('foundation journey in chromium', () => {
   it('signs up and lands on the instances page with the trial banner', async () => {
     await page.goto('/signup');
     await visible(page.getByText('Create Account').first());
+    await expectAccessible(page, 'signup');
     await page.getByLabel('Name', { exact: true }).fill('Ada Owner');
     await page.getByLabel('Organization').fill('Analytical Engines');
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await visible(page.getByText('Password must be at least 8 characters long'));
+    await expectAccessible(page, 'signup: password too short');
     await page.getByLabel('Password', { exact: true }).fill(firstPassword);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/instances/);
     await visible(page.getByText('Welcome!'));
     await visible(page.getByText(/free trial/i));
     expect(await page.title()).toMatch(/^Instances - .+ Console$/);
+    await expectAccessible(page, 'instances: empty, trial banner, welcome toast');
   });
 
   it('logs out and logs back in', async () => {
@@ -66,6 +71,7 @@ describe('foundation journey in chromium', () => {
     await disabled(update);
     await page.reload();
     await valueOf(page.getByLabel('Name', { exact: true }), 'Ada Lovelace');
+    await expectAccessible(page, 'account: profile');
   });
 
   it('changes the password and logs in with the new one', async () => {
@@ -74,14 +80,17 @@ describe('foundation journey in chromium', () => {
     await page.getByLabel('New Password:', { exact: true }).fill(secondPassword);
     await page.getByLabel('Repeat New Password:').fill('different');
     await visible(page.getByText("Passwords don't match"));
+    await expectAccessible(page, "account: profile, passwords don't match");
     await page.getByLabel('Repeat New Password:').fill(secondPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await visible(page.getByText('Successfully changed password'));
+    await expectAccessible(page, 'account: profile, password changed');
     await logOut();
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(firstPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await visible(page.getByText('Invalid email or password.'));
+    await expectAccessible(page, 'login: wrong password');
     await logIn(secondPassword);
   });
 
@@ -90,12 +99,16 @@ describe('foundation journey in chromium', () => {
     await page.getByRole('link', { name: /forgot password/i }).click();
     // The login form stays on screen while the reset page's code loads, with a field of the same label.
     await visible(page.getByRole('heading', { name: 'Reset Password' }));
+    await expectAccessible(page, 'reset password: request a link');
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: /reset/i }).click();
     await visible(page.getByText(/If an account exists/));
+    await expectAccessible(page, 'reset password: link sent');
     const mail = await latestMailTo(server.url, email);
     const link = new URL(firstLink(mail.text));
     await page.goto(`${link.pathname}${link.search}`);
+    await visible(page.getByLabel('New Password', { exact: true }));
+    await expectAccessible(page, 'reset password: new password');
     await page.getByLabel('New Password', { exact: true }).fill(thirdPassword);
     await page.getByLabel('Repeat New Password').fill(thirdPassword);
     await page.getByRole('button', { name: /reset|save|set/i }).click();
@@ -113,6 +126,49 @@ describe('foundation journey in chromium', () => {
     await visible(page.getByRole('heading', { name: 'Instances' }));
     await hidden(nav.getByText('Instances'));
     await visible(page.getByRole('button', { name: /expand menu/i }));
+    await expectAccessible(page, 'instances: menu collapsed');
+    await page.getByRole('button', { name: /expand menu/i }).click();
+  });
+
+  it('shows the account menu, the support drawer, and the other account tabs', async () => {
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await visible(page.getByRole('menuitem', { name: 'Logout' }));
+    await expectAccessible(page, 'account menu open');
+    await page.keyboard.press('Escape');
+    await hidden(page.getByRole('menuitem', { name: 'Logout' }));
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Support' }).click();
+    const support = page.getByRole('dialog', { name: 'Support' });
+    await visible(support);
+    await expectAccessible(page, 'support drawer open');
+    await page.keyboard.press('Escape');
+    await hidden(support);
+
+    await page.goto('/account/organization');
+    await visible(page.getByText('Analytical Engines'));
+    await expectAccessible(page, 'account: organization');
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await visible(page.getByRole('button', { name: /copy api key/i }));
+    await expectAccessible(page, 'account: api keys');
+    await page.getByRole('tab', { name: 'Session' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await visible(dialog.getByText('Sign out of the console in this browser?'));
+    await expectAccessible(page, 'account: session, sign-out confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
+    await expectAccessible(page, 'account: session');
+  });
+
+  it('shows an account without instances: empty Activity, Billing without payment details', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL(/\/activities$/);
+    await visible(page.getByText('No activity yet'));
+    await expectAccessible(page, 'activity: empty');
+    await nav.getByRole('link', { name: 'Billing' }).click();
+    await visible(page.getByText('No payment method'));
+    await expectAccessible(page, 'billing: no payment details');
   });
 
   it('refuses a second console on the same data folder, at once and saying why', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
+import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { agentPids, type ConsoleServer } from './support/server';
 import { disabled, hidden, visible } from './support/wait';
@@ -34,6 +35,7 @@ async function protection(on: boolean): Promise<void> {
   const toggle = page.getByRole('menuitemcheckbox', { name: 'Termination Protection' });
   await toggle.click();
   await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(on));
+  await expectAccessible(page, `details: actions menu open, protection ${on ? 'on' : 'off'}`);
   await page.keyboard.press('Escape');
   await hidden(toggle);
 }
@@ -47,6 +49,7 @@ describe('instances journey in chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await visible(page.getByText('Welcome!'));
+    await expectAccessible(page, 'instances: empty');
 
     await page.getByRole('link', { name: 'Create Instance' }).click();
     await page.waitForURL(/\/instances\/create$/);
@@ -55,6 +58,7 @@ describe('instances journey in chromium', () => {
     await visible(page.getByRole('radio', { name: /Small/ }).and(page.locator('[aria-checked="true"]')));
     await visible(page.getByText('Free Trial Eligible'));
     await visible(page.getByText(INSTANCE_MESSAGES.createNote));
+    await expectAccessible(page, 'create: empty');
 
     // Required fields' labels end in an asterisk.
     await page.getByLabel(/^Name/).fill(firstName);
@@ -64,6 +68,7 @@ describe('instances journey in chromium', () => {
     // Only letters, digits, underscore and hyphen are kept as you type.
     await expect.poll(() => urlField.inputValue()).toBe(url);
     await visible(page.getByLabel('Available'));
+    await expectAccessible(page, 'create: filled, URL available');
     const create = page.getByRole('button', { name: 'Create', exact: true });
     await disabled(create, false);
     await create.dblclick();
@@ -75,9 +80,20 @@ describe('instances journey in chromium', () => {
     const row = page.getByRole('row', { name: new RegExp(firstName) });
     // The workflow moves creating → initializing within a second, so the first read may already show the second step.
     await visible(row.locator('[data-tone="progress"]', { hasText: /Creating|Initializing/ }));
+    await expectAccessible(page, 'instances: one instance being made, created toast');
     await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
     await visible(page.getByText('Showing 1 to 1 of 1 instances.'));
     expect(await page.getByRole('row').count()).toBe(2);
+    await expectAccessible(page, 'instances: one instance running');
+  });
+
+  it('refuses a URL already in use on the create page', async () => {
+    await page.getByRole('link', { name: 'Create Instance' }).click();
+    await page.getByLabel(/^Instance URL/).fill(url);
+    await visible(page.getByText(INSTANCE_MESSAGES.urlTaken));
+    await expectAccessible(page, 'create: URL taken');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/instances$/);
   });
 
   it('opens the details from the row and renames the instance', async () => {
@@ -88,9 +104,11 @@ describe('instances journey in chromium', () => {
     await visible(breadcrumb.getByText(firstName));
     await visible(page.getByRole('tab', { name: 'Events' }));
     await visible(page.getByRole('cell', { name: 'Create', exact: true }));
+    await expectAccessible(page, 'details: events');
 
     await page.getByRole('button', { name: 'Edit Instance name' }).click();
     await page.getByRole('textbox', { name: 'Instance name' }).fill(newName);
+    await expectAccessible(page, 'details: editing the name');
     await page.keyboard.press('Enter');
     await visible(page.getByText(INSTANCE_MESSAGES.updated));
     await visible(breadcrumb.getByText(newName));
@@ -103,9 +121,11 @@ describe('instances journey in chromium', () => {
     await action('Stop');
     const dialog = page.getByRole('dialog', { name: 'Stop instance' });
     await visible(dialog.getByText(/still charged for storage/));
+    await expectAccessible(page, 'details: stop confirmation');
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await visible(badge('progress', 'Stopping'));
     await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
+    await expectAccessible(page, 'details: stopped');
 
     await action('Start');
     await visible(badge('progress', 'Starting'));
@@ -130,6 +150,7 @@ describe('instances journey in chromium', () => {
     let dialog = page.getByRole('dialog', { name: 'Terminate instance' });
     await visible(dialog.getByText(INSTANCE_MESSAGES.terminationProtected));
     await disabled(dialog.getByRole('button', { name: 'Terminate' }));
+    await expectAccessible(page, 'details: terminate refused under protection');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await hidden(dialog);
 
@@ -141,12 +162,20 @@ describe('instances journey in chromium', () => {
     await disabled(confirm);
     await dialog.getByLabel('Type TERMINATE to confirm').fill('  TERMINATE ');
     await disabled(confirm, false);
+    await expectAccessible(page, 'details: terminate confirmation typed');
     await confirm.click();
     await visible(badge('progress', 'Terminating'));
     await badge('neutral', 'Terminated').waitFor({ timeout: SETTLE_MS });
+    await expectAccessible(page, 'details: terminated');
 
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Instances' }).click();
     await visible(page.getByText('Welcome!'));
+  });
+
+  it("lists the instance's life on the Activity screen", async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
+    await visible(page.getByText(`Instance ${newName} terminated`));
+    await expectAccessible(page, 'activity: filled');
   });
 
   it('leaves no agent process behind', async () => {

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 import { MODAL_WIDTHS, TIMINGS_MS } from '@replay/contracts';
 
 /**
@@ -6,25 +6,89 @@ import { MODAL_WIDTHS, TIMINGS_MS } from '@replay/contracts';
  * come in tiny 300 / small 400 / large 700 / fullscreen 100%. Component
  * defaults are plain objects so that the theme pulls no component into the
  * login bundle.
+ *
+ * Colours meet WCAG 2.1 AA (4.5:1 for text, issue 10) here, once, for every
+ * component: Mantine's default shade 6 is too light for white text on a filled
+ * button (3.6:1) and for coloured text on white. The e2e journeys check every
+ * screen with axe-core (e2e/support/axe.ts).
  */
+export const PRIMARY_SHADE = 8;
+
+/** WCAG's minimum contrast for normal-size text (AA). */
+export const TEXT_CONTRAST = 4.5;
+
+/** The darkest plain surface text sits on: a hovered table row, the shell's menu (gray.1). */
+const DARKEST_SURFACE = '#f1f3f5';
+
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Filled buttons, anchors and outlines take shade 8: white on blue.8 is 5:1, blue.8 on white 5:1.
+  primaryShade: { light: PRIMARY_SHADE, dark: PRIMARY_SHADE },
   defaultRadius: 'md',
   components: {
     Tooltip: { defaultProps: { openDelay: TIMINGS_MS.tooltipDelay, withArrow: true } },
-    Modal: { defaultProps: { size: 'small', centered: true } },
+    // Every close button (an icon alone) needs a name for screen readers.
+    Modal: { defaultProps: { size: 'small', centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // A role="menu" may hold menu items only: no focus placeholder div. Opening a menu focuses its first item instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
-/** Modal sizes as CSS variables: `<Modal size="tiny">` reads `--modal-size-tiny`. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** A colour laid over white at the given opacity, as the browser paints Mantine's `light` variant backgrounds. */
+function overWhite(hex: string, opacity: number): string {
+  const channels = [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * opacity + 255 * (1 - opacity)));
+  return `rgb(${channels.join(', ')})`;
+}
+
+/**
+ * The lightest shade of a palette (7 up, darkened past 9 where the palette
+ * has none: yellow, orange, green, teal) readable on its own light-variant
+ * background (shade 8 at 10% opacity) and on the darkest plain surface.
+ */
+export function readableText(palette: MantineColorsTuple): string {
+  const backgrounds = [overWhite(palette[PRIMARY_SHADE], 0.1), DARKEST_SURFACE];
+  const readable = (color: string) => backgrounds.every((bg) => contrastRatio(color, bg) >= TEXT_CONTRAST);
+  const shade = [palette[7], palette[8], palette[9]].find(readable);
+  if (shade) return shade;
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const darker = darken(palette[9], amount);
+    if (readable(darker)) return darker;
+  }
+  return '#000';
+}
+
+/** Coloured text (badges, alerts and menu items of the light variant, `c="red"`, errors) in a readable shade of each colour. */
+function readableTextVariables(colors: MantineTheme['colors']): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, palette] of Object.entries(colors)) {
+    const text = readableText(palette);
+    variables[`--mantine-color-${name}-light-color`] = text;
+    variables[`--mantine-color-${name}-text`] = text;
+  }
+  return variables;
+}
+
+/** Modal sizes as CSS variables (`<Modal size="tiny">` reads `--modal-size-tiny`), and the readable text colours. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {
     '--modal-size-tiny': `${MODAL_WIDTHS.tiny}px`,
     '--modal-size-small': `${MODAL_WIDTHS.small}px`,
     '--modal-size-large': `${MODAL_WIDTHS.large}px`,
     '--modal-size-fullscreen': MODAL_WIDTHS.fullscreen,
   },
-  light: {},
+  light: {
+    ...readableTextVariables(t.colors),
+    // Mantine's gray.6 is 3.3:1 on white; gray.7 is 8:1 and still reads as secondary beside black text.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': readableText(t.colors.red),
+  },
   dark: {},
 });
 

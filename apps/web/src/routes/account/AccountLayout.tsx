@@ -11,7 +11,11 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   session: 'Session',
 };
 
-/** /account: heading, the four sub-routes as tabs, the active one below. */
+/**
+ * /account: heading, the four sub-routes as tabs, the active one below in its
+ * tab panel: each tab's aria-controls names a panel, so the active tab's panel
+ * must exist (an id naming nothing is an invalid ARIA value).
+ */
 export default function AccountLayout() {
   useDocumentTitle('Profile Settings');
   const navigate = useNavigate();
@@ -20,16 +24,18 @@ export default function AccountLayout() {
   return (
     <>
       <PageTitle title="Account" />
-      <Tabs value={active} onChange={(tab) => tab && void navigate(routes.account(tab as AccountTab))} mb="lg">
-        <Tabs.List>
+      <Tabs value={active} onChange={(tab) => tab && void navigate(routes.account(tab as AccountTab))}>
+        <Tabs.List mb="lg">
           {ACCOUNT_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {ACCOUNT_TAB_LABELS[tab]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={active}>
+          <Outlet />
+        </Tabs.Panel>
       </Tabs>
-      <Outlet />
     </>
   );
 }

@@ -20,6 +20,15 @@ describe('profile', () => {
     await waitFor(() => expect(document.title).toBe('Profile Settings'));
   });
 
+  it('holds the page in the tab panel that the selected tab names (a valid aria-controls)', async () => {
+    stubSignedIn(makeAccount(), makeJwt(), config);
+    renderApp('/account/profile');
+    const tab = await screen.findByRole('tab', { name: 'Profile', selected: true });
+    const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+    expect(panel).toHaveAttribute('role', 'tabpanel');
+    expect(panel).toContainElement(await screen.findByLabelText('Email Address'));
+  });
+
   it('enables Update only after a change, saves, then disables it again', async () => {
     const account = makeAccount();
     const api = stubSignedIn(account, makeJwt(), {

@@ -39,13 +39,14 @@ export default function SignupPage() {
             Create Account
           </Button>
           {config && (
+            // Links inside a sentence are underlined: colour alone does not set them apart from the text (WCAG 1.4.1).
             <Text size="xs" c="dimmed" ta="center">
               By creating an account you agree to the{' '}
-              <Anchor href={config.termsUrl} target="_blank" rel="noreferrer" size="xs">
+              <Anchor href={config.termsUrl} target="_blank" rel="noreferrer" size="xs" underline="always">
                 Terms of Service
               </Anchor>{' '}
               and the{' '}
-              <Anchor href={config.privacyUrl} target="_blank" rel="noreferrer" size="xs">
+              <Anchor href={config.privacyUrl} target="_blank" rel="noreferrer" size="xs" underline="always">
                 Privacy Policy
               </Anchor>
               .

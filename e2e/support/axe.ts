@@ -1,0 +1,52 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** axe's finding: one rule, the elements that fail it (axe-core's own type, reached through the builder). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The rule set every screen must pass: WCAG 2.0 and 2.1, levels A and AA (issue 10). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Waits until the page's finite animations and transitions have ended: a
+ * dialog or toast fading in is painted half transparent, and axe would judge
+ * the contrast of colours no one sees once it has settled. Endless ones
+ * (spinners, skeletons) never end and are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** axe's violations on the page as it is now (the whole document, dialogs and portals included). */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations;
+}
+
+/** One line per failing element: rule, impact, where, and axe's own words on what to fix. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .flatMap((v) =>
+      v.nodes.map((node) => {
+        const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ').trim();
+        return `- ${v.id} (${node.impact ?? v.impact ?? 'unknown'}) at ${JSON.stringify(node.target)}: ${summary}`;
+      }),
+    )
+    .join('\n');
+}
+
+/**
+ * Fails, naming every violation, unless the screen as it is now (`label` says
+ * which screen and state, e.g. 'members: invite dialog open') has none. Call
+ * it after the screen has settled: once the text a step waits for is visible.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const violations = await axeViolations(page);
+  if (violations.length === 0) return;
+  const count = violations.reduce((n, v) => n + v.nodes.length, 0);
+  throw new Error(`${label}: ${count} accessibility violation(s) (WCAG 2.1 A/AA) at ${page.url()}\n${describeViolations(violations)}`);
+}
