@@ -85,6 +85,13 @@ describe('instances journey in chromium', () => {
     await visible(page.getByText('Showing 1 to 1 of 1 instances.'));
     expect(await page.getByRole('row').count()).toBe(2);
     await expectAccessible(page, 'instances: one instance running');
+
+    const filter = page.getByPlaceholder('Filter by instance name');
+    await filter.fill('no such instance');
+    await visible(page.getByText('No matching results'));
+    await expectAccessible(page, 'instances: no match for the filter');
+    await filter.fill('');
+    await visible(page.getByRole('row', { name: new RegExp(firstName) }));
   });
 
   it('refuses a URL already in use on the create page', async () => {

@@ -124,11 +124,14 @@ describe('team journey in chromium', () => {
     await expectAccessible(member, 'instances: empty, for a member who cannot create');
   });
 
-  it("the member gets 'Not allowed' at /billing", async () => {
+  it("the member gets 'Not allowed' at /billing, and the activity log's own no-access panel", async () => {
     await member.goto('/billing');
     await visible(member.getByText(NOT_ALLOWED_MESSAGE));
     await visible(member.getByRole('heading', { name: 'Not allowed' }));
     await expectAccessible(member, 'not allowed');
+    await member.goto('/activities');
+    await visible(member.getByRole('heading', { name: 'No access to the activity log' }));
+    await expectAccessible(member, 'activity: no access');
   });
 
   it("the owner removes the member, whose open tab is logged out on its next request", async () => {
