@@ -3,6 +3,7 @@ import IconBook from '@tabler/icons-react/dist/esm/icons/IconBook.mjs';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { usePublicConfig } from '../features/config/api';
+import { CLOSE_BUTTON_PROPS } from './dialog-focus';
 
 interface Props {
   opened: boolean;
@@ -13,7 +14,7 @@ interface Props {
 export default function HelpDrawer({ opened, onClose }: Props) {
   const { data: config } = usePublicConfig();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Documentation and community" position="right" size="sm">
+    <Drawer opened={opened} onClose={onClose} title="Documentation and community" position="right" size="sm" closeButtonProps={CLOSE_BUTTON_PROPS}>
       {config ? (
         <Stack gap="md">
           <Text size="sm" c="dimmed">

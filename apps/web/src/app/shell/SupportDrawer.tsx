@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Divider, Drawer, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import { TEXT_LIMITS } from '@replay/contracts';
+import { CLOSE_BUTTON_PROPS } from '../../components/dialog-focus';
 import { usePublicConfig } from '../../features/config/api';
 import { useAccount } from '../session/SessionProvider';
 
@@ -25,7 +26,7 @@ export function SupportDrawer({ opened, onClose }: Props) {
   const href = config ? supportMailto(config.supportEmail, subject, message, account) : undefined;
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Support" position="right" size="md">
+    <Drawer opened={opened} onClose={onClose} title="Support" position="right" size="md" closeButtonProps={CLOSE_BUTTON_PROPS}>
       <Stack gap="lg">
         <Stack gap="sm" component="section" aria-labelledby="support-chat">
           <Title order={4} id="support-chat">
