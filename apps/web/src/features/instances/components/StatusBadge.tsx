@@ -1,4 +1,4 @@
-import { Badge, Loader, Tooltip } from '@mantine/core';
+import { Badge, Loader, Tooltip, VisuallyHidden } from '@mantine/core';
 import { usePublicConfig } from '../../config/api';
 import type { BadgeModel, BadgeTone } from '../rules';
 
@@ -32,10 +32,11 @@ export function StatusBadge({ badge, resolvedIps = [] }: Props) {
       leftSection={badge.tone === 'progress' ? <Loader size={10} color="blue" aria-hidden /> : undefined}
       // Focusable only when it has something to explain, so keyboard users reach the tooltip.
       tabIndex={tip ? 0 : undefined}
-      aria-label={tip ? `${badge.label}: ${tip}` : undefined}
       data-tone={badge.tone}
     >
       {badge.label}
+      {/* What the colour says (a network issue, a failure), in words for screen readers: text, not an aria-label, which a plain element may not carry. */}
+      {tip && <VisuallyHidden>: {tip}</VisuallyHidden>}
     </Badge>
   );
   return tip ? (
