@@ -30,6 +30,8 @@ describe('StatusBadge', () => {
     expect(badge).not.toHaveAttribute('aria-label');
     await userEvent.setup().tab();
     expect(badge).toHaveFocus();
+    // Focus opens the tooltip, as hovering does.
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('this browser cannot reach it directly');
   });
 
   it('says whom to contact when it failed', async () => {

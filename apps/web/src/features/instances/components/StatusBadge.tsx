@@ -40,7 +40,8 @@ export function StatusBadge({ badge, resolvedIps = [] }: Props) {
     </Badge>
   );
   return tip ? (
-    <Tooltip label={tip} multiline w={280}>
+    // Opens on keyboard focus too (Mantine's default is hover only): that is why the badge is a tab stop.
+    <Tooltip label={tip} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
       {node}
     </Tooltip>
   ) : (
