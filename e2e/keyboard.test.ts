@@ -192,7 +192,7 @@ describe('keyboard-only journey in chromium', () => {
     await visible(option);
     // Arrow keys walk the options; Enter picks the one selected.
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => option.getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
     await page.keyboard.press('Enter');
     await valueOf(role, roleName);
 

@@ -39,7 +39,7 @@ export async function tabTo(page: Page, target: Locator, { key = 'Tab', max = 40
 export async function expectFocusOn(page: Page, target: Locator): Promise<void> {
   await visible(target);
   try {
-    await expect.poll(() => hasFocus(target)).toBe(true);
+    await expect.poll(() => hasFocus(target), { timeout: 10_000 }).toBe(true);
   } catch {
     throw new Error(`focus is on ${await describeFocus(page)}, not on ${target.toString()}`);
   }
