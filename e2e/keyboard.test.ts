@@ -33,6 +33,8 @@ const email = `keyboard-${stamp}@example.com`;
 const memberEmail = `keyboard-member-${stamp}@example.com`;
 const instanceName = 'Keyboard Shop';
 const roleName = 'Keyboard viewers';
+/** Status polling runs every 10 s, the start of an agent takes a few more (as in instances.test.ts). */
+const SETTLE_MS = 45_000;
 
 beforeAll(async () => {
   ({ server, browser, page } = await openJourney());
@@ -217,5 +219,30 @@ describe('keyboard-only journey in chromium', () => {
     const row = page.getByRole('row').filter({ hasText: memberEmail });
     await visible(row.getByText('Pending', { exact: true }));
     await tabToVisibly(page, row.getByRole('button', { name: 'Edit Grace Keys' }));
+  });
+
+  it("opens the running instance's Actions menu with the keyboard; its Stop dialog gives focus back to the menu's button", async () => {
+    await tabToVisibly(page, mainMenu().getByRole('link', { name: 'Instances' }));
+    await page.keyboard.press('Enter');
+    await tabToVisibly(page, page.getByRole('row', { name: new RegExp(instanceName) }).getByRole('link', { name: instanceName }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/instances\/[^/]+$/);
+    // The menu shows once the instance runs: status polling and the agent's start take a while.
+    await page.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
+
+    const actions = page.getByRole('button', { name: 'Actions' });
+    await tabToVisibly(page, actions);
+    await page.keyboard.press('Enter');
+    const stop = page.getByRole('menuitem', { name: 'Stop' });
+    await tabTo(page, stop, { key: 'ArrowDown', max: 5 });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Stop instance' });
+    await expectFocusOn(page, dialog.getByRole('button', { name: 'Stop' }));
+    await expectFocusRing(page);
+    await page.keyboard.press('Escape');
+    await hidden(dialog);
+    // The menu item is gone with its menu: focus goes back to the menu's button.
+    await expectFocusOn(page, actions);
+    await expectFocusRing(page);
   });
 });
