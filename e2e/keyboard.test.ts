@@ -82,6 +82,8 @@ describe('keyboard-only journey in chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/instances\/create$/);
     await visible(page.getByRole('heading', { name: 'Create Instance' }));
+    // A route change is silent by itself: the new screen's title is said in a live region.
+    await visible(liveRegionWith(page, 'Create Instance - '));
 
     const small = page.getByRole('radio', { name: /^Small/ });
     const medium = page.getByRole('radio', { name: /^Medium/ });
@@ -124,6 +126,7 @@ describe('keyboard-only journey in chromium', () => {
     await page.waitForURL(/\/instances\/[^/]+$/);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await visible(breadcrumb.getByText(instanceName));
+    await visible(liveRegionWith(page, `${instanceName} - `));
     expect(await columnHeaders('Events')).toEqual(['Action', 'Comments', 'By', 'Time']);
     await tabToVisibly(page, page.getByRole('button', { name: 'Edit Instance name' }));
     await tabToVisibly(page, page.getByRole('tab', { name: 'Events' }));
