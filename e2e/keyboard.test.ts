@@ -8,6 +8,7 @@ import {
   focusInside,
   hasFocus,
   liveRegionWith,
+  spinnersWithoutText,
   tabTo,
   tabToVisibly,
 } from './support/keyboard';
@@ -115,8 +116,10 @@ describe('keyboard-only journey in chromium', () => {
     const row = page.getByRole('row', { name: new RegExp(instanceName) });
     const badge = row.locator('[data-tone]');
     await visible(badge);
-    // Whatever step it is at, the badge says it in text (its spinner is decoration beside the words).
+    // Whatever step it is at, the badge says it in text; while it changes, its spinner is decoration beside the words.
     expect((await badge.textContent())?.trim()).toMatch(/^(Creating|Initializing|Starting|Running)\b/);
+    if ((await badge.getAttribute('data-tone')) === 'progress') expect(await badge.locator('.mantine-Loader-root').count()).toBe(1);
+    expect(await spinnersWithoutText(page)).toEqual([]);
   });
 
   it("opens the instance's details from its row", async () => {
@@ -128,6 +131,7 @@ describe('keyboard-only journey in chromium', () => {
     await visible(breadcrumb.getByText(instanceName));
     await visible(liveRegionWith(page, `${instanceName} - `));
     expect(await columnHeaders('Events')).toEqual(['Action', 'Comments', 'By', 'Time']);
+    expect(await spinnersWithoutText(page)).toEqual([]);
     await tabToVisibly(page, page.getByRole('button', { name: 'Edit Instance name' }));
     await tabToVisibly(page, page.getByRole('tab', { name: 'Events' }));
   });

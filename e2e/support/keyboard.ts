@@ -101,3 +101,25 @@ export function focusInside(container: Locator): Promise<boolean> {
 export function liveRegionWith(page: Page, text: string): Locator {
   return page.locator('[role="status"], [role="alert"], [aria-live="polite"], [aria-live="assertive"]').filter({ hasText: text });
 }
+
+/**
+ * Spinners on screen (Mantine loaders) without a text alternative. One is
+ * fine inside a status, progressbar or alert region that has a name or
+ * words, or inside a button with words (a loading button), or hidden from
+ * screen readers beside words that say the same (a status badge's label).
+ */
+export function spinnersWithoutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const words = (el: Element | null | undefined) => Boolean(el && (el.getAttribute('aria-label') || el.textContent?.trim()));
+    return Array.from(document.querySelectorAll('.mantine-Loader-root'))
+      .filter((loader) => {
+        if (words(loader.closest('[role="status"], [role="progressbar"], [role="alert"]'))) return false;
+        if (words(loader.closest('button'))) return false;
+        // Hidden, with words close by: within the few wrappers a badge or label puts around it.
+        const hidden = loader.closest('[aria-hidden="true"]');
+        const near = [hidden?.parentElement, hidden?.parentElement?.parentElement, hidden?.parentElement?.parentElement?.parentElement];
+        return !(hidden && near.some(words));
+      })
+      .map((loader) => (loader.parentElement?.outerHTML ?? loader.outerHTML).slice(0, 160));
+  });
+}
