@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { PageAnnouncer } from '../components/PageAnnouncer';
 import type { SessionParams } from '../features/auth/url-params';
 import { AppRoutes } from './AppRoutes';
 import { AppProviders } from './providers';
@@ -16,6 +17,7 @@ interface Props {
 export function App({ queryClient, ready, params }: Props) {
   return (
     <AppProviders queryClient={queryClient}>
+      <PageAnnouncer />
       <SessionProvider ready={ready} params={params}>
         <ErrorBoundary>
           <AppRoutes />

@@ -14,6 +14,10 @@ import { MODAL_WIDTHS, TIMINGS_MS } from '@replay/contracts';
  */
 export const PRIMARY_SHADE = 8;
 
+/** The names of the icon-only close buttons of dialogs and drawers, and of toasts. */
+export const CLOSE_DIALOG = { 'aria-label': 'Close dialog' } as const;
+export const CLOSE_NOTIFICATION = { 'aria-label': 'Close notification' } as const;
+
 /** WCAG's minimum contrast for normal-size text (AA). */
 export const TEXT_CONTRAST = 4.5;
 
@@ -26,11 +30,12 @@ export const theme = createTheme({
   primaryShade: { light: PRIMARY_SHADE, dark: PRIMARY_SHADE },
   defaultRadius: 'md',
   components: {
-    Tooltip: { defaultProps: { openDelay: TIMINGS_MS.tooltipDelay, withArrow: true } },
-    // Every close button (an icon alone) needs a name for screen readers.
-    Modal: { defaultProps: { size: 'small', centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Tooltips open on keyboard focus and touch too (Mantine's default is hover only): an icon button's tip is for everyone.
+    Tooltip: { defaultProps: { openDelay: TIMINGS_MS.tooltipDelay, withArrow: true, events: { hover: true, focus: true, touch: true } } },
+    // Every close button (an icon alone) needs a name for screen readers: named here, once, for every dialog, drawer and toast.
+    Modal: { defaultProps: { size: 'small', centered: true, closeButtonProps: CLOSE_DIALOG } },
+    Drawer: { defaultProps: { closeButtonProps: CLOSE_DIALOG } },
+    Notification: { defaultProps: { closeButtonProps: CLOSE_NOTIFICATION } },
     // A role="menu" may hold menu items only: no focus placeholder div. Opening a menu focuses its first item instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ModalSize } from '../app/theme';
+import { Dialog } from './Dialog';
 
 interface Props {
   opened: boolean;
@@ -30,7 +31,7 @@ export function ConfirmDialog({
   onCancel,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} size={size} closeOnEscape trapFocus>
+    <Dialog opened={opened} onClose={onCancel} title={title} size={size}>
       <Stack gap="lg">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
@@ -42,6 +43,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

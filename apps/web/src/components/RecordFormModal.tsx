@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ModalSize } from '../app/theme';
 import { notifyError } from '../lib/notify';
+import { Dialog } from './Dialog';
+import { Spinner } from './Spinner';
 import { withStatusText } from './list/status-text';
 
 interface Props<T> {
@@ -33,14 +35,14 @@ export function RecordFormModal<T>({ title, size, isNew, fresh, fetchFailed, loa
 
   const ready = isNew || fresh.data !== undefined;
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={size}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title={title} size={size}>
       {ready ? (
         children(fresh.data ?? null, setBusy)
       ) : (
-        <Center py="xl" role="status" aria-label={loadingLabel}>
-          <Loader />
+        <Center py="xl">
+          <Spinner label={loadingLabel} />
         </Center>
       )}
-    </Modal>
+    </Dialog>
   );
 }

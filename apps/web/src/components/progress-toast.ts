@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TIMINGS_MS } from '@replay/contracts';
+import { TOAST_DEFAULTS } from '../lib/notify';
 
 let counter = 0;
 
@@ -11,16 +12,16 @@ let counter = 0;
 export function startProgressToast(message: string) {
   counter += 1;
   const id = `progress-${counter}`;
-  notifications.show({ id, message, loading: true, autoClose: false, withCloseButton: false, withBorder: true });
+  notifications.show({ ...TOAST_DEFAULTS, id, message, loading: true, autoClose: false, withCloseButton: false });
   const settle = (text: string, color: 'green' | 'red') =>
     notifications.update({
+      ...TOAST_DEFAULTS,
       id,
       message: text,
       color,
       loading: false,
       autoClose: TIMINGS_MS.toastAutoClose,
       withCloseButton: true,
-      withBorder: true,
     });
   return {
     success: (text: string) => settle(text, 'green'),

@@ -13,7 +13,7 @@ interface Props {
   highlightOnHover?: boolean;
   /** aria-busy: another page is on its way. */
   busy?: boolean;
-  /** Three placeholder rows (a bar per column) in place of the rows while the first page loads. */
+  /** Three placeholder rows (a bar per column) in place of the rows while the first page loads; the table is then busy and says 'Loading {label}'. */
   loading?: boolean;
   /** The rows. */
   children?: ReactNode;
@@ -22,7 +22,7 @@ interface Props {
 /** The bordered frame, header and body every list table shares. */
 export function DataTable({ label, columns, actions = false, minWidth, highlightOnHover, busy, loading = false, children }: Props) {
   const table = (
-    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={highlightOnHover} aria-busy={busy} aria-label={label}>
+    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={highlightOnHover} aria-busy={busy || loading} aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => (
@@ -39,8 +39,10 @@ export function DataTable({ label, columns, actions = false, minWidth, highlight
         {loading
           ? [0, 1, 2].map((n) => (
               <Table.Tr key={n}>
-                {columns.map((c) => (
+                {columns.map((c, i) => (
                   <Table.Td key={c}>
+                    {/* The bars say nothing to a screen reader: the first one says what is coming. */}
+                    {n === 0 && i === 0 && <VisuallyHidden>Loading {label.toLowerCase()}</VisuallyHidden>}
                     <Skeleton height={14} radius="sm" />
                   </Table.Td>
                 ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge, Code, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DRAWER_WIDTHS } from '@replay/contracts';
+import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { useTrail } from './api';
 import { auditTimeFormat, statusColor } from './AuditTable';
@@ -28,8 +29,8 @@ export function AuditEntryDrawer({ id, onClose }: { id: string | null; onClose: 
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size={DRAWER_WIDTHS.upgrade} title="Audit entry">
       {entry.isPending ? (
-        <Group justify="center" py="xl" role="status" aria-label="Loading audit entry">
-          <Loader />
+        <Group justify="center" py="xl">
+          <Spinner label="Loading audit entry" />
         </Group>
       ) : entry.isError ? (
         <Text c="red" role="alert">

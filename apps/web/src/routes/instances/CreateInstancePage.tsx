@@ -154,7 +154,7 @@ export default function CreateInstancePage() {
                   Cancel
                 </Button>
                 {block === 'billing' ? (
-                  <Tooltip label={INSTANCE_MESSAGES.billingRequired} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+                  <Tooltip label={INSTANCE_MESSAGES.billingRequired} multiline w={260}>
                     {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
                     <span tabIndex={0} style={{ display: 'block' }}>
                       {createButton}

@@ -1,4 +1,4 @@
-import { Badge, Loader, Tooltip } from '@mantine/core';
+import { Badge, Loader, Tooltip, VisuallyHidden } from '@mantine/core';
 import { usePublicConfig } from '../../config/api';
 import type { BadgeModel, BadgeTone } from '../rules';
 
@@ -32,13 +32,15 @@ export function StatusBadge({ badge, resolvedIps = [] }: Props) {
       leftSection={badge.tone === 'progress' ? <Loader size={10} color="blue" aria-hidden /> : undefined}
       // Focusable only when it has something to explain, so keyboard users reach the tooltip.
       tabIndex={tip ? 0 : undefined}
-      aria-label={tip ? `${badge.label}: ${tip}` : undefined}
       data-tone={badge.tone}
     >
       {badge.label}
+      {/* What the colour says (a network issue, a failure), in words for screen readers: text, not an aria-label, which a plain element may not carry. */}
+      {tip && <VisuallyHidden>: {tip}</VisuallyHidden>}
     </Badge>
   );
   return tip ? (
+    // Opens on keyboard focus too (Mantine's default is hover only): that is why the badge is a tab stop.
     <Tooltip label={tip} multiline w={280}>
       {node}
     </Tooltip>

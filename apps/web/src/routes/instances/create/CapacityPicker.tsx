@@ -20,7 +20,15 @@ export function CapacityPicker({ value, onChange, provider, region, freeTrialEli
           const spec = SIZES[size];
           const price = region ? priceFor(provider, region, size) : null;
           return (
-            <Radio.Card key={size} value={size} p="md" radius="md" style={{ display: 'flex', alignItems: 'flex-start' }}>
+            <Radio.Card
+              key={size}
+              value={size}
+              // One tab stop for the group, on the chosen size; the arrow keys move between the sizes.
+              tabIndex={size === value ? 0 : -1}
+              p="md"
+              radius="md"
+              style={{ display: 'flex', alignItems: 'flex-start' }}
+            >
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <Radio.Indicator />
                 <Stack gap={4}>

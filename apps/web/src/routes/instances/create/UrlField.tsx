@@ -1,6 +1,7 @@
-import { Loader, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { INSTANCE_MESSAGES, INSTANCE_URL_MAX, normalizeInstanceUrl } from '@replay/contracts';
+import { Spinner } from '../../../components/Spinner';
 import type { UrlAvailability } from '../../../features/instances/url-availability';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 /** Instance URL: only letters, digits, underscore and hyphen are kept as you type, at most 64; availability shows beside it. */
 export function UrlField({ value, onChange, availability, error }: Props) {
   const right = availability.checking ? (
-    <Loader size={14} aria-label="Checking availability" />
+    <Spinner size={14} label="Checking availability" />
   ) : availability.available ? (
     <IconCheck size={16} color="var(--mantine-color-teal-6)" aria-label="Available" />
   ) : null;

@@ -36,7 +36,11 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/*
+        Closing, the menu gives focus back to its button, unless the chosen item opened a dialog:
+        that focus would land behind the dialog, outside it. The dialog gives it back when it closes.
+      */}
+      <Menu position="bottom-end" withinPortal returnFocus={dialog === null}>
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={14} />}>
             Actions

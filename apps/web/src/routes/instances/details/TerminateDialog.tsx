@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import { INSTANCE_MESSAGES, TERMINATE_CONFIRMATION, isTerminateConfirmed } from '@replay/contracts';
+import { Dialog } from '../../../components/Dialog';
 
 interface Props {
   opened: boolean;
@@ -33,7 +34,7 @@ export function TerminateDialog({ opened, name, isProtected, onConfirm, onCancel
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Terminate instance" size="small">
+    <Dialog opened={opened} onClose={close} title="Terminate instance" size="small">
       <form onSubmit={submit}>
         <Stack gap="md">
           {isProtected ? (
@@ -66,6 +67,6 @@ export function TerminateDialog({ opened, name, isProtected, onConfirm, onCancel
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
