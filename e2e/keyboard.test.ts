@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES, MEMBER_MESSAGES, ROLE_MESSAGES } from '@replay/contracts';
+import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import {
   expectFocusOn,
@@ -62,6 +63,7 @@ describe('keyboard-only journey in chromium', () => {
   it('signs up with the keyboard alone', async () => {
     await page.goto('/signup');
     await visible(page.getByRole('heading', { name: 'Create Account' }));
+    await expectAccessible(page, 'keyboard: sign-up');
     await typeInto('Name', 'Kay Board');
     // The next field is one Tab away: the form's order is the visual order.
     await page.keyboard.press('Tab');
@@ -85,6 +87,7 @@ describe('keyboard-only journey in chromium', () => {
     await visible(page.getByRole('heading', { name: 'Create Instance' }));
     // A route change is silent by itself: the new screen's title is said in a live region.
     await visible(liveRegionWith(page, 'Create Instance - '));
+    await expectAccessible(page, 'keyboard: create instance');
 
     const small = page.getByRole('radio', { name: /^Small/ });
     const medium = page.getByRole('radio', { name: /^Medium/ });
@@ -120,6 +123,7 @@ describe('keyboard-only journey in chromium', () => {
     expect((await badge.textContent())?.trim()).toMatch(/^(Creating|Initializing|Starting|Running)\b/);
     if ((await badge.getAttribute('data-tone')) === 'progress') expect(await badge.locator('.mantine-Loader-root').count()).toBe(1);
     expect(await spinnersWithoutText(page)).toEqual([]);
+    await expectAccessible(page, 'keyboard: instances list');
   });
 
   it("opens the instance's details from its row", async () => {
@@ -131,6 +135,7 @@ describe('keyboard-only journey in chromium', () => {
     await visible(breadcrumb.getByText(instanceName));
     await visible(liveRegionWith(page, `${instanceName} - `));
     expect(await columnHeaders('Events')).toEqual(['Action', 'Comments', 'By', 'Time']);
+    await expectAccessible(page, 'keyboard: instance details');
     expect(await spinnersWithoutText(page)).toEqual([]);
     await tabToVisibly(page, page.getByRole('button', { name: 'Edit Instance name' }));
     await tabToVisibly(page, page.getByRole('tab', { name: 'Events' }));
@@ -147,6 +152,7 @@ describe('keyboard-only journey in chromium', () => {
     await expectFocusOn(page, dialog.getByRole('textbox', { name: 'Name' }));
     await expectFocusRing(page);
     await page.keyboard.type(roleName);
+    await expectAccessible(page, 'keyboard: create role dialog');
     const view = dialog.getByRole('checkbox', { name: 'View instances' });
     await tabToVisibly(page, view);
     await page.keyboard.press('Space');
@@ -199,6 +205,7 @@ describe('keyboard-only journey in chromium', () => {
     await page.keyboard.press('ArrowDown');
     const option = page.getByRole('option', { name: roleName });
     await visible(option);
+    await expectAccessible(page, 'keyboard: invite dialog, role list open');
     // Arrow keys walk the options; Enter picks the one selected.
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => option.getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
@@ -245,6 +252,7 @@ describe('keyboard-only journey in chromium', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Stop instance' });
     await expectFocusOn(page, dialog.getByRole('button', { name: 'Stop' }));
+    await expectAccessible(page, 'keyboard: stop dialog');
     await expectFocusRing(page);
     await page.keyboard.press('Escape');
     await hidden(dialog);
