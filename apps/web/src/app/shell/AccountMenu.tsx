@@ -21,7 +21,8 @@ export function AccountMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${account.name}`} p={4}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="blue">
+            {/* The initials only picture the name the label says: read, they would not match it. */}
+            <Avatar size="sm" radius="xl" color="blue" aria-hidden>
               {initials(account.name)}
             </Avatar>
             <Text size="sm" visibleFrom="sm" maw={160} truncate>
