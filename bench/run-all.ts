@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark, figures printed for the closing note. */
 import { benchLoginBundle, loginTransferReport } from './bundle-size';
+import { benchLighthouse, lighthouseReport } from './lighthouse';
 import { benchStartup } from './startup';
 
 const startup = await benchStartup();
 console.log(`start-up: fresh data folder ${startup.freshMs} ms, existing data folder ${startup.existingMs} ms (median)`);
 const bundle = await benchLoginBundle();
 for (const line of loginTransferReport(bundle, 5)) console.log(line);
+for (const line of lighthouseReport(await benchLighthouse())) console.log(line);
 const { benchInstancesList } = await import('./instances-list');
 const { benchInstancesCreate } = await import('./instances-create');
 const { benchInstancesHealth } = await import('./instances-health');

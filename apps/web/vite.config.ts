@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineEntryCss } from './vite-inline-css';
 import { precompress } from './vite-precompress';
 
 /**
  * The console SPA; `npm run dev` proxies /api to a console server on port 3000.
- * The build also writes a brotli and a gzip copy of each text file (vite-precompress.ts).
+ * The build puts the entry's CSS into index.html (vite-inline-css.ts) and writes a brotli
+ * and a gzip copy of each text file (vite-precompress.ts).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress()],
   server: {
     proxy: { '/api': { target: process.env.CONSOLE_API ?? 'http://localhost:3000', changeOrigin: false } },
   },

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@replay/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { AUTH_MESSAGES, SESSION_HINT_COOKIE } from '@replay/contracts';
 import { mailOutbox, refreshTokens, users } from '../src/db/schema';
 import { signAccessToken } from '../src/lib/access-token';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/session.service';
 import { createPeerApp, createTestApp, type TestApp } from './support/app';
-import { bearer, refresh, refreshCookieOf, signup } from './support/auth';
+import { bearer, freshAddress, refresh, refreshCookieOf, signup, signupBody } from './support/auth';
 import { sessionsOf } from './support/team';
 
 let t: TestApp;
@@ -19,6 +20,33 @@ const tokensOf = (userId: string) =>
   t.runtime.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
 /** For each of the user's sessions, oldest first, whether it was revoked. */
 const revokedOf = async (userId: string) => (await sessionsOf(t, userId)).map((s) => s.revokedAt !== null);
+
+const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
+
+describe('the session hint cookie (a visit without a session makes no failing refresh call)', () => {
+  it('comes with the refresh cookie: readable by the page, no secret, same lifetime; the refresh cookie stays httpOnly', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: signupBody(), remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(201);
+    const token = cookieOf(res, 'refresh_token')!;
+    const hint = cookieOf(res, SESSION_HINT_COOKIE)!;
+    expect(token).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/', maxAge: token.maxAge });
+    expect(hint.httpOnly).toBeFalsy();
+
+    const rotated = await refresh(t, token.value);
+    expect(rotated.statusCode).toBe(200);
+    expect(cookieOf(rotated, SESSION_HINT_COOKIE)).toMatchObject({ value: '1', path: '/', maxAge: token.maxAge });
+  });
+
+  it('is cleared with the refresh cookie: on logout and on a refused refresh', async () => {
+    const owner = await signup(t);
+    const out = await t.app.inject({ method: 'GET', url: '/api/logout', cookies: { refresh_token: owner.refresh } });
+    expect(cookieOf(out, SESSION_HINT_COOKIE)).toMatchObject({ value: '', path: '/' });
+    const refused = await refresh(t, owner.refresh);
+    expect(refused.statusCode).toBe(401);
+    expect(cookieOf(refused, SESSION_HINT_COOKIE)).toMatchObject({ value: '', path: '/' });
+  });
+});
 
 describe('GET /api/refresh', () => {
   it('rotates: a new access token and a new cookie in the same family, the old token marked used', async () => {

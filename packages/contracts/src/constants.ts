@@ -47,3 +47,11 @@ export const SETTINGS_MAX_WIDTH = 1360;
 
 /** Access tokens live at most this long; the client refreshes ahead of expiry. */
 export const ACCESS_TOKEN_MAX_SECONDS = 15 * 60;
+
+/**
+ * A cookie script may read that says "this browser holds a refresh cookie": set and
+ * cleared by the server with the httpOnly refresh cookie, it holds no secret ("1").
+ * The SPA asks /refresh for a token at start-up only when it is there, so a visit
+ * without a session makes no call that fails (a 401 shows as an error in the browser).
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';

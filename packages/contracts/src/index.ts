@@ -1,3 +1,5 @@
+// First: zod reads this setting as the schemas below are built.
+import './zod-config';
 export * from './permissions';
 export * from './error-codes';
 export * from './http';

@@ -16,7 +16,10 @@ export function EmptyState({ icon, title, description, action }: Props) {
         <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
           {icon}
         </ThemeIcon>
-        <Title order={3}>{title}</Title>
+        {/* A level below the page's h1 (no level skipped), drawn at the h3 size. */}
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         {description && <Text c="dimmed">{description}</Text>}
         {action}
       </Stack>

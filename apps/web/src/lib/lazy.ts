@@ -53,7 +53,14 @@ export function loadChunk<T>(chunkId: string, loader: () => Promise<T>, timeoutM
   });
 }
 
-/** React.lazy for a route screen, loaded through loadChunk. */
+/**
+ * React.lazy for a route screen, loaded through loadChunk. `preload()` starts fetching the
+ * chunk before React asks for it (the browser keeps one module per URL, so the screen's own
+ * load then finds it under way or done); a failure there is left to that load to report.
+ */
 export function lazyRoute<P extends object>(chunkId: string, loader: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadChunk(chunkId, loader));
+  return Object.assign(
+    lazy(() => loadChunk(chunkId, loader)),
+    { preload: (): void => void loader().catch(() => undefined) },
+  );
 }

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { ERROR_CODE_STATUS, genericCodeOf, type ErrorCode } from '@replay/contracts';
+import { ERROR_CODE_STATUS, SESSION_HINT_COOKIE, genericCodeOf, type ErrorCode } from '@replay/contracts';
 
 export interface StubRequest {
   method: string;
@@ -15,11 +15,19 @@ export interface StubResponse {
 
 type Handler = StubResponse | ((req: StubRequest) => StubResponse | Promise<StubResponse>);
 
+/** The server's session hint cookie in this browser (jsdom), as a sign-in or a logout leaves it. */
+export function setSessionHint(present: boolean): void {
+  document.cookie = present ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+}
+
 /**
  * Replaces the global fetch (the network boundary) with canned answers keyed
  * 'METHOD /api/path'. Unknown calls answer 404 `{ errors, code }`; every call is recorded.
+ * A stubbed 'GET /api/refresh' stands for a browser holding a refresh cookie (valid or
+ * not): the server's session hint is set with it, so the app's start-up asks for a token.
  */
 export function stubApi(handlers: Record<string, Handler>) {
+  setSessionHint('GET /api/refresh' in handlers);
   const calls: StubRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

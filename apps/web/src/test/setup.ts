@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { tokenStore } from '../lib/api/token-store';
+import { setSessionHint } from './fetch-stub';
 
 // findBy… waits for what will appear; it asserts nothing about time. On a loaded 2-core
 // machine (the server suites run beside these) a lazy route's first render plus its
@@ -37,6 +38,7 @@ afterEach(() => {
   tokenStore.set(null);
   localStorage.clear();
   sessionStorage.clear();
+  setSessionHint(false);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -6,6 +6,9 @@ import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
 
 export { idempotencyHeadersSchema } from './instances';
+// The groups by themselves: a browser page that calls only these (the public screens, the
+// session's start) bundles only their schemas, not the whole table's.
+export { accountEndpoints, authEndpoints, systemEndpoints };
 export { healthSchema } from './system';
 
 /** Every API call, by name: the server registers these, the SPA calls these. */

@@ -8,7 +8,7 @@ import { takePostLoginPath } from '../../features/auth/last-path';
 import { lazyRoute } from '../../lib/lazy';
 import { useAccount, useSession } from './SessionProvider';
 
-const ConsoleShell = lazyRoute('console', () => import('../shell/ConsoleShell'));
+export const ConsoleShell = lazyRoute('console', () => import('../shell/ConsoleShell'));
 const ForcedPasswordChangePage = lazyRoute('password-change', () => import('../../routes/account/ForcedPasswordChangePage'));
 
 /** The signed-in console: loading while the session opens, the login screen without one. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { captureSessionParams, readSessionParams } from '../../features/auth/url-params';
 import { rememberPath, takePostLoginPath } from '../../features/auth/last-path';
 import { tokenStore } from '../../lib/api';
-import { fail, ok, stubApi, stubSignedIn } from '../../test/fetch-stub';
+import { fail, ok, setSessionHint, stubApi, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 
@@ -52,6 +52,14 @@ describe('session', () => {
     renderApp('/instances');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(locationNow()).toBe('/login');
+  });
+
+  it('asks for no token without the session hint: a visit without a session makes no call that fails', async () => {
+    const api = stubSignedIn(makeAccount(), makeJwt(), config);
+    setSessionHint(false);
+    renderApp('/instances');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/refresh')).toHaveLength(0);
   });
 
   it('shows a loading state while the user info loads', async () => {

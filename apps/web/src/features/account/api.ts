@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type Account, type AccountUpdate, type PasswordChange } from '@replay/contracts';
+import { accountEndpoints, type Account, type AccountUpdate, type PasswordChange } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
 
 export const accountKeys = createQueryKeys('account');
@@ -7,7 +7,7 @@ export const accountKeys = createQueryKeys('account');
 export const currentAccountKey = accountKeys.detail('current');
 
 export function fetchAccount(): Promise<Account> {
-  return call(endpoints.account, {});
+  return call(accountEndpoints.account, {});
 }
 
 export function setCurrentAccount(queryClient: QueryClient, account: Account): void {
@@ -18,7 +18,7 @@ export function setCurrentAccount(queryClient: QueryClient, account: Account): v
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AccountUpdate) => call(endpoints.updateAccount, { body: input }),
+    mutationFn: (input: AccountUpdate) => call(accountEndpoints.updateAccount, { body: input }),
     onSuccess: (account) => setCurrentAccount(queryClient, account),
   });
 }
@@ -27,7 +27,7 @@ export function useUpdateAccount() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChange) => call(endpoints.changePassword, { body: input }),
+    mutationFn: (input: PasswordChange) => call(accountEndpoints.changePassword, { body: input }),
     onSuccess: (account) => setCurrentAccount(queryClient, account),
   });
 }

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
+import { authEndpoints, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { startSession } from './session';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => call(endpoints.login, { body: input }),
+    mutationFn: (input: LoginInput) => call(authEndpoints.login, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -15,7 +15,7 @@ export function useLogin() {
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => call(endpoints.signup, { body: input }),
+    mutationFn: (input: SignupInput) => call(authEndpoints.signup, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -23,14 +23,14 @@ export function useSignup() {
 /** POST /password/reset-link: the server answers the same message whether or not the email is known. */
 export function useResetLink() {
   return useMutation({
-    mutationFn: (input: z.input<typeof resetLinkSchema>) => call(endpoints.resetLink, { body: input }),
+    mutationFn: (input: z.input<typeof resetLinkSchema>) => call(authEndpoints.resetLink, { body: input }),
   });
 }
 
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => call(endpoints.resetPassword, { body: input }),
+    mutationFn: (input: { token: string; password: string }) => call(authEndpoints.resetPassword, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
@@ -38,7 +38,7 @@ export function useResetPassword() {
 /** GET /logout clears the refresh cookie; a session that already ended is not an error. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await call(endpoints.logout, {}, { auth: 'optional' });
+    await call(authEndpoints.logout, {}, { auth: 'optional' });
   } catch {
     // The session ends on this side whatever the server answered.
   }

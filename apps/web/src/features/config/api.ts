@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type PublicConfig } from '@replay/contracts';
+import { systemEndpoints, type PublicConfig } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
 
 export const publicConfigKeys = createQueryKeys('public-config');
 
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  return call(endpoints.publicConfig, {});
+  return call(systemEndpoints.publicConfig, {});
 }
 
 /** Product name, support and legal links, captcha key: read once, kept for the page's life. */

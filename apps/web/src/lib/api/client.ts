@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_PREFIX, dataOf, endpointPath, endpoints, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
+import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -88,12 +88,12 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 async function doRefresh(): Promise<string | null> {
   let res: Response;
   try {
-    res = await send(endpointPath(endpoints.refresh), { method: endpoints.refresh.method }, null);
+    res = await send(endpointPath(authEndpoints.refresh), { method: authEndpoints.refresh.method }, null);
   } catch {
     return null; // no answer: keep the current token, a later call tries again
   }
   try {
-    const { jwt } = await parse(res, endpoints.refresh.response);
+    const { jwt } = await parse(res, authEndpoints.refresh.response);
     tokenStore.set(jwt);
     return jwt;
   } catch {

@@ -1,0 +1,118 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { firstLink, latestMailTo } from './support/outbox';
+import { startConsole, type ConsoleServer } from './support/server';
+import { visible } from './support/wait';
+
+/**
+ * Issue 10, point 2: a public page, opened cold (no cookie, no cache), loads no code of the
+ * signed-in console and reports nothing wrong in the browser: no console error, no uncaught
+ * error, no CSP violation. A visit without a session is not an error.
+ */
+
+const web = fileURLToPath(new URL('../apps/web/', import.meta.url));
+
+/**
+ * The signed-in screens' chunks, recognised by name: the bundler names a lazy chunk after
+ * the module it imports (ConsoleShell-<hash>.js). The modules are read from the routes'
+ * and guards' lazy imports; the joining page is public. Each must have its chunk in the
+ * build, or the recognition itself is broken.
+ */
+function signedInChunkNames(): string[] {
+  const sources = ['src/app/AppRoutes.tsx', 'src/app/session/guards.tsx'].map((file) => readFileSync(`${web}${file}`, 'utf8'));
+  const modules = sources.flatMap((source) => [...source.matchAll(/import\('([^']+)'\)/g)].map((m) => basename(m[1]!)));
+  return modules.filter((name) => name !== 'InvitationPage');
+}
+
+let server: ConsoleServer;
+let browser: Browser;
+let invitationPath = '';
+let resetPath = '';
+
+async function api(path: string, init: { method?: string; body?: unknown; jwt?: string } = {}) {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.jwt ? { authorization: `Bearer ${init.jwt}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+beforeAll(async () => {
+  server = await startConsole();
+  browser = await launchBrowser();
+  // An owner who invites a member and asks for a reset link: the two pages mail links open.
+  const owner = { fullname: 'Ada Owner', organizationName: 'Analytical Engines', email: `owner-${Date.now()}@example.com`, password: 'Secret-pass1' };
+  const { jwt } = (await api('/signup', { method: 'POST', body: owner })) as { jwt: string };
+  const role = (await api('/client/roles', { method: 'PUT', jwt, body: { name: 'Viewers', permissions: ['VIEW_INSTANCES'] } })) as { roleId: string };
+  const invited = `invited-${Date.now()}@example.com`;
+  await api('/client/members', { method: 'POST', jwt, body: { name: 'Grace Member', email: invited, admin: false, roleId: role.roleId } });
+  invitationPath = pathOf(firstLink((await latestMailTo(server.url, invited)).text));
+  await api('/password/reset-link', { method: 'POST', body: { email: owner.email } });
+  resetPath = pathOf(firstLink((await latestMailTo(server.url, owner.email)).text));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.dispose();
+});
+
+describe('public pages opened cold in chromium', () => {
+  it('recognises every signed-in chunk of the build by its name', () => {
+    const names = signedInChunkNames();
+    expect(names).toEqual(expect.arrayContaining(['ConsoleShell', 'InstancesPage', 'MembersPage', 'AuditPage']));
+    const files = readdirSync(`${web}dist/assets`);
+    for (const name of names) expect(files.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js')), name).toBe(true);
+  });
+
+  const pages: [label: string, path: () => string, heading: string][] = [
+    ['login', () => '/login', 'Login to your account'],
+    ['sign-up', () => '/signup', 'Create Account'],
+    ['reset request', () => '/reset-password', 'Reset Password'],
+    ['reset with a link', () => resetPath, 'Set a New Password'],
+    ['invitation', () => invitationPath, 'Join the Team'],
+  ];
+
+  for (const [label, path, heading] of pages) {
+    it(`${label}: no error in the browser, no signed-in code loaded`, async () => {
+      const page = await newPage(browser, server.url);
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // A CSP violation that script caught (zod's eval probe did) reaches no console message.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      try {
+        await page.goto(path());
+        await visible(page.getByRole('heading', { name: heading }));
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
+        expect(scripts.length).toBeGreaterThan(0);
+        const signedIn = signedInChunkNames();
+        const loaded = scripts.map((script) => basename(script)).filter((file) => signedIn.some((name) => file.startsWith(`${name}-`)));
+        expect(loaded).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
