@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { firstLink, latestMailTo } from './support/outbox';
 import { startConsole, type ConsoleServer } from './support/server';
@@ -84,7 +85,7 @@ describe('public pages opened cold in chromium', () => {
   ];
 
   for (const [label, path, heading] of pages) {
-    it(`${label}: no error in the browser, no signed-in code loaded`, async () => {
+    it(`${label}: no error in the browser, no signed-in code loaded, no accessibility violation`, async () => {
       const page = await newPage(browser, server.url);
       const problems: string[] = [];
       page.on('console', (message) => {
@@ -110,6 +111,7 @@ describe('public pages opened cold in chromium', () => {
         const signedIn = signedInChunkNames();
         const loaded = scripts.map((script) => basename(script)).filter((file) => signedIn.some((name) => file.startsWith(`${name}-`)));
         expect(loaded).toEqual([]);
+        await expectAccessible(page, `${label}, cold load`);
       } finally {
         await page.context().close();
       }
