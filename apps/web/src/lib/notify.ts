@@ -12,6 +12,7 @@ export function notifySuccess(message: string): void {
   notifications.show({ ...TOAST_DEFAULTS, message, color: 'green' });
 }
 
-export function notifyError(message: string): void {
-  notifications.show({ ...TOAST_DEFAULTS, message, color: 'red' });
+/** A failure; `title` when the message is the server's reason and the title says what failed. */
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ ...TOAST_DEFAULTS, title, message, color: 'red' });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import {
   INSTANCE_MESSAGES,
   type CreateInstanceInput,
@@ -62,7 +61,7 @@ export function useInstanceAction(id: string) {
     onError: (error, { action }, before) => {
       if (before) restore(queryClient, id, before);
       const reason = errorMessage(error, '');
-      if (reason) notifications.show({ title: INSTANCE_MESSAGES.actionFailed(action), message: reason, color: 'red', withBorder: true });
+      if (reason) notifyError(reason, INSTANCE_MESSAGES.actionFailed(action));
       else notifyError(INSTANCE_MESSAGES.actionFailed(action));
     },
     onSuccess: (instance) => patchCached(queryClient, id, () => instance),
