@@ -25,6 +25,8 @@ import { startConsole } from '../e2e/support/server';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LH_RUNS ?? 3);
+/** LH_ONLY=login or LH_ONLY=instances measures that page alone (while working on it). */
+const only = process.env.LH_ONLY;
 /** Set LH_REPORT_DIR to keep every run's full report (JSON, opens in Lighthouse's viewer). */
 const reportDir = process.env.LH_REPORT_DIR;
 
@@ -145,10 +147,13 @@ export async function benchLighthouse(): Promise<PageScores[]> {
       }
       return median(results);
     };
-    const login = await measure('/login');
-    await browser.setCookie(...(await signUp(server.url)));
-    const instances = await measure('/instances');
-    return [login, instances];
+    const pages: PageScores[] = [];
+    if (only !== 'instances') pages.push(await measure('/login'));
+    if (only !== 'login') {
+      await browser.setCookie(...(await signUp(server.url)));
+      pages.push(await measure('/instances'));
+    }
+    return pages;
   } finally {
     await browser.disconnect();
     chrome.kill();

@@ -76,15 +76,15 @@ describe('public pages opened cold in chromium', () => {
     for (const name of names) expect(files.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js')), name).toBe(true);
   });
 
-  const pages: [label: string, path: () => string, heading: string][] = [
-    ['login', () => '/login', 'Login to your account'],
-    ['sign-up', () => '/signup', 'Create Account'],
-    ['reset request', () => '/reset-password', 'Reset Password'],
-    ['reset with a link', () => resetPath, 'Set a New Password'],
-    ['invitation', () => invitationPath, 'Join the Team'],
+  const pages: [label: string, path: () => string, heading: string, prerendered: boolean][] = [
+    ['login', () => '/login', 'Login to your account', true],
+    ['sign-up', () => '/signup', 'Create Account', true],
+    ['reset request', () => '/reset-password', 'Reset Password', true],
+    ['reset with a link', () => resetPath, 'Set a New Password', false],
+    ['invitation', () => invitationPath, 'Join the Team', false],
   ];
 
-  for (const [label, path, heading] of pages) {
+  for (const [label, path, heading, prerendered] of pages) {
     it(`${label}: no error in the browser, no signed-in code loaded, no accessibility violation`, async () => {
       const page = await newPage(browser, server.url);
       const problems: string[] = [];
@@ -96,6 +96,11 @@ describe('public pages opened cold in chromium', () => {
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+        });
+        // The screen as the document brought it: parsed, before any script has run
+        // (module scripts run after 'interactive').
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') (window as { documentMain?: Element | null }).documentMain = document.querySelector('main');
         });
       });
       const scripts: string[] = [];
@@ -111,10 +116,33 @@ describe('public pages opened cold in chromium', () => {
         const signedIn = signedInChunkNames();
         const loaded = scripts.map((script) => basename(script)).filter((file) => signedIn.some((name) => file.startsWith(`${name}-`)));
         expect(loaded).toEqual([]);
+        // A prerendered screen is in the document, and the app adopts it (hydration) rather
+        // than painting it again: the <main> on screen is the document's own element.
+        const adopted = await page.evaluate(() => {
+          const first = (window as { documentMain?: Element | null }).documentMain;
+          return { inDocument: Boolean(first), same: Boolean(first) && first === document.querySelector('main') };
+        });
+        expect(adopted).toEqual({ inDocument: prerendered, same: prerendered });
         await expectAccessible(page, `${label}, cold load`);
       } finally {
         await page.context().close();
       }
     });
   }
+
+  it('shows the public screens without any script: the form is in the page the console sends', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      for (const [, path, heading] of pages.filter(([, , , prerendered]) => prerendered)) {
+        await page.goto(path());
+        expect(await page.getByRole('heading', { name: heading }).isVisible(), path()).toBe(true);
+      }
+      await page.goto('/login');
+      expect(await page.getByLabel('Email Address').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });

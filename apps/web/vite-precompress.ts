@@ -25,7 +25,7 @@ async function compressed(original: Buffer): Promise<{ br: Buffer; gz: Buffer }>
   return { br, gz };
 }
 
-async function writeCompressedCopies(path: string): Promise<void> {
+export async function writeCompressedCopies(path: string): Promise<void> {
   const original = await readFile(path);
   const { br, gz } = await compressed(original);
   // A copy that saves nothing is left out: the server then sends the file itself.

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './app/styles/base';
 import { App } from './app/App';
@@ -14,21 +14,29 @@ installPreloadErrorListener();
 // Read ?jwt / ?iframe and open the session once, before React (the refresh cookie is single use).
 const params = captureSessionParams();
 const ready = bootstrapSession(params);
-if (params.jwt || hasSessionHint()) preloadSignedIn(window.location.pathname);
+// Nothing to open (no handed-over token, no session hint): the visit is known anonymous
+// from the first render, which is then the public screen itself.
+const settled = !params.jwt && !hasSessionHint();
+if (!settled) preloadSignedIn(window.location.pathname);
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={queryClient} ready={ready} settled={settled} params={params} />
+    </BrowserRouter>
+  </StrictMode>
+);
 // The first render as a transition: React renders it in slices of a few milliseconds and
 // lets the browser in between, rather than in one long task that blocks input.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <App queryClient={queryClient} ready={ready} params={params} />
-      </BrowserRouter>
-    </StrictMode>,
-  ),
-);
+if (settled && container.dataset.prerendered === window.location.pathname) {
+  // The server sent this screen prerendered (prerender-pages.ts), as this render makes it:
+  // React adopts the elements on screen instead of painting them again.
+  startTransition(() => void hydrateRoot(container, app));
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import type { FastifyRequest } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, type ErrorBody } from '@replay/contracts';
+import { API_PREFIX, SESSION_HINT_COOKIE, type ErrorBody } from '@replay/contracts';
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -15,6 +16,22 @@ const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
  * prefers is sent (br, then gzip, else the file), index.html included, with
  * `Vary: accept-encoding` on every file; nothing is compressed per request.
  */
+/** A path with a prerendered page (apps/web/prerender-pages.ts) can only be one of these. */
+const SCREEN_PATH = /^\/[a-z-]+$/;
+const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
+
+/**
+ * The prerendered copy of a public screen (dist/prerendered/<screen>.html), for a visit it
+ * fits: no query (a handed-over token or a reset link changes the screen) and no session
+ * hint (a signed-in visit leaves the public screens). Else the plain index.html, which
+ * the app renders itself; the app hydrates a prerendered page only when it fits as well.
+ */
+function pageFor(root: string, path: string, request: FastifyRequest): string {
+  if (request.url.includes('?') || !SCREEN_PATH.test(path) || SESSION_HINT.test(request.headers.cookie ?? '')) return 'index.html';
+  const page = `prerendered${path}.html`;
+  return existsSync(`${root}/${page}`) ? page : 'index.html';
+}
+
 export const webPlugin = fp(async (app) => {
   const root = app.ctx.env.WEB_DIST ?? defaultDist;
   const built = existsSync(`${root}/index.html`);
@@ -50,6 +67,7 @@ export const webPlugin = fp(async (app) => {
       return reply.status(404).send({ errors: [`No route ${request.method} ${path}.`], code: 'not_found' } satisfies ErrorBody);
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The page depends on the session hint cookie: a cache must not give one visit's to another.
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(pageFor(root, path, request));
   });
 });

@@ -10,15 +10,17 @@ interface Props {
   queryClient: QueryClient;
   /** The session bootstrap of this page load. */
   ready: Promise<void>;
+  /** Known anonymous from the start (see SessionProvider). */
+  settled?: boolean;
   params: SessionParams;
 }
 
 /** The whole console below a router (BrowserRouter in the page, MemoryRouter in tests). */
-export function App({ queryClient, ready, params }: Props) {
+export function App({ queryClient, ready, settled, params }: Props) {
   return (
     <AppProviders queryClient={queryClient}>
       <PageAnnouncer />
-      <SessionProvider ready={ready} params={params}>
+      <SessionProvider ready={ready} settled={settled} params={params}>
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>

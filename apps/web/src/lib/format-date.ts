@@ -1,8 +1,13 @@
-/** Dates as the console shows them, en-US (spec section 9); times are epoch milliseconds. */
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Dates as the console shows them, en-US (spec section 9); times are epoch milliseconds.
+ * Each formatter is made on first use: building one loads the browser's locale data, tens
+ * of milliseconds on a phone, which a screen without dates should not pay when it loads.
+ */
+let date: Intl.DateTimeFormat | undefined;
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** 'Jan 5, 2026' */
-export const formatDate = (ms: number): string => date.format(ms);
+export const formatDate = (ms: number): string => (date ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })).format(ms);
 /** 'Jan 5, 2026, 3:04 PM' */
-export const formatDateTime = (ms: number): string => dateTime.format(ms);
+export const formatDateTime = (ms: number): string =>
+  (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(ms);

@@ -22,7 +22,15 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 
-/** The labels the trail can show, for its Action filter: one per recorded endpoint. */
-export const AUDIT_ACTION_LABELS: readonly string[] = [
-  ...new Set(Object.values(endpoints as Record<string, Endpoint>).filter(isRecorded).map(auditLabelOf)),
-].sort((a, b) => a.localeCompare(b));
+/**
+ * The labels the trail can show, for its Action filter: one per recorded endpoint, A to Z.
+ * A function, computed on first call: sorting with localeCompare starts the browser's
+ * collator, which costs tens of milliseconds on a phone, and only the audit screen asks.
+ */
+export function auditActionLabels(): readonly string[] {
+  cachedAuditLabels ??= [...new Set(Object.values(endpoints as Record<string, Endpoint>).filter(isRecorded).map(auditLabelOf))].sort((a, b) =>
+    a.localeCompare(b),
+  );
+  return cachedAuditLabels;
+}
+let cachedAuditLabels: readonly string[] | undefined;

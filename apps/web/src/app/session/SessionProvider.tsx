@@ -32,16 +32,22 @@ const SessionContext = createContext<SessionValue | null>(null);
 interface Props {
   /** The one bootstrap of this page load (see bootstrapSession). */
   ready: Promise<void>;
+  /**
+   * The bootstrap had nothing to open (no handed-over token, no session hint): the visit
+   * is known to be anonymous from the first render, which then shows the public screen
+   * at once, as the page's prerendered HTML does (see main.tsx).
+   */
+  settled?: boolean;
   params: SessionParams;
   children: ReactNode;
 }
 
-export function SessionProvider({ ready, params, children }: Props) {
+export function SessionProvider({ ready, settled = false, params, children }: Props) {
   const queryClient = useQueryClient();
   const token = useAccessToken();
   const location = useLocation();
   const path = `${location.pathname}${location.search}`;
-  const [booted, setBooted] = useState(false);
+  const [booted, setBooted] = useState(settled);
 
   useEffect(() => {
     let live = true;

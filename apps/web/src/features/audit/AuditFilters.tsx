@@ -1,13 +1,10 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { AUDIT_ACTION_LABELS, AUDIT_DEFAULT_PERIOD_MS } from '@replay/contracts';
+import { AUDIT_DEFAULT_PERIOD_MS, auditActionLabels } from '@replay/contracts';
 import { useMemberChoices } from '../members/api';
 import { PERIOD_PRESETS, isPeriodPreset, toLocalInput } from './period';
 import type { AuditParams } from './use-audit-params';
-
-/** Every label the trail's Action column can show for a known route, once each, A to Z. */
-const ACTION_CHOICES = AUDIT_ACTION_LABELS;
 
 export const AUDIT_SEARCH_PLACEHOLDER = 'Filter by user, action or endpoint';
 
@@ -70,7 +67,7 @@ export function AuditFilters({ params, canListMembers, periodError }: Props) {
       <Select
         label="Action"
         placeholder="Any action"
-        data={ACTION_CHOICES}
+        data={auditActionLabels()}
         value={params.action}
         onChange={(value) => setFilters({ action: value })}
         searchable

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { SESSION_HINT_COOKIE } from '@replay/contracts';
+import { createTestApp, type TestApp } from './support/app';
+
+/**
+ * The public screens' prerendered pages (apps/web/prerender-pages.ts writes
+ * dist/prerendered/<screen>.html): sent for a visit they fit, index.html otherwise.
+ */
+const web = mkdtempSync(join(tmpdir(), 'web-dist-'));
+const INDEX = '<!doctype html><html><body><div id="root"><p>Loading…</p></div></body></html>';
+const LOGIN = '<!doctype html><html><body><div id="root" data-prerendered="/login"><main><h1>Login to your account</h1></main></div></body></html>';
+
+mkdirSync(join(web, 'prerendered'));
+writeFileSync(join(web, 'index.html'), INDEX);
+writeFileSync(join(web, 'prerendered', 'login.html'), LOGIN);
+writeFileSync(join(web, 'prerendered', 'login.html.br'), brotliCompressSync(LOGIN));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST: web });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('prerendered public screens', () => {
+  it('sends the prerendered page to a visit without a session hint or query, compressed when asked', async () => {
+    const plain = await get('/login');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(LOGIN);
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(String(plain.headers.vary)).toMatch(/cookie/i);
+    const br = await get('/login', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('sends index.html when the screen would differ: a session hint, a query, or no prerendered copy', async () => {
+    for (const [url, headers] of [
+      ['/login', { cookie: `other=2; ${SESSION_HINT_COOKIE}=1` }],
+      ['/login?jwt=abc', {}],
+      ['/login?iframe=true', {}],
+      ['/signup', {}],
+      ['/instances', {}],
+      ['/prerendered', {}],
+      ['/LOGIN', {}],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(INDEX);
+    }
+  });
+
+  it('a session hint cookie of another value, or another cookie of that name prefix, still gets the prerendered page', async () => {
+    for (const cookie of [`${SESSION_HINT_COOKIE}=0`, `x${SESSION_HINT_COOKIE}=1`]) {
+      expect((await get('/login', { cookie })).body, cookie).toBe(LOGIN);
+    }
+  });
+});
