@@ -42,6 +42,7 @@ describe('prerendered public screens', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN);
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(String(br.headers.vary)).toMatch(/cookie/i);
   });
 
   it('sends index.html when the screen would differ: a session hint, a query, or no prerendered copy', async () => {

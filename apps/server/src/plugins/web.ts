@@ -7,15 +7,6 @@ import { API_PREFIX, SESSION_HINT_COOKIE, type ErrorBody } from '@replay/contrac
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-/**
- * Serves the built SPA; any path that is not an API call or a file gets
- * index.html so that client routes survive a reload. Files are looked up
- * on each request (wildcard), so a rebuild is served without a restart.
- * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file
- * (apps/web/vite-precompress.ts): the copy the request's Accept-Encoding
- * prefers is sent (br, then gzip, else the file), index.html included, with
- * `Vary: accept-encoding` on every file; nothing is compressed per request.
- */
 /** A path with a prerendered page (apps/web/prerender-pages.ts) can only be one of these. */
 const SCREEN_PATH = /^\/[a-z-]+$/;
 const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
@@ -32,6 +23,16 @@ function pageFor(root: string, path: string, request: FastifyRequest): string {
   return existsSync(`${root}/${page}`) ? page : 'index.html';
 }
 
+/**
+ * Serves the built SPA; any path that is not an API call or a file gets
+ * index.html so that client routes survive a reload. Files are looked up
+ * on each request (wildcard), so a rebuild is served without a restart.
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file
+ * (apps/web/vite-precompress.ts): the copy the request's Accept-Encoding
+ * prefers is sent (br, then gzip, else the file), index.html included, with
+ * `Vary: accept-encoding` on every file; nothing is compressed per request. A public
+ * screen goes prerendered when the visit fits (pageFor).
+ */
 export const webPlugin = fp(async (app) => {
   const root = app.ctx.env.WEB_DIST ?? defaultDist;
   const built = existsSync(`${root}/index.html`);
