@@ -123,6 +123,13 @@ describe('public pages opened cold in chromium', () => {
           return { inDocument: Boolean(first), same: Boolean(first) && first === document.querySelector('main') };
         });
         expect(adopted).toEqual({ inDocument: prerendered, same: prerendered });
+        // The prerendered page is painted before its code is even asked for (load-after-paint.js).
+        const order = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          entry: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name))?.startTime ?? Number.NaN,
+        }));
+        expect(order.entry, 'the entry script was fetched').toBeGreaterThan(0);
+        if (prerendered) expect(order.paint).toBeLessThan(order.entry);
         await expectAccessible(page, `${label}, cold load`);
       } finally {
         await page.context().close();

@@ -2,12 +2,14 @@
  * After `vite build`: renders the public screens (src/prerender.tsx) into copies of the
  * built index.html, as dist/prerendered/<screen>.html with their brotli and gzip copies.
  * The app's modules run in Node through Vite's SSR loader (the same transforms as the
- * build); the console serves these pages (apps/server/src/plugins/web.ts).
+ * build); the console serves these pages (apps/server/src/plugins/web.ts). Their code is
+ * fetched after their first paint (after-first-paint.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { loadScriptsAfterFirstPaint, loaderFileName } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -24,8 +26,13 @@ const vite = await createServer({
 });
 try {
   const { prerender, PRERENDERED_PATHS } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-  const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  if (!ROOT.test(template)) throw new Error('dist/index.html has no <div id="root">…</div> to fill');
+  const loader = readFileSync(join(webRoot, 'load-after-paint.js'), 'utf8');
+  const loaderFile = join(dist, 'assets', loaderFileName(loader));
+  writeFileSync(loaderFile, loader);
+  await writeCompressedCopies(loaderFile);
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root">…</div> to fill');
+  const template = loadScriptsAfterFirstPaint(index, `/assets/${loaderFileName(loader)}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {
     const markup = prerender(path);
