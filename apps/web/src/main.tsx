@@ -7,7 +7,7 @@ import { preloadSignedIn } from './app/AppRoutes';
 import { bootstrapSession } from './features/auth/bootstrap';
 import { hasSessionHint } from './features/auth/session-hint';
 import { captureSessionParams } from './features/auth/url-params';
-import { createQueryClient } from './lib/api';
+import { createQueryClient, tokenStore } from './lib/api';
 import { installPreloadErrorListener } from './lib/lazy';
 
 installPreloadErrorListener();
@@ -17,8 +17,8 @@ const ready = bootstrapSession(params);
 // Nothing to open (no handed-over token, no session hint): the visit is known anonymous
 // from the first render, which is then the public screen itself.
 const settled = !params.jwt && !hasSessionHint();
-if (!settled) preloadSignedIn(window.location.pathname);
 const queryClient = createQueryClient();
+if (!settled) void preloadSignedIn(window.location, { queryClient, opened: ready.then(() => tokenStore.get() !== null) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

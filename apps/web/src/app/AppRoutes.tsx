@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { routes } from '@replay/contracts';
 import { PageLoader } from '../components/PageLoader';
-import { lazyRoute } from '../lib/lazy';
+import { lazyRoute, type PrefetchContext } from '../lib/lazy';
 import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
 import SignupPage from '../routes/signup/SignupPage';
@@ -28,7 +28,7 @@ const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/accoun
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
 
 /** The signed-in screens by path, for preloadSignedIn. */
-const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(): void }][] = [
+const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
   [routes.instancesCreate(), CreateInstancePage],
   [routes.instances(), InstancesPage],
   [routes.msInstances(), InstancesPage],
@@ -44,11 +44,13 @@ const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(): void }]
 /**
  * A page opened with a session (a reload, a link): fetch the console's shell and the
  * screen's chunk while the session opens, rather than one after the other once it is
- * open (token, then account, then shell, then screen: four round trips in a row).
+ * open (token, then account, then shell, then screen: four round trips in a row); and
+ * the screen's first data as soon as the session is open, beside the account's.
  */
-export function preloadSignedIn(pathname: string): void {
-  ConsoleShell.preload();
-  SIGNED_IN_SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1].preload();
+export function preloadSignedIn(location: { pathname: string; search: string }, prefetch: Omit<PrefetchContext, 'search'>): Promise<void> {
+  void ConsoleShell.preload();
+  const screen = SIGNED_IN_SCREENS.find(([pattern]) => matchPath(pattern, location.pathname))?.[1];
+  return screen ? screen.preload({ ...prefetch, search: new URLSearchParams(location.search) }) : Promise.resolve();
 }
 
 /** Every screen of this release; unknown paths in the signed-in area go to the instances list. */

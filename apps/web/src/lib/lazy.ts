@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { TIMINGS_MS } from '@replay/contracts';
 
 /** A route chunk (its script or its stylesheet) could not be loaded. */
@@ -54,13 +55,41 @@ export function loadChunk<T>(chunkId: string, loader: () => Promise<T>, timeoutM
 }
 
 /**
+ * What a route screen's module may export beside its component: the first data the screen
+ * asks for, fetched into the query cache ahead of its render (see preloadSignedIn).
+ */
+export type ScreenPrefetch = (queryClient: QueryClient, search: URLSearchParams) => Promise<void>;
+
+/** Where a screen's prefetch puts its data, the address it reads, and whether the session opened. */
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  search: URLSearchParams;
+  opened: Promise<boolean>;
+}
+
+/**
  * React.lazy for a route screen, loaded through loadChunk. `preload()` starts fetching the
  * chunk before React asks for it (the browser keeps one module per URL, so the screen's own
- * load then finds it under way or done); a failure there is left to that load to report.
+ * load then finds it under way or done); a failure there is left to that load to report
+ * (the promise answered settles either way).
+ * Given a `prefetch` context, it then runs the module's `prefetch` once the session is open
+ * (`opened` true; nothing when it could not be), so the screen's data travels beside the
+ * account's rather than after it.
  */
-export function lazyRoute<P extends object>(chunkId: string, loader: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyRoute<P extends object>(
+  chunkId: string,
+  loader: () => Promise<{ default: ComponentType<P>; prefetch?: ScreenPrefetch }>,
+) {
   return Object.assign(
     lazy(() => loadChunk(chunkId, loader)),
-    { preload: (): void => void loader().catch(() => undefined) },
+    {
+      preload: (prefetch?: PrefetchContext): Promise<void> =>
+        loader()
+          .then(async (module) => {
+            if (!prefetch || !module.prefetch || !(await prefetch.opened)) return;
+            await module.prefetch(prefetch.queryClient, prefetch.search);
+          })
+          .catch(() => undefined),
+    },
   );
 }

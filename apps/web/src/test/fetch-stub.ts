@@ -4,6 +4,8 @@ import { ERROR_CODE_STATUS, SESSION_HINT_COOKIE, genericCodeOf, type ErrorCode }
 export interface StubRequest {
   method: string;
   path: string;
+  /** The query string, `?` included ('' without one). */
+  search: string;
   body: unknown;
   authorization: string | null;
 }
@@ -35,6 +37,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     const req: StubRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      search: url.search,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       authorization: headers.get('authorization'),
     };

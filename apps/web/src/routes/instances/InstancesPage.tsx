@@ -11,13 +11,14 @@ import { PageTitle } from '../../components/PageTitle';
 import { ListFooter } from '../../components/list/ListFooter';
 import { LoadError } from '../../components/list/LoadError';
 import { SearchInput } from '../../components/list/SearchInput';
-import { useClampPage } from '../../components/list/paging';
+import { LIST_PARAMS, readPage, useClampPage } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePublicConfig } from '../../features/config/api';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
 import '../../features/instances/styles';
+import type { ScreenPrefetch } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { InstancesTable } from './InstancesTable';
 
@@ -33,6 +34,12 @@ function CreateButton() {
 }
 
 /** The instances list (spec section 2), also served at /ms/instances. */
+/** The list as the page first asks for it (see lazyRoute): the same key, so the page finds it in the cache. */
+export const prefetch: ScreenPrefetch = (queryClient, search) => {
+  const filters = { page: readPage(search.get(LIST_PARAMS.page)), search: (search.get(LIST_PARAMS.query) ?? '').trim() };
+  return queryClient.prefetchQuery({ queryKey: instanceKeys.list(filters), queryFn: ({ signal }) => instancesApi.list(filters, signal) });
+};
+
 export default function InstancesPage() {
   useConsoleTitle('Instances');
   const account = useAccount();

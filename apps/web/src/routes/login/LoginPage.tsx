@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { useLogin } from '../../features/auth/api';
 import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { HydratedForm } from '../../components/HydratedForm';
 
 export default function LoginPage() {
   useConsoleTitle('Login');
@@ -17,7 +18,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login to your account">
-      <form onSubmit={onSubmit} noValidate>
+      <HydratedForm onSubmit={onSubmit}>
         <Stack gap="sm">
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.bind('password')} />
@@ -35,7 +36,7 @@ export default function LoginPage() {
             Sign up
           </AuthLink>
         </Stack>
-      </form>
+      </HydratedForm>
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { useResetPassword } from '../../features/auth/api';
 import { errorMessage } from '../../lib/api';
 import { validate } from '../../lib/form';
 import { useFormFields } from '../../lib/use-form-fields';
+import { HydratedForm } from '../../components/HydratedForm';
 
 /** The mailed link's screen: a new password twice, then signed in. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -28,7 +29,7 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Set a New Password" subtitle={MESSAGES.passwordStrength}>
-      <form onSubmit={onSubmit} noValidate>
+      <HydratedForm onSubmit={onSubmit}>
         <Stack gap="sm">
           <PasswordPair
             labels={['New Password', 'Repeat New Password']}
@@ -44,7 +45,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           </Button>
           <AuthLink to={routes.resetPassword()}>Request a new link</AuthLink>
         </Stack>
-      </form>
+      </HydratedForm>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
 import { useResetLink } from '../../features/auth/api';
 import { useCaptchaForm } from '../../features/auth/use-captcha-form';
+import { HydratedForm } from '../../components/HydratedForm';
 
 export function RequestLinkForm() {
   const resetLink = useResetLink();
@@ -14,7 +15,7 @@ export function RequestLinkForm() {
 
   return (
     <AuthCard title="Reset Password" subtitle="Enter the email address of your account and we will mail you a link to set a new password.">
-      <form onSubmit={onSubmit} noValidate>
+      <HydratedForm onSubmit={onSubmit}>
         <Stack gap="sm">
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
           {resetLink.data && (
@@ -31,7 +32,7 @@ export function RequestLinkForm() {
             Back to login
           </AuthLink>
         </Stack>
-      </form>
+      </HydratedForm>
     </AuthCard>
   );
 }

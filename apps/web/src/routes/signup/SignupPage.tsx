@@ -10,6 +10,7 @@ import { usePublicConfig } from '../../features/config/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HelpButton } from './HelpButton';
 import { SignupPitch } from './SignupPitch';
+import { HydratedForm } from '../../components/HydratedForm';
 
 export default function SignupPage() {
   useConsoleTitle('Create Account');
@@ -27,7 +28,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Create Account" subtitle="Start your 7-day free trial." aside={<SignupPitch />}>
-      <form onSubmit={onSubmit} noValidate>
+      <HydratedForm onSubmit={onSubmit}>
         <Stack gap="sm">
           <TextInput label="Name" autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.bind('fullname')} />
           <TextInput label="Organization" autoComplete="organization" maxLength={TEXT_LIMITS.organization} {...form.bind('organizationName')} />
@@ -56,7 +57,7 @@ export default function SignupPage() {
             Login
           </AuthLink>
         </Stack>
-      </form>
+      </HydratedForm>
       <HelpButton />
     </AuthCard>
   );
