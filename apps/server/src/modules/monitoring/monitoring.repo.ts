@@ -49,8 +49,9 @@ export function monitoringRepo(db: Db) {
         })
         .from(instanceMetrics)
         .where(and(eq(instanceMetrics.instanceId, instanceId), sql`${instanceMetrics.at} >= ${from}`, sql`${instanceMetrics.at} <= ${to}`))
-        .groupBy(bucket)
-        .orderBy(bucket);
+        // By position: the bucket's expression carries the step as a parameter, and a repeated one would be another parameter, which PostgreSQL does not see as the same expression.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
       return rows;
     },
 
