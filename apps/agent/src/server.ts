@@ -10,6 +10,7 @@ import { HttpError, answerPreflight, applyCors, readCookie, sendHtml, sendJson }
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
 import { lockDataDir } from './lock.ts';
+import { NetworkMeter } from './network.ts';
 import { homePage, loginRefusedPage } from './pages.ts';
 import type { AgentSettings } from './settings.ts';
 import { StatsSampler } from './stats.ts';
@@ -111,10 +112,12 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
     });
     // The one walk of the data folder; from here on ingest counts what it writes.
     await disk.refresh();
+    // Wall-clock minutes, as the console's samples are: the meter closes each at its boundary.
+    const network = new NetworkMeter(now);
     const state: AgentState = {
       settings,
       config: loadConfig(settings.dataDir),
-      stats: new StatsSampler(disk, settings),
+      stats: new StatsSampler(disk, settings, network),
       disk,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       usedTokens: new UsedTokens(settings.dataDir, now()),
@@ -126,6 +129,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       },
     };
     const server = createServer((req, res) => void handle(req, res, state));
+    network.watch(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(settings.port, settings.host, () => {
@@ -143,6 +147,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       state,
       async close() {
         clearInterval(timer);
+        network.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

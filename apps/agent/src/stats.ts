@@ -1,5 +1,6 @@
 import type { AgentStats } from '@replay/agent-protocol';
 import type { DiskUsage } from './disk.ts';
+import type { NetworkMeter } from './network.ts';
 
 const GB = 1024 ** 3;
 /** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
@@ -12,7 +13,7 @@ const percent = (part: number, whole: number): number => (whole > 0 ? Math.round
  * CPU time of this process over the wall time since the previous reading,
  * spread over the instance's vCPUs; resident memory against its RAM; the
  * data folder's bytes (as counted by DiskUsage, never by a walk per read)
- * against its disk.
+ * against its disk; the bytes its HTTP server carried (NetworkMeter).
  */
 export class StatsSampler {
   /** From the process start, so the first reading is real too. */
@@ -20,9 +21,11 @@ export class StatsSampler {
   private cpuPercent = 0;
   private readonly disk: DiskUsage;
   private readonly resources: { vcpu: number; memoryGb: number };
+  private readonly network: NetworkMeter;
 
-  constructor(disk: DiskUsage, resources: { vcpu: number; memoryGb: number }) {
+  constructor(disk: DiskUsage, resources: { vcpu: number; memoryGb: number }, network: NetworkMeter) {
     this.disk = disk;
+    this.network = network;
     this.resources = { vcpu: resources.vcpu, memoryGb: resources.memoryGb };
   }
 
@@ -46,6 +49,7 @@ export class StatsSampler {
       cpu: { percent: this.sampleCpu() },
       memory: { usedBytes: usedMemory, totalBytes: totalMemory, percent: percent(usedMemory, totalMemory) },
       disk: { usedBytes, totalBytes, percent: percent(usedBytes, totalBytes) },
+      network: this.network.read(),
       sampledAt: Date.now(),
     };
   }

@@ -13,6 +13,7 @@ import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
 import { createMembersService } from './modules/members/members.service';
+import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -49,6 +50,7 @@ export function createServices(ctx: AppContext) {
     audit: createAuditService({ db, clock }),
     instances,
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
+    monitoring: createMonitoringService({ db, instances }),
   };
 }
 

@@ -4,11 +4,24 @@ import { z } from 'zod';
 
 const share = z.object({ usedBytes: z.number(), totalBytes: z.number(), percent: z.number() });
 
-/** `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for. */
+/**
+ * Bytes in and out of the agent's own HTTP server: totals since it started,
+ * and the last complete wall-clock minute (`start` in epoch ms; null before
+ * the agent has seen a minute end). The agent closes each minute itself, so
+ * every reader sees the same figures however often it asks.
+ */
+export const agentNetworkSchema = z.object({
+  inBytes: z.number(),
+  outBytes: z.number(),
+  lastMinute: z.object({ start: z.number(), inBytes: z.number(), outBytes: z.number() }).nullable(),
+});
+
+/** `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for, and its network traffic. */
 export const agentStatsSchema = z.object({
   cpu: z.object({ percent: z.number() }),
   memory: share,
   disk: share,
+  network: agentNetworkSchema,
   sampledAt: z.number(),
 });
 
@@ -34,6 +47,7 @@ export const diskResultSchema = z.object({ diskGb: z.number() });
 export const agentErrorSchema = z.object({ errors: z.array(z.string()).min(1) });
 
 export type AgentStats = z.infer<typeof agentStatsSchema>;
+export type AgentNetwork = z.infer<typeof agentNetworkSchema>;
 export type AgentHealth = z.infer<typeof agentHealthSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
 export type BackupResult = z.infer<typeof backupResultSchema>;

@@ -16,6 +16,7 @@ export * from './roles';
 export * from './activity';
 export * from './audit';
 export * from './instances';
+export * from './monitoring';
 export * from './money';
 export * from './events';
 export * from './endpoint';

@@ -5,6 +5,8 @@ import type { AppContext } from '../lib/context';
 export interface JobAttempt {
   retryCount: number;
   retryLimit: number;
+  /** The slot a scheduled job claimed (pg-boss `singletonOn`, as the driver read it), null for other jobs. */
+  singletonOn?: Date | null;
 }
 
 /** A background job: its queue, and the handler that runs each job of it. */
@@ -35,6 +37,12 @@ export interface StartupTask {
 export interface Schedule {
   queue: string;
   everySeconds: number;
+  /**
+   * How often each process offers the job (default: once a slot). A schedule
+   * that must not miss a slot offers it more often than its slot: an interval
+   * timer drifts, and two of its ticks can straddle a whole slot.
+   */
+  offerEverySeconds?: number;
 }
 
 /**

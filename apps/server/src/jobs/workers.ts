@@ -1,18 +1,29 @@
+import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
 import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
 import { domainEventsOutbox } from '../events/events.jobs';
+import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jobs';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
 
 /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail. */
 export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, ...commitOutboxes.map(outboxJob)];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule, ...commitOutboxes.map(outboxSweep)];
+export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, ...commitOutboxes.map(outboxSweep)];
+
+/**
+ * Offers a schedule's job for the current slot: the first offer of a slot,
+ * from any process, is sent; every other is refused by the slot's unique
+ * claim (pg-boss `singleton_on`) and resolves to null.
+ */
+export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null> {
+  return boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule');
+}
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
@@ -25,15 +36,17 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
       def.queue,
       { pollingIntervalSeconds: def.workOptions?.pollingIntervalSeconds ?? 0.5, includeMetadata: true, localConcurrency: def.workOptions?.localConcurrency ?? 1 },
       async (jobs) => {
-        for (const job of jobs) await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        for (const job of jobs) {
+          await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit, singletonOn: job.singletonOn });
+        }
       },
     );
     registerWorker(boss, def.queue, workerId);
   }
   const timers = schedules.map((s) => {
-    const tick = () => void boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule').catch((err: unknown) => ctx.logger.error({ err }, `could not schedule ${s.queue}`));
+    const tick = () => void offerScheduled(boss, s).catch((err: unknown) => ctx.logger.error({ err }, `could not schedule ${s.queue}`));
     tick();
-    return setInterval(tick, s.everySeconds * 1000);
+    return setInterval(tick, (s.offerEverySeconds ?? s.everySeconds) * 1000);
   });
   return () => timers.forEach(clearInterval);
 }

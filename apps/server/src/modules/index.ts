@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { instancesRoutes } from './instances/instances.routes';
+import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { membersRoutes } from './members/members.routes';
@@ -17,5 +18,6 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   accountRoutes,
   instancesRoutes,
+  monitoringRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -65,6 +65,9 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       const stats = await driver.stats(a.instanceId);
       expect(stats.disk.usedBytes).toBeGreaterThan(0);
       expect(stats.memory.percent).toBeGreaterThan(0);
+      // The batches above came in through the instance's own server, and answers went out.
+      expect(stats.network.inBytes).toBeGreaterThan(0);
+      expect(stats.network.outBytes).toBeGreaterThan(0);
     });
 
     it('is idempotent: create and start on a running instance keep its process, also when asked at once', async () => {

@@ -73,12 +73,13 @@ export async function createTestApp(
  */
 export async function createPeerApp(
   t: TestApp,
-  opts: { eventConsumers?: readonly EventConsumer[] } = {},
+  opts: { eventConsumers?: readonly EventConsumer[]; driver?: InfrastructureDriver; runWorkers?: boolean } = {},
 ): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
   const shared = t.runtime.ctx.database;
   const database = shared.kind === 'postgres' ? await openPostgres(shared.url, 3) : { ...shared, close: async () => undefined };
   const eventConsumers = opts.eventConsumers ?? t.runtime.ctx.eventConsumers;
-  const runtime = await openRuntime(t.runtime.ctx.env, { clock: t.clock, database, eventConsumers });
+  const env = opts.runWorkers === undefined ? t.runtime.ctx.env : { ...t.runtime.ctx.env, RUN_WORKERS: opts.runWorkers };
+  const runtime = await openRuntime(env, { clock: t.clock, database, eventConsumers, driver: opts.driver });
   const app = await buildApp(runtime.ctx, { logger: false });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { instanceEndpoints } from './instances';
+import { monitoringEndpoints } from './monitoring';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
 
@@ -17,6 +18,7 @@ export const endpoints = {
   ...authEndpoints,
   ...accountEndpoints,
   ...instanceEndpoints,
+  ...monitoringEndpoints,
   ...teamEndpoints,
 } as const;
 

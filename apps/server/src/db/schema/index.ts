@@ -8,3 +8,4 @@ export * from './audit';
 export * from './instances';
 export * from './events';
 export * from './instance-usage';
+export * from './instance-metrics';

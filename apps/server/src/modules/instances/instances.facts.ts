@@ -1,7 +1,24 @@
+import { eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { instances } from '../../db/schema';
 import { instancesRepo } from './instances.repo';
 
 /** What other modules may ask about an account's instances, without reaching into this module's repo. */
 export function countLiveInstances(db: Db, tenantId: string): Promise<number> {
   return instancesRepo(db).countLive(tenantId);
+}
+
+/** Every running instance's id, across accounts: what the metrics round samples. */
+export async function runningInstanceIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ instanceId: instances.instanceId }).from(instances).where(eq(instances.status, 'running'));
+  return rows.map((r) => r.instanceId);
+}
+
+/** Every instance that may still hold metrics newer than `since`: all but those terminated before it. */
+export async function instanceIdsLiveSince(db: Db, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ instanceId: instances.instanceId })
+    .from(instances)
+    .where(or(isNull(instances.deletedAt), gt(instances.deletedAt, since)));
+  return rows.map((r) => r.instanceId);
 }

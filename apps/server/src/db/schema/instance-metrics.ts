@@ -1,0 +1,29 @@
+import { bigint, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { instances } from './instances';
+
+/**
+ * One sample of a running instance per 60-s slot, as its agent measured it
+ * (modules/monitoring). Kept narrow, since 7 days of minutes for 1,000
+ * instances is ten million rows: percentages as hundredths (smallint), the
+ * minute's network bytes as int8, and no tenant column (every read goes
+ * through the instance's own scope check first). The key is also the
+ * "one sample per slot" rule: a second write of a slot is dropped.
+ */
+export const instanceMetrics = pgTable(
+  'instance_metrics',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.instanceId),
+    /** The start of the 60-s slot the sample belongs to. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Hundredths of a percent: 1234 is 12.34 %. */
+    cpu: smallint('cpu').notNull(),
+    memory: smallint('memory').notNull(),
+    disk: smallint('disk').notNull(),
+    /** Bytes through the agent's own server in the minute before the slot; null when the agent had not seen a minute end. */
+    netIn: bigint('net_in', { mode: 'number' }),
+    netOut: bigint('net_out', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'instance_metrics_pk', columns: [t.instanceId, t.at] })],
+);

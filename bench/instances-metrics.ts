@@ -1,0 +1,169 @@
+/**
+ * Monitoring at 1,000 running instances on PostgreSQL (BENCH_DATABASE_URL,
+ * default the local server), with 7 days of 1-minute samples each, written in
+ * time order as the rounds write them (10 million rows):
+ * - the database size of those samples (table and key);
+ * - p99 of the 7-day graphs call (step 60, the spec's) for one instance,
+ *   through HTTP with a browser's Accept-Encoding, one caller at a time
+ *   (target ≤ 50 ms);
+ * - the CPU time of one sampling round over the 1,000 (insert and purge
+ *   included), with a double of the agents' stats call answering at once, so
+ *   only the console's own work counts (target ≤ 5 % of a core per minute).
+ * Figures only, never assertions. SAMPLE_DAYS shortens the history for a quick run.
+ */
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DAY_MS, PERMISSIONS } from '@replay/contracts';
+import type { AgentStats } from '@replay/agent-protocol';
+import { buildApp } from '../apps/server/src/app';
+import { openRuntime } from '../apps/server/src/bootstrap';
+import { parseEnv } from '../apps/server/src/config/env';
+import { openPostgres } from '../apps/server/src/db/client';
+import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
+import { signAccessToken } from '../apps/server/src/lib/access-token';
+import { freePort } from '../apps/server/src/lib/free-port';
+import { newId } from '../apps/server/src/lib/ids';
+import { SLOT_MS, runSamplingRound } from '../apps/server/src/modules/monitoring/monitoring.sampler';
+import { median } from './stats';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const INSTANCES = Number(process.env.INSTANCES ?? 1000);
+const SAMPLE_DAYS = Number(process.env.SAMPLE_DAYS ?? 7);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const DURATION = Number(process.env.DURATION ?? 10);
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const STATS: AgentStats = {
+  cpu: { percent: 3.21 },
+  memory: { usedBytes: 80 * 1024 ** 2, totalBytes: 8 * 1024 ** 3, percent: 0.98 },
+  disk: { usedBytes: 5 * 1024 ** 3, totalBytes: 120 * 1024 ** 3, percent: 4.17 },
+  network: { inBytes: 1e9, outBytes: 2e9, lastMinute: { start: 0, inBytes: 123_456, outBytes: 654_321 } },
+  sampledAt: 0,
+};
+
+export async function benchInstancesMetrics() {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  let closed = false;
+  try {
+    const db = database.db;
+    const now = new Date();
+    const tenantId = newId();
+    const roleId = newId();
+    const userId = newId();
+    await db.insert(tenants).values({ id: tenantId, name: 'Bench', tenantKey: `tk-${tenantId}`, apiKey: `ak-${tenantId}`, trialEndsAt: new Date(now.getTime() + DAY_MS) });
+    await db.insert(roles).values({ id: roleId, tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true });
+    await db.insert(users).values({ id: userId, tenantId, email: 'owner@bench.example', name: 'Owner', admin: true, superAdmin: true, roleId, joinedAt: now });
+    const rows = Array.from({ length: INSTANCES }, (_, n) => ({
+      instanceId: newId(),
+      tenantId,
+      name: `Instance ${n}`,
+      status: 'running' as const,
+      provider: 'aws' as const,
+      region: 'us-east-1',
+      size: 'small' as const,
+      url: `metrics-${n}`,
+      version: '1.21',
+      diskSize: 120,
+      healthy: true,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await db.insert(instances).values(rows.slice(i, i + 500));
+
+    // 7 days of minutes up to the current slot, minute by minute as the rounds write them; the key built after, as a bulk load would.
+    const last = Math.floor(now.getTime() / SLOT_MS) * SLOT_MS - SLOT_MS;
+    const first = last - SAMPLE_DAYS * DAY_MS + SLOT_MS;
+    const loadStarted = performance.now();
+    await db.execute(sql`alter table instance_metrics drop constraint instance_metrics_pk`);
+    await db.execute(sql`insert into instance_metrics (instance_id, at, cpu, memory, disk, net_in, net_out)
+      select i.instance_id, m.at, (random() * 10000)::int, (random() * 10000)::int, (random() * 10000)::int, (random() * 1e6)::int8, (random() * 1e6)::int8
+      from generate_series(${new Date(first)}::timestamptz, ${new Date(last)}::timestamptz, interval '1 minute') as m(at)
+      cross join (select instance_id from instances order by instance_id) i
+      order by m.at`);
+    await db.execute(sql`alter table instance_metrics add constraint instance_metrics_pk primary key (instance_id, at)`);
+    // What autovacuum does to a table this size soon after it is written.
+    await db.execute(sql`vacuum analyze instance_metrics`);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const size = ((await db.execute(sql`select count(*)::int8::text as n, pg_table_size('instance_metrics')::text as heap,
+      pg_indexes_size('instance_metrics')::text as idx, pg_total_relation_size('instance_metrics')::text as total from instance_metrics`)) as unknown as {
+      rows: { n: string; heap: string; idx: string; total: string }[];
+    }).rows[0]!;
+
+    const port = await freePort();
+    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const runtime = await openRuntime(env, { database });
+    const app = await buildApp(runtime.ctx, { logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    const sessionId = randomUUID();
+    await db.insert(sessions).values({ id: sessionId, userId });
+    const jwt = await signAccessToken({ userId, tenantId, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    const endS = Math.floor(now.getTime() / 1000);
+    const graphsUrl = `${app.listeningOrigin}/api/managed-saas/instances/${rows[0]!.instanceId}/graphs?start=${endS - 7 * 86_400}&end=${endS}`;
+    const headers = { authorization: `Bearer ${jwt}`, 'accept-encoding': 'br, gzip' };
+    const check = await fetch(graphsUrl, { headers });
+    if (check.status !== 200) throw new Error(`graphs answered ${check.status}: ${await check.text()}`);
+    const text = await check.text();
+    const points = (JSON.parse(text) as { data: { cpu: unknown[] } }).data.cpu.length;
+    // The JSON as the browser gets it once unpacked (fetch unpacks the compressed answer).
+    const wire = Buffer.byteLength(text);
+    const r = await autocannon({ url: graphsUrl, connections: 1, duration: DURATION, workers: 1, headers });
+    await app.close();
+
+    const driver = { stats: async () => STATS };
+    const cpu: number[] = [];
+    const durations: number[] = [];
+    for (let i = 1; i <= ROUNDS + 1; i++) {
+      const before = process.cpuUsage();
+      const report = await runSamplingRound({ db, driver }, new Date(last + i * SLOT_MS));
+      const used = process.cpuUsage(before);
+      if (i === 1) continue; // warm-up: code compiled, statements prepared
+      cpu.push((used.user + used.system) / 1000);
+      durations.push(report.durationMs);
+      if (report.written !== INSTANCES) throw new Error(`a round wrote ${report.written} samples`);
+    }
+    // The runtime closes the database it was given.
+    await runtime.stop();
+    closed = true;
+    const cpuMs = median(cpu);
+    return {
+      instances: INSTANCES,
+      days: SAMPLE_DAYS,
+      rows: Number(size.n),
+      loadSeconds: Math.round(loadSeconds),
+      heapMb: Number(size.heap) / 1024 ** 2,
+      indexMb: Number(size.idx) / 1024 ** 2,
+      totalMb: Number(size.total) / 1024 ** 2,
+      graphs: { points, wireBytes: wire, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx },
+      round: { cpuMs: Math.round(cpuMs), durationMs: Math.round(median(durations)), coreShare: cpuMs / SLOT_MS },
+    };
+  } finally {
+    if (!closed) await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+export function metricsReport(r: Awaited<ReturnType<typeof benchInstancesMetrics>>): string[] {
+  return [
+    `metrics size (${r.days} days × ${r.instances} instances, ${r.rows} rows): ${r.totalMb.toFixed(0)} MB (table ${r.heapMb.toFixed(0)} MB, key ${r.indexMb.toFixed(0)} MB)`,
+    `7-day graphs call (${r.graphs.points} points a series, ${r.graphs.wireBytes} bytes of JSON): p99 ${r.graphs.p99} ms, p50 ${r.graphs.p50} ms over ${r.graphs.requests} calls (target p99 ≤ 50 ms)`,
+    `sampling round over ${r.instances} instances: ${r.round.durationMs} ms, CPU ${r.round.cpuMs} ms = ${(r.round.coreShare * 100).toFixed(2)} % of a core per minute (target ≤ 5 %)`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of metricsReport(await benchInstancesMetrics())) console.log(line);
+}
