@@ -3,9 +3,10 @@
  * default the local server), with 7 days of 1-minute samples each, written in
  * time order as the rounds write them (10 million rows):
  * - the database size of those samples (table and key);
- * - p99 of the 7-day graphs call (step 60, the spec's) for one instance,
- *   through HTTP with a browser's Accept-Encoding, one caller at a time
- *   (target ≤ 50 ms);
+ * - p99 of the 7-day graphs call for one instance, through HTTP with a
+ *   browser's Accept-Encoding, one caller at a time (target ≤ 50 ms): as the
+ *   console's 7-day chart asks for it (step 600: 1,008 points, more than its
+ *   pixels) and at the spec's full step of 60 (10,080 points);
  * - the CPU time of one sampling round over the 1,000 (insert and purge
  *   included), with a double of the agents' stats call answering at once, so
  *   only the console's own work counts (target ≤ 5 % of a core per minute).
@@ -94,7 +95,7 @@ export async function benchInstancesMetrics() {
       from generate_series(${new Date(first)}::timestamptz, ${new Date(last)}::timestamptz, interval '1 minute') as m(at)
       cross join (select instance_id from instances order by instance_id) i
       order by m.at`);
-    await db.execute(sql`alter table instance_metrics add constraint instance_metrics_pk primary key (instance_id, at)`);
+    await db.execute(sql`alter table instance_metrics add constraint instance_metrics_pk primary key (instance_id, at) include (cpu, memory, disk, net_in, net_out)`);
     // What autovacuum does to a table this size soon after it is written.
     await db.execute(sql`vacuum analyze instance_metrics`);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -112,15 +113,18 @@ export async function benchInstancesMetrics() {
     await db.insert(sessions).values({ id: sessionId, userId });
     const jwt = await signAccessToken({ userId, tenantId, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
     const endS = Math.floor(now.getTime() / 1000);
-    const graphsUrl = `${app.listeningOrigin}/api/managed-saas/instances/${rows[0]!.instanceId}/graphs?start=${endS - 7 * 86_400}&end=${endS}`;
     const headers = { authorization: `Bearer ${jwt}`, 'accept-encoding': 'br, gzip' };
-    const check = await fetch(graphsUrl, { headers });
-    if (check.status !== 200) throw new Error(`graphs answered ${check.status}: ${await check.text()}`);
-    const text = await check.text();
-    const points = (JSON.parse(text) as { data: { cpu: unknown[] } }).data.cpu.length;
-    // The JSON as the browser gets it once unpacked (fetch unpacks the compressed answer).
-    const wire = Buffer.byteLength(text);
-    const r = await autocannon({ url: graphsUrl, connections: 1, duration: DURATION, workers: 1, headers });
+    const graphsCall = async (step: number) => {
+      const graphsUrl = `${app.listeningOrigin}/api/managed-saas/instances/${rows[0]!.instanceId}/graphs?start=${endS - 7 * 86_400}&end=${endS}&step=${step}`;
+      const check = await fetch(graphsUrl, { headers });
+      if (check.status !== 200) throw new Error(`graphs answered ${check.status}: ${await check.text()}`);
+      const text = await check.text();
+      const points = (JSON.parse(text) as { data: { cpu: unknown[] } }).data.cpu.length;
+      const r = await autocannon({ url: graphsUrl, connections: 1, duration: DURATION, workers: 1, headers });
+      // The JSON as the browser gets it once unpacked (fetch unpacks the compressed answer).
+      return { step, points, wireBytes: Buffer.byteLength(text), requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+    };
+    const graphs = [await graphsCall(600), await graphsCall(60)];
     await app.close();
 
     const driver = { stats: async () => STATS };
@@ -147,7 +151,7 @@ export async function benchInstancesMetrics() {
       heapMb: Number(size.heap) / 1024 ** 2,
       indexMb: Number(size.idx) / 1024 ** 2,
       totalMb: Number(size.total) / 1024 ** 2,
-      graphs: { points, wireBytes: wire, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx },
+      graphs,
       round: { cpuMs: Math.round(cpuMs), durationMs: Math.round(median(durations)), coreShare: cpuMs / SLOT_MS },
     };
   } finally {
@@ -159,7 +163,10 @@ export async function benchInstancesMetrics() {
 export function metricsReport(r: Awaited<ReturnType<typeof benchInstancesMetrics>>): string[] {
   return [
     `metrics size (${r.days} days × ${r.instances} instances, ${r.rows} rows): ${r.totalMb.toFixed(0)} MB (table ${r.heapMb.toFixed(0)} MB, key ${r.indexMb.toFixed(0)} MB)`,
-    `7-day graphs call (${r.graphs.points} points a series, ${r.graphs.wireBytes} bytes of JSON): p99 ${r.graphs.p99} ms, p50 ${r.graphs.p50} ms over ${r.graphs.requests} calls (target p99 ≤ 50 ms)`,
+    ...r.graphs.map(
+      (g) =>
+        `7-day graphs call, step ${g.step} (${g.points} points a series, ${g.wireBytes} bytes of JSON): p99 ${g.p99} ms, p50 ${g.p50} ms over ${g.requests} calls (target p99 ≤ 50 ms)`,
+    ),
     `sampling round over ${r.instances} instances: ${r.round.durationMs} ms, CPU ${r.round.cpuMs} ms = ${(r.round.coreShare * 100).toFixed(2)} % of a core per minute (target ≤ 5 %)`,
   ];
 }
