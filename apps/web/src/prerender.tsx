@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { routes } from '@replay/contracts';
 import { App } from './app/App';
 import { createQueryClient } from './lib/api';
 
@@ -10,7 +11,7 @@ import { createQueryClient } from './lib/api';
  * hint or query: the form shows with the document, seconds before the script has arrived
  * on a slow connection, and the script then hydrates it in place (main.tsx).
  */
-export const PRERENDERED_PATHS = ['/login', '/signup', '/reset-password'] as const;
+export const PRERENDERED_PATHS = [routes.login(), routes.signup(), routes.resetPassword()] as const;
 
 /**
  * The markup the page's first client render makes for `path` without a session: the same
