@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { DISK_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
 import { recordInstanceEvent } from './instances.events';
-import type { InstanceChange, InstanceRow } from './instances.repo';
+import { diskRepo } from './instances.disk-repo';
+import type { InstanceRow } from './instances.repo';
 
 /**
  * The workflow's disk step: an instance whose `storageInProgress` is set
@@ -24,21 +23,11 @@ export interface DiskStepDeps {
   clock: Clock;
 }
 
-/** The row as it is while its disk grows: the CAS below changes it only in that state, towards that size. */
-async function settleStorage(db: Db, row: InstanceRow, change: InstanceChange): Promise<InstanceRow | null> {
-  const [moved] = await db
-    .update(instances)
-    .set({ storageInProgress: false, pendingDiskSize: null, ...change })
-    .where(and(eq(instances.instanceId, row.instanceId), eq(instances.storageInProgress, true), eq(instances.pendingDiskSize, row.pendingDiskSize ?? -1)))
-    .returning();
-  return moved ?? null;
-}
-
 export async function growDisk(d: DiskStepDeps, row: InstanceRow): Promise<void> {
   const target = row.pendingDiskSize;
   if (target === null) {
     // A flag without a size (never written so by this console): nothing to grow, so it is only cleared.
-    await d.db.update(instances).set({ storageInProgress: false }).where(and(eq(instances.instanceId, row.instanceId), eq(instances.storageInProgress, true)));
+    await diskRepo(d.db).clearStorageFlag(row.instanceId);
     return;
   }
   try {
@@ -49,7 +38,7 @@ export async function growDisk(d: DiskStepDeps, row: InstanceRow): Promise<void>
   }
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
-    const done = await settleStorage(tx, row, { diskSize: target, lastStorageUpdateAt: at, updatedAt: at, failure: null, uiFailure: null });
+    const done = await diskRepo(tx).settleStorage(row, { diskSize: target, lastStorageUpdateAt: at, updatedAt: at, failure: null, uiFailure: null });
     if (!done) return;
     await recordInstanceEvent(tx, {
       instance: done,
@@ -71,12 +60,12 @@ export async function growDisk(d: DiskStepDeps, row: InstanceRow): Promise<void>
 export async function recordDiskFailure(d: DiskStepDeps, row: InstanceRow, err: unknown, final: boolean): Promise<void> {
   const failure = errorForLog(err).message;
   if (!final) {
-    await d.db.update(instances).set({ failure }).where(eq(instances.instanceId, row.instanceId));
+    await diskRepo(d.db).noteFailure(row.instanceId, failure);
     return;
   }
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
-    const reverted = await settleStorage(tx, row, { failure, uiFailure: DISK_MESSAGES.increaseFailed, updatedAt: at });
+    const reverted = await diskRepo(tx).settleStorage(row, { failure, uiFailure: DISK_MESSAGES.increaseFailed, updatedAt: at });
     if (!reverted) return;
     await recordInstanceEvent(tx, {
       instance: reverted,

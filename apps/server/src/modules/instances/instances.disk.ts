@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   CLEANUP_DAY_OPTIONS,
   CLEANUP_INTERVAL_MS,
@@ -11,13 +11,14 @@ import {
   type Instance,
 } from '@replay/contracts';
 import type { Database } from '../../db/client';
-import { instances, tenants } from '../../db/schema';
+import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
+import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { instancesRepo, type InstanceRow } from './instances.repo';
@@ -43,6 +44,7 @@ function notRunningOr(e: unknown): never {
 /** Manage Disk: growing the disk (through the workflow's disk step), cleanup and its preview. */
 export function createDiskService(deps: DiskDeps) {
   const { db } = deps.database;
+  const repo = diskRepo(db);
 
   /**
    * A free account (no billing details, and not an enterprise one, billed by
@@ -51,8 +53,7 @@ export function createDiskService(deps: DiskDeps) {
    */
   async function mayPayForDisk(tenantId: string): Promise<boolean> {
     if (await deps.hasBillingDetails(tenantId)) return true;
-    const [tenant] = await db.select({ edition: tenants.edition }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-    return tenant?.edition === 'ee';
+    return (await repo.edition(tenantId)) === 'ee';
   }
 
   function running(row: InstanceRow): void {
@@ -109,29 +110,16 @@ export function createDiskService(deps: DiskDeps) {
       const row = await deps.instances.load(p, instanceId);
       running(row);
       const at = deps.clock.now();
-      const [claimed] = await db
-        .update(instances)
-        .set({ lastCleanupAt: at })
-        .where(
-          and(
-            eq(instances.instanceId, instanceId),
-            or(isNull(instances.lastCleanupAt), lte(instances.lastCleanupAt, new Date(at.getTime() - CLEANUP_INTERVAL_MS))),
-          ),
-        )
-        .returning({ instanceId: instances.instanceId });
-      if (!claimed) {
-        const [current] = await db.select({ last: instances.lastCleanupAt }).from(instances).where(eq(instances.instanceId, instanceId));
-        const waitMs = (current?.last?.getTime() ?? at.getTime()) + CLEANUP_INTERVAL_MS - at.getTime();
+      if (!(await repo.claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS))) {
+        const last = await repo.lastCleanupAt(instanceId);
+        const waitMs = (last?.getTime() ?? at.getTime()) + CLEANUP_INTERVAL_MS - at.getTime();
         throw tooManyRequests(DISK_MESSAGES.cleanupOncePerInterval, Math.max(1, Math.ceil(waitMs / 1000)));
       }
       let removedBytes: number;
       try {
         removedBytes = (await deps.driver.cleanup(instanceId, days)).removedBytes;
       } catch (e) {
-        await db
-          .update(instances)
-          .set({ lastCleanupAt: row.lastCleanupAt })
-          .where(and(eq(instances.instanceId, instanceId), eq(instances.lastCleanupAt, at)));
+        await repo.giveBackCleanup(instanceId, at, row.lastCleanupAt);
         return notRunningOr(e);
       }
       await db.transaction(async (tx) => {
