@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ADMIN_CALLS, AgentCall, AnswerOf, BodyOf } from '@replay/agent-protocol';
 import { ADMIN_ROUTES, type AdminCallName } from '@replay/agent-protocol/plain';
 import { saveConfig } from './config.ts';
-import { backupDataDir, removeOlderThan } from './data.ts';
+import { backupDataDir, cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import type { AgentState, Handler } from './state.ts';
@@ -62,6 +62,11 @@ export const adminRoutes: Record<string, Handler> = {
     await state.disk.refresh();
     return result;
   }),
+  ...adminRoute('cleanupPreview', async ({ ages }, state) => ({
+    ages: await cleanupPreview(state.settings.dataDir, ages, state.now()),
+    usedBytes: state.disk.usedBytes,
+    totalBytes: state.disk.totalBytes,
+  })),
   ...adminRoute('backup', (_body, state) => backupDataDir(state.settings.dataDir, state.now())),
   ...adminRoute('resizeDisk', ({ diskGb }, state) => {
     // A disk grows online, as a cloud volume does; the driver passes the new size on every later start too.

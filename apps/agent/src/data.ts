@@ -49,22 +49,38 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** The session day folders, oldest first, each with the time its whole day ended. */
+async function dayFolders(dataDir: string): Promise<{ day: string; path: string; endsAt: number }[]> {
+  const root = join(dataDir, SESSIONS);
+  const folders = existsSync(root) ? await readdir(root) : [];
+  return folders
+    .sort()
+    .map((day) => ({ day, path: join(root, day), endsAt: Date.parse(`${day}T00:00:00Z`) + DAY_MS }))
+    .filter((f) => /^\d{4}-\d{2}-\d{2}$/.test(f.day) && !Number.isNaN(f.endsAt));
+}
+
+/** The one rule of what a cleanup of `days` removes: a day folder whose whole day ended more than `days` days ago. */
+const expiresBy = (endsAt: number, days: number, nowMs: number): boolean => endsAt <= nowMs - days * DAY_MS;
+
 /** Removes every day folder whose whole day ended more than `days` days ago. */
 export async function removeOlderThan(dataDir: string, days: number, nowMs: number): Promise<CleanupResult> {
-  const root = join(dataDir, SESSIONS);
-  const cutoff = nowMs - days * DAY_MS;
   const removedDays: string[] = [];
   let removedBytes = 0;
   // Asynchronous throughout, so health checks keep answering while a large cleanup runs.
-  const folders = existsSync(root) ? await readdir(root) : [];
-  for (const day of folders.sort()) {
-    const start = Date.parse(`${day}T00:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(start) || start + DAY_MS > cutoff) continue;
-    removedBytes += await folderBytes(join(root, day));
-    await rm(join(root, day), { recursive: true, force: true });
-    removedDays.push(day);
+  for (const folder of await dayFolders(dataDir)) {
+    if (!expiresBy(folder.endsAt, days, nowMs)) continue;
+    removedBytes += await folderBytes(folder.path);
+    await rm(folder.path, { recursive: true, force: true });
+    removedDays.push(folder.day);
   }
   return { removedDays, removedBytes, cleanedAt: nowMs };
+}
+
+/** What `removeOlderThan` would free for each age, now, removing nothing: each day folder is measured once. */
+export async function cleanupPreview(dataDir: string, ages: readonly number[], nowMs: number): Promise<{ days: number; bytes: number }[]> {
+  const sized: { endsAt: number; bytes: number }[] = [];
+  for (const folder of await dayFolders(dataDir)) sized.push({ ...folder, bytes: await folderBytes(folder.path) });
+  return ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) }));
 }
 
 /** Copies the data folder (without the pid file, which names a live process) to ../backups/<time>. */

@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { RECORDING_STOPS_AT_PERCENT } from '@replay/agent-protocol/plain';
 import { folderBytes } from './data.ts';
 import { HttpError } from './http.ts';
 
@@ -96,9 +97,14 @@ export class DiskUsage {
     return this.asking;
   }
 
-  /** 507 when `bytes` more would overflow the declared disk or bring the host's free space under the margin. */
+  /**
+   * 507 when the disk is at RECORDING_STOPS_AT_PERCENT already (recording
+   * stops until a cleanup or a resize makes room: the console's critical
+   * alert says so), when `bytes` more would overflow the declared disk, or
+   * bring the host's free space under the margin.
+   */
   assertRoom(bytes: number): void {
-    if (this.used + bytes > this.totalBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
+    if (this.used >= (this.totalBytes * RECORDING_STOPS_AT_PERCENT) / 100 || this.used + bytes > this.totalBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
     if (this.freeBytes !== null && this.freeBytes - bytes < this.opts.minFreeBytes) {
       throw new HttpError(507, "The host's disk is almost full: session recording is stopped");
     }

@@ -230,3 +230,58 @@ describe('a full disk', () => {
     await tight.stop();
   });
 });
+
+describe('a disk at the recording stop (99 %) and the cleanup preview', () => {
+  const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+  it('tells per age what a cleanup would free, removing nothing, with the same rule the cleanup applies', async () => {
+    const dir = join(agent.dataDir, '..', 'preview');
+    mkdirSync(join(dir, 'sessions', dayAgo(2)), { recursive: true });
+    mkdirSync(join(dir, 'sessions', dayAgo(5)), { recursive: true });
+    writeFileSync(join(dir, 'sessions', dayAgo(2), 'a.jsonl'), 'x'.repeat(1000));
+    writeFileSync(join(dir, 'sessions', dayAgo(5), 'b.jsonl'), 'y'.repeat(5000));
+    const previewed = await startAgentProcess({ dataDir: dir });
+    const res = await admin(previewed, '/api/admin/cleanup-preview', { ages: [1, 3, 7, 14, 30] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ages: { days: number; bytes: number }[]; usedBytes: number; totalBytes: number };
+    expect(body.ages).toEqual([
+      { days: 1, bytes: 6000 },
+      { days: 3, bytes: 5000 },
+      { days: 7, bytes: 0 },
+      { days: 14, bytes: 0 },
+      { days: 30, bytes: 0 },
+    ]);
+    expect(body.totalBytes).toBe(120 * 1024 ** 3);
+    expect(existsSync(join(dir, 'sessions', dayAgo(5), 'b.jsonl'))).toBe(true);
+    // What the preview said for 3 days is what a 3-day cleanup frees.
+    expect(((await (await admin(previewed, '/api/admin/cleanup', { days: 3 })).json()) as { removedBytes: number }).removedBytes).toBe(5000);
+    expect((await admin(previewed, '/api/admin/cleanup-preview', { ages: [] })).status).toBe(400);
+    expect((await admin(previewed, '/api/admin/cleanup-preview', { ages: [1], more: true })).status).toBe(400);
+    await previewed.stop();
+  });
+
+  it('stops every recording at 99 % of its disk, even one that would fit, and records again after a cleanup frees room', async () => {
+    // A 1 MB disk, 45 % of it recordings from five days ago (within the default 7-day retention, which runs at start).
+    const dir = join(agent.dataDir, '..', 'stop-at-99');
+    mkdirSync(join(dir, 'sessions', dayAgo(5)), { recursive: true });
+    writeFileSync(join(dir, 'sessions', dayAgo(5), 'old.jsonl'), 'o'.repeat(480_000));
+    const small = await startAgentProcess({ diskGb: 0.001, dataDir: dir });
+    const total = (await statsOf(small)).disk.totalBytes;
+    expect((await sendEvents(small, 'big', [{ blob: 'x'.repeat(400_000) }])).status).toBe(202);
+    // Top it up to between 99 % and 100 %: the overflow rule alone would still take a small batch.
+    const used = (await statsOf(small)).disk.usedBytes;
+    const wrapper = Buffer.byteLength(`${JSON.stringify({ blob: '' })}\n`);
+    const fill = Math.ceil(total * 0.995) - used - wrapper;
+    expect((await sendEvents(small, 'fill', [{ blob: 'f'.repeat(fill) }])).status).toBe(202);
+    const s = await statsOf(small);
+    expect(s.disk.percent).toBeGreaterThanOrEqual(99);
+    expect(s.disk.usedBytes).toBeLessThan(total);
+    const refused = await sendEvents(small, 'tiny', [{ t: 1 }]);
+    expect(refused.status).toBe(507);
+    expect(await refused.json()).toEqual({ errors: ['The disk is full: session recording is stopped'] });
+    expect((await admin(small, '/api/admin/cleanup', { days: 3 })).status).toBe(200);
+    expect((await statsOf(small)).disk.percent).toBeLessThan(99);
+    expect((await sendEvents(small, 'tiny', [{ t: 1 }])).status).toBe(202);
+    await small.stop();
+  });
+});

@@ -8,6 +8,7 @@ import { captchaCheckOf } from './modules/auth/captcha';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionService, sessionDepsOf } from './modules/auth/session.service';
 import { createInstanceChecksService } from './modules/instances/instance-checks.service';
+import { createDiskService } from './modules/instances/instances.disk';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
@@ -27,11 +28,12 @@ export function createServices(ctx: AppContext) {
   const { db, clock } = ctx;
   const sessions = createSessionService(sessionDepsOf(ctx));
   const accountSources = defaultAccountSources(db);
+  const enqueue = workflowEnqueuer(ctx.boss);
   const instances = createInstancesService({
     database: ctx.database,
     driver: ctx.driver,
     clock,
-    enqueue: workflowEnqueuer(ctx.boss),
+    enqueue,
     hasBillingDetails: accountSources.hasBillingDetails,
   });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
@@ -51,6 +53,7 @@ export function createServices(ctx: AppContext) {
     instances,
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
     monitoring: createMonitoringService({ db, instances }),
+    disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }
 

@@ -31,7 +31,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_808);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 
 /**
- * The one driver call a request makes on its own: a health check that answers.
+ * The driver calls a request makes on its own: a health check that answers, a cleanup and its preview.
  * (Its "no answer" is a 500 by the spec's design, whatever the input.) Nothing
  * else may be called: with RUN_WORKERS=false no workflow runs, so no agent starts.
  */
@@ -40,6 +40,9 @@ const answeringDriver = new Proxy({ kind: 'fuzz', browserSources: [] } as unknow
     if (prop === 'kind' || prop === 'browserSources') return target[prop];
     if (prop === 'health') return async () => ({ healthy: true, statusCode: 200, tenants: [{ active: true }] });
     if (prop === 'loginUrl') return async () => 'http://127.0.0.1:9/login?token=fuzz';
+    // Cleanup and its preview call the instance from the request too.
+    if (prop === 'cleanup') return async () => ({ removedDays: [], removedBytes: 0, cleanedAt: Date.now() });
+    if (prop === 'cleanupPreview') return async (_id: string, ages: number[]) => ({ ages: ages.map((days) => ({ days, bytes: 0 })), usedBytes: 0, totalBytes: 1 });
     if (prop === 'then') return undefined;
     return async () => {
       throw new Error(`driver.${String(prop)} is not for this test`);

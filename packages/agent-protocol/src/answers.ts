@@ -40,6 +40,12 @@ export const agentHealthSchema = z.object({
 });
 
 export const cleanupResultSchema = z.object({ removedDays: z.array(z.string()), removedBytes: z.number(), cleanedAt: z.number() });
+/** What a cleanup at each asked age would free now, and the disk's figures beside it. */
+export const cleanupPreviewResultSchema = z.object({
+  ages: z.array(z.object({ days: z.number(), bytes: z.number() })),
+  usedBytes: z.number(),
+  totalBytes: z.number(),
+});
 export const backupResultSchema = z.object({ name: z.string(), createdAt: z.number(), bytes: z.number() });
 export const diskResultSchema = z.object({ diskGb: z.number() });
 
@@ -50,4 +56,5 @@ export type AgentStats = z.infer<typeof agentStatsSchema>;
 export type AgentNetwork = z.infer<typeof agentNetworkSchema>;
 export type AgentHealth = z.infer<typeof agentHealthSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
+export type CleanupPreviewResult = z.infer<typeof cleanupPreviewResultSchema>;
 export type BackupResult = z.infer<typeof backupResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
+import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
@@ -26,6 +26,12 @@ function wholeNumberBody<Field extends string>(field: Field, min: number, max: n
 
 /** The body of a cleanup: session days older than `days` days are removed. */
 export const cleanupRequestSchema = wholeNumberBody('days', 0, 3650);
+const PREVIEW_MESSAGE = 'Expected { "ages": a list of 1 to 10 whole numbers of days from 0 to 3650 }';
+/** The body of a cleanup preview: for each age, what a cleanup of sessions older than it would free. */
+export const cleanupPreviewRequestSchema = z.strictObject(
+  { ages: z.array(z.int({ error: PREVIEW_MESSAGE }).min(0).max(3650), { error: PREVIEW_MESSAGE }).min(1).max(10) },
+  { error: PREVIEW_MESSAGE },
+);
 /** The body of a disk resize: the disk grew to `diskGb` (online, as a cloud volume does). */
 export const diskRequestSchema = wholeNumberBody('diskGb', 1, 65536);
 
@@ -38,6 +44,7 @@ export const ADMIN_CALLS = {
   readConfig: call(ADMIN_ROUTES.readConfig, null, agentConfigSchema),
   applyConfig: call(ADMIN_ROUTES.applyConfig, agentConfigChangeSchema, agentConfigSchema),
   cleanup: call(ADMIN_ROUTES.cleanup, cleanupRequestSchema, cleanupResultSchema),
+  cleanupPreview: call(ADMIN_ROUTES.cleanupPreview, cleanupPreviewRequestSchema, cleanupPreviewResultSchema),
   /** Copies the data folder to ../backups/<time>. */
   backup: call(ADMIN_ROUTES.backup, null, backupResultSchema),
   resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),

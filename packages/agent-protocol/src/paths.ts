@@ -8,6 +8,7 @@ export const ADMIN_ROUTES = {
   readConfig: { method: 'GET', path: '/api/admin/config' },
   applyConfig: { method: 'POST', path: '/api/admin/config' },
   cleanup: { method: 'POST', path: '/api/admin/cleanup' },
+  cleanupPreview: { method: 'POST', path: '/api/admin/cleanup-preview' },
   backup: { method: 'POST', path: '/api/admin/backup' },
   resizeDisk: { method: 'POST', path: '/api/admin/disk' },
 } as const;

@@ -50,6 +50,12 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.failed', { ...instance, verb: z.enum(['create', 'start', 'stop', 'terminate']), reason: z.string() }),
   event('instance.renamed', { ...instance, previousName: z.string() }),
   event('instance.protection', { ...instance, protected: z.boolean() }),
+  /** A member asked for a larger disk; the workflow grows it online, then `instance.disk_upgraded` (or `disk_upgrade_failed`). */
+  event('instance.disk_upgrading', { ...instance, fromGb: z.number().int(), toGb: z.number().int() }),
+  event('instance.disk_upgraded', { ...instance, fromGb: z.number().int() }),
+  event('instance.disk_upgrade_failed', { ...instance, toGb: z.number().int(), reason: z.string() }),
+  /** Recordings older than `days` were removed from the instance (`removedBytes`: what it freed). */
+  event('instance.cleaned_up', { ...instance, days: z.number().int(), removedBytes: z.number().int() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

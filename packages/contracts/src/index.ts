@@ -17,6 +17,7 @@ export * from './activity';
 export * from './audit';
 export * from './instances';
 export * from './monitoring';
+export * from './disk';
 export * from './money';
 export * from './events';
 export * from './endpoint';

@@ -227,6 +227,8 @@ export const instanceSchema = z.object({
   storagePrice: z.object({ price: micros, monthly: micros, hourly: micros }),
   canUpdateStorage: z.boolean(),
   canSwitchInstance: z.boolean(),
+  /** When the disk last changed size, epoch ms; null if never. Optional (and last) only for clients' fixtures written before it. */
+  lastStorageUpdateAt: z.number().int().nullable().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 
@@ -252,6 +254,8 @@ export const INSTANCE_ACTIVITY_ACTIONS = [
   'diskCleanup',
   'changeMaintenanceWindow',
   'cors',
+  /** The spec's disk-upgrade event: pending while the disk grows (the storage rule of section 4 waits on it). */
+  'disk-upgrade',
   'create',
   'start',
   'stop',
@@ -271,6 +275,7 @@ export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = 
   diskCleanup: 'Disk Cleanup',
   changeMaintenanceWindow: 'Maintenance Window Change',
   cors: 'CORS Update',
+  'disk-upgrade': 'Disk Upgrade',
   create: 'Create',
   start: 'Start',
   stop: 'Stop',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { diskAlertSchema } from './disk';
 import { INT4_MAX, safeInt } from './safe';
 
 /**
@@ -77,5 +78,9 @@ export const statisticsSchema = z.object({
   disk: z.number().nullable(),
   /** When the sample was taken, epoch ms. */
   sampledAt: z.number().int().nullable(),
+  /** From the latest disk percentage (disk.ts: warning at 80 %, critical where the agent stops recording); null below. */
+  diskAlert: diskAlertSchema,
+  /** 'Full in about N days' from the stored disk series, when its trend allows a forecast; else null. */
+  diskFullInDays: z.number().int().nullable(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;

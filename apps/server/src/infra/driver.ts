@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import type { InstanceSize, Provider } from '@replay/contracts';
 
 /**
@@ -36,6 +36,8 @@ export interface InfrastructureDriver {
   backup(instanceId: string): Promise<BackupInfo>;
   /** Removes recorded sessions older than `days` days. */
   cleanup(instanceId: string, days: number): Promise<CleanupInfo>;
+  /** For each age in days, what `cleanup` would free now; removes nothing. */
+  cleanupPreview(instanceId: string, ages: readonly number[]): Promise<CleanupPreviewInfo>;
   /** What is actually there, read from the infrastructure and never from the console's database. */
   status(instanceId: string): Promise<InstanceRuntime>;
   health(instanceId: string): Promise<InstanceHealth>;
@@ -107,6 +109,7 @@ export type InstanceConfig = AgentConfig;
 export type InstanceConfigChange = AgentConfigChange;
 export type BackupInfo = BackupResult;
 export type CleanupInfo = CleanupResult;
+export type CleanupPreviewInfo = CleanupPreviewResult;
 
 export interface InstanceUser {
   userId: string;

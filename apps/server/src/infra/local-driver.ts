@@ -8,6 +8,7 @@ import {
   DriverError,
   type BackupInfo,
   type CleanupInfo,
+  type CleanupPreviewInfo,
   type DesiredInstance,
   type InfrastructureDriver,
   type InstanceConfig,
@@ -243,6 +244,10 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
 
   cleanup(instanceId: string, days: number): Promise<CleanupInfo> {
     return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.cleanup, { days }));
+  }
+
+  async cleanupPreview(instanceId: string, ages: readonly number[]): Promise<CleanupPreviewInfo> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.cleanupPreview, { ages: [...ages] });
   }
 
   async stats(instanceId: string): Promise<InstanceStats> {

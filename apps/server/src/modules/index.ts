@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { diskRoutes } from './instances/disk.routes';
 import { instancesRoutes } from './instances/instances.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { activityRoutes } from './activity/activity.routes';
@@ -18,6 +19,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   accountRoutes,
   instancesRoutes,
+  diskRoutes,
   monitoringRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

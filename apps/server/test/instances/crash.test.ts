@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
+import { eq } from 'drizzle-orm';
+import { openPglite, openPostgres } from '../../src/db/client';
+import { tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/local-process';
 import { signupBody } from '../support/auth';
@@ -73,6 +76,20 @@ const create = async (a: Account, url: string) =>
 const get = async (a: Account, id: string) => (await call<Instance>(a, 'GET', `/managed-saas/instances/${id}`)).data;
 const settled = (a: Account, id: string, status: string) =>
   until(() => get(a, id), (i) => i.status === status && !i.inProgress, 45_000, `${id} ${status}`);
+/**
+ * Makes an account one that may pay for a larger disk (an enterprise one, billed by contract: no billing
+ * details exist yet), written to the console's database while no console runs (PGlite is one process's).
+ */
+async function mayPayForDisk(account: Account): Promise<void> {
+  const { tenantId } = (await call<{ tenantId: string }>(account, 'GET', '/account')).data;
+  await crash();
+  const url = database.env.DATABASE_URL;
+  const opened = url ? await openPostgres(url, 2) : await openPglite(join(dataDir, 'pg'));
+  await opened.db.update(tenants).set({ edition: 'ee' }).where(eq(tenants.id, tenantId));
+  await opened.close();
+  await restart();
+}
+const record = (id: string) => new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' }).folders.read(id);
 const agentPid = (id: string) => new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' }).livePid(id);
 
 let a: Account;
@@ -160,6 +177,31 @@ describe('killing the console during provisioning', () => {
     expect(back).not.toBeNull();
     expect(back).not.toBe(victim);
     expect((await get(b, second.instanceId)).status).toBe('running');
+  });
+
+  it('while growing the disk (the agent hung mid-resize): the restarted console finishes it, growing once and recording once', { timeout: 90_000 }, async () => {
+    await mayPayForDisk(b);
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    // A frozen agent holds the driver's resize call (after it wrote the new size in the instance's record): the step is mid-way.
+    process.kill(pid, 'SIGSTOP');
+    const asked = await call<Instance>(b, 'POST', `/managed-saas/instances/${id}/disk-upgrade`, { diskSize: 200 });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ storageInProgress: true, diskSize: 120 });
+    await until(async () => record(id)?.diskSize, (gb) => gb === 200, 20_000, 'the resize to begin');
+    expect((await get(b, id)).storageInProgress).toBe(true);
+    await crash();
+    process.kill(pid, 'SIGCONT');
+    await restart();
+    const grown = await until(() => get(b, id), (i) => !i.storageInProgress, 45_000, 'the disk to grow');
+    expect(grown).toMatchObject({ status: 'running', diskSize: 200, uiFailure: null, canUpdateStorage: true });
+    // The same agent, adopted, now enforcing the new size.
+    expect(agentPid(id)).toBe(pid);
+    const health = (await (await fetch(`http://127.0.0.1:${record(id)!.port}/api/health`)).json()) as { resources: { diskGb: number } };
+    expect(health.resources.diskGb).toBe(200);
+    // Asked once, done once.
+    const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    expect(events.filter((e) => e.action === 'disk-upgrade').map((e) => e.status).sort()).toEqual(['pending', 'success']);
   });
 
   it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {

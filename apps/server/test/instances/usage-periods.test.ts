@@ -31,6 +31,9 @@ class InstantDriver implements WorkflowDriver {
   async terminate(id: string) {
     this.running.delete(id);
   }
+  async resizeDisk(id: string) {
+    return this.runtime(id);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

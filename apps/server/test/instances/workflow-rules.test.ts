@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InstanceStatus } from '@replay/contracts';
+import { DISK_MESSAGES, type InstanceStatus } from '@replay/contracts';
 import { consoleActivities, instanceActivities, instances, rateLimits, tenants } from '../../src/db/schema';
 import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, ReconcileReport } from '../../src/infra/driver';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
@@ -64,6 +64,14 @@ class DriverDouble implements WorkflowDriver {
     this.running.delete(id);
     this.known.delete(id);
   }
+  failResize: Error | null = null;
+  disks = new Map<string, number>();
+  async resizeDisk(id: string, diskSize: number) {
+    await this.step(`resize ${diskSize}`, id);
+    if (this.failResize) throw this.failResize;
+    this.disks.set(id, diskSize);
+    return this.runtime(id);
+  }
   async status(id: string) {
     return this.runtime(id);
   }
@@ -90,6 +98,42 @@ const once = { retryCount: 0, retryLimit: 4 };
 const last = { retryCount: 4, retryLimit: 4 };
 const seed = (status: InstanceStatus, extra: Partial<typeof instances.$inferInsert> = {}) =>
   seedInstance(t, owner.user.tenantId, { status, inProgress: status !== 'running' && status !== 'stopped', ...extra });
+
+describe('the disk step', () => {
+  const diskRecords = async (id: string) =>
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).filter((e) => e.action === 'disk-upgrade').map((e) => e.status);
+
+  it('waits for the status step: a start asked with a disk growing starts first, then grows the disk', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('starting', { storageInProgress: true, pendingDiskSize: 200 });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`, `resize 200 ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'running', diskSize: 200, storageInProgress: false, pendingDiskSize: null });
+    expect(await diskRecords(inst.instanceId)).toEqual(['success']);
+    // Done is done: another run grows nothing.
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toHaveLength(2);
+  });
+
+  it('keeps trying until the last attempt, which reverts storageInProgress and records the failure with the spec’s words', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { storageInProgress: true, pendingDiskSize: 300 });
+    driver.failResize = new Error('volume API refused');
+    await expect(convergeInstance(deps(), inst.instanceId, once)).rejects.toThrow('volume API refused');
+    expect(await row(inst.instanceId)).toMatchObject({ storageInProgress: true, pendingDiskSize: 300, failure: 'volume API refused' });
+    await expect(convergeInstance(deps(), inst.instanceId, last)).rejects.toThrow('volume API refused');
+    expect(await row(inst.instanceId)).toMatchObject({ diskSize: 120, storageInProgress: false, pendingDiskSize: null, uiFailure: DISK_MESSAGES.increaseFailed });
+    expect(await diskRecords(inst.instanceId)).toEqual(['failed']);
+  });
+
+  it('ends a pending disk upgrade with the instance it belonged to', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('terminating', { storageInProgress: true, pendingDiskSize: 300 });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`terminate ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'terminated', storageInProgress: false, pendingDiskSize: null, diskSize: 120 });
+  });
+});
 
 describe('convergeInstance', () => {
   it('takes a new instance from creating through initializing to running, recording each step', async () => {

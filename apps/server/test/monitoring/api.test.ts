@@ -41,7 +41,7 @@ describe('monitoring an instance with a real agent', () => {
   it('answers no statistics before the first sample', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/managed-saas/instances/${inst.instanceId}/statistics`, headers: bearer(owner.jwt) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ cpu: null, memory: null, disk: null, sampledAt: null });
+    expect(res.json().data).toEqual({ cpu: null, memory: null, disk: null, sampledAt: null, diskAlert: null, diskFullInDays: null });
   });
 
   it('graphs the agent’s own cpu, memory and disk per minute, with a gap where the instance was stopped', { timeout: 60_000 }, async () => {

@@ -1,6 +1,7 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
+import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { monitoringEndpoints } from './monitoring';
 import { systemEndpoints } from './system';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...instanceEndpoints,
   ...monitoringEndpoints,
+  ...diskEndpoints,
   ...teamEndpoints,
 } as const;
 

@@ -34,6 +34,11 @@ export const instances = pgTable(
     version: text('version').notNull(),
     diskSize: integer('disk_size').notNull(),
     storageInProgress: boolean('storage_in_progress').notNull().default(false),
+    /** The size a disk upgrade under way grows to (set with storageInProgress, cleared with it); the workflow's disk step reads it. */
+    pendingDiskSize: integer('pending_disk_size'),
+    lastStorageUpdateAt: timestamp('last_storage_update_at', { withTimezone: true }),
+    /** The last accepted cleanup request: the once-per-6-hours rule is a compare-and-set on it. */
+    lastCleanupAt: timestamp('last_cleanup_at', { withTimezone: true }),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

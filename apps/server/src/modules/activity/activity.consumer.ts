@@ -1,4 +1,4 @@
-import { INSTANCE_MESSAGES, type DomainEventType } from '@replay/contracts';
+import { DISK_MESSAGES, INSTANCE_MESSAGES, type DomainEventType } from '@replay/contracts';
 import { eventConsumer, type DeliveredEvent } from '../../events/consumer';
 import { recordActivity } from './activity.recorder';
 
@@ -16,6 +16,10 @@ const LOGGED = [
   'instance.failed',
   'instance.renamed',
   'instance.protection',
+  'instance.disk_upgrading',
+  'instance.disk_upgraded',
+  'instance.disk_upgrade_failed',
+  'instance.cleaned_up',
   'instance.healthy',
   'instance.unhealthy',
   'member.invited',
@@ -53,6 +57,14 @@ export function activityMessage(e: Logged): string {
       return `Instance ${e.previousName} renamed to ${e.instance.name}`;
     case 'instance.protection':
       return `Termination protection turned ${e.protected ? 'on' : 'off'} for instance ${e.instance.name}`;
+    case 'instance.disk_upgrading':
+      return `Disk increase of instance ${e.instance.name} from ${e.fromGb} GB to ${e.toGb} GB requested`;
+    case 'instance.disk_upgraded':
+      return `Disk of instance ${e.instance.name} increased from ${e.fromGb} GB to ${e.instance.diskGb} GB`;
+    case 'instance.disk_upgrade_failed':
+      return `${DISK_MESSAGES.increaseFailed} of instance ${e.instance.name} to ${e.toGb} GB`;
+    case 'instance.cleaned_up':
+      return `Disk cleanup of instance ${e.instance.name}: recordings older than ${e.days} days removed`;
     case 'instance.healthy':
       return `Instance ${e.instance.name} is healthy again`;
     case 'instance.unhealthy':

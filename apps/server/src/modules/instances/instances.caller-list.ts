@@ -9,7 +9,7 @@ import { live, type InstanceRow } from './instances.repo';
 
 /** Kept inside the console: which process drives the workflow. */
 type Internal = 'leaseOwner' | 'leaseUntil';
-type TimeKey = 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastHealthAt';
+type TimeKey = 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastHealthAt' | 'lastStorageUpdateAt' | 'lastCleanupAt';
 
 /** An instance as the list statement hands it over: the row's fields, its times as epoch milliseconds. */
 export type ListedInstance = Omit<InstanceRow, Internal | TimeKey> & {
@@ -17,6 +17,8 @@ export type ListedInstance = Omit<InstanceRow, Internal | TimeKey> & {
   updatedAt: number;
   deletedAt: number | null;
   lastHealthAt: number | null;
+  lastStorageUpdateAt: number | null;
+  lastCleanupAt: number | null;
 };
 
 const INTERNAL: ReadonlySet<string> = new Set<Internal>(['leaseOwner', 'leaseUntil']);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { TRANSITIONAL_STATUSES, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, instances, tenants } from '../../db/schema';
@@ -72,11 +72,12 @@ export function instancesSystemRepo(db: Db) {
         .innerJoin(tenants, eq(tenants.id, instances.tenantId));
     },
 
+    /** Workflows to resume: a status under way, or a disk still growing. */
     async transitional(): Promise<{ instanceId: string }[]> {
       return db
         .select({ instanceId: instances.instanceId })
         .from(instances)
-        .where(inArray(instances.status, [...TRANSITIONAL_STATUSES]));
+        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated'))));
     },
 
     /** Workflows that should be moving and have not for a while: a lost job, re-sent by the health round. */
@@ -86,8 +87,10 @@ export function instancesSystemRepo(db: Db) {
         .from(instances)
         .where(
           and(
-            inArray(instances.status, [...TRANSITIONAL_STATUSES]),
-            eq(instances.inProgress, true),
+            or(
+              and(inArray(instances.status, [...TRANSITIONAL_STATUSES]), eq(instances.inProgress, true)),
+              and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')),
+            ),
             lt(instances.updatedAt, before),
             or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),
           ),

@@ -52,6 +52,7 @@ export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
     storagePrice: region ? storagePrice(row.provider, row.region, row.diskSize) : { price: 0, monthly: 0, hourly: 0 },
     canUpdateStorage: canUpdateStorage(row),
     canSwitchInstance: canSwitchInstance(row),
+    lastStorageUpdateAt: msOrNull(row.lastStorageUpdateAt),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
+import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';
@@ -20,6 +21,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   stopping → stopped                     (driver.stop)
  *   starting → running                     (driver.create: starts it, provisioning it if it never was)
  *   terminating → terminated               (driver.terminate: process ended, data removed)
+ *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -29,7 +31,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health'>;
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk'>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -178,7 +180,8 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
 
   async terminating(d, row) {
     await d.driver.terminate(row.instanceId);
-    await advance(d, row, 'terminated', (at) => ({ inProgress: false, healthy: false, deletedAt: at }), {
+    // A disk upgrade still pending ends with the instance: nothing is left to grow.
+    await advance(d, row, 'terminated', (at) => ({ inProgress: false, healthy: false, deletedAt: at, storageInProgress: false, pendingDiskSize: null }), {
       action: 'terminate',
       status: 'success',
       comments: 'The instance was terminated and its data removed',
@@ -250,13 +253,19 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
     try {
       for (let i = 0; i < MAX_STEPS; i++) {
         const row = await repo.byId(instanceId);
-        const step = row && STEPS[row.status];
-        if (!row || !step) return;
+        if (!row) return;
+        // The status's own step first; a disk growing waits for the instance to rest (and never runs once terminated).
+        const statusStep = STEPS[row.status];
+        const diskStep = !statusStep && row.storageInProgress && row.status !== 'terminated';
+        if (!statusStep && !diskStep) return;
         await lease();
+        const final = attempt.retryCount >= attempt.retryLimit;
         try {
-          await step(d, row);
+          if (statusStep) await statusStep(d, row);
+          else await growDisk(d, row);
         } catch (e) {
-          await recordStepFailure(d, row, e, attempt.retryCount >= attempt.retryLimit);
+          if (statusStep) await recordStepFailure(d, row, e, final);
+          else await recordDiskFailure(d, row, e, final);
           throw e;
         }
       }

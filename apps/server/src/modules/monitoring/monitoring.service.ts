@@ -1,4 +1,4 @@
-import type { Graphs, GraphsQuery, Statistics } from '@replay/contracts';
+import { MONITORING_RETENTION_SECONDS, diskAlertOf, diskFullForecastDays, type Graphs, type GraphsQuery, type Statistics } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../lib/principal';
 import type { InstancesService } from '../instances/instances.service';
@@ -11,6 +11,8 @@ export interface MonitoringDeps {
 }
 
 type Point = [number, number];
+/** The forecast reads the stored week in hourly means: 168 points, from the key alone, whatever the chart shows. */
+const FORECAST_STEP_SECONDS = 3600;
 
 /** Graphs and statistics of one instance (spec section 7), from the samples the metrics round stored. */
 export function createMonitoringService(deps: MonitoringDeps) {
@@ -37,8 +39,19 @@ export function createMonitoringService(deps: MonitoringDeps) {
     async statistics(p: Principal, instanceId: string): Promise<Statistics> {
       await deps.instances.load(p, instanceId);
       const latest = await repo.latest(instanceId);
-      if (!latest) return { cpu: null, memory: null, disk: null, sampledAt: null };
-      return { cpu: latest.cpu / 100, memory: latest.memory / 100, disk: latest.disk / 100, sampledAt: latest.at.getTime() };
+      if (!latest) return { cpu: null, memory: null, disk: null, sampledAt: null, diskAlert: null, diskFullInDays: null };
+      const disk = latest.disk / 100;
+      const to = latest.at;
+      const from = new Date(to.getTime() - MONITORING_RETENTION_SECONDS * 1000);
+      const series = (await repo.buckets(instanceId, from, to, FORECAST_STEP_SECONDS)).map((b): Point => [b.t, b.disk]);
+      return {
+        cpu: latest.cpu / 100,
+        memory: latest.memory / 100,
+        disk,
+        sampledAt: to.getTime(),
+        diskAlert: diskAlertOf(disk),
+        diskFullInDays: diskFullForecastDays(series),
+      };
     },
   };
 }

@@ -1,0 +1,159 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  CLEANUP_DAY_OPTIONS,
+  CLEANUP_INTERVAL_MS,
+  DISK_MESSAGES,
+  INSTANCE_MESSAGES,
+  canUpdateStorage,
+  diskUpgradeProblem,
+  type CleanupAnswer,
+  type CleanupPreview,
+  type Instance,
+} from '@replay/contracts';
+import type { Database } from '../../db/client';
+import { instances } from '../../db/schema';
+import { DriverError, type InfrastructureDriver } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
+import type { Principal } from '../../lib/principal';
+import { msOrNull } from '../../lib/time';
+import { diskRepo } from './instances.disk-repo';
+import { recordInstanceEvent } from './instances.events';
+import type { Enqueue } from './instances.jobs';
+import { instancesRepo, type InstanceRow } from './instances.repo';
+import type { InstancesService } from './instances.service';
+import { instanceToWire } from './instances.wire';
+
+export interface DiskDeps {
+  database: Database;
+  driver: Pick<InfrastructureDriver, 'cleanup' | 'cleanupPreview'>;
+  clock: Clock;
+  enqueue: Enqueue;
+  /** The one scope rule (404 for another account's id or one outside the caller's role). */
+  instances: Pick<InstancesService, 'load'>;
+  hasBillingDetails(tenantId: string): Promise<boolean>;
+}
+
+/** A driver that cannot reach the instance (stopped, gone) is the same answer as one not running. */
+function notRunningOr(e: unknown): never {
+  if (e instanceof DriverError && (e.code === 'not-running' || e.code === 'not-found')) throw conflict(INSTANCE_MESSAGES.notRunning);
+  throw e;
+}
+
+/** Manage Disk: growing the disk (through the workflow's disk step), cleanup and its preview. */
+export function createDiskService(deps: DiskDeps) {
+  const { db } = deps.database;
+  const repo = diskRepo(db);
+
+  /**
+   * A free account (no billing details, and not an enterprise one, billed by
+   * contract) is sent to billing setup instead (spec section 5): 402, as the
+   * create's billing gate.
+   */
+  async function mayPayForDisk(tenantId: string): Promise<boolean> {
+    if (await deps.hasBillingDetails(tenantId)) return true;
+    return (await repo.edition(tenantId)) === 'ee';
+  }
+
+  function running(row: InstanceRow): void {
+    if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
+  }
+
+  return {
+    /**
+     * Starts growing the disk (spec sections 4 and 5): upward only, to 4096 GB
+     * in steps of 10, only while `canUpdateStorage`. The flag, the size it
+     * grows to and the pending `disk-upgrade` record are one compare-and-set,
+     * so of two requests at once one wins and the other is refused.
+     */
+    async upgrade(p: Principal, instanceId: string, diskSize: number): Promise<Instance> {
+      const row = await deps.instances.load(p, instanceId);
+      if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+      const problem = diskUpgradeProblem(row.diskSize, diskSize);
+      if (problem) throw badRequest(problem);
+      if (!canUpdateStorage(row)) throw conflict(DISK_MESSAGES.storageBusy);
+      if (!(await mayPayForDisk(p.tenantId))) throw new AppError('billing_required', [DISK_MESSAGES.billingRequired]);
+      const at = deps.clock.now();
+      const moved = await db.transaction(async (tx) => {
+        const changed = await instancesRepo(tx).changeIf(
+          instanceScopeOf(p),
+          instanceId,
+          row.status,
+          { storageInProgress: true, pendingDiskSize: diskSize, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null },
+          and(eq(instances.storageInProgress, false), eq(instances.diskSize, row.diskSize)),
+        );
+        if (!changed) return null;
+        await recordInstanceEvent(tx, {
+          instance: changed,
+          actor: { userId: p.userId, name: p.name },
+          at,
+          action: 'disk-upgrade',
+          status: 'pending',
+          comments: `Disk increase from ${row.diskSize} GB to ${diskSize} GB requested`,
+          event: { type: 'instance.disk_upgrading', fromGb: row.diskSize, toGb: diskSize },
+        });
+        return changed;
+      });
+      if (!moved) throw conflict(DISK_MESSAGES.storageBusy);
+      await deps.enqueue(instanceId);
+      return instanceToWire(moved);
+    },
+
+    /**
+     * Removes the recordings older than `days` on the instance, at most once
+     * per 6 hours: the request claims its slot first (a compare-and-set on
+     * `lastCleanupAt`, so two at once cannot both pass), then the agent
+     * cleans up; if the agent cannot, the slot is given back.
+     */
+    async cleanup(p: Principal, instanceId: string, days: number): Promise<CleanupAnswer> {
+      const row = await deps.instances.load(p, instanceId);
+      running(row);
+      const at = deps.clock.now();
+      if (!(await repo.claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS))) {
+        const last = await repo.lastCleanupAt(instanceId);
+        const waitMs = (last?.getTime() ?? at.getTime()) + CLEANUP_INTERVAL_MS - at.getTime();
+        throw tooManyRequests(DISK_MESSAGES.cleanupOncePerInterval, Math.max(1, Math.ceil(waitMs / 1000)));
+      }
+      let removedBytes: number;
+      try {
+        removedBytes = (await deps.driver.cleanup(instanceId, days)).removedBytes;
+      } catch (e) {
+        await repo.giveBackCleanup(instanceId, at, row.lastCleanupAt);
+        return notRunningOr(e);
+      }
+      await db.transaction(async (tx) => {
+        await recordInstanceEvent(tx, {
+          instance: row,
+          actor: { userId: p.userId, name: p.name },
+          at,
+          action: 'diskCleanup',
+          status: 'success',
+          comments: `${DISK_MESSAGES.cleanupInitiated}: recordings older than ${days} days removed, ${removedBytes} bytes freed`,
+          event: { type: 'instance.cleaned_up', days, removedBytes },
+        });
+      });
+      return { message: DISK_MESSAGES.cleanupInitiated, days, removedBytes, createdAt: at.getTime() };
+    },
+
+    async lastCleanup(p: Principal, instanceId: string) {
+      const row = await deps.instances.load(p, instanceId);
+      const createdAt = msOrNull(row.lastCleanupAt);
+      return { createdAt, nextAllowedAt: createdAt === null ? null : createdAt + CLEANUP_INTERVAL_MS };
+    },
+
+    /** For each of the drawer's ages, what a cleanup would free, counted by the agent now. */
+    async cleanupPreview(p: Principal, instanceId: string): Promise<CleanupPreview> {
+      running(await deps.instances.load(p, instanceId));
+      const preview = await deps.driver.cleanupPreview(instanceId, CLEANUP_DAY_OPTIONS).catch(notRunningOr);
+      const whole = (n: number) => Math.max(0, Math.round(n));
+      return {
+        ages: preview.ages.map((a) => ({ days: whole(a.days), bytes: whole(a.bytes) })),
+        usedBytes: whole(preview.usedBytes),
+        totalBytes: whole(preview.totalBytes),
+      };
+    },
+  };
+}
+
+export type DiskService = ReturnType<typeof createDiskService>;
