@@ -17,8 +17,11 @@ let t: TestApp;
 let owner: SignedIn;
 let inst: Instance;
 const MINUTE = 60_000;
-/** Slots well before now, so the schedule's own rounds (the current slot) stay out of the windows read here. */
-const base = Math.floor(Date.now() / MINUTE) * MINUTE - 20 * MINUTE;
+/**
+ * Slots well before now, so the schedule's own rounds (the current slot) stay out of the
+ * windows read here; from a 10-minute boundary, so slots 0 to 9 are one 600-s bucket.
+ */
+const base = Math.floor(Date.now() / (10 * MINUTE)) * 10 * MINUTE - 30 * MINUTE;
 const slot = (i: number) => new Date(base + i * MINUTE);
 const seconds = (d: Date) => d.getTime() / 1000;
 
@@ -79,8 +82,12 @@ describe('monitoring an instance with a real agent', () => {
 
   it('averages whole minutes for a coarser step', async () => {
     const g = (await graphs(`start=${seconds(slot(0))}&end=${seconds(slot(9))}&step=600`)).json().data as Graphs;
-    expect(g.cpu).toHaveLength(1);
-    expect(g.cpu[0]![0] % 600).toBe(0);
+    expect(g.cpu.map(([time]) => time)).toEqual([seconds(slot(0))]);
+    // The bucket is the mean of the minutes it has (slots 0, 1 and 3).
+    const minutes = (await graphs(`start=${seconds(slot(0))}&end=${seconds(slot(9))}`)).json().data as Graphs;
+    const mean = minutes.memory.reduce((sum, [, v]) => sum + v, 0) / minutes.memory.length;
+    expect(minutes.memory).toHaveLength(3);
+    expect(g.memory[0]![1]).toBeCloseTo(mean, 1);
   });
 
   it('answers the latest sample as statistics', async () => {
