@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, summarize } from './aligned';
+import { alignSeries, isolatedIndices, summarize } from './aligned';
 import { readRange, windowFor } from './ranges';
 import { formatBytesPerSecond, formatPercent } from './format';
 
@@ -29,6 +29,14 @@ describe('alignSeries', () => {
   it('does not place a point that is off the grid', () => {
     const [, values] = alignSeries({ start: 0, end: 120, step: 60 }, [[[30, 5], [60, 6]]]);
     expect(values).toEqual([null, 6, null]);
+  });
+});
+
+describe('isolatedIndices', () => {
+  it('finds the samples with no neighbour, which a line cannot draw', () => {
+    expect(isolatedIndices([5, null, 7, 8, null, 9])).toEqual([0, 5]);
+    expect(isolatedIndices([null, 3, null])).toEqual([1]);
+    expect(isolatedIndices([null, null])).toEqual([]);
   });
 });
 

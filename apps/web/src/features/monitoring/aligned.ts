@@ -55,3 +55,16 @@ export function summarize(times: readonly number[], values: readonly (number | n
   });
   return { latest, min, max, sampled, steps: times.length };
 }
+
+/**
+ * The indices of values with no neighbour on either side: a line needs two
+ * points, so a lone sample between gaps (an instance's first minute) would
+ * not show at all unless drawn as a dot.
+ */
+export function isolatedIndices(values: ArrayLike<number | null | undefined>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] != null && values[i - 1] == null && values[i + 1] == null) out.push(i);
+  }
+  return out;
+}

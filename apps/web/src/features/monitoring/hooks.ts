@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MONITORING_MESSAGES, TIMINGS_MS } from '@replay/contracts';
 import { notifyError } from '../../lib/notify';
@@ -30,27 +30,30 @@ export function useGraphs(instanceId: string, range: MonitoringRange) {
   });
 }
 
-/** Whether any monitoring call of the instance that is on screen (has an observer) last failed. */
-function useMonitoringFailing(instanceId: string): boolean {
-  const cache = useQueryClient().getQueryCache();
-  const failing = () =>
-    cache
-      .findAll({ queryKey: monitoringKeys.instance(instanceId) })
-      .some((q) => q.state.status === 'error' && q.getObserversCount() > 0);
-  return useSyncExternalStore((onChange) => cache.subscribe(onChange), failing, failing);
-}
-
 /**
  * Spec section 8: 'Failed to fetch instance statistics' when the statistics or
- * the graphs cannot be read. Once per failure streak: the 60-s refetches and
- * the client's retries of a console that stays down would otherwise stack a
- * toast a minute; the next success ends the streak.
+ * the graphs cannot be read. Once per failure streak: the 60-s refetches of a
+ * console that stays down would otherwise stack a toast a minute. A streak
+ * lasts while any monitoring call of the instance that failed (after the
+ * client's retries) has not succeeded since; a refetch under way does not end
+ * it, nor does the other call succeeding.
  */
 export function useMonitoringFailureToast(instanceId: string): void {
-  const failing = useMonitoringFailing(instanceId);
-  const told = useRef(false);
+  const cache = useQueryClient().getQueryCache();
   useEffect(() => {
-    if (failing && !told.current) notifyError(MONITORING_MESSAGES.statisticsFailed);
-    told.current = failing;
-  }, [failing]);
+    const failing = new Set<string>();
+    const root = monitoringKeys.instance(instanceId);
+    const ours = (key: readonly unknown[]) => root.every((part, i) => key[i] === part);
+    return cache.subscribe((event) => {
+      if (!ours(event.query.queryKey)) return;
+      const hash = event.query.queryHash;
+      if (event.type === 'removed') failing.delete(hash);
+      if (event.type !== 'updated') return;
+      if (event.action.type === 'success') failing.delete(hash);
+      if (event.action.type === 'error') {
+        if (failing.size === 0) notifyError(MONITORING_MESSAGES.statisticsFailed);
+        failing.add(hash);
+      }
+    });
+  }, [cache, instanceId]);
 }

@@ -7,6 +7,7 @@ import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { agentHealth, makeInstance, queriesTo } from '../../features/instances/test-fixtures';
+import { monitoringKeys } from '../../features/monitoring/api';
 
 const BASE = '/api/managed-saas/instances/ins_1';
 const NOW_MS = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -43,8 +44,8 @@ function open(statistics: Handler, path = '/instances/ins_1', graphsHandler: Han
     [`GET ${BASE}/statistics`]: statistics,
     [`GET ${BASE}/graphs`]: graphsHandler,
   });
-  renderApp(path);
-  return { stub, user: userEvent.setup() };
+  const { queryClient } = renderApp(path);
+  return { stub, queryClient, user: userEvent.setup() };
 }
 
 const stats = (s: Partial<Statistics>): StubResponse => ok({ cpu: 12.4, memory: 80, disk: 79.9, sampledAt: NOW_MS - 20_000, ...s });
@@ -142,5 +143,30 @@ describe('instance details: monitoring', () => {
     await user.click(screen.getByRole('tab', { name: 'Monitoring' }));
     expect(await screen.findByText(/The graphs could not be loaded/)).toBeInTheDocument();
     expect(screen.getAllByText(MONITORING_MESSAGES.statisticsFailed)).toHaveLength(1);
+  });
+
+  it('toasts again only after a success ended the failure streak', async () => {
+    let answer: StubResponse = fail(500);
+    const { stub, queryClient } = open(() => answer);
+    const refetch = async () => {
+      const before = stub.callsTo(`GET ${BASE}/statistics`).length;
+      // Stands for the 60-s refetch.
+      await queryClient.refetchQueries({ queryKey: monitoringKeys.statistics('ins_1') });
+      await waitFor(() => expect(stub.callsTo(`GET ${BASE}/statistics`).length).toBeGreaterThan(before));
+    };
+    expect(await screen.findByText(MONITORING_MESSAGES.statisticsFailed)).toBeInTheDocument();
+    notifications.clean();
+    await waitFor(() => expect(screen.queryByText(MONITORING_MESSAGES.statisticsFailed)).toBeNull());
+
+    await refetch();
+    expect(screen.queryByText(MONITORING_MESSAGES.statisticsFailed)).toBeNull();
+
+    answer = stats({});
+    await refetch();
+    await waitFor(() => expect(card('CPU')).toHaveTextContent('12.4 %'));
+
+    answer = fail(500);
+    await refetch();
+    expect(await screen.findByText(MONITORING_MESSAGES.statisticsFailed)).toBeInTheDocument();
   });
 });

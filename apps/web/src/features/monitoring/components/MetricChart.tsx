@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { chartColors } from '../../../app/theme';
 import { formatDateTime } from '../../../lib/format-date';
-import { summarize, type AlignedSeries } from '../aligned';
+import { isolatedIndices, summarize, type AlignedSeries } from '../aligned';
 
 const HEIGHT = 180;
 
@@ -43,6 +43,8 @@ function options(props: MetricChartProps, width: number): uPlot.Options {
         width: 2,
         // A step without a sample stays a gap: never bridged, never drawn as zero.
         spanGaps: false,
+        // Only the samples a line cannot show (no neighbour) are drawn as dots.
+        points: { show: true, size: 5, filter: (u: uPlot, seriesIdx: number) => isolatedIndices(u.data[seriesIdx] ?? []) },
         value: (_u: uPlot, v: number | null) => (v == null ? 'no data' : props.format(v)),
       })),
     ],
