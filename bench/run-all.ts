@@ -7,6 +7,8 @@ const startup = await benchStartup();
 console.log(`start-up: fresh data folder ${startup.freshMs} ms, existing data folder ${startup.existingMs} ms (median)`);
 const bundle = await benchLoginBundle();
 for (const line of loginTransferReport(bundle, 5)) console.log(line);
+const { benchMonitoringCharts, chartsTransferReport } = await import('./monitoring-charts');
+for (const line of chartsTransferReport(await benchMonitoringCharts())) console.log(line);
 for (const line of lighthouseReport(await benchLighthouse())) console.log(line);
 const { benchInstancesList } = await import('./instances-list');
 const { benchInstancesCreate } = await import('./instances-create');

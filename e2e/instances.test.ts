@@ -139,6 +139,17 @@ describe('instances journey in chromium', () => {
     await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
   });
 
+  it('watches the usage cards and the Monitoring graphs, the window kept in the address', async () => {
+    for (const title of ['CPU', 'Memory', 'Disk usage']) await visible(page.locator(`[data-usage="${title}"]`));
+    await page.getByRole('tab', { name: 'Monitoring' }).click();
+    await page.waitForURL(/\?tab=monitoring$/);
+    for (const name of ['CPU', 'Memory', 'Disk', 'Network']) await visible(page.getByRole('heading', { name, exact: true }));
+    await page.locator('label', { hasText: '7 days' }).click();
+    await page.waitForURL(/[?&]range=7d$/);
+    await visible(page.getByRole('heading', { name: 'Network', exact: true }));
+    await expectAccessible(page, 'details: monitoring');
+  });
+
   it('opens the instance in a new tab through the one-time token, signed in', async () => {
     const opened = page.context().waitForEvent('page');
     await page.getByRole('link', { name: /localhost:\d+/ }).click();

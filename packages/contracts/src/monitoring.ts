@@ -18,6 +18,8 @@ export const GRAPH_WINDOW_SLACK_SECONDS = 10 * 60;
 export const MAX_GRAPH_WINDOW_SECONDS = MONITORING_RETENTION_SECONDS + GRAPH_WINDOW_SLACK_SECONDS;
 /** The coarsest step a caller may ask for (a 7-day chart in 168 points); steps are whole minutes. */
 export const MAX_GRAPH_STEP_SECONDS = 3600;
+/** Spec section 9: a usage bar (CPU, memory, disk) turns red at this percentage or more. */
+export const USAGE_ALERT_PERCENT = 80;
 /** Times up to the year 6053: far beyond any sample, and every minute of them is a whole int4 count. */
 const MAX_EPOCH_SECONDS = INT4_MAX * 60;
 

@@ -1,4 +1,4 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 import { MODAL_WIDTHS, TIMINGS_MS } from '@replay/contracts';
 
 /**
@@ -98,3 +98,18 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 });
 
 export type ModalSize = keyof typeof MODAL_WIDTHS;
+
+/**
+ * The monitoring charts' colours (a canvas cannot read CSS variables): lines in
+ * the shades text uses, so each stands 3:1 or more against white (WCAG 1.4.11
+ * for graphics), axis labels in the dimmed text colour, a faint grid. A
+ * function, so the entry does not compute it for screens without charts.
+ */
+export function chartColors() {
+  const { colors } = DEFAULT_THEME;
+  return {
+    lines: [colors.blue[PRIMARY_SHADE], readableText(colors.orange)] as const,
+    axis: colors.gray[7],
+    grid: colors.gray[2],
+  };
+}

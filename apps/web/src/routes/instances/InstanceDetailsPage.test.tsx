@@ -32,6 +32,7 @@ function open(instance: Instance = makeInstance(), handlers: Handlers = {}, path
     'GET /api/health': { status: 200, body: agentHealth },
     [`GET ${BASE}`]: ok(instance),
     [`GET ${BASE}/user-activity`]: ok({ events: [event(0)], total: 1 }),
+    [`GET ${BASE}/statistics`]: ok({ cpu: null, memory: null, disk: null, sampledAt: null }),
     ...handlers,
   });
   renderApp(path);
@@ -49,7 +50,7 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, name: stri
 afterEach(() => notifications.clean());
 
 describe('instance details', () => {
-  it('shows the breadcrumb, id with copy, version, the instance link and the Events tab', async () => {
+  it('shows the breadcrumb, id with copy, version, the instance link and the Events tab (Monitoring beside it)', async () => {
     open();
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Instances' })).toHaveAttribute('href', '/instances');
@@ -61,8 +62,7 @@ describe('instance details', () => {
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('cell', { name: 'Change 0' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Stop' })).toBeInTheDocument();
-    // Later issues' entries are not shown as dead ends.
-    expect(screen.queryByRole('tab', { name: 'Monitoring' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'false');
     await waitFor(() => expect(document.title).toBe('Production - Replay Console'));
   });
 

@@ -1,5 +1,6 @@
+import { Suspense, lazy } from 'react';
 import { Alert, Button, Tabs } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import { INSTANCE_MESSAGES, canOpenScreen, routes } from '@replay/contracts';
@@ -10,13 +11,17 @@ import { LoadError } from '../../components/list/LoadError';
 import { usePageParam } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
 import { PageLoader } from '../../components/PageLoader';
+import { Spinner } from '../../components/Spinner';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
+import { UsageCards } from '../../features/monitoring/components/UsageCards';
+import { useMonitoringFailureToast } from '../../features/monitoring/hooks';
 import { isForbidden, isNotFound } from '../../lib/api';
+import { loadChunk } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
@@ -24,11 +29,35 @@ import { SummaryCards } from './details/SummaryCards';
 
 export const INSTANCE_NOT_FOUND = 'Instance not found';
 
-/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary, and the Events tab. */
+// The charts (uPlot and its CSS) come as a chunk of their own when the Monitoring tab opens.
+const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../features/monitoring/components/MonitoringTab')));
+
+/** The open tab is kept in the address (`?tab=monitoring`), so a reload shows the same one; Events when absent. */
+const TAB_PARAM = 'tab';
+const TABS = ['monitoring', 'events'] as const;
+type DetailsTab = (typeof TABS)[number];
+
+function useTabParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(TAB_PARAM);
+  const tab: DetailsTab = TABS.find((t) => t === raw) ?? 'events';
+  const setTab = (next: string | null) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      if (next === 'monitoring') out.set(TAB_PARAM, next);
+      else out.delete(TAB_PARAM);
+      return out;
+    });
+  return [tab, setTab] as const;
+}
+
+/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring and Events tabs. */
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
   const [eventsPage, setEventsPage] = usePageParam();
+  const [tab, setTab] = useTabParam();
+  useMonitoringFailureToast(instanceId);
 
   const query = useQuery({
     queryKey: instanceKeys.detail(instanceId),
@@ -85,10 +114,17 @@ export default function InstanceDetailsPage() {
         </Alert>
       )}
       <SummaryCards instance={instance} />
-      <Tabs defaultValue="events" keepMounted={false}>
+      <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
+          <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>
           <Tabs.Tab value="events">Events</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="monitoring">
+          <Suspense fallback={<Spinner label="Loading graphs" />}>
+            <MonitoringTab instanceId={instance.instanceId} />
+          </Suspense>
+        </Tabs.Panel>
         <Tabs.Panel value="events">
           <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
         </Tabs.Panel>
