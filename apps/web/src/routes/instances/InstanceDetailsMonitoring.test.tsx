@@ -48,7 +48,7 @@ function open(statistics: Handler, path = '/instances/ins_1', graphsHandler: Han
   return { stub, queryClient, user: userEvent.setup() };
 }
 
-const stats = (s: Partial<Statistics>): StubResponse => ok({ cpu: 12.4, memory: 80, disk: 79.9, sampledAt: NOW_MS - 20_000, ...s });
+const stats = (s: Partial<Statistics>): StubResponse => ok({ cpu: 12.4, memory: 80, disk: 79.9, sampledAt: NOW_MS - 20_000, diskAlert: null, diskFullInDays: null, ...s });
 const card = (title: string) => document.querySelector<HTMLElement>(`[data-usage="${title}"]`)!;
 
 /** uPlot draws on a canvas, which jsdom does not implement: a 2D context and paths whose every method does nothing. */
@@ -95,7 +95,7 @@ describe('instance details: monitoring', () => {
   });
 
   it("says 'No data yet' before the first sample, not 0 %", async () => {
-    open(ok({ cpu: null, memory: null, disk: null, sampledAt: null }));
+    open(ok({ cpu: null, memory: null, disk: null, sampledAt: null, diskAlert: null, diskFullInDays: null }));
     await waitFor(() => expect(card('CPU')).toHaveTextContent('No data yet'));
     expect(card('Disk usage')).toHaveTextContent('No data yet');
     expect(screen.queryByRole('progressbar')).toBeNull();
