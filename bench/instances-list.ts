@@ -11,7 +11,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
 import { buildApp } from '../apps/server/src/app';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
@@ -23,8 +22,8 @@ import { instances, roles, sessions, tenants, users } from '../apps/server/src/d
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
+import { ADMIN_URL, admin } from './postgres-admin';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ACCOUNTS = 100;
 const PER_ACCOUNT = 100;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -32,16 +31,6 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const WORDS = ['Checkout', 'Storefront', 'Payments', 'Analytics', 'Support', 'Marketing', 'Mobile', 'Staging', 'Production', 'Internal'];
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** 100 accounts with an owner each, 100 instances each, inserted in bulk. Returns the first owner's ids. */
 async function seed(database: Database): Promise<{ userId: string; tenantId: string }> {

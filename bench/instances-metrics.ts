@@ -12,7 +12,6 @@
  *   only the console's own work counts (target ≤ 5 % of a core per minute).
  * Figures only, never assertions. SAMPLE_DAYS shortens the history for a quick run.
  */
-import pg from 'pg';
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -28,23 +27,13 @@ import { freePort } from '../apps/server/src/lib/free-port';
 import { newId } from '../apps/server/src/lib/ids';
 import { SLOT_MS, runSamplingRound } from '../apps/server/src/modules/monitoring/monitoring.sampler';
 import { median } from './stats';
+import { ADMIN_URL, admin } from './postgres-admin';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const INSTANCES = Number(process.env.INSTANCES ?? 1000);
 const SAMPLE_DAYS = Number(process.env.SAMPLE_DAYS ?? 7);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = Number(process.env.DURATION ?? 10);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const STATS: AgentStats = {
   cpu: { percent: 3.21 },

@@ -6,9 +6,9 @@ import {
   instanceStatusSchema,
   providerSchema,
   type InstanceSize,
-  type InstanceStatus,
 } from './catalogue';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
+import { instanceActionSchema, canUpdateStorage, canSwitchInstance, type InstanceAction } from './instance-rules';
 import { pageQuery, searchTextSchema } from './members';
 import { microsSchema as micros } from './money';
 import { safeExactText, safePaging, safeText, uuidParamsSchema } from './safe';
@@ -50,53 +50,6 @@ export const INSTANCE_MESSAGES = {
   invalidUrl: 'Use only letters, digits, underscores and hyphens (at most 64).',
   notFound: 'Instance not found.',
 } as const;
-
-/** The word the terminate dialog asks for (spec section 5), compared after trimming. */
-export const TERMINATE_CONFIRMATION = 'TERMINATE';
-export const isTerminateConfirmed = (typed: string): boolean => typed.trim() === TERMINATE_CONFIRMATION;
-
-/* ---------- actions and states (spec section 4) ---------- */
-
-export const INSTANCE_ACTIONS = ['start', 'stop', 'terminate'] as const;
-export const instanceActionSchema = z.enum(INSTANCE_ACTIONS);
-export type InstanceAction = z.infer<typeof instanceActionSchema>;
-
-const ALLOWED_ACTIONS: Partial<Record<InstanceStatus, readonly InstanceAction[]>> = {
-  stopped: ['start', 'terminate'],
-  initializing: ['terminate'],
-  running: ['stop', 'terminate'],
-  creating: ['stop', 'terminate'],
-};
-
-/** Spec section 4: stopped → start, terminate; initializing → terminate; running or creating → stop, terminate; else none. */
-export function allowedActions(status: InstanceStatus): readonly InstanceAction[] {
-  return ALLOWED_ACTIONS[status] ?? [];
-}
-
-export function isActionAllowed(status: InstanceStatus, action: InstanceAction): boolean {
-  return allowedActions(status).includes(action);
-}
-
-/** The status an action sets at once (optimistic, spec section 4); the workflow takes it from there. */
-export const ACTION_STATUS: Record<InstanceAction, InstanceStatus> = {
-  start: 'starting',
-  stop: 'stopping',
-  terminate: 'terminating',
-};
-
-/** Statuses a provisioning workflow is still working on; the console resumes them after a restart. */
-export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating'] as const satisfies readonly InstanceStatus[];
-export const isTransitional = (status: InstanceStatus): boolean => (TRANSITIONAL_STATUSES as readonly string[]).includes(status);
-
-/** Spec section 4: storage can change unless a disk or type change is pending or a storage change runs. */
-export function canUpdateStorage(i: { status: InstanceStatus; storageInProgress: boolean }): boolean {
-  return !i.storageInProgress && !['disk-upgrade', 'switch-instance', 'terminating', 'terminated'].includes(i.status);
-}
-
-/** The instance type can switch under the same rule, and only when nothing else is in progress. */
-export function canSwitchInstance(i: { status: InstanceStatus; storageInProgress: boolean; inProgress: boolean }): boolean {
-  return canUpdateStorage(i) && !i.inProgress;
-}
 
 /* ---------- URL rule (spec section 5) ---------- */
 
