@@ -43,7 +43,6 @@ describe('security headers on every answer', () => {
   const pages: [string, InjectOptions, number][] = [
     ['the SPA', { method: 'GET', url: '/' }, 200],
     ['a client route', { method: 'GET', url: '/invitation?token=abc' }, 200],
-    ['an asset', { method: 'GET', url: '/assets/app-1a2b3c.js' }, 200],
     ['the outbox', { method: 'GET', url: '/outbox.json' }, 200],
     ['a request for another host', { method: 'GET', url: '/', headers: { host: 'attacker.example' } }, 421],
   ];
@@ -87,6 +86,23 @@ describe('security headers on every answer', () => {
     expect(csp['base-uri']).toEqual(["'none'"]);
     expect(res.headers['cache-control']).toBe('no-store');
     expectCommon(res);
+  });
+
+  it.each([
+    ['an asset', '/assets/app-1a2b3c.js', 200, 'public, max-age=31536000, immutable'],
+    ['a missing asset', '/assets/app-gone.js', 404, 'no-store'],
+  ])('%s: the short set of a file, never a page: loads and runs nothing opened as one, this origin only', async (_name, url, status, cache) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    const csp = cspOf(res);
+    expect(csp['default-src']).toEqual(["'none'"]);
+    expect(csp['script-src']).toBeUndefined();
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe(cache);
+    expectCommon(res);
+    // The page's own headers stay with the page: none of helmet's dozen beyond these.
+    expect(res.headers['x-permitted-cross-domain-policies']).toBeUndefined();
   });
 
   it('the outbox page has its own stricter policy: no script at all, never framed', async () => {
