@@ -74,25 +74,6 @@ describe('foundation journey in chromium', () => {
     await expectAccessible(page, 'account: profile');
   });
 
-  it('opens the session of a reload with one refresh, sent by the early-session script before the app has run', async () => {
-    const cdp = await page.context().newCDPSession(page);
-    const refreshes: string[] = [];
-    cdp.on('Network.requestWillBeSent', (event) => {
-      if (new URL(event.request.url).pathname !== '/api/refresh') return;
-      refreshes.push(event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url ?? event.initiator.type);
-    });
-    await cdp.send('Network.enable');
-    try {
-      await page.reload();
-      await valueOf(page.getByLabel('Name', { exact: true }), 'Ada Lovelace');
-      await page.waitForLoadState('networkidle');
-      expect(refreshes).toHaveLength(1);
-      expect(refreshes[0]).toMatch(/\/assets\/early-session-[\w-]+\.js$/);
-    } finally {
-      await cdp.detach();
-    }
-  });
-
   it('changes the password and logs in with the new one', async () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByLabel('Old Password:').fill(firstPassword);

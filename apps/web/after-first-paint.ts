@@ -4,16 +4,14 @@ import { createHash } from 'node:crypto';
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** A script's file under dist/assets, named by its content as Vite names the others. */
-export function contentFileName(name: string, source: string): string {
-  return `${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+/** The loader's file under dist/assets, named by its content as Vite names the others. */
+export function loaderFileName(source: string): string {
+  return `load-after-paint-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
 }
-
-export const loaderFileName = (source: string) => contentFileName('load-after-paint', source);
 
 /**
  * A prerendered page's head with its module scripts handed to the loader
- * (page-scripts/load-after-paint.js): the page is complete without them, so the browser paints it
+ * (load-after-paint.js): the page is complete without them, so the browser paints it
  * first and fetches the console's code after, instead of spending the first paint's
  * bandwidth and main thread on code that changes nothing on screen.
  */

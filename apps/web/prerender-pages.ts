@@ -3,30 +3,19 @@
  * built index.html, as dist/prerendered/<screen>.html with their brotli and gzip copies.
  * The app's modules run in Node through Vite's SSR loader (the same transforms as the
  * build); the console serves these pages (apps/server/src/plugins/web.ts). Their code is
- * fetched after their first paint (after-first-paint.ts). Then index.html, which every
- * other visit gets, is given the early-session script (early-session.ts).
+ * fetched after their first paint (after-first-paint.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { loadScriptsAfterFirstPaint, loaderFileName } from './after-first-paint';
-import { earlySessionFileName, withEarlySession } from './early-session';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
 /** The root element as index.html has it: what the prerendered markup replaces. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
-
-/** Copies a script of page-scripts/ into dist/assets under its content's name; answers its URL. */
-async function writeScript(source: string, nameOf: (text: string) => string): Promise<string> {
-  const text = readFileSync(join(webRoot, 'page-scripts', source), 'utf8');
-  const file = join(dist, 'assets', nameOf(text));
-  writeFileSync(file, text);
-  await writeCompressedCopies(file);
-  return `/assets/${nameOf(text)}`;
-}
 
 const vite = await createServer({
   root: webRoot,
@@ -37,10 +26,13 @@ const vite = await createServer({
 });
 try {
   const { prerender, PRERENDERED_PATHS } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-  const indexFile = join(dist, 'index.html');
-  const index = readFileSync(indexFile, 'utf8');
+  const loader = readFileSync(join(webRoot, 'load-after-paint.js'), 'utf8');
+  const loaderFile = join(dist, 'assets', loaderFileName(loader));
+  writeFileSync(loaderFile, loader);
+  await writeCompressedCopies(loaderFile);
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root">…</div> to fill');
-  const template = loadScriptsAfterFirstPaint(index, await writeScript('load-after-paint.js', loaderFileName));
+  const template = loadScriptsAfterFirstPaint(index, `/assets/${loaderFileName(loader)}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {
     const markup = prerender(path);
@@ -49,8 +41,6 @@ try {
     await writeCompressedCopies(file);
   }
   console.log(`prerendered ${PRERENDERED_PATHS.join(', ')}`);
-  writeFileSync(indexFile, withEarlySession(index, await writeScript('early-session.js', earlySessionFileName)));
-  await writeCompressedCopies(indexFile);
 } finally {
   await vite.close();
 }

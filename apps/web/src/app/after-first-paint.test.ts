@@ -36,13 +36,3 @@ describe('a prerendered page loads its code after its first paint', () => {
     expect(loaderFileName('a')).toBe(loaderFileName('a'));
   });
 });
-
-describe('index.html opens a signed-in session early', () => {
-  it('puts the early-session script, async, ahead of the module entry with the names it needs', async () => {
-    const { withEarlySession } = await import('../../early-session');
-    const html = withEarlySession(INDEX, '/assets/early-session-x.js');
-    const early = html.indexOf('<script async src="/assets/early-session-x.js" data-hint="signed_in" data-refresh="/api/refresh" data-lock="console-token-refresh"></script>');
-    expect(early).toBeGreaterThan(0);
-    expect(early).toBeLessThan(html.indexOf('<script type="module"'));
-  });
-});

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
-import { REFRESH_LOCK, takeEarlyRefresh } from './early-refresh';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -89,7 +88,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 async function doRefresh(): Promise<string | null> {
   let res: Response;
   try {
-    res = await (takeEarlyRefresh() ?? send(endpointPath(authEndpoints.refresh), { method: authEndpoints.refresh.method }, null));
+    res = await send(endpointPath(authEndpoints.refresh), { method: authEndpoints.refresh.method }, null);
   } catch {
     return null; // no answer: keep the current token, a later call tries again
   }
@@ -109,7 +108,7 @@ async function doRefresh(): Promise<string | null> {
  */
 function inTurn<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
+  return locks ? (locks.request('console-token-refresh', task) as Promise<T>) : task();
 }
 
 /**

@@ -1,5 +1,5 @@
 // The console's code for a prerendered page, fetched once the page has painted (see
-// ../after-first-paint.ts): a classic deferred script, so the browser fetches it at low
+// after-first-paint.ts): a classic deferred script, so the browser fetches it at low
 // priority and never waits for it before painting. The entry and its chunks come from
 // this element's data attributes.
 (function () {
