@@ -39,6 +39,12 @@ export const instances = pgTable(
     lastStorageUpdateAt: timestamp('last_storage_update_at', { withTimezone: true }),
     /** The last accepted cleanup request: the once-per-6-hours rule is a compare-and-set on it. */
     lastCleanupAt: timestamp('last_cleanup_at', { withTimezone: true }),
+    /** The age (days) of an accepted cleanup the workflow has not yet run on the agent; cleared when it has. */
+    pendingCleanupDays: integer('pending_cleanup_days'),
+    /** The instance type a Switch Instance under way moves to (status upgrading); cleared when it settles. */
+    pendingSize: text('pending_size', { enum: INSTANCE_SIZES }),
+    /** The version a version upgrade under way moves to (status version-upgrading); cleared when it settles or rolls back. */
+    pendingVersion: text('pending_version'),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

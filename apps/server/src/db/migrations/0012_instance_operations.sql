@@ -1,0 +1,3 @@
+ALTER TABLE "instances" ADD COLUMN "pending_cleanup_days" integer;--> statement-breakpoint
+ALTER TABLE "instances" ADD COLUMN "pending_size" text;--> statement-breakpoint
+ALTER TABLE "instances" ADD COLUMN "pending_version" text;
