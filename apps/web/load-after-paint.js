@@ -8,19 +8,30 @@
   function load() {
     if (started) return;
     started = true;
-    (own.dataset.preload || '').split(' ').forEach(function (href) {
-      if (!href) return;
+    // Every chunk is fetched at once; they then run one by one, dependencies first
+    // (after-first-paint.ts orders them), each in a task of its own, so that the page
+    // never stops answering for the time it takes to evaluate the whole app.
+    var chunks = (own.dataset.preload || '').split(' ').filter(Boolean);
+    var head = document.createDocumentFragment();
+    chunks.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.appendChild(link);
+      head.appendChild(link);
     });
-    var entry = document.createElement('script');
-    entry.type = 'module';
-    entry.crossOrigin = '';
-    entry.src = own.dataset.entry;
-    document.head.appendChild(entry);
+    document.head.appendChild(head);
+    chunks.push(own.dataset.entry);
+    (function run(i) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = chunks[i];
+      // A chunk that fails to load leaves the rest to the entry, whose own import of it
+      // fails the way any lost chunk does (lib/lazy.ts's preload error listener).
+      if (i + 1 < chunks.length) script.onload = script.onerror = function () { setTimeout(run, 0, i + 1); };
+      document.head.appendChild(script);
+    })(0);
   }
   // The browser reports the first contentful paint once the frame is on screen. A page
   // opened in a background tab paints nothing until shown, and a browser without paint

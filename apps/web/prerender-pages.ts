@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { loadScriptsAfterFirstPaint, loaderFileName } from './after-first-paint';
+import { loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -32,7 +32,8 @@ try {
   await writeCompressedCopies(loaderFile);
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root">…</div> to fill');
-  const template = loadScriptsAfterFirstPaint(index, `/assets/${loaderFileName(loader)}`);
+  const importsOf = (url: string) => staticImportsOf(readFileSync(join(dist, url), 'utf8'));
+  const template = loadScriptsAfterFirstPaint(index, `/assets/${loaderFileName(loader)}`, importsOf);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {
     const markup = prerender(path);

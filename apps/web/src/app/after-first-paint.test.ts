@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadScriptsAfterFirstPaint, loaderFileName } from '../../after-first-paint';
+import { dependenciesFirst, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf } from '../../after-first-paint';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -34,5 +34,32 @@ describe('a prerendered page loads its code after its first paint', () => {
     expect(loaderFileName('a')).toMatch(/^load-after-paint-[\w-]{8}\.js$/);
     expect(loaderFileName('a')).not.toBe(loaderFileName('b'));
     expect(loaderFileName('a')).toBe(loaderFileName('a'));
+  });
+
+  it('orders the chunks as the browser evaluates them from the entry: imports first, in the order they are written', () => {
+    const imports: Record<string, string[]> = {
+      '/assets/index.js': ['/assets/config.js', '/assets/api.js', '/assets/Stack.js'],
+      '/assets/api.js': ['/assets/zod.js', '/assets/react.js'],
+      '/assets/config.js': ['/assets/zod.js'],
+      '/assets/react.js': ['/assets/runtime.js'],
+      '/assets/Stack.js': ['/assets/react.js', '/assets/elsewhere.js'],
+    };
+    const preloads = ['/assets/api.js', '/assets/Stack.js', '/assets/zod.js', '/assets/react.js', '/assets/runtime.js', '/assets/config.js', '/assets/stray.js'];
+    const order = dependenciesFirst('/assets/index.js', preloads, (c) => imports[c] ?? []);
+    expect(order).toEqual(['/assets/zod.js', '/assets/config.js', '/assets/runtime.js', '/assets/react.js', '/assets/api.js', '/assets/Stack.js', '/assets/stray.js']);
+    // A chunk imported but not preloaded is left to the browser, which fetches it with its importer.
+    expect(order).not.toContain('/assets/elsewhere.js');
+  });
+
+  it('reads the static imports of a built chunk, not its dynamic ones', () => {
+    const code = 'import{a as b}from"./zod-AB12.js";import"./runtime-X.js";import * as c from "./react-dom-Y.js";const d=()=>import("./lazy-Z.js");';
+    expect(staticImportsOf(code)).toEqual(['/assets/zod-AB12.js', '/assets/runtime-X.js', '/assets/react-dom-Y.js']);
+  });
+
+  it('writes the preloads in that order for the loader', () => {
+    const html = loadScriptsAfterFirstPaint(INDEX, '/assets/load-after-paint-x.js', (c) =>
+      c === '/assets/index-AAAA.js' ? ['/assets/api-BBBB.js'] : c === '/assets/api-BBBB.js' ? ['/assets/Stack-CCCC.js'] : [],
+    );
+    expect(html).toContain('data-preload="/assets/Stack-CCCC.js /assets/api-BBBB.js"');
   });
 });

@@ -8,10 +8,9 @@ import {
   sessionSchema,
   signupSchema,
 } from '../auth';
-import { invitationAcceptSchema, invitationInfoSchema, invitationTokenParamsSchema } from '../members';
 import { endpoint } from '../endpoint';
 
-/** Signing up and in, the session's token, a forgotten password, and joining by invitation: all public. */
+/** Signing up and in, the session's token and a forgotten password: all public. */
 export const authEndpoints = {
   signup: endpoint({ method: 'POST', path: '/signup', guard: 'public', body: signupSchema, response: sessionSchema, status: 201, audit: { label: 'Sign up' } }),
   login: endpoint({ method: 'POST', path: '/login', guard: 'public', body: loginSchema, response: sessionSchema, audit: { label: 'Log in' } }),
@@ -33,15 +32,5 @@ export const authEndpoints = {
     body: passwordResetSchema,
     response: sessionSchema,
     audit: { label: 'Reset password' },
-  }),
-  /** The joining page's calls (the spec names no paths for them). */
-  invitation: endpoint({ method: 'GET', path: '/invitations/:token', guard: 'public', params: invitationTokenParamsSchema, response: invitationInfoSchema }),
-  acceptInvitation: endpoint({
-    method: 'POST',
-    path: '/invitations/accept',
-    guard: 'public',
-    body: invitationAcceptSchema,
-    response: sessionSchema,
-    audit: { label: 'Accept invitation' },
   }),
 } as const;

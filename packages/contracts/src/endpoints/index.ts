@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
+import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -17,6 +18,7 @@ export { healthSchema } from './system';
 export const endpoints = {
   ...systemEndpoints,
   ...authEndpoints,
+  ...invitationEndpoints,
   ...accountEndpoints,
   ...instanceEndpoints,
   ...monitoringEndpoints,
