@@ -41,6 +41,15 @@ export const diskUpgradeBodySchema = z
 export type DiskUpgradeBody = z.infer<typeof diskUpgradeBodySchema>;
 
 /**
+ * Who may pay for a larger disk: an account with billing details, or an
+ * enterprise one (billed by contract). Anyone else is a free account, sent
+ * to billing setup (spec section 5); the server answers it 402.
+ */
+export function mayPayForDisk(account: { hasBillingDetails: boolean; edition: string | null }): boolean {
+  return account.hasBillingDetails || account.edition === 'ee';
+}
+
+/**
  * The drawer's price before anything changes (spec section 9): monthly disk
  * cost = new GB × the region's unit price × 24 × 30, in integer µ$, with
  * what it adds to today's.
@@ -64,17 +73,26 @@ export const cleanupBodySchema = z
   .meta({ examples: [{ days: 7 }] });
 export type CleanupBody = z.infer<typeof cleanupBodySchema>;
 
+/**
+ * The cleanup is accepted, not yet done: the instance's workflow runs it on
+ * the agent and records what it freed in the instance's events (a
+ * `diskCleanup` record), so the answer cannot say how much it freed.
+ */
 export const cleanupAnswerSchema = z.object({
   message: z.string(),
   days: z.number().int(),
-  removedBytes: z.number().int(),
   /** When the cleanup was asked for, epoch ms; the next may be asked 6 hours later. */
   createdAt: z.number().int(),
 });
 export type CleanupAnswer = z.infer<typeof cleanupAnswerSchema>;
 
-/** GET …/{id}/last-cleanup: null while the instance was never cleaned up. */
-export const lastCleanupSchema = z.object({ createdAt: z.number().int().nullable(), nextAllowedAt: z.number().int().nullable() });
+/** GET …/{id}/last-cleanup: null while the instance was never cleaned up; `pendingDays` while an accepted cleanup has not yet run. */
+export const lastCleanupSchema = z.object({
+  createdAt: z.number().int().nullable(),
+  nextAllowedAt: z.number().int().nullable(),
+  pendingDays: z.number().int().nullable(),
+});
+export type LastCleanup = z.infer<typeof lastCleanupSchema>;
 
 /** GET …/{id}/cleanup-preview: for each age of the drawer, the bytes a cleanup would free, as the agent counts them now. */
 export const cleanupPreviewSchema = z.object({

@@ -54,8 +54,11 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.disk_upgrading', { ...instance, fromGb: z.number().int(), toGb: z.number().int() }),
   event('instance.disk_upgraded', { ...instance, fromGb: z.number().int() }),
   event('instance.disk_upgrade_failed', { ...instance, toGb: z.number().int(), reason: z.string() }),
+  /** A member asked for a cleanup; the workflow runs it on the agent, then `instance.cleaned_up` (or `cleanup_failed`). */
+  event('instance.cleanup_requested', { ...instance, days: z.number().int() }),
   /** Recordings older than `days` were removed from the instance (`removedBytes`: what it freed). */
   event('instance.cleaned_up', { ...instance, days: z.number().int(), removedBytes: z.number().int() }),
+  event('instance.cleanup_failed', { ...instance, days: z.number().int(), reason: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,36 @@ describe('killing the console during provisioning', () => {
     // Asked once, done once.
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
     expect(events.filter((e) => e.action === 'disk-upgrade').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+  });
+
+  it('while cleaning up (the agent hung mid-cleanup): the restarted console runs the accepted cleanup once', { timeout: 90_000 }, async () => {
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    // Recordings of five days ago, which a cleanup of 3 days removes.
+    const day = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const old = join(instancesDir, id, 'data', 'sessions', day);
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, 'old.jsonl'), 'o'.repeat(3000));
+    // A frozen agent holds the driver's cleanup call: the workflow's cleanup step is mid-way when the console dies.
+    process.kill(pid, 'SIGSTOP');
+    const asked = await call<{ message: string; createdAt: number }>(b, 'POST', `/managed-saas/instances/${id}/cleanup`, { days: 3 });
+    expect(asked.status).toBe(200);
+    expect(asked.data.message).toBe('Disk cleanup request has been initiated');
+    await new Promise((r) => setTimeout(r, 1000));
+    const lastCleanup = async () => (await call<{ createdAt: number | null; pendingDays: number | null }>(b, 'GET', `/managed-saas/instances/${id}/last-cleanup`)).data;
+    expect(await lastCleanup()).toMatchObject({ pendingDays: 3, createdAt: asked.data.createdAt });
+    await crash();
+    process.kill(pid, 'SIGCONT');
+    await restart();
+    const done = await until(lastCleanup, (c) => c.pendingDays === null, 45_000, 'the cleanup to run');
+    expect(done.createdAt).toBe(asked.data.createdAt);
+    expect(existsSync(old)).toBe(false);
+    expect(agentPid(id)).toBe(pid);
+    // Asked once, recorded once. The bytes are the rerun's own count: the frozen agent may have finished the first call after waking.
+    const events = (await call<{ events: { action: string; status: string; comments: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    const cleanups = events.filter((e) => e.action === 'diskCleanup');
+    expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
 
   it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {

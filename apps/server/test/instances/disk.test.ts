@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_STOPS_AT_PERCENT } from '@replay/agent-protocol';
-import { DISK_ALERT_PERCENT, DISK_MESSAGES, INSTANCE_MESSAGES, type CleanupPreview, type Instance, type InstanceActivity, type Statistics } from '@replay/contracts';
+import { DISK_ALERT_PERCENT, DISK_MESSAGES, INSTANCE_MESSAGES, type CleanupPreview, type Instance, type LastCleanup, type InstanceActivity, type Statistics } from '@replay/contracts';
 import { instanceActivities, instanceMetrics, instances, tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { createTestApp, type TestApp } from '../support/app';
@@ -119,7 +119,7 @@ describe('cleanup', () => {
       .where(eq(instances.instanceId, inst.instanceId));
 
   it('answers last-cleanup null before any, and a preview of what each age would free, counted by the agent', async () => {
-    expect((await api(t, owner.jwt).get(path('/last-cleanup'))).json().data).toEqual({ createdAt: null, nextAllowedAt: null });
+    expect((await api(t, owner.jwt).get(path('/last-cleanup'))).json().data).toEqual({ createdAt: null, nextAllowedAt: null, pendingDays: null });
     // Recordings written five days ago (the agent's default retention keeps 7 days).
     mkdirSync(join(sessions(), dayAgo(5)), { recursive: true });
     writeFileSync(join(sessions(), dayAgo(5), 'old.jsonl'), 'o'.repeat(3000));
@@ -144,13 +144,25 @@ describe('cleanup', () => {
     }
   });
 
-  it('removes the recordings older than the age on the agent, once per 6 hours', async () => {
+  const lastCleanup = async () => (await api(t, owner.jwt).get(path('/last-cleanup'))).json().data as LastCleanup;
+  const cleanupRecords = async () =>
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'diskCleanup')))).sort(
+      (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
+    );
+
+  it('accepts a cleanup, which the workflow then runs on the agent, removing the recordings older than the age, once per 6 hours', { timeout: 30_000 }, async () => {
     const res = await api(t, owner.jwt).post(path('/cleanup'), { days: 3 });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json().data;
-    expect(answer).toMatchObject({ message: DISK_MESSAGES.cleanupInitiated, days: 3, removedBytes: 3000 });
+    expect(answer).toEqual({ message: DISK_MESSAGES.cleanupInitiated, days: 3, createdAt: expect.any(Number) });
+    const done = await until(lastCleanup, (c) => c.pendingDays === null, 20_000, 'the cleanup step');
+    expect(done.createdAt).toBe(answer.createdAt);
     expect(existsSync(join(sessions(), dayAgo(5)))).toBe(false);
-    expect((await api(t, owner.jwt).get(path('/last-cleanup'))).json().data.createdAt).toBe(answer.createdAt);
+    // The member's request, then the workflow's record with what the agent freed.
+    expect((await cleanupRecords()).map((r) => [r.status, r.userName, r.comments])).toEqual([
+      ['pending', owner.user.name, `${DISK_MESSAGES.cleanupInitiated}: recordings older than 3 days`],
+      ['success', 'System', 'Recordings older than 3 days removed, 3000 bytes freed'],
+    ]);
 
     const again = await api(t, owner.jwt).post(path('/cleanup'), {});
     expect(again.statusCode).toBe(429);
@@ -161,9 +173,12 @@ describe('cleanup', () => {
     const later = await api(t, owner.jwt).post(path('/cleanup'), {});
     expect(later.statusCode).toBe(200);
     expect(later.json().data.days).toBe(7);
-    const records = await t.runtime.ctx.db.select().from(instanceActivities).where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'diskCleanup')));
-    expect(records).toHaveLength(2);
-    expect(records.every((r) => r.status === 'success' && r.comments.startsWith(DISK_MESSAGES.cleanupInitiated))).toBe(true);
+    await until(lastCleanup, (c) => c.pendingDays === null, 20_000, 'the second cleanup step');
+    const records = await cleanupRecords();
+    expect(records.map((r) => r.status)).toEqual(['pending', 'success', 'pending', 'success']);
+    expect(records[3]!.comments).toBe('Recordings older than 7 days removed, 0 bytes freed');
+    const audit = await auditRowsOf(t, owner.user.tenantId);
+    expect(audit.filter((r) => r.action === 'Disk cleanup').map((r) => r.status)).toEqual(expect.arrayContaining([200, 429]));
   });
 
   it('answers 409 when the instance is not running, and 404 for another account’s instance', async () => {
@@ -199,6 +214,8 @@ describe('disk alerts and forecast in the statistics', () => {
   });
 
   it('warns from 80 %, forecasts the day it fills from the trend, and says critical at 99 %', async () => {
+    // Only this series: a sampling round of the real agent (every minute while it ran) would be the latest sample.
+    await t.runtime.ctx.db.delete(instanceMetrics).where(eq(instanceMetrics.instanceId, inst.instanceId));
     // Twelve hours climbing 1 % an hour from 70 %: 82 % now, full in 18 hours.
     const now = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
     for (let h = 12; h >= 0; h--) await sample(now - h * HOUR, 82 - h);

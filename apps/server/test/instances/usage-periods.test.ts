@@ -34,6 +34,9 @@ class InstantDriver implements WorkflowDriver {
   async resizeDisk(id: string) {
     return this.runtime(id);
   }
+  async cleanup() {
+    return { removedDays: [], removedBytes: 0, cleanedAt: Date.now() };
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

@@ -72,6 +72,16 @@ class DriverDouble implements WorkflowDriver {
     this.disks.set(id, diskSize);
     return this.runtime(id);
   }
+  failCleanup: Error | null = null;
+  /** Bytes each instance's next cleanup frees (then none: what is older than the age is gone). */
+  oldBytes = new Map<string, number>();
+  async cleanup(id: string, days: number) {
+    await this.step(`cleanup ${days}`, id);
+    if (this.failCleanup) throw this.failCleanup;
+    const removedBytes = this.oldBytes.get(id) ?? 0;
+    this.oldBytes.delete(id);
+    return { removedDays: [], removedBytes, cleanedAt: Date.now() };
+  }
   async status(id: string) {
     return this.runtime(id);
   }
@@ -132,6 +142,49 @@ describe('the disk step', () => {
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toEqual([`terminate ${inst.instanceId}`]);
     expect(await row(inst.instanceId)).toMatchObject({ status: 'terminated', storageInProgress: false, pendingDiskSize: null, diskSize: 120 });
+  });
+});
+
+describe('the cleanup step', () => {
+  const cleanupRecords = async (id: string) =>
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id)))
+      .filter((e) => e.action === 'diskCleanup')
+      .map((e) => `${e.status}:${e.comments}`);
+
+  it('runs an accepted cleanup on a running instance once, recording the bytes freed, and clears the column', async () => {
+    driver = new DriverDouble();
+    const claimedAt = new Date(t.clock.now().getTime() - 1000);
+    const inst = await seed('running', { pendingCleanupDays: 3, lastCleanupAt: claimedAt });
+    driver.oldBytes.set(inst.instanceId, 4096);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`cleanup 3 ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ pendingCleanupDays: null, lastCleanupAt: claimedAt, failure: null });
+    expect(await cleanupRecords(inst.instanceId)).toEqual(['success:Recordings older than 3 days removed, 4096 bytes freed']);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toHaveLength(1);
+  });
+
+  it('waits while the instance is stopped, and runs once it started again, after the start and a disk growing', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('stopped', { pendingCleanupDays: 7, lastCleanupAt: t.clock.now() });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([]);
+    await t.runtime.ctx.db.update(instances).set({ status: 'starting', storageInProgress: true, pendingDiskSize: 200 }).where(eq(instances.instanceId, inst.instanceId));
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`, `resize 200 ${inst.instanceId}`, `cleanup 7 ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ status: 'running', diskSize: 200, pendingCleanupDays: null });
+  });
+
+  it('retries until the last attempt, which ends it, records the failure and gives the 6-hour slot back to the last cleanup that ran', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { pendingCleanupDays: 7, lastCleanupAt: t.clock.now() });
+    driver.failCleanup = new Error('agent unreachable');
+    await expect(convergeInstance(deps(), inst.instanceId, once)).rejects.toThrow('agent unreachable');
+    expect(await row(inst.instanceId)).toMatchObject({ pendingCleanupDays: 7, failure: null });
+    await expect(convergeInstance(deps(), inst.instanceId, last)).rejects.toThrow('agent unreachable');
+    // Never cleaned up before: the slot is free again.
+    expect(await row(inst.instanceId)).toMatchObject({ pendingCleanupDays: null, lastCleanupAt: null, failure: null, uiFailure: null });
+    expect(await cleanupRecords(inst.instanceId)).toEqual(['failed:agent unreachable']);
   });
 });
 

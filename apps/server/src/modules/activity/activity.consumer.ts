@@ -19,7 +19,9 @@ const LOGGED = [
   'instance.disk_upgrading',
   'instance.disk_upgraded',
   'instance.disk_upgrade_failed',
+  'instance.cleanup_requested',
   'instance.cleaned_up',
+  'instance.cleanup_failed',
   'instance.healthy',
   'instance.unhealthy',
   'member.invited',
@@ -63,8 +65,12 @@ export function activityMessage(e: Logged): string {
       return `Disk of instance ${e.instance.name} increased from ${e.fromGb} GB to ${e.instance.diskGb} GB`;
     case 'instance.disk_upgrade_failed':
       return `${DISK_MESSAGES.increaseFailed} of instance ${e.instance.name} to ${e.toGb} GB`;
+    case 'instance.cleanup_requested':
+      return `Disk cleanup of instance ${e.instance.name} requested: recordings older than ${e.days} days`;
     case 'instance.cleaned_up':
       return `Disk cleanup of instance ${e.instance.name}: recordings older than ${e.days} days removed`;
+    case 'instance.cleanup_failed':
+      return `Disk cleanup of instance ${e.instance.name} failed: ${e.reason}`;
     case 'instance.healthy':
       return `Instance ${e.instance.name} is healthy again`;
     case 'instance.unhealthy':

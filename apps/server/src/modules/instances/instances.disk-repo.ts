@@ -1,6 +1,6 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instances, tenants } from '../../db/schema';
+import { instanceActivities, instances, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
 /**
@@ -16,22 +16,45 @@ export function diskRepo(db: Db) {
       return tenant?.edition ?? null;
     },
 
-    /** Takes the cleanup slot when the last one is at least `intervalMs` old; false when another holds it. */
-    async claimCleanup(instanceId: string, at: Date, intervalMs: number): Promise<boolean> {
-      const rows = await db
+    /**
+     * Takes the cleanup slot when the last one is at least `intervalMs` old,
+     * and leaves the accepted age for the workflow; null when another holds it.
+     */
+    async claimCleanup(instanceId: string, at: Date, intervalMs: number, days: number): Promise<InstanceRow | null> {
+      const [row] = await db
         .update(instances)
-        .set({ lastCleanupAt: at })
+        .set({ lastCleanupAt: at, pendingCleanupDays: days })
         .where(and(eq(instances.instanceId, instanceId), or(isNull(instances.lastCleanupAt), lte(instances.lastCleanupAt, new Date(at.getTime() - intervalMs)))))
-        .returning({ instanceId: instances.instanceId });
-      return rows.length > 0;
+        .returning();
+      return row ?? null;
     },
 
-    /** Gives a claimed slot back (the agent could not clean up), unless a later claim took it meanwhile. */
-    async giveBackCleanup(instanceId: string, claimedAt: Date, previous: Date | null): Promise<void> {
-      await db
+    /**
+     * Ends the accepted cleanup the workflow read (same slot, same age), so it
+     * is recorded once; `lastCleanupAt` given back to `giveBackTo` when it failed.
+     */
+    async settleCleanup(row: InstanceRow, giveBackTo?: Date | null): Promise<InstanceRow | null> {
+      const [moved] = await db
         .update(instances)
-        .set({ lastCleanupAt: previous })
-        .where(and(eq(instances.instanceId, instanceId), eq(instances.lastCleanupAt, claimedAt)));
+        .set({ pendingCleanupDays: null, ...(giveBackTo === undefined ? {} : { lastCleanupAt: giveBackTo }) })
+        .where(
+          and(
+            eq(instances.instanceId, row.instanceId),
+            eq(instances.pendingCleanupDays, row.pendingCleanupDays ?? -1),
+            row.lastCleanupAt === null ? isNull(instances.lastCleanupAt) : eq(instances.lastCleanupAt, row.lastCleanupAt),
+          ),
+        )
+        .returning();
+      return moved ?? null;
+    },
+
+    /** When a cleanup last ran to its end (its success record), or null: what a failed one gives the slot back to. */
+    async lastCleanupDone(instanceId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: max(instanceActivities.createdAt) })
+        .from(instanceActivities)
+        .where(and(eq(instanceActivities.instanceId, instanceId), eq(instanceActivities.action, 'diskCleanup'), eq(instanceActivities.status, 'success')));
+      return row?.at ?? null;
     },
 
     async lastCleanupAt(instanceId: string): Promise<Date | null> {

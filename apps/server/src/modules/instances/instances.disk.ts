@@ -6,6 +6,7 @@ import {
   INSTANCE_MESSAGES,
   canUpdateStorage,
   diskUpgradeProblem,
+  mayPayForDisk,
   type CleanupAnswer,
   type CleanupPreview,
   type Instance,
@@ -27,7 +28,7 @@ import { instanceToWire } from './instances.wire';
 
 export interface DiskDeps {
   database: Database;
-  driver: Pick<InfrastructureDriver, 'cleanup' | 'cleanupPreview'>;
+  driver: Pick<InfrastructureDriver, 'cleanupPreview'>;
   clock: Clock;
   enqueue: Enqueue;
   /** The one scope rule (404 for another account's id or one outside the caller's role). */
@@ -41,7 +42,7 @@ function notRunningOr(e: unknown): never {
   throw e;
 }
 
-/** Manage Disk: growing the disk (through the workflow's disk step), cleanup and its preview. */
+/** Manage Disk: growing the disk (through the workflow's disk step), cleanup (through its cleanup step) and its preview. */
 export function createDiskService(deps: DiskDeps) {
   const { db } = deps.database;
   const repo = diskRepo(db);
@@ -51,9 +52,9 @@ export function createDiskService(deps: DiskDeps) {
    * contract) is sent to billing setup instead (spec section 5): 402, as the
    * create's billing gate.
    */
-  async function mayPayForDisk(tenantId: string): Promise<boolean> {
+  async function mayPay(tenantId: string): Promise<boolean> {
     if (await deps.hasBillingDetails(tenantId)) return true;
-    return (await repo.edition(tenantId)) === 'ee';
+    return mayPayForDisk({ hasBillingDetails: false, edition: await repo.edition(tenantId) });
   }
 
   function running(row: InstanceRow): void {
@@ -73,7 +74,7 @@ export function createDiskService(deps: DiskDeps) {
       const problem = diskUpgradeProblem(row.diskSize, diskSize);
       if (problem) throw badRequest(problem);
       if (!canUpdateStorage(row)) throw conflict(DISK_MESSAGES.storageBusy);
-      if (!(await mayPayForDisk(p.tenantId))) throw new AppError('billing_required', [DISK_MESSAGES.billingRequired]);
+      if (!(await mayPay(p.tenantId))) throw new AppError('billing_required', [DISK_MESSAGES.billingRequired]);
       const at = deps.clock.now();
       const moved = await db.transaction(async (tx) => {
         const changed = await instancesRepo(tx).changeIf(
@@ -101,45 +102,44 @@ export function createDiskService(deps: DiskDeps) {
     },
 
     /**
-     * Removes the recordings older than `days` on the instance, at most once
-     * per 6 hours: the request claims its slot first (a compare-and-set on
-     * `lastCleanupAt`, so two at once cannot both pass), then the agent
-     * cleans up; if the agent cannot, the slot is given back.
+     * Accepts a cleanup of the recordings older than `days`, at most once per
+     * 6 hours: the slot and the accepted age are one compare-and-set on the
+     * row (two requests at once cannot both pass), with the member's pending
+     * `diskCleanup` record. The workflow's cleanup step then runs it on the
+     * agent (instances.cleanup-step.ts), so a console that dies meanwhile
+     * runs it after its restart.
      */
     async cleanup(p: Principal, instanceId: string, days: number): Promise<CleanupAnswer> {
       const row = await deps.instances.load(p, instanceId);
       running(row);
       const at = deps.clock.now();
-      if (!(await repo.claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS))) {
+      const claimed = await db.transaction(async (tx) => {
+        const changed = await diskRepo(tx).claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS, days);
+        if (!changed) return null;
+        await recordInstanceEvent(tx, {
+          instance: changed,
+          actor: { userId: p.userId, name: p.name },
+          at,
+          action: 'diskCleanup',
+          status: 'pending',
+          comments: `${DISK_MESSAGES.cleanupInitiated}: recordings older than ${days} days`,
+          event: { type: 'instance.cleanup_requested', days },
+        });
+        return changed;
+      });
+      if (!claimed) {
         const last = await repo.lastCleanupAt(instanceId);
         const waitMs = (last?.getTime() ?? at.getTime()) + CLEANUP_INTERVAL_MS - at.getTime();
         throw tooManyRequests(DISK_MESSAGES.cleanupOncePerInterval, Math.max(1, Math.ceil(waitMs / 1000)));
       }
-      let removedBytes: number;
-      try {
-        removedBytes = (await deps.driver.cleanup(instanceId, days)).removedBytes;
-      } catch (e) {
-        await repo.giveBackCleanup(instanceId, at, row.lastCleanupAt);
-        return notRunningOr(e);
-      }
-      await db.transaction(async (tx) => {
-        await recordInstanceEvent(tx, {
-          instance: row,
-          actor: { userId: p.userId, name: p.name },
-          at,
-          action: 'diskCleanup',
-          status: 'success',
-          comments: `${DISK_MESSAGES.cleanupInitiated}: recordings older than ${days} days removed, ${removedBytes} bytes freed`,
-          event: { type: 'instance.cleaned_up', days, removedBytes },
-        });
-      });
-      return { message: DISK_MESSAGES.cleanupInitiated, days, removedBytes, createdAt: at.getTime() };
+      await deps.enqueue(instanceId);
+      return { message: DISK_MESSAGES.cleanupInitiated, days, createdAt: at.getTime() };
     },
 
     async lastCleanup(p: Principal, instanceId: string) {
       const row = await deps.instances.load(p, instanceId);
       const createdAt = msOrNull(row.lastCleanupAt);
-      return { createdAt, nextAllowedAt: createdAt === null ? null : createdAt + CLEANUP_INTERVAL_MS };
+      return { createdAt, nextAllowedAt: createdAt === null ? null : createdAt + CLEANUP_INTERVAL_MS, pendingDays: row.pendingCleanupDays };
     },
 
     /** For each of the drawer's ages, what a cleanup would free, counted by the agent now. */

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import { idempotencyKeys, instances, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
+/** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
+const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instances.status, 'running'));
+
 /**
  * Queries of the console itself (provisioning workflow, health watcher,
  * start-up reconcile), which act for no caller and so span every account.
@@ -77,7 +80,7 @@ export function instancesSystemRepo(db: Db) {
       return db
         .select({ instanceId: instances.instanceId })
         .from(instances)
-        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated'))));
+        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')), cleanupAccepted));
     },
 
     /** Workflows that should be moving and have not for a while: a lost job, re-sent by the health round. */
@@ -90,6 +93,7 @@ export function instancesSystemRepo(db: Db) {
             or(
               and(inArray(instances.status, [...TRANSITIONAL_STATUSES]), eq(instances.inProgress, true)),
               and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')),
+              cleanupAccepted,
             ),
             lt(instances.updatedAt, before),
             or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
+import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceChange, InstanceRow } from './instances.repo';
@@ -22,6 +23,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   starting → running                     (driver.create: starts it, provisioning it if it never was)
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
+ *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -31,7 +33,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk'>;
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup'>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -257,15 +259,18 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
         // The status's own step first; a disk growing waits for the instance to rest (and never runs once terminated).
         const statusStep = STEPS[row.status];
         const diskStep = !statusStep && row.storageInProgress && row.status !== 'terminated';
-        if (!statusStep && !diskStep) return;
+        const cleanupStep = !statusStep && !diskStep && needsCleanup(row);
+        if (!statusStep && !diskStep && !cleanupStep) return;
         await lease();
         const final = attempt.retryCount >= attempt.retryLimit;
         try {
           if (statusStep) await statusStep(d, row);
-          else await growDisk(d, row);
+          else if (diskStep) await growDisk(d, row);
+          else await runCleanup(d, row);
         } catch (e) {
           if (statusStep) await recordStepFailure(d, row, e, final);
-          else await recordDiskFailure(d, row, e, final);
+          else if (diskStep) await recordDiskFailure(d, row, e, final);
+          else await recordCleanupFailure(d, row, e, final);
           throw e;
         }
       }

@@ -23,6 +23,7 @@ import { useMonitoringFailureToast } from '../../features/monitoring/hooks';
 import { isForbidden, isNotFound } from '../../lib/api';
 import { loadChunk } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { DiskAlertBanner } from './details/DiskAlertBanner';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
 import { SummaryCards } from './details/SummaryCards';
@@ -113,6 +114,7 @@ export default function InstanceDetailsPage() {
           {INSTANCE_MESSAGES.terminated}
         </Alert>
       )}
+      {instance.status !== 'terminated' && <DiskAlertBanner instance={instance} />}
       <SummaryCards instance={instance} />
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Badge, Button, Menu } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconDatabase from '@tabler/icons-react/dist/esm/icons/IconDatabase.mjs';
 import IconPlayerPlay from '@tabler/icons-react/dist/esm/icons/IconPlayerPlay.mjs';
 import IconPlayerStop from '@tabler/icons-react/dist/esm/icons/IconPlayerStop.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { allowedActions, type Instance, type InstanceAction } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useInstanceAction, useUpdateInstance } from '../../../features/instances/mutations';
+import { ManageDiskDrawer, MANAGE_DISK } from './ManageDiskDrawer';
 import { TerminateDialog } from './TerminateDialog';
 
 export const STOP_CONFIRMATION =
@@ -27,7 +29,7 @@ const ITEMS: Record<InstanceAction, { label: string; icon: typeof IconTrash; col
 export function ActionsMenu({ instance }: { instance: Instance }) {
   const act = useInstanceAction(instance.instanceId);
   const update = useUpdateInstance(instance.instanceId);
-  const [dialog, setDialog] = useState<'stop' | 'terminate' | null>(null);
+  const [dialog, setDialog] = useState<'stop' | 'terminate' | 'disk' | null>(null);
 
   const choose = (action: InstanceAction) => {
     if (action === 'start') act.mutate({ action });
@@ -55,6 +57,11 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
               </Menu.Item>
             );
           })}
+          {instance.status !== 'terminated' && (
+            <Menu.Item leftSection={<IconDatabase size={14} />} onClick={() => setDialog('disk')}>
+              {MANAGE_DISK}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item
             // Menu.Item always says role="menuitem"; this one is a checkbox, and says whether it is on.
@@ -86,6 +93,7 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
       >
         {STOP_CONFIRMATION}
       </ConfirmDialog>
+      <ManageDiskDrawer instance={instance} opened={dialog === 'disk'} onClose={() => setDialog(null)} />
       <TerminateDialog
         opened={dialog === 'terminate'}
         name={instance.name}
