@@ -6,6 +6,7 @@ import { instanceEndpoints } from './instances';
 import { monitoringEndpoints } from './monitoring';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
+import { versionEndpoints } from './versions';
 
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
@@ -21,6 +22,7 @@ export const endpoints = {
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,
+  ...versionEndpoints,
   ...teamEndpoints,
 } as const;
 
