@@ -34,6 +34,19 @@ class InstantDriver implements WorkflowDriver {
   async resizeDisk(id: string) {
     return this.runtime(id);
   }
+  async start(id: string) {
+    this.running.add(id);
+    return this.runtime(id);
+  }
+  async upgradeVersion(id: string) {
+    return this.runtime(id);
+  }
+  async backupForUpgrade(_id: string, key: string) {
+    return { key, createdAt: Date.now(), bytes: 0, restoredAt: null };
+  }
+  async restoreBackup(id: string) {
+    return this.runtime(id);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

@@ -20,6 +20,10 @@ const LOGGED = [
   'instance.disk_upgraded',
   'instance.disk_upgrade_failed',
   'instance.cleaned_up',
+  'instance.version_upgrading',
+  'instance.version_upgraded',
+  'instance.version_upgrade_failed',
+  'instance.version_rolled_back',
   'instance.healthy',
   'instance.unhealthy',
   'member.invited',
@@ -34,6 +38,21 @@ const LOGGED = [
 type Logged = DeliveredEvent<(typeof LOGGED)[number]>;
 
 const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
+
+type VersionEvent = Extract<Logged, { type: `instance.version_${string}` }>;
+
+function versionMessage(e: VersionEvent): string {
+  switch (e.type) {
+    case 'instance.version_upgrading':
+      return `Upgrade of instance ${e.instance.name} from ${e.fromVersion} to ${e.toVersion} requested`;
+    case 'instance.version_upgraded':
+      return `Instance ${e.instance.name} upgraded from ${e.fromVersion} to ${e.toVersion}`;
+    case 'instance.version_upgrade_failed':
+      return `Upgrade of instance ${e.instance.name} to ${e.toVersion} failed: ${e.reason}`;
+    case 'instance.version_rolled_back':
+      return `Instance ${e.instance.name} rolled back to ${e.version} with its data, after version ${e.failedVersion} failed`;
+  }
+}
 
 /** The Event column's text of each event: the words the activity log has always used. */
 export function activityMessage(e: Logged): string {
@@ -65,6 +84,11 @@ export function activityMessage(e: Logged): string {
       return `${DISK_MESSAGES.increaseFailed} of instance ${e.instance.name} to ${e.toGb} GB`;
     case 'instance.cleaned_up':
       return `Disk cleanup of instance ${e.instance.name}: recordings older than ${e.days} days removed`;
+    case 'instance.version_upgrading':
+    case 'instance.version_upgraded':
+    case 'instance.version_upgrade_failed':
+    case 'instance.version_rolled_back':
+      return versionMessage(e);
     case 'instance.healthy':
       return `Instance ${e.instance.name} is healthy again`;
     case 'instance.unhealthy':

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';
 
@@ -22,6 +23,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   starting → running                     (driver.create: starts it, provisioning it if it never was)
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
+ *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -31,7 +33,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk'>;
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'start' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -188,6 +190,8 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       event: { type: 'instance.terminated' },
     });
   },
+
+  'version-upgrading': upgradeVersion,
 };
 
 const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
@@ -264,7 +268,7 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
           if (statusStep) await statusStep(d, row);
           else await growDisk(d, row);
         } catch (e) {
-          if (statusStep) await recordStepFailure(d, row, e, final);
+          if (statusStep) await (row.status === 'version-upgrading' ? recordVersionFailure : recordStepFailure)(d, row, e, final);
           else await recordDiskFailure(d, row, e, final);
           throw e;
         }
