@@ -31,7 +31,7 @@ const server = http.createServer((req, res) => {
   const m = req.url.match(/^\\/i\\/([^/]+)\\/api\\/health$/);
   if (!m) { res.writeHead(404); return res.end(); }
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ status: 'ok', instanceId: m[1], version: '1.21', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } }));
+  res.end(JSON.stringify({ status: 'ok', instanceId: m[1], version: '1.21', tracker: '16.0.0', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } }));
 });
 server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import { clientAddress } from './ingest-limiter.ts';
@@ -26,13 +27,33 @@ function requireProjectKey(req: IncomingMessage, state: AgentState): void {
   }
 }
 
-function parseBatch(body: unknown): { sessionId: string; events: unknown[] } {
-  const { sessionId, events } = (body ?? {}) as { sessionId?: unknown; events?: unknown };
+const TRACKER_VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
+
+/**
+ * A batch may say which tracker wrote it (`trackerVersion`, major.minor.patch);
+ * one newer than this instance's version reads is refused, since its events
+ * would be stored in a form this version cannot replay. This is what an
+ * upgrade changes for a customer: a newer version reads newer trackers.
+ */
+function checkTracker(trackerVersion: unknown, state: AgentState): void {
+  if (trackerVersion === undefined) return;
+  if (typeof trackerVersion !== 'string' || !TRACKER_VERSION.test(trackerVersion)) throw new HttpError(400, 'trackerVersion must be major.minor.patch, like 16.0.0');
+  const { version } = state.settings;
+  if (!readsTracker(version, trackerVersion)) {
+    throw new HttpError(400, `Tracker ${trackerVersion} is newer than version ${version} reads (trackers up to ${trackerOf(version) ?? 'none'}): upgrade the instance`);
+  }
+}
+
+function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[] } {
+  const { sessionId, events, trackerVersion } = (body ?? {}) as { sessionId?: unknown; events?: unknown; trackerVersion?: unknown };
   if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
   if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
   }
-  if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events')) throw new HttpError(400, 'Only sessionId and events are accepted');
+  if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events' && k !== 'trackerVersion')) {
+    throw new HttpError(400, 'Only sessionId, events and trackerVersion are accepted');
+  }
+  checkTracker(trackerVersion, state);
   return { sessionId, events };
 }
 
@@ -52,7 +73,7 @@ export const ingestRoutes: Record<string, Handler> = {
     state.limiter.instanceRequest();
     await state.disk.sampleFreeSpace();
     state.disk.assertRoom(0);
-    const { sessionId, events } = parseBatch(await readJson(req, MAX_EVENTS_BODY));
+    const { sessionId, events } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
     const lines = eventLines(events);
     const bytes = Buffer.byteLength(lines);
     await state.disk.sampleFreeSpace();

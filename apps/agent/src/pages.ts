@@ -16,6 +16,8 @@ export interface HomeView {
   name: string;
   instanceId: string;
   version: string;
+  /** The newest tracker this version reads. */
+  tracker: string | null;
   /** Shown only to a signed-in user: a stranger who finds the URL learns no customer's name. */
   tenantName: string;
   user: { name?: string; email?: string } | null;
@@ -29,6 +31,7 @@ export function homePage(view: HomeView): string {
 <dl>
 <dt>Instance</dt><dd data-testid="instance-id">${escape(view.instanceId)}</dd>
 <dt>Version</dt><dd data-testid="instance-version">${escape(view.version)}</dd>
+<dt>Reads trackers up to</dt><dd data-testid="instance-tracker">${view.tracker === null ? 'none' : escape(view.tracker)}</dd>
 ${view.user ? `<dt>Organization</dt><dd data-testid="organization">${escape(view.tenantName)}</dd>\n` : ''}<dt>Signed in as</dt><dd data-testid="signed-in-user">${who}</dd>
 </dl>`,
   );

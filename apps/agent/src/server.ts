@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AgentHealth } from '@replay/agent-protocol';
-import { HEALTH_ROUTE, LOGIN_PATH } from '@replay/agent-protocol/plain';
+import { HEALTH_ROUTE, LOGIN_PATH, trackerOf } from '@replay/agent-protocol/plain';
 import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
 import { UsedTokens, removeOlderThan } from './data.ts';
@@ -40,7 +40,7 @@ const healthOrigins = (state: AgentState) => [state.settings.consoleOrigin, ...s
 const routes: Record<string, Handler> = {
   'GET /': (req, res, _url, state) => {
     const { name, instanceId, version, tenantName } = state.settings;
-    sendHtml(res, 200, homePage({ name, instanceId, version, tenantName, user: signedInUser(req, state) }));
+    sendHtml(res, 200, homePage({ name, instanceId, version, tracker: trackerOf(version), tenantName, user: signedInUser(req, state) }));
   },
   [`GET ${LOGIN_PATH}`]: async (_req, res, url, state) => {
     const { instanceId, secret, name } = state.settings;
@@ -69,7 +69,8 @@ const routes: Record<string, Handler> = {
     const resources = { vcpu, memoryGb, diskGb: state.disk.diskGb };
     // Anyone may ask (the console's browser does, without credentials), so no names: the spec's health
     // rule needs only a 200 with a non-empty list of tenants, and this instance serves one.
-    sendJson(res, 200, { status: 'ok', instanceId, version, tenants: [{ active: true }], resources } satisfies AgentHealth);
+    // The version it was started at, and what that version reads: an upgrade shows here once the new agent answers.
+    sendJson(res, 200, { status: 'ok', instanceId, version, tracker: trackerOf(version), tenants: [{ active: true }], resources } satisfies AgentHealth);
   },
   ...ingestRoutes,
   ...adminRoutes,

@@ -15,7 +15,7 @@ describe('the agent process', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
     const text = await res.text();
     // A non-empty list of tenants is what the spec's health rule asks; who they are is nobody's business here.
-    expect(JSON.parse(text)).toEqual({ status: 'ok', instanceId: agent.instanceId, version: '1.21', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } });
+    expect(JSON.parse(text)).toEqual({ status: 'ok', instanceId: agent.instanceId, version: '1.21', tracker: '16.0.0', tenants: [{ active: true }], resources: { vcpu: 2, memoryGb: 8, diskGb: 120 } });
     expect(text).not.toContain('Acme');
     expect(text).not.toContain(agent.projectKey);
     const foreign = await fetch(`${agent.url}/api/health`, { headers: { Origin: 'https://evil.example' } });

@@ -8,7 +8,9 @@ import { captchaCheckOf } from './modules/auth/captcha';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionService, sessionDepsOf } from './modules/auth/session.service';
 import { createInstanceChecksService } from './modules/instances/instance-checks.service';
+import { versionRegistryOf } from './infra/versions';
 import { createDiskService } from './modules/instances/instances.disk';
+import { createVersionService } from './modules/instances/instances.version';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
@@ -29,11 +31,13 @@ export function createServices(ctx: AppContext) {
   const sessions = createSessionService(sessionDepsOf(ctx));
   const accountSources = defaultAccountSources(db);
   const enqueue = workflowEnqueuer(ctx.boss);
+  const versions = versionRegistryOf(ctx.env);
   const instances = createInstancesService({
     database: ctx.database,
     driver: ctx.driver,
     clock,
     enqueue,
+    newInstanceVersion: versions.forNewInstances,
     hasBillingDetails: accountSources.hasBillingDetails,
   });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
@@ -54,6 +58,7 @@ export function createServices(ctx: AppContext) {
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
     monitoring: createMonitoringService({ db, instances }),
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
+    versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
   };
 }
 

@@ -35,6 +35,8 @@ export const agentHealthSchema = z.object({
   status: z.string(),
   instanceId: z.string(),
   version: z.string(),
+  /** The newest tracker the version reads (agent-protocol's TRACKER_COMPATIBILITY); null for a version older than the table. */
+  tracker: z.string().nullable(),
   tenants: z.array(z.object({ active: z.boolean() })),
   resources: z.object({ vcpu: z.number(), memoryGb: z.number(), diskGb: z.number() }),
 });

@@ -10,3 +10,4 @@ export * from './origin.ts';
 export * from './paths.ts';
 export * from './start.ts';
 export * from './token-names.ts';
+export * from './versions.ts';

@@ -59,6 +59,12 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** Recordings older than `days` were removed from the instance (`removedBytes`: what it freed). */
   event('instance.cleaned_up', { ...instance, days: z.number().int(), removedBytes: z.number().int() }),
   event('instance.cleanup_failed', { ...instance, days: z.number().int(), reason: z.string() }),
+  /** A member asked for a newer version; the workflow backs the data up and restarts at it, then `version_upgraded`, or `version_upgrade_failed` and `version_rolled_back`. */
+  event('instance.version_upgrading', { ...instance, fromVersion: z.string(), toVersion: z.string() }),
+  event('instance.version_upgraded', { ...instance, fromVersion: z.string(), toVersion: z.string() }),
+  event('instance.version_upgrade_failed', { ...instance, fromVersion: z.string(), toVersion: z.string(), reason: z.string() }),
+  /** The console undid a failed upgrade by itself: the backup's data and `version` run again. */
+  event('instance.version_rolled_back', { ...instance, version: z.string(), failedVersion: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

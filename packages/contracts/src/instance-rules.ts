@@ -42,7 +42,7 @@ export const ACTION_STATUS: Record<InstanceAction, InstanceStatus> = {
 };
 
 /** Statuses a provisioning workflow is still working on; the console resumes them after a restart. */
-export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating'] as const satisfies readonly InstanceStatus[];
+export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating', 'version-upgrading'] as const satisfies readonly InstanceStatus[];
 export const isTransitional = (status: InstanceStatus): boolean => (TRANSITIONAL_STATUSES as readonly string[]).includes(status);
 
 /** Spec section 4: storage can change unless a disk or type change is pending or a storage change runs. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  VERSIONS,
   findRegion,
   instanceSizeSchema,
   instanceStatusSchema,
@@ -182,6 +181,8 @@ export const instanceSchema = z.object({
   canSwitchInstance: z.boolean(),
   /** When the disk last changed size, epoch ms; null if never. Optional (and last) only for clients' fixtures written before it. */
   lastStorageUpdateAt: z.number().int().nullable().optional(),
+  /** The version an upgrade under way moves to (status version-upgrading); null otherwise. Optional for fixtures written before it. */
+  pendingVersion: z.string().nullable().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 
@@ -193,7 +194,6 @@ export const validateDomainSchema = z.object({ valid: z.boolean() });
 /** One-time token; `loginUrl` is the instance's login address with it, for opening in a new tab. */
 export const instanceJwtSchema = z.object({ jwt: z.string(), loginUrl: z.string() });
 export const proxyHealthSchema = z.object({ healthy: z.boolean(), hasTenants: z.boolean(), resolvedIps: z.array(z.string()) });
-export const versionsSchema = z.object({ versions: z.array(z.enum(VERSIONS)) });
 
 /* ---------- instance activity (spec section 3) ---------- */
 

@@ -19,6 +19,35 @@ const originList = z
   .pipe(z.array(z.string().regex(ORIGIN, 'FRAME_ANCESTORS must list origins like https://portal.example.com, separated by spaces')));
 
 /**
+ * Versions the operator offers beyond the catalogue (a release built
+ * elsewhere): a JSON list of `{ version, agentEntry?, tracker?, release? }`.
+ * `agentEntry` is the file the local driver runs for that version (the
+ * bundled agent when absent). Offered as upgrades, never given to new
+ * instances unless NEW_INSTANCE_VERSION names one.
+ */
+const extraVersions = z
+  .string()
+  .default('[]')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'EXTRA_VERSIONS must be a JSON list' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.array(
+      z.strictObject({
+        version: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'a version is major.minor, like 1.22'),
+        agentEntry: z.string().min(1).optional(),
+        tracker: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a tracker version is major.minor.patch').optional(),
+        release: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a release is major.minor.patch').optional(),
+      }),
+    ),
+  );
+
+/**
  * Every setting the server reads, validated once at boot. The README's
  * configuration table lists the same names; add a setting here first.
  */
@@ -49,6 +78,9 @@ export const envSchema = z
     RUN_WORKERS: bool.default(true),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
+    EXTRA_VERSIONS: extraVersions,
+    /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */
+    NEW_INSTANCE_VERSION: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21').optional(),
   })
   .transform((e) => ({
     ...e,

@@ -31,6 +31,18 @@ export interface InfrastructureDriver {
   changeType(instanceId: string, size: InstanceSize): Promise<InstanceRuntime>;
   /** A running instance restarts at the new version; a stopped one starts at it next time. */
   upgradeVersion(instanceId: string, version: string): Promise<InstanceRuntime>;
+  /**
+   * Before a version upgrade: stops the instance and copies its data aside
+   * under `key` (one per upgrade). The same key finds the same backup, so a
+   * retry never copies what the new version has written since.
+   */
+  backupForUpgrade(instanceId: string, key: string): Promise<UpgradeBackup>;
+  /**
+   * Undoes an upgrade: puts the data of backup `key` back and starts the
+   * instance at `version` (the one it ran before). A backup already restored is
+   * not copied again, so a retry keeps what was recorded since.
+   */
+  restoreBackup(instanceId: string, key: string, version: string): Promise<InstanceRuntime>;
   applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig>;
   readConfig(instanceId: string): Promise<InstanceConfig>;
   backup(instanceId: string): Promise<BackupInfo>;
@@ -110,6 +122,14 @@ export type InstanceConfigChange = AgentConfigChange;
 export type BackupInfo = BackupResult;
 export type CleanupInfo = CleanupResult;
 export type CleanupPreviewInfo = CleanupPreviewResult;
+
+/** A backup taken before an upgrade; `restoredAt` (epoch ms) once it was put back. */
+export interface UpgradeBackup {
+  key: string;
+  createdAt: number;
+  bytes: number;
+  restoredAt: number | null;
+}
 
 export interface InstanceUser {
   userId: string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_CALLS, EXIT_CODES, type AgentHealth } from '@replay/agent-protocol';
-import { DISK_MAX_GB, SIZES, VERSIONS, type InstanceSize } from '@replay/contracts';
+import { join } from 'node:path';
+import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
 import { freePort } from '../lib/free-port';
 import { callAgent, checkHealth, loginUrl, type AgentAddress } from './agent-client';
@@ -19,10 +20,13 @@ import {
   type InstanceStats,
   type InstanceUser,
   type ReconcileReport,
+  type UpgradeBackup,
 } from './driver';
 import { endProcessGroup, spawnAgent } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
+import { UpgradeBackups } from './local/upgrade-backups';
 import { waitForStart } from './local/wait-for-start';
+import { versionRegistry, type VersionRegistry } from './versions';
 import { reconcile, type Inventory } from './reconcile';
 import { keyedSerial } from '../lib/concurrency';
 
@@ -35,6 +39,8 @@ export interface LocalDriverOptions {
   host?: string;
   startTimeoutMs?: number;
   stopGraceMs?: number;
+  /** The versions it may run and which agent file runs each; the catalogue with the bundled agent when absent. */
+  versions?: VersionRegistry;
 }
 
 /**
@@ -53,7 +59,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   private readonly serial = keyedSerial();
 
   constructor(options: LocalDriverOptions) {
-    this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, ...options };
+    this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, versions: versionRegistry(), ...options };
     this.folders = new InstanceFolders(options.root);
   }
 
@@ -141,6 +147,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
         cwd: this.folders.dir(instanceId),
         consoleOrigin: this.opts.consoleOrigin,
         host: this.opts.host,
+        entry: this.opts.versions.agentEntry(record.version) ?? undefined,
       });
       const outcome = await waitForStart(this.address(record), spawned, this.opts.startTimeoutMs);
       if (outcome.kind === 'healthy') return runtimeOf(instanceId, record, spawned.pid);
@@ -198,8 +205,38 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   }
 
   upgradeVersion(instanceId: string, version: string): Promise<InstanceRuntime> {
-    if (!(VERSIONS as readonly string[]).includes(version)) return Promise.reject(new DriverError('invalid', `Unknown version ${version}`));
+    if (!this.opts.versions.has(version)) return Promise.reject(new DriverError('invalid', `Unknown version ${version}`));
     return this.restartUnless(instanceId, { version }, (h) => h.version === version);
+  }
+
+  private upgradeBackups(instanceId: string): UpgradeBackups {
+    return new UpgradeBackups(join(this.folders.dir(instanceId), 'backups'), this.folders.dataDir(instanceId));
+  }
+
+  backupForUpgrade(instanceId: string, key: string): Promise<UpgradeBackup> {
+    return this.serial(instanceId, async () => {
+      this.record(instanceId);
+      const backups = this.upgradeBackups(instanceId);
+      // Taken already (a retry): the agent may run the new version by now, and is left alone.
+      const taken = backups.read(key);
+      if (taken) return taken;
+      // A cold copy: nothing writes while it is taken; the upgrade restarts the agent anyway.
+      await this.stopNow(instanceId);
+      return backups.take(key, Date.now());
+    });
+  }
+
+  restoreBackup(instanceId: string, key: string, version: string): Promise<InstanceRuntime> {
+    if (!this.opts.versions.has(version)) return Promise.reject(new DriverError('invalid', `Unknown version ${version}`));
+    return this.serial(instanceId, async () => {
+      this.record(instanceId);
+      const backups = this.upgradeBackups(instanceId);
+      if (!backups.read(key)) throw new DriverError('not-found', `Instance ${instanceId} has no upgrade backup ${key}`);
+      // Restored already (a retry): only the start remains; the agent running the old version keeps its process.
+      if (backups.read(key)?.restoredAt === null) await this.stopNow(instanceId);
+      backups.restore(key, Date.now(), () => this.folders.update(instanceId, { version }));
+      return this.startNow(instanceId);
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { diskRoutes } from './instances/disk.routes';
 import { instancesRoutes } from './instances/instances.routes';
+import { versionRoutes } from './instances/version.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -20,6 +21,7 @@ export const apiModules: FastifyPluginAsync[] = [
   accountRoutes,
   instancesRoutes,
   diskRoutes,
+  versionRoutes,
   monitoringRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -101,6 +101,35 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       expect((await driver.upgradeVersion(a.instanceId, '1.21')).pid).toBe(upgraded.pid);
     });
 
+    it('backs up before an upgrade and restores that backup with the old version; each twice is once', async () => {
+      const b = spec({ version: '1.20' });
+      await driver.create(b);
+      await driver.applyConfig(b.instanceId, { retentionDays: 30 });
+      expect((await sendEvents((await driver.status(b.instanceId)).url!, b.projectKey, 'before')).status).toBe(202);
+      const backup = await driver.backupForUpgrade(b.instanceId, 'upgrade-1');
+      expect(backup).toMatchObject({ key: 'upgrade-1', restoredAt: null });
+      expect(backup.bytes).toBeGreaterThan(0);
+      // Taken once: asked again (a retry), the same backup, and the instance is not touched again.
+      await driver.upgradeVersion(b.instanceId, '1.21');
+      const upgraded = await driver.start(b.instanceId);
+      expect(await driver.backupForUpgrade(b.instanceId, 'upgrade-1')).toEqual(backup);
+      expect((await driver.status(b.instanceId)).pid).toBe(upgraded.pid);
+      // What the new version changes is undone by the restore.
+      await driver.applyConfig(b.instanceId, { retentionDays: 90 });
+      const restored = await driver.restoreBackup(b.instanceId, 'upgrade-1', '1.20');
+      expect(restored).toMatchObject({ state: 'running', version: '1.20' });
+      expect((await driver.health(b.instanceId)).version).toBe('1.20');
+      expect((await driver.readConfig(b.instanceId)).retentionDays).toBe(30);
+      // Restored once: again, the agent and what it recorded since stay.
+      await driver.applyConfig(b.instanceId, { retentionDays: 20 });
+      expect((await driver.restoreBackup(b.instanceId, 'upgrade-1', '1.20')).pid).toBe(restored.pid);
+      expect((await driver.readConfig(b.instanceId)).retentionDays).toBe(20);
+      expect((await driver.backupForUpgrade(b.instanceId, 'upgrade-1')).restoredAt).not.toBeNull();
+      await expect(driver.restoreBackup(b.instanceId, 'never-taken', '1.20')).rejects.toMatchObject({ code: 'not-found' });
+      // Reconcile below sees every instance of this infrastructure: this one is done.
+      await driver.terminate(b.instanceId);
+    });
+
     it('grows the disk online, twice the same is once', async () => {
       const { pid } = await driver.status(a.instanceId);
       expect(await driver.resizeDisk(a.instanceId, 200)).toMatchObject({ diskSize: 200, pid });

@@ -250,7 +250,9 @@ describe('reading instances', () => {
 
   it('lists versions', async () => {
     const owner = await signup(t);
-    expect((await api(t, owner.jwt).get('/managed-saas/versions')).json().data).toEqual({ versions: [...VERSIONS] });
+    const listed = (await api(t, owner.jwt).get('/managed-saas/versions')).json().data as { versions: { version: string; tracker: string | null }[] };
+    expect(listed.versions.map((v) => v.version)).toEqual([...VERSIONS]);
+    expect(listed.versions.every((v) => v.tracker !== null)).toBe(true);
   });
 
   it('answers 404 for ids that are not instances, malformed ones included', async () => {

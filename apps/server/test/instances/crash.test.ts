@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
@@ -34,8 +35,13 @@ async function crash(): Promise<void> {
   await until(async () => isAlive(pid), (alive) => !alive, 5_000, 'console death');
 }
 
+/** Versions beyond the catalogue for the upgrade steps: 1.22 runs the bundled agent, 1.23's agent exits at start. */
+const versionEnv = {
+  EXTRA_VERSIONS: JSON.stringify([{ version: '1.22' }, { version: '1.23', agentEntry: fileURLToPath(new URL('../fixtures/agent-exits-at-start.mjs', import.meta.url)) }]),
+};
+
 const restart = async () => {
-  server = await startConsole({ dataDir, env: database.env });
+  server = await startConsole({ dataDir, env: { ...database.env, ...versionEnv } });
 };
 
 /** Every live process running an agent on this data folder, from /proc: the ground truth, whatever the console thinks. */
@@ -92,6 +98,44 @@ async function mayPayForDisk(account: Account): Promise<void> {
 const record = (id: string) => new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' }).folders.read(id);
 const agentPid = (id: string) => new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' }).livePid(id);
 
+/**
+ * Asks for an upgrade while the agent is frozen, so the step's backup waits
+ * on it, kills the console there, and checks the restarted console finishes
+ * the upgrade (or, for 1.23, its rollback) once, with the data kept.
+ */
+async function upgradeThroughCrash(account: Account, id: string, to: string): Promise<void> {
+  const before = await get(account, id);
+  const { tenantKey } = (await call<{ tenantKey: string }>(account, 'GET', '/account')).data;
+  const session = `before-${to.replace('.', '-')}`;
+  const sent = await fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
+    body: JSON.stringify({ sessionId: session, events: [{ type: 'click' }] }),
+  });
+  expect(sent.status).toBe(202);
+  const pid = agentPid(id)!;
+  process.kill(pid, 'SIGSTOP');
+  const asked = await call<Instance>(account, 'POST', `/managed-saas/instances/${id}/version-upgrade`, { version: to });
+  expect(asked.status).toBe(200);
+  expect(asked.data).toMatchObject({ status: 'version-upgrading', pendingVersion: to });
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await get(account, id)).status).toBe('version-upgrading');
+  await crash();
+  process.kill(pid, 'SIGCONT');
+  await restart();
+  const done = await settled(account, id, 'running');
+  const failed = to === '1.23';
+  expect(done).toMatchObject({ version: failed ? before.version : to, pendingVersion: null, healthy: true });
+  expect(done.uiFailure).toBe(failed ? `The upgrade to ${to} failed, so the instance was restored to ${before.version}` : null);
+  expect(record(id)!.version).toBe(done.version);
+  expect(agentProcesses().filter((p) => p.instanceId === id)).toHaveLength(1);
+  const stored = readdirSync(join(instancesDir, id, 'data', 'sessions'), { recursive: true }).map(String);
+  expect(stored.some((f) => f.endsWith(`${session}.jsonl`))).toBe(true);
+  const events = (await call<{ events: { action: string; status: string; createdAt: number }[] }>(account, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+  const mine = events.filter((e) => (e.action === 'upgrade' || e.action === 'backup') && e.createdAt >= asked.data.updatedAt).map((e) => `${e.action} ${e.status}`);
+  expect(mine.sort()).toEqual(failed ? ['backup success', 'upgrade failed', 'upgrade pending'] : ['upgrade pending', 'upgrade success']);
+}
+
 let a: Account;
 let b: Account;
 let first: Instance;
@@ -101,7 +145,7 @@ beforeAll(async () => {
   // The first console sends no jobs: its instance stays 'creating' until the kill, as when a console dies
   // between committing the row and its workflow starting (with workers on, that window is a millisecond).
   database = await consoleDatabase('crash');
-  server = await startConsole({ dataDir, env: { ...database.env, RUN_WORKERS: 'false' } });
+  server = await startConsole({ dataDir, env: { ...database.env, ...versionEnv, RUN_WORKERS: 'false' } });
   a = await signUp();
   b = await signUp();
 }, 60_000);
@@ -233,6 +277,13 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
+  it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () =>
+    upgradeThroughCrash(b, second.instanceId, '1.22'),
+  );
+
+  it('while upgrading to a version that fails to start: the restarted console rolls back, data intact, recorded once', { timeout: 120_000 }, () =>
+    upgradeThroughCrash(b, second.instanceId, '1.23'),
+  );
 
   it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {
     const pid = agentPid(first.instanceId)!;

@@ -37,6 +37,19 @@ class InstantDriver implements WorkflowDriver {
   async cleanup() {
     return { removedDays: [], removedBytes: 0, cleanedAt: Date.now() };
   }
+  async start(id: string) {
+    this.running.add(id);
+    return this.runtime(id);
+  }
+  async upgradeVersion(id: string) {
+    return this.runtime(id);
+  }
+  async backupForUpgrade(_id: string, key: string) {
+    return { key, createdAt: Date.now(), bytes: 0, restoredAt: null };
+  }
+  async restoreBackup(id: string) {
+    return this.runtime(id);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

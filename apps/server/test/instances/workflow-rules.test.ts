@@ -85,6 +85,18 @@ class DriverDouble implements WorkflowDriver {
   async status(id: string) {
     return this.runtime(id);
   }
+  async upgradeVersion(id: string, version: string) {
+    await this.step(`upgrade ${version}`, id);
+    return this.runtime(id);
+  }
+  async backupForUpgrade(id: string, key: string) {
+    await this.step('backup', id);
+    return { key, createdAt: Date.now(), bytes: 0, restoredAt: null };
+  }
+  async restoreBackup(id: string, _key: string, version: string) {
+    await this.step(`restore ${version}`, id);
+    return this.runtime(id);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: healthy ? null : 'refused', checkedAt: Date.now() };

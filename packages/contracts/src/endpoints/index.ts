@@ -7,6 +7,7 @@ import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
+import { versionEndpoints } from './versions';
 
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
@@ -23,6 +24,7 @@ export const endpoints = {
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,
+  ...versionEndpoints,
   ...teamEndpoints,
 } as const;
 

@@ -16,8 +16,8 @@ import {
   updateInstanceSchema,
   validateDomainQuerySchema,
   validateDomainSchema,
-  versionsSchema,
 } from '../instances';
+import { versionsSchema } from '../versions';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

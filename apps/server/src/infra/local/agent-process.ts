@@ -29,6 +29,8 @@ export interface SpawnOptions {
   cwd: string;
   consoleOrigin: string;
   host: string;
+  /** The agent file of the instance's version (an operator's EXTRA_VERSIONS entry); the bundled agent when absent. */
+  entry?: string;
 }
 
 export interface SpawnedAgent {
@@ -50,7 +52,7 @@ export function spawnAgent(record: InstanceRecord & { projectKey: string }, opts
   const command = agentCommand({ instanceId, name, tenantName, version, port, secret, projectKey, dataDir, host, consoleOrigin, vcpu, memoryGb, diskGb: record.diskSize });
   const log = openSync(opts.logFile, 'a');
   try {
-    const child = spawn(process.execPath, [...nodeFlags(), AGENT_MAIN, ...command.args], {
+    const child = spawn(process.execPath, [...nodeFlags(), opts.entry ?? AGENT_MAIN, ...command.args], {
       cwd: opts.cwd,
       detached: true,
       stdio: ['ignore', log, log],

@@ -22,6 +22,10 @@ const LOGGED = [
   'instance.cleanup_requested',
   'instance.cleaned_up',
   'instance.cleanup_failed',
+  'instance.version_upgrading',
+  'instance.version_upgraded',
+  'instance.version_upgrade_failed',
+  'instance.version_rolled_back',
   'instance.healthy',
   'instance.unhealthy',
   'member.invited',
@@ -36,6 +40,21 @@ const LOGGED = [
 type Logged = DeliveredEvent<(typeof LOGGED)[number]>;
 
 const label = (m: { name: string; email: string }) => `${m.name} (${m.email})`;
+
+type VersionEvent = Extract<Logged, { type: `instance.version_${string}` }>;
+
+function versionMessage(e: VersionEvent): string {
+  switch (e.type) {
+    case 'instance.version_upgrading':
+      return `Upgrade of instance ${e.instance.name} from ${e.fromVersion} to ${e.toVersion} requested`;
+    case 'instance.version_upgraded':
+      return `Instance ${e.instance.name} upgraded from ${e.fromVersion} to ${e.toVersion}`;
+    case 'instance.version_upgrade_failed':
+      return `Upgrade of instance ${e.instance.name} to ${e.toVersion} failed: ${e.reason}`;
+    case 'instance.version_rolled_back':
+      return `Instance ${e.instance.name} rolled back to ${e.version} with its data, after version ${e.failedVersion} failed`;
+  }
+}
 
 /** The Event column's text of each event: the words the activity log has always used. */
 export function activityMessage(e: Logged): string {
@@ -71,6 +90,11 @@ export function activityMessage(e: Logged): string {
       return `Disk cleanup of instance ${e.instance.name}: recordings older than ${e.days} days removed`;
     case 'instance.cleanup_failed':
       return `Disk cleanup of instance ${e.instance.name} failed: ${e.reason}`;
+    case 'instance.version_upgrading':
+    case 'instance.version_upgraded':
+    case 'instance.version_upgrade_failed':
+    case 'instance.version_rolled_back':
+      return versionMessage(e);
     case 'instance.healthy':
       return `Instance ${e.instance.name} is healthy again`;
     case 'instance.unhealthy':

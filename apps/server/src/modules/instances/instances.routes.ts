@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { VERSIONS, endpoints } from '@replay/contracts';
+import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { authorizeCaller, claimsOf, principalOf } from '../../plugins/guard';
 
@@ -43,6 +43,4 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.proxyHealth, async (request) => checks.proxyHealth(principalOf(request), request.params.id));
 
   mount(app, endpoints.events, async (request) => checks.events(principalOf(request), request.params.id, request.query));
-
-  mount(app, endpoints.versions, async () => ({ versions: [...VERSIONS] }));
 };

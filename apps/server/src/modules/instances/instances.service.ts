@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import {
   ACTION_STATUS,
   INSTANCE_MESSAGES,
-  LATEST_VERSION,
   SIZES,
   isActionAllowed,
   isBillingRequired,
@@ -36,6 +35,8 @@ export interface InstancesDeps {
   driver: InfrastructureDriver;
   clock: Clock;
   enqueue: Enqueue;
+  /** What new instances run (the settings' NEW_INSTANCE_VERSION, else the catalogue's newest). */
+  newInstanceVersion: string;
   /** Billing is another domain; until it exists no account has billing details. */
   hasBillingDetails(tenantId: string): Promise<boolean>;
 }
@@ -93,7 +94,7 @@ export function createInstancesService(deps: InstancesDeps) {
       region: input.region,
       size: input.size,
       url: input.url,
-      version: LATEST_VERSION,
+      version: deps.newInstanceVersion,
       diskSize: SIZES[input.size].diskGb,
       createdAt: at,
       updatedAt: at,

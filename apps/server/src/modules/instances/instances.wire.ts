@@ -53,6 +53,7 @@ export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
     canUpdateStorage: canUpdateStorage(row),
     canSwitchInstance: canSwitchInstance(row),
     lastStorageUpdateAt: msOrNull(row.lastStorageUpdateAt),
+    pendingVersion: row.pendingVersion,
   };
 }
 

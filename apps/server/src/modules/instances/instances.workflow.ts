@@ -10,6 +10,7 @@ import { keyedSerial } from '../../lib/concurrency';
 import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';
 
@@ -24,6 +25,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
+ *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -33,7 +35,10 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup'>;
+export type WorkflowDriver = Pick<
+  InfrastructureDriver,
+  'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'start' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
+>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -190,6 +195,8 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       event: { type: 'instance.terminated' },
     });
   },
+
+  'version-upgrading': upgradeVersion,
 };
 
 const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
@@ -268,7 +275,7 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
           else if (diskStep) await growDisk(d, row);
           else await runCleanup(d, row);
         } catch (e) {
-          if (statusStep) await recordStepFailure(d, row, e, final);
+          if (statusStep) await (row.status === 'version-upgrading' ? recordVersionFailure : recordStepFailure)(d, row, e, final);
           else if (diskStep) await recordDiskFailure(d, row, e, final);
           else await recordCleanupFailure(d, row, e, final);
           throw e;

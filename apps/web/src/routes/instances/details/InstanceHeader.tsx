@@ -8,6 +8,7 @@ import { useUpdateInstance } from '../../../features/instances/mutations';
 import { openInstance } from '../../../features/instances/open-instance';
 import type { BadgeModel, HealthResult } from '../../../features/instances/rules';
 import { ActionsMenu } from './ActionsMenu';
+import { UpgradeNow } from './UpgradeNow';
 
 interface Props {
   instance: Instance;
@@ -44,6 +45,7 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
           <Badge variant="light" color="grape" radius="sm" tt="none" aria-label={`Version ${instance.version}`}>
             v{instance.version}
           </Badge>
+          <UpgradeNow instance={instance} canEdit={canEdit} />
           {reachable ? (
             <Anchor
               href={instance.instanceUrl ?? undefined}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { VERSIONS, compareVersions } from './catalogue';
+import { safeExactText } from './safe';
+
+/**
+ * Product versions and the version upgrade (spec sections 2, 4, 7, 8 and 9).
+ * An instance runs a version as major.minor (the instance row's `version`);
+ * each is a release (`1.21.0`) that reads the events of trackers up to one
+ * version. The server offers these plus any version its operator registers,
+ * so the rules below take the offered list as an argument.
+ */
+
+/**
+ * The compatibility table of spec section 9, console version → tracker.
+ * The spec gives one row (1.17.0 ↔ tracker 12.0.0) and the span (1.17.0 to
+ * 1.21.0); each later minor release reads the next tracker major (see the
+ * decisions table in docs/ARCHITECTURE.md). The agent holds the same table
+ * (agent-protocol's TRACKER_COMPATIBILITY), which it applies to ingest; a
+ * server test keeps the two equal.
+ */
+export const VERSION_CATALOGUE = [
+  { version: '1.17', release: '1.17.0', tracker: '12.0.0' },
+  { version: '1.18', release: '1.18.0', tracker: '13.0.0' },
+  { version: '1.19', release: '1.19.0', tracker: '14.0.0' },
+  { version: '1.20', release: '1.20.0', tracker: '15.0.0' },
+  { version: '1.21', release: '1.21.0', tracker: '16.0.0' },
+] as const satisfies readonly { version: (typeof VERSIONS)[number]; release: string; tracker: string }[];
+
+/** major.minor, as an instance's version is written. */
+export const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}$/;
+export const isVersionText = (text: string): boolean => VERSION_PATTERN.test(text);
+
+/** Spec section 8's words, and the refusals it leaves unworded (they name the rule). */
+export const VERSION_MESSAGES = {
+  started: 'Upgrade started successfully',
+  startFailed: 'Failed to start upgrade',
+  format: 'version must be major.minor, like 1.21.',
+  unknown: (version: string) => `Version ${version} is not offered.`,
+  downgrade: (current: string) => `Downgrades are refused: choose a version newer than ${current}.`,
+  busy: 'The instance cannot be upgraded now: wait for the change under way to finish.',
+  /** The details' alert title after the console undid a failed upgrade by itself. */
+  rolledBack: (to: string, from: string) => `The upgrade to ${to} failed, so the instance was restored to ${from}`,
+  upgrading: (to: string) => `Upgrading to ${to}`,
+} as const;
+
+/**
+ * How long a new version gets to answer its health check as that version
+ * before the console restores the backup and the previous version. An agent
+ * answers in well under a second; a minute allows a slow host.
+ */
+export const VERSION_UPGRADE_HEALTH_TIMEOUT_MS = 60_000;
+
+/** One version an instance can run: its release and the newest tracker it reads (null: not stated). */
+export const productVersionSchema = z.object({
+  version: z.string(),
+  release: z.string(),
+  tracker: z.string().nullable(),
+});
+export type ProductVersion = z.infer<typeof productVersionSchema>;
+
+/** GET /managed-saas/versions: every version offered, oldest first. */
+export const versionsSchema = z.object({ versions: z.array(productVersionSchema) });
+export type VersionsAnswer = z.infer<typeof versionsSchema>;
+
+/** POST …/{id}/version-upgrade. Whether the version is offered and newer needs the instance, so the server judges it with `versionUpgradeProblem`. */
+export const versionUpgradeBodySchema = z
+  .strictObject({ version: safeExactText(16).refine(isVersionText, VERSION_MESSAGES.format) })
+  .meta({ examples: [{ version: '1.21' }] });
+export type VersionUpgradeBody = z.infer<typeof versionUpgradeBodySchema>;
+
+/** The catalogue as the versions answer lists it. */
+export const CATALOGUE_VERSIONS: readonly ProductVersion[] = VERSION_CATALOGUE.map((v) => ({ ...v }));
+
+/** Oldest first, by number ('1.9' before '1.10'). */
+export const sortVersions = <T extends { version: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => compareVersions(a.version, b.version));
+
+/** The offered versions newer than `current`, oldest first: what 'Upgrade Now' offers. */
+export function newerVersions<T extends { version: string }>(current: string, offered: readonly T[]): T[] {
+  return sortVersions(offered.filter((v) => compareVersions(v.version, current) > 0));
+}
+
+/** What is wrong with moving from `current` to `next`, or null: an offered version, newer than the current one. */
+export function versionUpgradeProblem(current: string, next: string, offered: readonly { version: string }[]): string | null {
+  if (!isVersionText(next)) return VERSION_MESSAGES.format;
+  if (!offered.some((v) => v.version === next)) return VERSION_MESSAGES.unknown(next);
+  if (compareVersions(next, current) <= 0) return VERSION_MESSAGES.downgrade(current);
+  return null;
+}

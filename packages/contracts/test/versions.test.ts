@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOGUE_VERSIONS,
+  VERSIONS,
+  VERSION_CATALOGUE,
+  VERSION_MESSAGES,
+  newerVersions,
+  versionUpgradeBodySchema,
+  versionUpgradeProblem,
+} from '../src';
+
+describe('versions', () => {
+  it('catalogues every version an instance can run, 1.17 (tracker 12.0.0) to 1.21', () => {
+    expect(VERSION_CATALOGUE.map((v) => v.version)).toEqual([...VERSIONS]);
+    expect(VERSION_CATALOGUE[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0' });
+    expect(VERSION_CATALOGUE.at(-1)).toEqual({ version: '1.21', release: '1.21.0', tracker: '16.0.0' });
+  });
+
+  it('offers only newer versions, by number', () => {
+    const offered = [...CATALOGUE_VERSIONS, { version: '1.9', release: '1.9.0', tracker: null }, { version: '1.100', release: '1.100.0', tracker: null }];
+    expect(newerVersions('1.19', offered).map((v) => v.version)).toEqual(['1.20', '1.21', '1.100']);
+    expect(newerVersions('1.100', offered)).toEqual([]);
+  });
+
+  it('refuses unknown versions, downgrades and the same version, and says why', () => {
+    expect(versionUpgradeProblem('1.20', '1.21', CATALOGUE_VERSIONS)).toBeNull();
+    expect(versionUpgradeProblem('1.20', '1.99', CATALOGUE_VERSIONS)).toBe(VERSION_MESSAGES.unknown('1.99'));
+    expect(versionUpgradeProblem('1.20', '1.20', CATALOGUE_VERSIONS)).toBe(VERSION_MESSAGES.downgrade('1.20'));
+    expect(versionUpgradeProblem('1.20', '1.17', CATALOGUE_VERSIONS)).toBe(VERSION_MESSAGES.downgrade('1.20'));
+    expect(versionUpgradeProblem('1.20', 'v1.21', CATALOGUE_VERSIONS)).toBe(VERSION_MESSAGES.format);
+    expect(VERSION_MESSAGES.downgrade('1.20')).toMatch(/^Downgrades are refused/);
+  });
+
+  it('takes a body of one major.minor version and nothing else', () => {
+    expect(versionUpgradeBodySchema.safeParse({ version: '1.21' }).success).toBe(true);
+    for (const body of [{}, { version: '1.21.0' }, { version: 1.21 }, { version: '1.21', more: 1 }, { version: '1.21\u0000' }]) {
+      expect(versionUpgradeBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+});
