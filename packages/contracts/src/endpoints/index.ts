@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { monitoringEndpoints } from './monitoring';
+import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
 
@@ -21,6 +22,7 @@ export const endpoints = {
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,
+  ...switchEndpoints,
   ...teamEndpoints,
 } as const;
 
