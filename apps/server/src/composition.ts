@@ -9,6 +9,7 @@ import { createPasswordResetService } from './modules/auth/password-reset.servic
 import { createSessionService, sessionDepsOf } from './modules/auth/session.service';
 import { createInstanceChecksService } from './modules/instances/instance-checks.service';
 import { createDiskService } from './modules/instances/instances.disk';
+import { createSwitchService } from './modules/instances/instances.switch';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
@@ -54,6 +55,7 @@ export function createServices(ctx: AppContext) {
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
     monitoring: createMonitoringService({ db, instances }),
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
+    switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { diskRoutes } from './instances/disk.routes';
+import { switchRoutes } from './instances/switch.routes';
 import { instancesRoutes } from './instances/instances.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { activityRoutes } from './activity/activity.routes';
@@ -20,6 +21,7 @@ export const apiModules: FastifyPluginAsync[] = [
   accountRoutes,
   instancesRoutes,
   diskRoutes,
+  switchRoutes,
   monitoringRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -34,6 +34,13 @@ class InstantDriver implements WorkflowDriver {
   async resizeDisk(id: string) {
     return this.runtime(id);
   }
+  async start(id: string) {
+    this.running.add(id);
+    return this.runtime(id);
+  }
+  async changeType(id: string, size: InstanceSize) {
+    return this.runtime(id, size);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

@@ -72,6 +72,10 @@ class DriverDouble implements WorkflowDriver {
     this.disks.set(id, diskSize);
     return this.runtime(id);
   }
+  async changeType(id: string, size: string) {
+    await this.step(`type ${size}`, id);
+    return this.runtime(id);
+  }
   async status(id: string) {
     return this.runtime(id);
   }

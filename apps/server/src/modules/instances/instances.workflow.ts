@@ -8,6 +8,7 @@ import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpe
 import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
+import { recordSwitchFailure, switchSize } from './instances.switch-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';
@@ -22,6 +23,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   starting → running                     (driver.create: starts it, provisioning it if it never was)
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
+ *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -31,7 +33,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  */
 
 /** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk'>;
+export type WorkflowDriver = Pick<InfrastructureDriver, 'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'changeType'>;
 
 export interface WorkflowDeps {
   db: Db;
@@ -188,7 +190,11 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       event: { type: 'instance.terminated' },
     });
   },
+  upgrading: switchSize,
 };
+
+/** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */
+const OWN_FAILURE: Partial<Record<InstanceStatus, typeof recordSwitchFailure>> = { upgrading: recordSwitchFailure };
 
 const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
   creating: 'create',
@@ -264,8 +270,7 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
           if (statusStep) await statusStep(d, row);
           else await growDisk(d, row);
         } catch (e) {
-          if (statusStep) await recordStepFailure(d, row, e, final);
-          else await recordDiskFailure(d, row, e, final);
+          await (OWN_FAILURE[row.status] ?? (statusStep ? recordStepFailure : recordDiskFailure))(d, row, e, final);
           throw e;
         }
       }
