@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
+import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, mayPayForUpgrade, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { instances } from '../../db/schema';
 import type { Clock } from '../../lib/context';
@@ -26,10 +26,10 @@ export interface SwitchDeps {
 export function createSwitchService(deps: SwitchDeps) {
   const { db } = deps.database;
 
-  /** The disk's terms (instances.disk.ts): billing details, or an enterprise account billed by contract. */
+  /** The disk's terms (instances.disk.ts), as the drawer judges them too. */
   async function mayPay(tenantId: string): Promise<boolean> {
     if (await deps.hasBillingDetails(tenantId)) return true;
-    return (await diskRepo(db).edition(tenantId)) === 'ee';
+    return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(db).edition(tenantId) });
   }
 
   return {
