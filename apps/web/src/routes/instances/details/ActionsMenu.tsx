@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Menu } from '@mantine/core';
+import IconArrowsExchange from '@tabler/icons-react/dist/esm/icons/IconArrowsExchange.mjs';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconPlayerPlay from '@tabler/icons-react/dist/esm/icons/IconPlayerPlay.mjs';
 import IconPlayerStop from '@tabler/icons-react/dist/esm/icons/IconPlayerStop.mjs';
@@ -7,6 +8,7 @@ import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { allowedActions, type Instance, type InstanceAction } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useInstanceAction, useUpdateInstance } from '../../../features/instances/mutations';
+import { SwitchInstanceDrawer } from './SwitchInstanceDrawer';
 import { TerminateDialog } from './TerminateDialog';
 
 export const STOP_CONFIRMATION =
@@ -27,7 +29,7 @@ const ITEMS: Record<InstanceAction, { label: string; icon: typeof IconTrash; col
 export function ActionsMenu({ instance }: { instance: Instance }) {
   const act = useInstanceAction(instance.instanceId);
   const update = useUpdateInstance(instance.instanceId);
-  const [dialog, setDialog] = useState<'stop' | 'terminate' | null>(null);
+  const [dialog, setDialog] = useState<'stop' | 'terminate' | 'switch' | null>(null);
 
   const choose = (action: InstanceAction) => {
     if (action === 'start') act.mutate({ action });
@@ -56,6 +58,9 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
             );
           })}
           <Menu.Divider />
+          <Menu.Item leftSection={<IconArrowsExchange size={14} />} onClick={() => setDialog('switch')}>
+            Switch Instance
+          </Menu.Item>
           <Menu.Item
             // Menu.Item always says role="menuitem"; this one is a checkbox, and says whether it is on.
             renderRoot={(props) => <button type="button" {...props} role="menuitemcheckbox" aria-checked={instance.isProtected} />}
@@ -96,6 +101,7 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
         }}
         onCancel={() => setDialog(null)}
       />
+      <SwitchInstanceDrawer instance={instance} opened={dialog === 'switch'} onClose={() => setDialog(null)} />
     </>
   );
 }
