@@ -92,6 +92,10 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
             </Alert>
           )}
           <SwitchTypeOptions options={options} value={chosen} onChange={setChosen} />
+          <Text size="xs" c="dimmed">
+            A type&apos;s disk is what a new instance of it starts with. This instance keeps its {instance.diskSize} GB disk, priced on its own (
+            {formatMoney(instance.storagePrice.monthly)} per month); Manage Disk changes it.
+          </Text>
           {changed && (
             <Text size="sm" aria-live="polite">
               {SIZES[chosen].label}: {formatMoney(target.monthly)} per month, {formatDifference(target.difference)} per month compared with today&apos;s{' '}
