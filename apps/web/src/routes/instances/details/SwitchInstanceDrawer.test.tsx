@@ -30,8 +30,8 @@ function open(instance: Instance = makeInstance(), account: Account = PAYING, ha
 
 async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('button', { name: 'Actions' });
-  // On a loaded machine the menu's opening transition can end hidden (its timer and its animation frame out of
-  // order): the menu is closed and opened again until its item shows.
+  // On a loaded machine the Actions menu sometimes ends hidden right after opening (InstanceDetailsPage's tests
+  // show it too, before this drawer existed): it is closed and opened again until its item shows.
   const item = await waitFor(
     async () => {
       const actions = screen.getByRole('button', { name: 'Actions' });
