@@ -61,6 +61,10 @@ describe('Switch Instance', () => {
     expect(within(drawer).getByText('Current')).toBeInTheDocument();
     expect(within(drawer).getByText('+$200.16 per month compared with today')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Choose another type' })).toBeDisabled();
+    // Cancel closes it, and focus goes back to the Actions button (its menu item is gone).
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Switch Instance' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions' })).toHaveFocus());
   });
 
   it('shows the difference to today’s price, asks for confirmation, then switches: upgrading at once', async () => {

@@ -15,6 +15,7 @@ import {
   type InstanceSize,
 } from '@replay/contracts';
 import { useAccount } from '../../../app/session/SessionProvider';
+import { useReturnFocus } from '../../../components/dialog-focus';
 import { useSwitchInstance } from '../../../features/instances/switch';
 import { SwitchTypeOptions, formatDifference } from './SwitchTypeOptions';
 
@@ -39,6 +40,8 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
   const switcher = useSwitchInstance(instance.instanceId);
   const [chosen, setChosen] = useState<InstanceSize>(instance.size);
   const [confirming, setConfirming] = useState(false);
+  // Opened from a menu item that goes away with its menu: focus goes back to the Actions button, as the dialogs' does.
+  useReturnFocus(opened);
 
   const close = () => {
     setChosen(instance.size);
@@ -59,7 +62,7 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
     });
 
   return (
-    <Drawer opened={opened} onClose={close} position="right" size={DRAWER_WIDTHS.upgrade} title="Switch Instance">
+    <Drawer opened={opened} onClose={close} position="right" size={DRAWER_WIDTHS.upgrade} title="Switch Instance" trapFocus returnFocus={false}>
       {confirming ? (
         <Stack gap="md">
           <Text fw={600}>
