@@ -24,7 +24,7 @@ const ITEMS: Record<InstanceAction, { label: string; icon: typeof IconTrash; col
 /**
  * The Actions menu: the actions the status allows (contracts' allowedActions),
  * stop after a confirmation about storage charges, terminate after TERMINATE
- * is typed, and the Termination Protection switch.
+ * is typed, Switch Instance (its drawer), and the Termination Protection switch.
  */
 export function ActionsMenu({ instance }: { instance: Instance }) {
   const act = useInstanceAction(instance.instanceId);
