@@ -1,8 +1,8 @@
+import { getHeapStatistics } from 'node:v8';
 import type { AgentStats } from '@replay/agent-protocol';
 import type { DiskUsage } from './disk.ts';
 import type { NetworkMeter } from './network.ts';
 
-const GB = 1024 ** 3;
 /** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
 const MIN_CPU_WINDOW_MS = 1000;
 
@@ -11,7 +11,10 @@ const percent = (part: number, whole: number): number => (whole > 0 ? Math.round
 /**
  * CPU, memory and disk of this agent as shares of the instance it stands for:
  * CPU time of this process over the wall time since the previous reading,
- * spread over the instance's vCPUs; resident memory against its RAM; the
+ * spread over the instance's vCPUs (as configured: one machine enforces no
+ * CPU count); the V8 heap in use against the heap limit this process really
+ * runs with (its size's, set by the driver's start command and read back
+ * from V8, so the figure is the enforced one and a missing limit shows); the
  * data folder's bytes (as counted by DiskUsage, never by a walk per read)
  * against its disk; the bytes its HTTP server carried (NetworkMeter).
  */
@@ -42,11 +45,12 @@ export class StatsSampler {
   }
 
   read(): AgentStats {
-    const usedMemory = process.memoryUsage().rss;
-    const totalMemory = this.resources.memoryGb * GB;
+    const heap = getHeapStatistics();
+    const usedMemory = heap.used_heap_size;
+    const totalMemory = heap.heap_size_limit;
     const { usedBytes, totalBytes } = this.disk;
     return {
-      cpu: { percent: this.sampleCpu() },
+      cpu: { percent: this.sampleCpu(), vcpu: this.resources.vcpu },
       memory: { usedBytes: usedMemory, totalBytes: totalMemory, percent: percent(usedMemory, totalMemory) },
       disk: { usedBytes, totalBytes, percent: percent(usedBytes, totalBytes) },
       network: this.network.read(),

@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentHeapLimitMib } from '@replay/agent-protocol';
 import { CONSOLE_ORIGIN, admin, cleanUp, consoleToken, sendEvents, stats as statsOf, startAgentProcess, type RunningAgent } from './support.ts';
 
 let agent: RunningAgent;
 beforeAll(async () => {
-  agent = await startAgentProcess({ diskGb: 1 });
+  // The heap limit a driver starts a small instance's agent with (its 8 GB at the protocol's scale).
+  agent = await startAgentProcess({ diskGb: 1, env: { NODE_OPTIONS: `--max-old-space-size=${agentHeapLimitMib(8)}` } });
 });
 afterAll(async () => {
   await agent.stop();
@@ -14,6 +16,7 @@ afterAll(async () => {
 });
 
 const stats = () => statsOf(agent);
+const MIB = 1024 * 1024;
 const today = () => new Date().toISOString().slice(0, 10);
 /** The sizes of the files under a folder, read here rather than by the agent's own walk. */
 const bytesOnDisk = (dir: string): number =>
@@ -26,8 +29,11 @@ describe('stats', () => {
     const s = await stats();
     expect(s.cpu.percent).toBeGreaterThanOrEqual(0);
     expect(s.cpu.percent).toBeLessThanOrEqual(100);
-    expect(s.memory.usedBytes).toBeGreaterThan(10 * 1024 * 1024);
-    expect(s.memory.totalBytes).toBe(8 * 1024 ** 3);
+    expect(s.cpu.vcpu).toBe(2);
+    expect(s.memory.usedBytes).toBeGreaterThan(1024 * 1024);
+    // Against the heap limit the process really has: the old space it was given, and V8's young space beside it.
+    expect(s.memory.totalBytes).toBeGreaterThanOrEqual(agentHeapLimitMib(8) * MIB);
+    expect(s.memory.totalBytes).toBeLessThan((agentHeapLimitMib(8) + 64) * MIB);
     expect(s.memory.percent).toBeCloseTo((s.memory.usedBytes / s.memory.totalBytes) * 100, 1);
     expect(s.disk.totalBytes).toBe(1024 ** 3);
     expect(s.disk.usedBytes).toBeGreaterThan(0);

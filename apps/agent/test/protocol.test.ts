@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, agentCommand, type AgentStart } from '@replay/agent-protocol';
+import { ADMIN_CALLS, agentCommand, agentHeapLimitMib, type AgentStart } from '@replay/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../src/settings.ts';
 
@@ -24,6 +24,14 @@ describe('the protocol, as the agent reads it', () => {
     expect(args.join(' ')).not.toContain(start.projectKey);
     const { ingest: _limits, ...settings } = readSettings(env, args);
     expect(settings).toEqual(start);
+  });
+
+  it("starts the agent's Node with its size's heap limit, 16 MiB per GB of the catalogue", () => {
+    const base = { instanceId: 'i', name: 'n', dataDir: '/d', port: 1, host: 'h', version: '1.21', consoleOrigin: 'http://c', tenantName: 't', vcpu: 2, diskGb: 1, secret: 's', projectKey: 'k' };
+    expect(agentCommand({ ...base, memoryGb: 8 }).env.NODE_OPTIONS).toBe('--max-old-space-size=128');
+    expect(agentCommand({ ...base, memoryGb: 16 }).env.NODE_OPTIONS).toBe('--max-old-space-size=256');
+    expect(agentCommand({ ...base, memoryGb: 32 }).env.NODE_OPTIONS).toBe('--max-old-space-size=512');
+    expect(agentHeapLimitMib(1)).toBe(32);
   });
 
   it('refuses a flag that is only an inherited name', () => {

@@ -11,6 +11,7 @@ import { createInstanceChecksService } from './modules/instances/instance-checks
 import { versionRegistryOf } from './infra/versions';
 import { createDiskService } from './modules/instances/instances.disk';
 import { createVersionService } from './modules/instances/instances.version';
+import { createSwitchService } from './modules/instances/instances.switch';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
@@ -59,6 +60,7 @@ export function createServices(ctx: AppContext) {
     monitoring: createMonitoringService({ db, instances }),
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
+    switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }
 

@@ -16,9 +16,13 @@ export const agentNetworkSchema = z.object({
   lastMinute: z.object({ start: z.number(), inBytes: z.number(), outBytes: z.number() }).nullable(),
 });
 
-/** `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for, and its network traffic. */
+/**
+ * `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for, and its network traffic.
+ * CPU is a share of the instance's vCPUs (`vcpu`: as configured; nothing on one machine enforces a CPU count);
+ * memory is the V8 heap in use against the heap limit the process really runs with (start.ts's `agentHeapLimitMib`).
+ */
 export const agentStatsSchema = z.object({
-  cpu: z.object({ percent: z.number() }),
+  cpu: z.object({ percent: z.number(), vcpu: z.number().optional() }),
   memory: share,
   disk: share,
   network: agentNetworkSchema,

@@ -52,7 +52,24 @@ export interface AgentStart {
   projectKey: string;
 }
 
-/** The agent's arguments (an array: never joined into a shell string) and its environment, which alone holds the secrets. */
+/**
+ * The memory an agent may really use, enforced by Node: its V8 heap limit in
+ * MiB, 16 MiB for each GB of the catalogue's memory (small 128, medium 256,
+ * large 512). A 1:64 scale, so a machine of a few GB runs many agents of any
+ * size while each size still gets twice the room of the one below; the heap
+ * limit reserves nothing, it only caps what the process may grow to (past
+ * it the process ends out of memory, as an instance would). The agent's
+ * statistics read the limit back from V8, so they report what is enforced.
+ */
+export const HEAP_MIB_PER_CATALOGUE_GB = 16;
+export const agentHeapLimitMib = (memoryGb: number): number => Math.max(32, Math.round(memoryGb * HEAP_MIB_PER_CATALOGUE_GB));
+
+/**
+ * The agent's arguments (an array: never joined into a shell string) and its
+ * environment, which alone holds the secrets, and Node's own options: the
+ * heap limit of its size (in NODE_OPTIONS, so a driver that passes the
+ * environment on applies it, whatever runs the agent's entry point).
+ */
 export function agentCommand(start: AgentStart): { args: string[]; env: Record<string, string> } {
   const flags: [AgentFlag, string | number][] = [
     ['instance-id', start.instanceId],
@@ -69,6 +86,10 @@ export function agentCommand(start: AgentStart): { args: string[]; env: Record<s
   ];
   return {
     args: flags.flatMap(([flag, value]) => [`--${flag}`, String(value)]),
-    env: { [AGENT_SECRET_ENV]: start.secret, [AGENT_PROJECT_KEY_ENV]: start.projectKey },
+    env: {
+      [AGENT_SECRET_ENV]: start.secret,
+      [AGENT_PROJECT_KEY_ENV]: start.projectKey,
+      NODE_OPTIONS: `--max-old-space-size=${agentHeapLimitMib(start.memoryGb)}`,
+    },
   };
 }

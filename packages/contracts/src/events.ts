@@ -56,6 +56,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.disk_upgrade_failed', { ...instance, toGb: z.number().int(), reason: z.string() }),
   /** A member asked for a cleanup; the workflow runs it on the agent, then `instance.cleaned_up` (or `cleanup_failed`). */
   event('instance.cleanup_requested', { ...instance, days: z.number().int() }),
+  /** A member asked for another instance type (status upgrading); the workflow restarts it at the new size, then `instance.switched` (or `switch_failed`: back at the old size). */
+  event('instance.switching', { ...instance, fromSize: instanceSizeSchema, toSize: instanceSizeSchema }),
+  event('instance.switched', { ...instance, fromSize: instanceSizeSchema }),
+  event('instance.switch_failed', { ...instance, toSize: instanceSizeSchema, reason: z.string() }),
   /** Recordings older than `days` were removed from the instance (`removedBytes`: what it freed). */
   event('instance.cleaned_up', { ...instance, days: z.number().int(), removedBytes: z.number().int() }),
   event('instance.cleanup_failed', { ...instance, days: z.number().int(), reason: z.string() }),

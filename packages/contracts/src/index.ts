@@ -20,6 +20,7 @@ export * from './instance-rules';
 export * from './monitoring';
 export * from './disk';
 export * from './versions';
+export * from './switch';
 export * from './money';
 export * from './events';
 export * from './endpoint';

@@ -41,16 +41,21 @@ export const ACTION_STATUS: Record<InstanceAction, InstanceStatus> = {
   terminate: 'terminating',
 };
 
-/** Statuses a provisioning workflow is still working on; the console resumes them after a restart. */
-export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating', 'version-upgrading'] as const satisfies readonly InstanceStatus[];
+/** Statuses a provisioning workflow is still working on; the console resumes them after a restart ('upgrading': a type switch). */
+export const TRANSITIONAL_STATUSES = ['creating', 'initializing', 'starting', 'stopping', 'terminating', 'upgrading', 'version-upgrading'] as const satisfies readonly InstanceStatus[];
 export const isTransitional = (status: InstanceStatus): boolean => (TRANSITIONAL_STATUSES as readonly string[]).includes(status);
 
-/** Spec section 4: storage can change unless a disk or type change is pending or a storage change runs. */
+/** Spec section 4: storage can change unless a disk or type change is pending ('upgrading' is a type switch under way) or a storage change runs. */
 export function canUpdateStorage(i: { status: InstanceStatus; storageInProgress: boolean }): boolean {
-  return !i.storageInProgress && !['disk-upgrade', 'switch-instance', 'terminating', 'terminated'].includes(i.status);
+  return !i.storageInProgress && !['disk-upgrade', 'switch-instance', 'upgrading', 'terminating', 'terminated'].includes(i.status);
 }
 
-/** The instance type can switch under the same rule, and only when nothing else is in progress. */
+/**
+ * The instance type can switch under the same rule, only when nothing else is
+ * in progress (spec section 4), and only while running: the switch restarts the
+ * running agent at the new size, and 'upgrading' would otherwise forget that
+ * the instance was stopped (the words: switch.ts's `switchRefusal`).
+ */
 export function canSwitchInstance(i: { status: InstanceStatus; storageInProgress: boolean; inProgress: boolean }): boolean {
-  return canUpdateStorage(i) && !i.inProgress;
+  return canUpdateStorage(i) && !i.inProgress && i.status === 'running';
 }

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { diskRoutes } from './instances/disk.routes';
+import { switchRoutes } from './instances/switch.routes';
 import { instancesRoutes } from './instances/instances.routes';
 import { versionRoutes } from './instances/version.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
@@ -22,6 +23,7 @@ export const apiModules: FastifyPluginAsync[] = [
   instancesRoutes,
   diskRoutes,
   versionRoutes,
+  switchRoutes,
   monitoringRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, HEALTH_CALL } from '@replay/agent-protocol';
+import { ADMIN_CALLS, HEALTH_CALL, agentHeapLimitMib } from '@replay/agent-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError, type InfrastructureDriver, type InstanceRuntime } from '../../src/infra/driver';
 import { direct, sendEvents, spec } from './support';
@@ -94,6 +94,11 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
     it('restarts on a type change and a version upgrade, and not when already applied', async () => {
       const changed = await driver.changeType(a.instanceId, 'medium');
       expect((await healthOf(changed)).body.resources).toMatchObject({ vcpu: 4, memoryGb: 16 });
+      // The agent runs within the new type's memory (its heap limit, read back from V8) and says so in its statistics.
+      const stats = await driver.stats(a.instanceId);
+      expect(stats.cpu.vcpu).toBe(4);
+      expect(stats.memory.totalBytes).toBeGreaterThanOrEqual(agentHeapLimitMib(16) * 1024 ** 2);
+      expect(stats.memory.totalBytes).toBeLessThan(agentHeapLimitMib(32) * 1024 ** 2);
       expect((await driver.changeType(a.instanceId, 'medium')).pid).toBe(changed.pid);
       const upgraded = await driver.upgradeVersion(a.instanceId, '1.21');
       expect(upgraded.pid).not.toBe(changed.pid);

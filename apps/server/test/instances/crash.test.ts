@@ -284,6 +284,31 @@ describe('killing the console during provisioning', () => {
   it('while upgrading to a version that fails to start: the restarted console rolls back, data intact, recorded once', { timeout: 120_000 }, () =>
     upgradeThroughCrash(b, second.instanceId, '1.23'),
   );
+  it('while switching the type (the agent hung mid-restart): the restarted console finishes it once, at the new size', { timeout: 90_000 }, async () => {
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    // A frozen agent holds the driver's restart (after it wrote the new type in the instance's record): the step is mid-way.
+    process.kill(pid, 'SIGSTOP');
+    const asked = await call<Instance>(b, 'POST', `/managed-saas/instances/${id}/instance-upgrade`, { instanceType: 'medium' });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ status: 'upgrading', inProgress: true, size: 'small' });
+    await until(async () => record(id)?.size, (size) => size === 'medium', 20_000, 'the switch to begin');
+    expect((await get(b, id)).status).toBe('upgrading');
+    await crash();
+    process.kill(pid, 'SIGCONT');
+    await restart();
+    const switched = await settled(b, id, 'running');
+    expect(switched).toMatchObject({ size: 'medium', healthy: true, uiFailure: null, canSwitchInstance: true });
+    // One agent, a new one, running at the new type.
+    const agents = agentProcesses().filter((p) => p.instanceId === id);
+    expect(agents.map((p) => p.pid)).toEqual([agentPid(id)]);
+    expect(agents[0]!.pid).not.toBe(pid);
+    const health = (await (await fetch(`http://127.0.0.1:${record(id)!.port}/api/health`)).json()) as { resources: { vcpu: number; memoryGb: number } };
+    expect(health.resources).toMatchObject({ vcpu: 4, memoryGb: 16 });
+    // Asked once, done once.
+    const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    expect(events.filter((e) => e.action === 'scaleUp').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+  });
 
   it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {
     const pid = agentPid(first.instanceId)!;

@@ -50,6 +50,9 @@ class InstantDriver implements WorkflowDriver {
   async restoreBackup(id: string) {
     return this.runtime(id);
   }
+  async changeType(id: string, size: InstanceSize) {
+    return this.runtime(id, size);
+  }
   async health(id: string): Promise<InstanceHealth> {
     const healthy = this.running.has(id);
     return { healthy, statusCode: healthy ? 200 : null, tenants: healthy ? [{ active: true }] : [], version: '1.21', error: null, checkedAt: Date.now() };

@@ -82,6 +82,10 @@ class DriverDouble implements WorkflowDriver {
     this.oldBytes.delete(id);
     return { removedDays: [], removedBytes, cleanedAt: Date.now() };
   }
+  async changeType(id: string, size: string) {
+    await this.step(`type ${size}`, id);
+    return this.runtime(id);
+  }
   async status(id: string) {
     return this.runtime(id);
   }

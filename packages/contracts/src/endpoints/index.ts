@@ -5,6 +5,7 @@ import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
+import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
 import { versionEndpoints } from './versions';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...monitoringEndpoints,
   ...diskEndpoints,
   ...versionEndpoints,
+  ...switchEndpoints,
   ...teamEndpoints,
 } as const;
 

@@ -1,4 +1,4 @@
-import { DISK_MESSAGES, INSTANCE_MESSAGES, type DomainEventType } from '@replay/contracts';
+import { DISK_MESSAGES, INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, type DomainEventType } from '@replay/contracts';
 import { eventConsumer, type DeliveredEvent } from '../../events/consumer';
 import { recordActivity } from './activity.recorder';
 
@@ -20,6 +20,9 @@ const LOGGED = [
   'instance.disk_upgraded',
   'instance.disk_upgrade_failed',
   'instance.cleanup_requested',
+  'instance.switching',
+  'instance.switched',
+  'instance.switch_failed',
   'instance.cleaned_up',
   'instance.cleanup_failed',
   'instance.version_upgrading',
@@ -86,6 +89,12 @@ export function activityMessage(e: Logged): string {
       return `${DISK_MESSAGES.increaseFailed} of instance ${e.instance.name} to ${e.toGb} GB`;
     case 'instance.cleanup_requested':
       return `Disk cleanup of instance ${e.instance.name} requested: recordings older than ${e.days} days`;
+    case 'instance.switching':
+      return `Switch of instance ${e.instance.name} from ${SIZES[e.fromSize].label} to ${SIZES[e.toSize].label} requested`;
+    case 'instance.switched':
+      return `Instance ${e.instance.name} switched from ${SIZES[e.fromSize].label} to ${SIZES[e.instance.size].label}`;
+    case 'instance.switch_failed':
+      return `${SWITCH_MESSAGES.failed} ${e.instance.name}: it stays ${SIZES[e.instance.size].label} (switch to ${SIZES[e.toSize].label} failed)`;
     case 'instance.cleaned_up':
       return `Disk cleanup of instance ${e.instance.name}: recordings older than ${e.days} days removed`;
     case 'instance.cleanup_failed':

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
 import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
+import { recordSwitchFailure, switchSize } from './instances.switch-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
@@ -26,6 +27,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
+ *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
  *
  * Each step is the driver call first (idempotent: a second run finds the work
  * done) and then a compare-and-set of the status, so a crash between the two
@@ -37,7 +39,7 @@ import { instancesSystemRepo } from './instances.system-repo';
 /** The driver calls the workflow makes, and no others. */
 export type WorkflowDriver = Pick<
   InfrastructureDriver,
-  'create' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'start' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
+  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
 >;
 
 export interface WorkflowDeps {
@@ -195,9 +197,12 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
       event: { type: 'instance.terminated' },
     });
   },
-
   'version-upgrading': upgradeVersion,
+  upgrading: switchSize,
 };
+
+/** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */
+const OWN_FAILURE: Partial<Record<InstanceStatus, (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean) => Promise<void>>> = { upgrading: recordSwitchFailure, 'version-upgrading': recordVersionFailure };
 
 const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
   creating: 'create',
@@ -275,9 +280,7 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
           else if (diskStep) await growDisk(d, row);
           else await runCleanup(d, row);
         } catch (e) {
-          if (statusStep) await (row.status === 'version-upgrading' ? recordVersionFailure : recordStepFailure)(d, row, e, final);
-          else if (diskStep) await recordDiskFailure(d, row, e, final);
-          else await recordCleanupFailure(d, row, e, final);
+          await (OWN_FAILURE[row.status] ?? (statusStep ? recordStepFailure : diskStep ? recordDiskFailure : recordCleanupFailure))(d, row, e, final);
           throw e;
         }
       }

@@ -104,6 +104,8 @@ describe('status badge', () => {
 
   it("is 'Failed' when the workflow gave up, and neutral when stopped or terminated", () => {
     expect(badgeFor(at({ status: 'creating', failure: 'agent did not start', uiFailure: "Couldn't create instance" }), undefined, NOW).label).toBe('Failed');
+    // A type switch that failed and was undone: running at its old type, healthy.
+    expect(badgeFor(at({ failure: 'the agent did not stay up', uiFailure: 'Failed to update instance.' }), HEALTHY, NOW).label).toBe('Running');
     expect(badgeFor(at({ status: 'stopped', healthy: false }), undefined, NOW)).toMatchObject({ label: 'Stopped', tone: 'neutral' });
     expect(badgeFor(at({ status: 'terminated', healthy: false }), undefined, NOW)).toMatchObject({ label: 'Terminated', tone: 'neutral' });
   });

@@ -127,8 +127,9 @@ const FAILED = model('Failed', 'error', 'failed');
  */
 export function badgeFor(i: Instance, health: HealthResult | undefined, now: number): BadgeModel {
   if (i.status === 'terminated') return model('Terminated', 'neutral');
-  // The workflow gave up: the status it stopped at no longer moves.
-  if (i.failure !== null && !i.inProgress) return FAILED;
+  // The workflow gave up: the status it stopped at no longer moves. A change undone back to running (a disk
+  // or type change) is not a failed instance: the page's alert tells that change's failure, the badge its health.
+  if (i.failure !== null && !i.inProgress && i.status !== 'running') return FAILED;
   if (!needsHealthCheck(i)) {
     return i.status === 'stopped' ? model('Stopped', 'neutral') : model(STATUS_LABELS[i.status], 'progress');
   }

@@ -174,7 +174,7 @@ describe('instance details', () => {
     const { user } = open(makeInstance({ status: 'stopped', healthy: false }));
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Start', 'Terminate', 'Manage Disk']);
+    expect(items.map((i) => i.textContent)).toEqual(['Start', 'Terminate', 'Switch Instance', 'Manage Disk']);
     expect(screen.queryByRole('link', { name: /localhost:4101/ })).toBeNull();
   });
 

@@ -16,6 +16,7 @@ import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
+import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
 import { UsageCards } from '../../features/monitoring/components/UsageCards';
@@ -68,6 +69,7 @@ export default function InstanceDetailsPage() {
   useConsoleTitle(instance?.name ?? 'Instance');
   const health = useInstanceHealth(instance, 'details');
   useStatusPolling(instance ? [instance] : [], 'details');
+  useSwitchOutcomeToast(instance);
 
   if (query.isPending) return <PageLoader label="Loading instance" />;
   if (!instance) {

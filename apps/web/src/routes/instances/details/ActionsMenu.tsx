@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Menu } from '@mantine/core';
+import IconArrowsExchange from '@tabler/icons-react/dist/esm/icons/IconArrowsExchange.mjs';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconDatabase from '@tabler/icons-react/dist/esm/icons/IconDatabase.mjs';
 import IconPlayerPlay from '@tabler/icons-react/dist/esm/icons/IconPlayerPlay.mjs';
@@ -9,6 +10,7 @@ import { allowedActions, type Instance, type InstanceAction } from '@replay/cont
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useInstanceAction, useUpdateInstance } from '../../../features/instances/mutations';
 import { ManageDiskDrawer, MANAGE_DISK } from './ManageDiskDrawer';
+import { SwitchInstanceDrawer } from './SwitchInstanceDrawer';
 import { TerminateDialog } from './TerminateDialog';
 
 export const STOP_CONFIRMATION =
@@ -24,12 +26,12 @@ const ITEMS: Record<InstanceAction, { label: string; icon: typeof IconTrash; col
 /**
  * The Actions menu: the actions the status allows (contracts' allowedActions),
  * stop after a confirmation about storage charges, terminate after TERMINATE
- * is typed, and the Termination Protection switch.
+ * is typed, Switch Instance and Manage Disk (their drawers), and the Termination Protection switch.
  */
 export function ActionsMenu({ instance }: { instance: Instance }) {
   const act = useInstanceAction(instance.instanceId);
   const update = useUpdateInstance(instance.instanceId);
-  const [dialog, setDialog] = useState<'stop' | 'terminate' | 'disk' | null>(null);
+  const [dialog, setDialog] = useState<'stop' | 'terminate' | 'switch' | 'disk' | null>(null);
 
   const choose = (action: InstanceAction) => {
     if (action === 'start') act.mutate({ action });
@@ -57,12 +59,16 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
               </Menu.Item>
             );
           })}
+          <Menu.Divider />
+          {/* The spec's order: Switch Instance, Manage Disk, Termination Protection. */}
+          <Menu.Item leftSection={<IconArrowsExchange size={14} />} onClick={() => setDialog('switch')}>
+            Switch Instance
+          </Menu.Item>
           {instance.status !== 'terminated' && (
             <Menu.Item leftSection={<IconDatabase size={14} />} onClick={() => setDialog('disk')}>
               {MANAGE_DISK}
             </Menu.Item>
           )}
-          <Menu.Divider />
           <Menu.Item
             // Menu.Item always says role="menuitem"; this one is a checkbox, and says whether it is on.
             renderRoot={(props) => <button type="button" {...props} role="menuitemcheckbox" aria-checked={instance.isProtected} />}
@@ -104,6 +110,7 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
         }}
         onCancel={() => setDialog(null)}
       />
+      <SwitchInstanceDrawer instance={instance} opened={dialog === 'switch'} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, mayPayForUpgrade, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
+import type { Database } from '../../db/client';
+import { instances } from '../../db/schema';
+import type { Clock } from '../../lib/context';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
+import type { Principal } from '../../lib/principal';
+import { diskRepo } from './instances.disk-repo';
+import { recordInstanceEvent } from './instances.events';
+import type { Enqueue } from './instances.jobs';
+import { instancesRepo } from './instances.repo';
+import type { InstancesService } from './instances.service';
+import { instanceToWire } from './instances.wire';
+
+export interface SwitchDeps {
+  database: Database;
+  clock: Clock;
+  enqueue: Enqueue;
+  /** The one scope rule (404 for another account's id or one outside the caller's role). */
+  instances: Pick<InstancesService, 'load'>;
+  hasBillingDetails(tenantId: string): Promise<boolean>;
+}
+
+/** Switch Instance (spec sections 4 and 7): the request; the workflow's switch step (instances.switch-step.ts) does the rest. */
+export function createSwitchService(deps: SwitchDeps) {
+  const { db } = deps.database;
+
+  /** The disk's terms (instances.disk.ts), as the drawer judges them too. */
+  async function mayPay(tenantId: string): Promise<boolean> {
+    if (await deps.hasBillingDetails(tenantId)) return true;
+    return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(db).edition(tenantId) });
+  }
+
+  return {
+    /**
+     * Starts switching the instance to `size` (spec section 4: status
+     * `upgrading`), only while `canSwitchInstance`. A larger, dearer type
+     * needs an account that may pay (402, as the disk upgrade). The status,
+     * the type it moves to and the pending `scaleUp` record are one
+     * compare-and-set, so of two requests at once one wins and the other is
+     * refused.
+     */
+    async switchType(p: Principal, instanceId: string, size: InstanceSize): Promise<Instance> {
+      const row = await deps.instances.load(p, instanceId);
+      if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+      if (row.size === size) throw badRequest(SWITCH_MESSAGES.sameType(size));
+      const refusal = switchRefusal(row);
+      if (refusal) throw conflict(refusal);
+      if (switchCostsMore(row.size, size) && !(await mayPay(p.tenantId))) throw new AppError('billing_required', [SWITCH_MESSAGES.billingRequired]);
+      const at = deps.clock.now();
+      const moved = await db.transaction(async (tx) => {
+        const changed = await instancesRepo(tx).changeIf(
+          instanceScopeOf(p),
+          instanceId,
+          'running',
+          { status: 'upgrading', inProgress: true, pendingSize: size, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null },
+          and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.size, row.size)),
+        );
+        if (!changed) return null;
+        await recordInstanceEvent(tx, {
+          instance: changed,
+          actor: { userId: p.userId, name: p.name },
+          at,
+          action: 'scaleUp',
+          status: 'pending',
+          comments: `Switch from ${SIZES[row.size].label} to ${SIZES[size].label} requested`,
+          event: { type: 'instance.switching', fromSize: row.size, toSize: size },
+        });
+        return changed;
+      });
+      if (!moved) throw conflict(SWITCH_MESSAGES.busy);
+      await deps.enqueue(instanceId);
+      return instanceToWire(moved);
+    },
+  };
+}
+
+export type SwitchService = ReturnType<typeof createSwitchService>;

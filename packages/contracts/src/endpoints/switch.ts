@@ -1,0 +1,22 @@
+import { instanceIdParamsSchema, instanceSchema } from '../instances';
+import { switchInstanceBodySchema } from '../switch';
+import { guardFor } from '../screens';
+import { endpoint } from '../endpoint';
+
+/**
+ * Switch Instance (spec section 7's `instance-upgrade`): a change under the
+ * permission disk upgrades, start, stop and terminate use, recorded in the
+ * audit trail with its instance. It answers the instance as it now is
+ * (status `upgrading`); the workflow finishes the switch.
+ */
+export const switchEndpoints = {
+  switchInstance: endpoint({
+    method: 'POST',
+    path: '/managed-saas/instances/:id/instance-upgrade',
+    guard: guardFor('instancesEdit'),
+    params: instanceIdParamsSchema,
+    body: switchInstanceBodySchema,
+    response: instanceSchema,
+    audit: { label: 'Switch instance type', instanceParam: 'id' },
+  }),
+} as const;
