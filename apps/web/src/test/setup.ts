@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { theme } from '../app/theme';
 import { tokenStore } from '../lib/api/token-store';
 import { setSessionHint } from './fetch-stub';
 
@@ -31,6 +32,12 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+// jsdom lays nothing out: every element measures 0×0, which floating-ui reads as a menu's
+// button clipped out of view, so Mantine hid the open menu as soon as its position was
+// computed (on a busy machine, before the test's click; Mantine's own test environment
+// skips this check too). The check is off here; portals stay, so nested dialogs and
+// drawers are in the document as a browser has them.
+theme.components = { ...theme.components, Popover: { defaultProps: { hideDetached: false } } };
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {

@@ -193,8 +193,12 @@ describe('cleanup', () => {
     const at = Date.now() - 3_600_000;
     const { stub, user } = open({ handlers: { [`GET ${BASE}/last-cleanup`]: lastCleanup({ createdAt: at, nextAllowedAt: at + 6 * 3_600_000 }) } });
     const drawer = await openDrawer(user);
-    const button = await within(drawer).findByRole('button', { name: CLEAN_UP });
-    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    // The blocked button is another element than the one shown before the last cleanup is known.
+    const button = await waitFor(() => {
+      const shown = within(drawer).getByRole('button', { name: CLEAN_UP });
+      expect(shown).toHaveAttribute('aria-disabled', 'true');
+      return shown;
+    });
     await user.hover(button);
     expect(await screen.findByText(DISK_MESSAGES.cleanupOncePerInterval)).toBeInTheDocument();
     await user.click(button);
