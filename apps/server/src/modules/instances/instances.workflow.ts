@@ -1,7 +1,6 @@
-import { errorForLog } from '../../lib/log-safety';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
+import type { InstanceStatus } from '@replay/contracts';
 import { isAlive } from '@replay/local-process';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
@@ -11,6 +10,7 @@ import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.clea
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordSwitchFailure, switchSize } from './instances.switch-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import { recordStepFailure } from './instances.step-failure';
 import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { instancesSystemRepo } from './instances.system-repo';
@@ -203,46 +203,6 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
 
 /** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */
 const OWN_FAILURE: Partial<Record<InstanceStatus, (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean) => Promise<void>>> = { upgrading: recordSwitchFailure, 'version-upgrading': recordVersionFailure };
-
-const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
-  creating: 'create',
-  initializing: 'create',
-  starting: 'start',
-  stopping: 'stop',
-  terminating: 'terminate',
-};
-
-/**
- * A step failed. Every attempt leaves the error on the row; the last one the
- * job queue will make also settles inProgress (the UI stops polling and
- * shows the failure) and records it. The status stays, so a console restart,
- * or the user's terminate, picks the instance up again.
- */
-async function recordStepFailure(d: WorkflowDeps, row: Loaded, err: unknown, final: boolean): Promise<void> {
-  const verb = VERB[row.status] ?? 'create';
-  // Shown to the account's members in the instance's events: the same rule as the logs (no bound values).
-  const failure = errorForLog(err).message;
-  const uiFailure = INSTANCE_MESSAGES.actionFailed(verb);
-  if (!final) {
-    await instancesSystemRepo(d.db).recordFailure(row.instanceId, row.status, failure, uiFailure, false);
-    return;
-  }
-  const at = d.clock.now();
-  await d.db.transaction(async (tx) => {
-    const settled = await instancesSystemRepo(tx).recordFailure(row.instanceId, row.status, failure, uiFailure, true);
-    if (!settled) return;
-    const action: InstanceActivityAction = verb;
-    await recordInstanceEvent(tx, {
-      instance: settled,
-      actor: null,
-      at,
-      action,
-      status: 'failed',
-      comments: failure,
-      event: { type: 'instance.failed', verb, reason: failure },
-    });
-  });
-}
 
 /**
  * Runs the workflow of one instance to its next resting status. One run at a
