@@ -16,15 +16,14 @@ import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
 import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { instancesRepo, type InstanceRow } from './instances.repo';
+import { acceptMemberChange } from './instances.accept-change';
+import type { InstanceRow } from './instances.repo';
 import type { InstancesService } from './instances.service';
-import { instanceToWire } from './instances.wire';
 
 export interface DiskDeps {
   database: Database;
@@ -75,30 +74,18 @@ export function createDiskService(deps: DiskDeps) {
       if (problem) throw badRequest(problem);
       if (!canUpdateStorage(row)) throw conflict(DISK_MESSAGES.storageBusy);
       if (!(await mayPay(p.tenantId))) throw new AppError('billing_required', [DISK_MESSAGES.billingRequired]);
-      const at = deps.clock.now();
-      const moved = await db.transaction(async (tx) => {
-        const changed = await instancesRepo(tx).changeIf(
-          instanceScopeOf(p),
-          instanceId,
-          row.status,
-          { storageInProgress: true, pendingDiskSize: diskSize, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null },
-          and(eq(instances.storageInProgress, false), eq(instances.diskSize, row.diskSize)),
-        );
-        if (!changed) return null;
-        await recordInstanceEvent(tx, {
-          instance: changed,
-          actor: { userId: p.userId, name: p.name },
-          at,
+      return acceptMemberChange(deps, p, instanceId, {
+        from: row.status,
+        change: { storageInProgress: true, pendingDiskSize: diskSize },
+        stillHolds: and(eq(instances.storageInProgress, false), eq(instances.diskSize, row.diskSize)),
+        record: {
           action: 'disk-upgrade',
           status: 'pending',
           comments: `Disk increase from ${row.diskSize} GB to ${diskSize} GB requested`,
           event: { type: 'instance.disk_upgrading', fromGb: row.diskSize, toGb: diskSize },
-        });
-        return changed;
+        },
+        busy: DISK_MESSAGES.storageBusy,
       });
-      if (!moved) throw conflict(DISK_MESSAGES.storageBusy);
-      await deps.enqueue(instanceId);
-      return instanceToWire(moved);
     },
 
     /**

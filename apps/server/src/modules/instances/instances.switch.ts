@@ -4,14 +4,11 @@ import type { Database } from '../../db/client';
 import { instances } from '../../db/schema';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { diskRepo } from './instances.disk-repo';
-import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { instancesRepo } from './instances.repo';
+import { acceptMemberChange } from './instances.accept-change';
 import type { InstancesService } from './instances.service';
-import { instanceToWire } from './instances.wire';
 
 export interface SwitchDeps {
   database: Database;
@@ -24,12 +21,10 @@ export interface SwitchDeps {
 
 /** Switch Instance (spec sections 4 and 7): the request; the workflow's switch step (instances.switch-step.ts) does the rest. */
 export function createSwitchService(deps: SwitchDeps) {
-  const { db } = deps.database;
-
   /** The disk's terms (instances.disk.ts), as the drawer judges them too. */
   async function mayPay(tenantId: string): Promise<boolean> {
     if (await deps.hasBillingDetails(tenantId)) return true;
-    return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(db).edition(tenantId) });
+    return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(deps.database.db).edition(tenantId) });
   }
 
   return {
@@ -48,30 +43,18 @@ export function createSwitchService(deps: SwitchDeps) {
       const refusal = switchRefusal(row);
       if (refusal) throw conflict(refusal);
       if (switchCostsMore(row.size, size) && !(await mayPay(p.tenantId))) throw new AppError('billing_required', [SWITCH_MESSAGES.billingRequired]);
-      const at = deps.clock.now();
-      const moved = await db.transaction(async (tx) => {
-        const changed = await instancesRepo(tx).changeIf(
-          instanceScopeOf(p),
-          instanceId,
-          'running',
-          { status: 'upgrading', inProgress: true, pendingSize: size, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null },
-          and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.size, row.size)),
-        );
-        if (!changed) return null;
-        await recordInstanceEvent(tx, {
-          instance: changed,
-          actor: { userId: p.userId, name: p.name },
-          at,
+      return acceptMemberChange(deps, p, instanceId, {
+        from: 'running',
+        change: { status: 'upgrading', inProgress: true, pendingSize: size },
+        stillHolds: and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.size, row.size)),
+        record: {
           action: 'scaleUp',
           status: 'pending',
           comments: `Switch from ${SIZES[row.size].label} to ${SIZES[size].label} requested`,
           event: { type: 'instance.switching', fromSize: row.size, toSize: size },
-        });
-        return changed;
+        },
+        busy: SWITCH_MESSAGES.busy,
       });
-      if (!moved) throw conflict(SWITCH_MESSAGES.busy);
-      await deps.enqueue(instanceId);
-      return instanceToWire(moved);
     },
   };
 }

@@ -5,13 +5,10 @@ import { instances } from '../../db/schema';
 import type { VersionRegistry } from '../../infra/versions';
 import type { Clock } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { instancesRepo } from './instances.repo';
+import { acceptMemberChange } from './instances.accept-change';
 import type { InstancesService } from './instances.service';
-import { instanceToWire } from './instances.wire';
 
 export interface VersionDeps {
   database: Database;
@@ -24,7 +21,6 @@ export interface VersionDeps {
 
 /** The versions on offer and the version upgrade; the workflow's step does the work (instances.version-step.ts). */
 export function createVersionService(deps: VersionDeps) {
-  const { db } = deps.database;
 
   return {
     list(): VersionsAnswer {
@@ -45,30 +41,18 @@ export function createVersionService(deps: VersionDeps) {
       if (problem) throw badRequest(problem);
       if (row.status === 'version-upgrading' || row.inProgress || row.storageInProgress) throw conflict(VERSION_MESSAGES.busy);
       if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
-      const at = deps.clock.now();
-      const moved = await db.transaction(async (tx) => {
-        const changed = await instancesRepo(tx).changeIf(
-          instanceScopeOf(p),
-          instanceId,
-          'running',
-          { status: 'version-upgrading', inProgress: true, pendingVersion: version, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null },
-          and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.version, row.version)),
-        );
-        if (!changed) return null;
-        await recordInstanceEvent(tx, {
-          instance: changed,
-          actor: { userId: p.userId, name: p.name },
-          at,
+      return acceptMemberChange(deps, p, instanceId, {
+        from: 'running',
+        change: { status: 'version-upgrading', inProgress: true, pendingVersion: version },
+        stillHolds: and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.version, row.version)),
+        record: {
           action: 'upgrade',
           status: 'pending',
           comments: `Upgrade from ${row.version} to ${version} requested`,
           event: { type: 'instance.version_upgrading', fromVersion: row.version, toVersion: version },
-        });
-        return changed;
+        },
+        busy: VERSION_MESSAGES.busy,
       });
-      if (!moved) throw conflict(VERSION_MESSAGES.busy);
-      await deps.enqueue(instanceId);
-      return instanceToWire(moved);
     },
   };
 }

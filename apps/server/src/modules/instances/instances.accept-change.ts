@@ -1,0 +1,50 @@
+import type { SQL } from 'drizzle-orm';
+import type { Instance, InstanceStatus } from '@replay/contracts';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { conflict } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
+import type { Principal } from '../../lib/principal';
+import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import type { Enqueue } from './instances.jobs';
+import { instancesRepo, type InstanceChange } from './instances.repo';
+import { instanceToWire } from './instances.wire';
+
+export interface AcceptDeps {
+  database: Database;
+  clock: Clock;
+  enqueue: Enqueue;
+}
+
+export interface MemberChange {
+  /** The status the instance must still have. */
+  from: InstanceStatus;
+  /** What the request sets (its pending target, the flags); who and when are added here. */
+  change: InstanceChange;
+  /** What else must still hold (nothing else in progress, the value it was judged on). */
+  stillHolds: SQL | undefined;
+  /** The member's pending record: the Events tab row and the domain event. */
+  record: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
+  /** Said when another change won the race between the checks and the write. */
+  busy: string;
+}
+
+/**
+ * A member's request for a change the workflow carries out (a disk increase, a type
+ * switch, a version upgrade): the row's change and the member's pending record in one
+ * compare-and-set, so of two requests at once one wins and the other is refused with
+ * `busy`; then the workflow is woken and the changed instance answered.
+ */
+export async function acceptMemberChange(deps: AcceptDeps, p: Principal, instanceId: string, m: MemberChange): Promise<Instance> {
+  const at = deps.clock.now();
+  const moved = await deps.database.db.transaction(async (tx) => {
+    const change: InstanceChange = { ...m.change, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null };
+    const changed = await instancesRepo(tx).changeIf(instanceScopeOf(p), instanceId, m.from, change, m.stillHolds);
+    if (!changed) return null;
+    await recordInstanceEvent(tx, { ...m.record, instance: changed, actor: { userId: p.userId, name: p.name }, at });
+    return changed;
+  });
+  if (!moved) throw conflict(m.busy);
+  await deps.enqueue(instanceId);
+  return instanceToWire(moved);
+}
