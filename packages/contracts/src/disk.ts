@@ -41,15 +41,6 @@ export const diskUpgradeBodySchema = z
 export type DiskUpgradeBody = z.infer<typeof diskUpgradeBodySchema>;
 
 /**
- * Who may pay for a larger disk: an account with billing details, or an
- * enterprise one (billed by contract). Anyone else is a free account, sent
- * to billing setup (spec section 5); the server answers it 402.
- */
-export function mayPayForDisk(account: { hasBillingDetails: boolean; edition: string | null }): boolean {
-  return account.hasBillingDetails || account.edition === 'ee';
-}
-
-/**
  * The drawer's price before anything changes (spec section 9): monthly disk
  * cost = new GB × the region's unit price × 24 × 30, in integer µ$, with
  * what it adds to today's.

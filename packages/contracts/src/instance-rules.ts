@@ -59,3 +59,12 @@ export function canUpdateStorage(i: { status: InstanceStatus; storageInProgress:
 export function canSwitchInstance(i: { status: InstanceStatus; storageInProgress: boolean; inProgress: boolean }): boolean {
   return canUpdateStorage(i) && !i.inProgress && i.status === 'running';
 }
+
+/**
+ * Who may pay more for an instance (a larger disk, a dearer type): an account with
+ * billing details, or an enterprise one (billed by contract). Anyone else is a free
+ * account, sent to billing setup (spec section 5); the server answers it 402.
+ */
+export function mayPayForUpgrade(account: { hasBillingDetails: boolean; edition: string | null }): boolean {
+  return account.hasBillingDetails || account.edition === 'ee';
+}

@@ -50,14 +50,6 @@ export function switchRefusal(i: SwitchFacts): string | null {
 /** A switch that raises the price needs an account that may pay for it (`mayPayForUpgrade`); a cheaper one never does. */
 export const switchCostsMore = (from: InstanceSize, to: InstanceSize): boolean => SIZES[to].hourlyMicros > SIZES[from].hourlyMicros;
 
-/**
- * The disk upgrade's terms for paying more (spec section 5's billing gate): an
- * account with billing details, or an enterprise one, billed by contract. A
- * free account is sent to billing setup instead.
- */
-export const mayPayForUpgrade = (account: { hasBillingDetails: boolean; edition: string | null }): boolean =>
-  account.hasBillingDetails || account.edition === 'ee';
-
 export interface SwitchOption {
   size: InstanceSize;
   label: string;

@@ -1,10 +1,11 @@
 import type { SQL } from 'drizzle-orm';
-import type { Instance, InstanceStatus } from '@replay/contracts';
+import { mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
+import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { instancesRepo, type InstanceChange } from './instances.repo';
@@ -47,4 +48,17 @@ export async function acceptMemberChange(deps: AcceptDeps, p: Principal, instanc
   if (!moved) throw conflict(m.busy);
   await deps.enqueue(instanceId);
   return instanceToWire(moved);
+}
+
+/**
+ * Whether the account may pay more (a larger disk, a dearer type): billing details, or
+ * an enterprise edition billed by contract (contracts' `mayPayForUpgrade`, the drawers'
+ * rule too). A free account is answered 402 and sent to billing setup (spec section 5).
+ */
+export async function accountMayPayMore(
+  deps: { database: Database; hasBillingDetails(tenantId: string): Promise<boolean> },
+  tenantId: string,
+): Promise<boolean> {
+  if (await deps.hasBillingDetails(tenantId)) return true;
+  return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(deps.database.db).edition(tenantId) });
 }

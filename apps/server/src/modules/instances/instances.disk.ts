@@ -6,7 +6,6 @@ import {
   INSTANCE_MESSAGES,
   canUpdateStorage,
   diskUpgradeProblem,
-  mayPayForDisk,
   type CleanupAnswer,
   type CleanupPreview,
   type Instance,
@@ -21,7 +20,7 @@ import { msOrNull } from '../../lib/time';
 import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange } from './instances.accept-change';
+import { acceptMemberChange, accountMayPayMore } from './instances.accept-change';
 import type { InstanceRow } from './instances.repo';
 import type { InstancesService } from './instances.service';
 
@@ -51,10 +50,7 @@ export function createDiskService(deps: DiskDeps) {
    * contract) is sent to billing setup instead (spec section 5): 402, as the
    * create's billing gate.
    */
-  async function mayPay(tenantId: string): Promise<boolean> {
-    if (await deps.hasBillingDetails(tenantId)) return true;
-    return mayPayForDisk({ hasBillingDetails: false, edition: await repo.edition(tenantId) });
-  }
+  const mayPay = (tenantId: string) => accountMayPayMore(deps, tenantId);
 
   function running(row: InstanceRow): void {
     if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, mayPayForUpgrade, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
+import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { instances } from '../../db/schema';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { diskRepo } from './instances.disk-repo';
 import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange } from './instances.accept-change';
+import { acceptMemberChange, accountMayPayMore } from './instances.accept-change';
 import type { InstancesService } from './instances.service';
 
 export interface SwitchDeps {
@@ -21,11 +20,7 @@ export interface SwitchDeps {
 
 /** Switch Instance (spec sections 4 and 7): the request; the workflow's switch step (instances.switch-step.ts) does the rest. */
 export function createSwitchService(deps: SwitchDeps) {
-  /** The disk's terms (instances.disk.ts), as the drawer judges them too. */
-  async function mayPay(tenantId: string): Promise<boolean> {
-    if (await deps.hasBillingDetails(tenantId)) return true;
-    return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(deps.database.db).edition(tenantId) });
-  }
+  const mayPay = (tenantId: string) => accountMayPayMore(deps, tenantId);
 
   return {
     /**

@@ -10,7 +10,7 @@ import {
   diskUpgradeProblem,
   diskUpgradeQuote,
   formatMoney,
-  mayPayForDisk,
+  mayPayForUpgrade,
   routes,
   type Instance,
 } from '@replay/contracts';
@@ -54,7 +54,7 @@ export function ManageDiskDrawer({ instance, opened, onClose }: Props) {
 
   const problem = size === current ? null : diskUpgradeProblem(current, size);
   const quote = diskUpgradeQuote(instance.provider, instance.region, current, problem ? current : size);
-  const mayPay = mayPayForDisk(account);
+  const mayPay = mayPayForUpgrade(account);
   const busy = instance.storageInProgress || upgrade.isPending;
   const canIncrease = size > current && problem === null && instance.canUpdateStorage && !busy;
 
