@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializer } from '../src/plugins/serializer';
+import { arraysHoldObjects, responseSerializer } from '../src/plugins/serializer';
 
 const response = z.object({
   data: z.object({
@@ -53,5 +53,25 @@ describe('response serializer', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ at: '2026-01-02T00:00:00.000Z' });
     }
+  });
+
+  it('filters the objects of a long array, and writes a long array of numbers as it is', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ id: String(i), tokenHash: 'secret' }));
+    const long = await serve(false, { data: { name: 'n', note: null, items: many } });
+    expect(long.json().data.items).toHaveLength(1000);
+    expect(long.body).not.toContain('secret');
+
+    const series = z.object({ points: z.array(z.tuple([z.number(), z.number()])) });
+    const points = Array.from({ length: 1000 }, (_, i) => [i * 60, i / 100]);
+    const res = await serve(false, { points }, series);
+    expect(res.json()).toEqual({ points });
+  });
+
+  it('sees an object in any array of a schema', () => {
+    const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+    expect(arraysHoldObjects(json(response))).toBe(true);
+    expect(arraysHoldObjects(json(z.object({ a: z.array(z.union([z.number(), z.object({ b: z.string() })])) })))).toBe(true);
+    expect(arraysHoldObjects(json(z.object({ a: z.array(z.array(z.object({ b: z.string() }))) })))).toBe(true);
+    expect(arraysHoldObjects(json(z.object({ a: z.array(z.tuple([z.number(), z.string().nullable()])), b: z.object({ c: z.number() }) })))).toBe(false);
   });
 });

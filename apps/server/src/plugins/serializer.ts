@@ -14,10 +14,26 @@ type Serialize = (data: unknown) => string;
 function compileFast(schema: z.ZodType): Serialize | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
-    return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
+    // A long array of numbers (a graph's ten thousand points) is written five times faster by
+    // JSON.stringify, the library's own choice for long arrays; it would also write an object's
+    // undeclared fields, so only answers whose arrays hold no object take it.
+    const options = arraysHoldObjects(json) ? {} : { largeArraySize: LONG_ARRAY, largeArrayMechanism: 'json-stringify' as const };
+    return fastJson(json as Parameters<typeof fastJson>[0], options) as Serialize;
   } catch {
     return null;
   }
+}
+
+/** From this length an array of scalars is written by JSON.stringify. */
+const LONG_ARRAY = 256;
+
+/** Whether any array in a JSON Schema may hold an object (its items, at any depth, declare one). */
+export function arraysHoldObjects(node: unknown, inArray = false): boolean {
+  if (Array.isArray(node)) return node.some((n) => arraysHoldObjects(n, inArray));
+  if (!node || typeof node !== 'object') return false;
+  const schema = node as Record<string, unknown>;
+  if (inArray && (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || 'properties' in schema || '$ref' in schema)) return true;
+  return Object.entries(schema).some(([key, value]) => arraysHoldObjects(value, inArray || (schema.type === 'array' && (key === 'items' || key === 'prefixItems' || key === 'additionalItems'))));
 }
 
 /**

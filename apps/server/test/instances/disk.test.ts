@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_STOPS_AT_PERCENT } from '@replay/agent-protocol';
 import { DISK_ALERT_PERCENT, DISK_MESSAGES, INSTANCE_MESSAGES, type CleanupPreview, type Instance, type LastCleanup, type InstanceActivity, type Statistics } from '@replay/contracts';
-import { instanceActivities, instanceMetrics, instances, tenants } from '../../src/db/schema';
+import { instanceActivities, instanceMetricBlocks, instanceMetrics, instances, tenants } from '../../src/db/schema';
+import { monitoringRepo } from '../../src/modules/monitoring/monitoring.repo';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -207,7 +208,7 @@ describe('disk alerts and forecast in the statistics', () => {
   const HOUR = 3_600_000;
   const statistics = async () => (await api(t, owner.jwt).get(path('/statistics'))).json().data as Statistics;
   const sample = (at: number, diskPercent: number) =>
-    t.runtime.ctx.db.insert(instanceMetrics).values({ instanceId: inst.instanceId, at: new Date(at), cpu: 100, memory: 100, disk: Math.round(diskPercent * 100) });
+    monitoringRepo(t.runtime.ctx.db).insertSamples([{ instanceId: inst.instanceId, at: new Date(at), cpu: 100, memory: 100, disk: Math.round(diskPercent * 100) }]);
 
   it('raises critical exactly where the agent stops recording', () => {
     expect(DISK_ALERT_PERCENT.critical).toBe(RECORDING_STOPS_AT_PERCENT);
@@ -216,6 +217,7 @@ describe('disk alerts and forecast in the statistics', () => {
   it('warns from 80 %, forecasts the day it fills from the trend, and says critical at 99 %', async () => {
     // Only this series: a sampling round of the real agent (every minute while it ran) would be the latest sample.
     await t.runtime.ctx.db.delete(instanceMetrics).where(eq(instanceMetrics.instanceId, inst.instanceId));
+    await t.runtime.ctx.db.delete(instanceMetricBlocks).where(eq(instanceMetricBlocks.instanceId, inst.instanceId));
     // Twelve hours climbing 1 % an hour from 70 %: 82 % now, full in 18 hours.
     const now = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
     for (let h = 12; h >= 0; h--) await sample(now - h * HOUR, 82 - h);

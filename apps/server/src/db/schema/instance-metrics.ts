@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { instances } from './instances';
 
 /**
@@ -32,4 +32,33 @@ export const instanceMetrics = pgTable(
     netOut: bigint('net_out', { mode: 'number' }),
   },
   (t) => [primaryKey({ name: 'instance_metrics_pk', columns: [t.instanceId, t.at] })],
+);
+
+/**
+ * The samples of each instance's 10-minute block, summed as they arrive (the
+ * same statement that stores a sample adds it here, so the two never
+ * disagree): a 7-day chart (step 600) or the disk forecast (hourly) reads one
+ * row per block instead of ten minutes. Sums, not means, so blocks combine
+ * exactly into any coarser step. Only the chart's full blocks come from
+ * here; a window's partial edges are read from the minutes.
+ */
+export const instanceMetricBlocks = pgTable(
+  'instance_metric_blocks',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.instanceId),
+    /** The block's start: a multiple of 600 s since the epoch. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Minutes sampled in the block, and the sums of their hundredths of a percent. */
+    samples: smallint('samples').notNull(),
+    cpu: integer('cpu').notNull(),
+    memory: integer('memory').notNull(),
+    disk: integer('disk').notNull(),
+    /** Minutes with a network reading (an agent's first has none), and their bytes. */
+    netSamples: smallint('net_samples').notNull(),
+    netIn: bigint('net_in', { mode: 'number' }).notNull(),
+    netOut: bigint('net_out', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'instance_metric_blocks_pk', columns: [t.instanceId, t.at] })],
 );
