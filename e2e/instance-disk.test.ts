@@ -1,16 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISK_MESSAGES, INSTANCE_MESSAGES } from '@replay/contracts';
-import { openPglite } from '../apps/server/src/db/client';
-import { tenants } from '../apps/server/src/db/schema';
+import { DISK_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
-import { closeJourney } from './support/journey';
-import { startConsole, type ConsoleServer } from './support/server';
+import { letAccountPay, signUpWithRunningInstance } from './support/instance';
+import { closeJourney, openJourney } from './support/journey';
+import type { ConsoleServer } from './support/server';
 import { disabled, hidden, visible } from './support/wait';
 
 /**
@@ -24,30 +20,14 @@ import { disabled, hidden, visible } from './support/wait';
 let server: ConsoleServer;
 let browser: Browser;
 let page: Page;
-/** One port for both consoles: agents are told the console's origin (CORS) when they start, and are adopted after the restart. */
-let port: number;
 let instanceId: string;
 
 const stamp = Date.now();
 const name = 'Disk Journey';
 const SETTLE_MS = 45_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 beforeAll(async () => {
-  port = await freePort();
-  server = await startConsole({ env: { PORT: String(port) } });
-  browser = await launchBrowser();
-  page = await newPage(browser, server.url);
+  ({ server, browser, page } = await openJourney());
 });
 afterAll(() => closeJourney({ server, browser }));
 
@@ -64,40 +44,16 @@ async function closeDrawer(): Promise<void> {
   await hidden(drawer());
 }
 
-/**
- * Makes the account an enterprise one (billed by contract: the console has no
- * billing details yet), written while no console runs, since PGlite is one
- * process's; the console comes back on the same folder and port.
- */
-async function becomeEnterprise(): Promise<void> {
-  const { dataDir } = server;
-  await server.stop();
-  const db = await openPglite(join(dataDir, 'pg'));
-  await db.db.update(tenants).set({ edition: 'ee' });
-  await db.close();
-  server = await startConsole({ dataDir, env: { PORT: String(port) } });
-}
-
 describe('Manage Disk journey in chromium', () => {
   it('signs up, creates an instance and opens it once it runs', async () => {
-    await page.goto('/signup');
-    await page.getByLabel('Name', { exact: true }).fill('Ada Owner');
-    await page.getByLabel('Organization').fill('Disk Engines');
-    await page.getByLabel('Email Address').fill(`disk-${stamp}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await visible(page.getByText('Welcome!'));
-    await page.getByRole('link', { name: 'Create Instance' }).click();
-    await page.getByLabel(/^Name/).fill(name);
-    await page.getByLabel(/^Instance URL/).fill(`disk-${stamp}`);
-    await visible(page.getByLabel('Available'));
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await visible(page.getByText(INSTANCE_MESSAGES.created(name)));
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
-    await row.getByRole('link', { name }).click();
-    await page.waitForURL(/\/instances\/[^/]+$/);
-    instanceId = new URL(page.url()).pathname.split('/').at(-1)!;
+    instanceId = await signUpWithRunningInstance(page, {
+      owner: 'Ada Owner',
+      organization: 'Disk Engines',
+      email: `disk-${stamp}@example.com`,
+      name,
+      url: `disk-${stamp}`,
+      settleMs: SETTLE_MS,
+    });
     await visible(page.getByRole('tab', { name: 'Events' }));
   });
 
@@ -111,7 +67,7 @@ describe('Manage Disk journey in chromium', () => {
   });
 
   it('grows the disk through the drawer and shows the new size', { timeout: 180_000 }, async () => {
-    await becomeEnterprise();
+    server = await letAccountPay(server);
     // Recordings of five days ago on the instance, for the cleanup below (the agent counts them when asked).
     const day = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const old = join(server.dataDir, 'instances', instanceId, 'data', 'sessions', day);

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHeapLimitMib } from '@replay/agent-protocol';
-import { INSTANCE_MESSAGES, SWITCH_MESSAGES } from '@replay/contracts';
-import { openPglite } from '../apps/server/src/db/client';
-import { tenants } from '../apps/server/src/db/schema';
+import { SWITCH_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
+import { letAccountPay, signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
-import { agentPids, startConsole, type ConsoleServer } from './support/server';
+import { agentPids, type ConsoleServer } from './support/server';
 import { disabled, hidden, visible } from './support/wait';
 
 /**
@@ -51,25 +48,14 @@ function agentEnvironment(): string {
 
 describe('Switch Instance journey in chromium', () => {
   it('signs up and creates a small instance, which runs', async () => {
-    await page.goto('/signup');
-    await page.getByLabel('Name', { exact: true }).fill('Grace Owner');
-    await page.getByLabel('Organization').fill('Switch Works');
-    await page.getByLabel('Email Address').fill(`switch-${stamp}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await visible(page.getByText('Welcome!'));
-    await page.getByRole('link', { name: 'Create Instance' }).click();
-    await page.waitForURL(/\/instances\/create$/);
-    await page.getByLabel(/^Name/).fill(name);
-    await page.getByLabel(/^Instance URL/).fill(`switch-${stamp}`);
-    await visible(page.getByLabel('Available'));
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await visible(page.getByText(INSTANCE_MESSAGES.created(name)));
-    await page.waitForURL(/\/instances$/);
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
-    await row.getByRole('cell').nth(2).click();
-    await page.waitForURL(/\/instances\/[^/]+$/);
+    await signUpWithRunningInstance(page, {
+      owner: 'Grace Owner',
+      organization: 'Switch Works',
+      email: `switch-${stamp}@example.com`,
+      name,
+      url: `switch-${stamp}`,
+      settleMs: SETTLE_MS,
+    });
     await visible(page.getByText('Small · 2 vCPU, 8 GB RAM'));
     await expectAccessible(page, 'details: small instance running');
     expect(agentEnvironment()).toContain(`NODE_OPTIONS=--max-old-space-size=${agentHeapLimitMib(8)}`);
@@ -92,13 +78,7 @@ describe('Switch Instance journey in chromium', () => {
   });
 
   it('once the account may pay (an enterprise one, set while the console is down), switches small → medium after a confirmation', async () => {
-    // PGlite is one process's: the account is changed between two runs of the console, on the same port and data.
-    const port = new URL(server.url).port;
-    await server.stop();
-    const db = await openPglite(join(server.dataDir, 'pg'));
-    await db.db.update(tenants).set({ edition: 'ee' });
-    await db.close();
-    server = await startConsole({ dataDir: server.dataDir, env: { PORT: port } });
+    server = await letAccountPay(server);
     await page.reload();
     await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
 

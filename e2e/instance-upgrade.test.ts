@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTANCE_MESSAGES, VERSION_MESSAGES } from '@replay/contracts';
+import { VERSION_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
+import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
 import { hidden, visible } from './support/wait';
@@ -51,24 +52,14 @@ async function upgradeTo(version: string): Promise<void> {
 
 describe('version upgrade journey in chromium', () => {
   it('creates an instance, which runs 1.20 and is offered an upgrade', async () => {
-    await page.goto('/signup');
-    await page.getByLabel('Name', { exact: true }).fill('Ada Owner');
-    await page.getByLabel('Organization').fill('Analytical Engines');
-    await page.getByLabel('Email Address').fill(`upgrade-${stamp}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await visible(page.getByText('Welcome!'));
-    await page.getByRole('link', { name: 'Create Instance' }).click();
-    await page.getByLabel(/^Name/).fill(name);
-    await page.getByLabel(/^Instance URL/).fill(`upgrade-${stamp}`);
-    await visible(page.getByLabel('Available'));
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await visible(page.getByText(INSTANCE_MESSAGES.created(name)));
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
-    await row.getByRole('cell').nth(2).click();
-    await page.waitForURL(/\/instances\/[^/]+$/);
-
+    await signUpWithRunningInstance(page, {
+      owner: 'Ada Owner',
+      organization: 'Analytical Engines',
+      email: `upgrade-${stamp}@example.com`,
+      name,
+      url: `upgrade-${stamp}`,
+      settleMs: SETTLE_MS,
+    });
     await visible(chip('1.20'));
     await visible(page.getByRole('button', { name: 'Upgrade Now' }));
     await expectAccessible(page, 'details: upgrade offered');

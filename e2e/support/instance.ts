@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { INSTANCE_MESSAGES } from '@replay/contracts';
+import { openPglite } from '../../apps/server/src/db/client';
+import { tenants } from '../../apps/server/src/db/schema';
+import { startConsole, type ConsoleServer } from './server';
+import { visible } from './wait';
+
+export interface NewAccountWithInstance {
+  /** The owner's name and organization on the sign-up form. */
+  owner: string;
+  organization: string;
+  email: string;
+  /** The instance's name and the URL part it asks for. */
+  name: string;
+  url: string;
+  /** How long the new instance may take to show as Running. */
+  settleMs: number;
+}
+
+/**
+ * Signs up a new account, creates an instance, waits until the list shows it
+ * Running and opens its details. Returns the instance's id (from the address).
+ */
+export async function signUpWithRunningInstance(page: Page, a: NewAccountWithInstance): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill(a.owner);
+  await page.getByLabel('Organization').fill(a.organization);
+  await page.getByLabel('Email Address').fill(a.email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await visible(page.getByText('Welcome!'));
+  await page.getByRole('link', { name: 'Create Instance' }).click();
+  await page.waitForURL(/\/instances\/create$/);
+  await page.getByLabel(/^Name/).fill(a.name);
+  await page.getByLabel(/^Instance URL/).fill(a.url);
+  await visible(page.getByLabel('Available'));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await visible(page.getByText(INSTANCE_MESSAGES.created(a.name)));
+  await page.waitForURL(/\/instances$/);
+  const row = page.getByRole('row', { name: new RegExp(a.name) });
+  await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: a.settleMs });
+  await row.getByRole('link', { name: a.name }).click();
+  await page.waitForURL(/\/instances\/[^/]+$/);
+  return new URL(page.url()).pathname.split('/').at(-1)!;
+}
+
+/**
+ * Makes the account one that may pay: an enterprise one (billed by contract,
+ * so no billing details are needed). PGlite is one process's, so the change is
+ * written while no console runs; the console comes back on the same data
+ * folder and port, with no other settings (agents were told the console's origin when they started,
+ * and are adopted after the restart). Returns the restarted console.
+ */
+export async function letAccountPay(server: ConsoleServer): Promise<ConsoleServer> {
+  const port = new URL(server.url).port;
+  await server.stop();
+  const db = await openPglite(join(server.dataDir, 'pg'));
+  await db.db.update(tenants).set({ edition: 'ee' });
+  await db.close();
+  return startConsole({ dataDir: server.dataDir, env: { PORT: port } });
+}
