@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from './support/app';
-import { bearer, signup, type SignedIn } from './support/auth';
+import type { TestApp } from './support/app';
+import { bearer, type SignedIn } from './support/auth';
+import { appWithOwner } from './support/owner';
 import { auditRowsOf } from './support/team';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
 let owner: SignedIn;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signup(t);
-});
+beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
 const echoed = async (given: string) =>

@@ -3,16 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, OWNER_ROLE_NAME, PERMISSIONS, ROLE_MESSAGES, roleSchema, type Role } from '@replay/contracts';
 import { consoleActivities, roles } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { createTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
 import { bearer, signup, type SignedIn } from './support/auth';
+import { appWithOwner } from './support/owner';
 import { addInstance, addMember } from './support/team';
 
 let t: TestApp;
 let owner: SignedIn;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signup(t);
-});
+beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
 const headers = () => bearer(owner.jwt);

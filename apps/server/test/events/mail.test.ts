@@ -6,6 +6,7 @@ import { openSealed } from '../../src/lib/seal';
 import { MAIL_RETRY, mailSealKey } from '../../src/mail/mailer';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
+import { appWithOwner } from '../support/owner';
 import { startSmtpReceiver } from '../support/smtp';
 
 /** Mail is queued in the change's transaction and leaves through a job; with SMTP it is sealed until sent, then gone. */
@@ -19,10 +20,7 @@ async function inviteAs(t: TestApp, owner: SignedIn, email: string) {
 describe('without SMTP (the outbox table is the delivery)', () => {
   let t: TestApp;
   let owner: SignedIn;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signup(t);
-  });
+  beforeAll(async () => ({ t, owner } = await appWithOwner()));
   afterAll(() => t.close());
 
   it('keeps the mail with its change: an invitation that rolls back after its mail was written leaves no mail, member or event', async () => {

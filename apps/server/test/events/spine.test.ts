@@ -4,6 +4,7 @@ import { consoleActivities, domainEventCursors, domainEvents, roles } from '../.
 import { domainEventSchema } from '@replay/contracts';
 import { createPeerApp, createTestApp, type TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
+import { appWithOwner } from '../support/owner';
 import { createProjection, projected, recorder } from './support';
 
 /**
@@ -27,10 +28,7 @@ async function eventIds(t: TestApp, tenantId: string, type: string): Promise<str
 describe('an event is part of its change', () => {
   let t: TestApp;
   let owner: SignedIn;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signup(t);
-  });
+  beforeAll(async () => ({ t, owner } = await appWithOwner()));
   afterAll(() => t.close());
 
   it('is written with the change, as the contract types it, and the activity line is written from it (same id)', async () => {

@@ -4,8 +4,9 @@ import { domainEventSchema, type InstanceSize } from '@replay/contracts';
 import { domainEvents, instanceUsagePeriods } from '../../src/db/schema';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec } from '../../src/infra/driver';
 import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
+import { appWithOwner } from '../support/owner';
 import { api, newInstance, seedInstance } from './support';
 
 /**
@@ -63,10 +64,7 @@ let t: TestApp;
 let owner: SignedIn;
 const driver = new InstantDriver();
 const once = { retryCount: 0, retryLimit: 4 };
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signup(t);
-});
+beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
 /** One minute passes, then the workflow runs the instance to its next resting status. */

@@ -11,8 +11,9 @@ import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { rateLimiter } from '../../src/lib/rate-limit';
 import { resumeInstances } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
+import { appWithOwner } from '../support/owner';
 import { seedInstance, until } from './support';
 
 /**
@@ -112,10 +113,7 @@ let owner: SignedIn;
 let driver: DriverDouble;
 const sent: string[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signup(t);
-});
+beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
 const deps = () => ({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async (id: string) => void sent.push(id), healthTimeoutMs: 200 });
