@@ -1,17 +1,17 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_STOPS_AT_PERCENT } from '@replay/agent-protocol';
 import { DISK_ALERT_PERCENT, DISK_MESSAGES, INSTANCE_MESSAGES, type CleanupPreview, type Instance, type LastCleanup, type InstanceActivity, type Statistics } from '@replay/contracts';
-import { instanceActivities, instanceMetricBlocks, instanceMetrics, instances, tenants } from '../../src/db/schema';
+import { instanceMetricBlocks, instanceMetrics, instances, tenants } from '../../src/db/schema';
 import { monitoringRepo } from '../../src/modules/monitoring/monitoring.repo';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
 import { auditRowsOf } from '../support/team';
-import { addMember, api, newInstance, tempInstancesDir, until } from './support';
+import { activityRecords, addMember, api, newInstance, tempInstancesDir, until } from './support';
 
 /**
  * Manage Disk through the API with a real agent: the disk grows on the
@@ -26,10 +26,7 @@ let inst: Instance;
 const path = (what = '') => `/managed-saas/instances/${inst.instanceId}${what}`;
 const driver = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' });
 const read = async () => (await api(t, owner.jwt).get(path())).json().data as Instance;
-const diskEvents = async () =>
-  (await t.runtime.ctx.db.select().from(instanceActivities).where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'disk-upgrade')))).map(
-    (r) => r.status,
-  );
+const diskEvents = async () => (await activityRecords(t, inst.instanceId, 'disk-upgrade')).map((r) => r.status);
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dir.dataDir, RUN_WORKERS: 'true' });
@@ -146,10 +143,7 @@ describe('cleanup', () => {
   });
 
   const lastCleanup = async () => (await api(t, owner.jwt).get(path('/last-cleanup'))).json().data as LastCleanup;
-  const cleanupRecords = async () =>
-    (await t.runtime.ctx.db.select().from(instanceActivities).where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'diskCleanup')))).sort(
-      (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
-    );
+  const cleanupRecords = () => activityRecords(t, inst.instanceId, 'diskCleanup');
 
   it('accepts a cleanup, which the workflow then runs on the agent, removing the recordings older than the age, once per 6 hours', { timeout: 30_000 }, async () => {
     const res = await api(t, owner.jwt).post(path('/cleanup'), { days: 3 });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { Account, CreateInstanceInput, Instance, InstanceStatus, Permission } from '@replay/contracts';
-import { instances, roles, users } from '../../src/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Account, CreateInstanceInput, Instance, InstanceActivityAction, InstanceStatus, Permission } from '@replay/contracts';
+import { instanceActivities, instances, roles, users } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { newId } from '../../src/lib/ids';
 import { hashPassword } from '../../src/modules/auth/password';
@@ -39,6 +39,15 @@ export const api = (t: TestApp, jwt: string) => ({
 /** Puts an instance in a status directly, as a finished workflow would have. */
 export async function setStatus(t: TestApp, instanceId: string, status: InstanceStatus, extra: Partial<typeof instances.$inferInsert> = {}) {
   await t.runtime.ctx.db.update(instances).set({ status, ...extra }).where(eq(instances.instanceId, instanceId));
+}
+
+/** An instance's activity records of one action (as the Events tab lists them), oldest first. */
+export function activityRecords(t: TestApp, instanceId: string, action: InstanceActivityAction) {
+  return t.runtime.ctx.db
+    .select()
+    .from(instanceActivities)
+    .where(and(eq(instanceActivities.instanceId, instanceId), eq(instanceActivities.action, action)))
+    .orderBy(asc(instanceActivities.createdAt));
 }
 
 /** A joined member of `tenantId` whose role grants `permissions`, on every instance or only on `only`. */

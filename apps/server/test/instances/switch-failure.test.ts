@@ -1,16 +1,16 @@
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHeapLimitMib } from '@replay/agent-protocol';
 import { SIZES, SWITCH_MESSAGES, domainEventSchema, type Instance, type InstanceSize } from '@replay/contracts';
-import { domainEvents, instanceActivities, instances, tenants } from '../../src/db/schema';
+import { domainEvents, instances, tenants } from '../../src/db/schema';
 import { DriverError, type InstanceRuntime } from '../../src/infra/driver';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { workflowDepsOf } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance } from '../../src/modules/instances/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
-import { api, newInstance, tempInstancesDir } from './support';
+import { activityRecords, api, newInstance, tempInstancesDir } from './support';
 
 /**
  * A switch that fails, with a real agent: the driver really restarts the
@@ -41,14 +41,7 @@ const last = { retryCount: 4, retryLimit: 4 };
 const converge = (attempt = once) => convergeInstance(workflowDepsOf(t.runtime.ctx), inst.instanceId, attempt);
 const row = async () => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, inst.instanceId)))[0]!;
 const read = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance;
-const switchRecords = async () =>
-  (
-    await t.runtime.ctx.db
-      .select()
-      .from(instanceActivities)
-      .where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'scaleUp')))
-      .orderBy(asc(instanceActivities.createdAt))
-  ).map((r) => r.status);
+const switchRecords = async () => (await activityRecords(t, inst.instanceId, 'scaleUp')).map((r) => r.status);
 const heapLimitOf = async () => (await driver.stats(inst.instanceId)).memory.totalBytes;
 
 beforeAll(async () => {

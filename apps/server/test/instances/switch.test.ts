@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHeapLimitMib } from '@replay/agent-protocol';
 import { DISK_MESSAGES, INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, priceFor, type Instance, type InstanceActivity } from '@replay/contracts';
-import { consoleActivities, instanceActivities, instanceUsagePeriods, tenants } from '../../src/db/schema';
+import { consoleActivities, instanceUsagePeriods, tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
 import { auditRowsOf } from '../support/team';
-import { addMember, api, newInstance, seedInstance, tempInstancesDir, until } from './support';
+import { activityRecords, addMember, api, newInstance, seedInstance, tempInstancesDir, until } from './support';
 
 /**
  * Switch Instance through the API with a real agent: the request's rules
@@ -25,14 +25,7 @@ const MIB = 1024 * 1024;
 const path = (id = inst.instanceId) => `/managed-saas/instances/${id}/instance-upgrade`;
 const driver = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' });
 const read = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance;
-const switchRecords = async () =>
-  (
-    await t.runtime.ctx.db
-      .select()
-      .from(instanceActivities)
-      .where(and(eq(instanceActivities.instanceId, inst.instanceId), eq(instanceActivities.action, 'scaleUp')))
-      .orderBy(asc(instanceActivities.createdAt))
-  ).map((r) => r.status);
+const switchRecords = async () => (await activityRecords(t, inst.instanceId, 'scaleUp')).map((r) => r.status);
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dir.dataDir, RUN_WORKERS: 'true' });
