@@ -58,6 +58,8 @@ export interface Attempt {
 
 type Loaded = InstanceRow & { tenantName: string; projectKey: string };
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
+/** What a step records of its transition; advance adds the instance, the actor (the system) and the time. */
+type StepRecord = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
 
 /** This process, as a lease holder; unique per start, so a restarted process never mistakes an old lease for its own. */
 const HOST = hostname();
@@ -115,7 +117,7 @@ async function advance(
   to: InstanceStatus,
   /** A function of the transition's time when the change records that time too (`deletedAt`), so both say the same instant. */
   change: InstanceChange | ((at: Date) => InstanceChange),
-  record: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
+  record: StepRecord,
 ): Promise<boolean> {
   const at = d.clock.now();
   return d.db.transaction(async (tx) => {
@@ -142,6 +144,13 @@ function runningChange(runtime: InstanceRuntime, health: InstanceHealth): Instan
   };
 }
 
+/** driver.create, then 'running' once the instance answers its health check: how both a first provisioning and a start end. */
+async function createUntilRunning(d: WorkflowDeps, row: Loaded, record: StepRecord): Promise<void> {
+  const runtime = await d.driver.create(specOf(row));
+  const health = await waitHealthy(d, row.instanceId);
+  await advance(d, row, 'running', runningChange(runtime, health), record);
+}
+
 const STEPS: Partial<Record<InstanceStatus, Step>> = {
   // 'creating' is the request accepted; 'initializing' is the infrastructure being made and booted.
   async creating(d, row) {
@@ -153,29 +162,12 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
     });
   },
 
-  async initializing(d, row) {
-    const runtime = await d.driver.create(specOf(row));
-    const health = await waitHealthy(d, row.instanceId);
-    await advance(d, row, 'running', runningChange(runtime, health), {
-      action: 'create',
-      status: 'success',
-      comments: 'The instance is running',
-      event: { type: 'instance.running' },
-    });
-  },
+  initializing: (d, row) =>
+    createUntilRunning(d, row, { action: 'create', status: 'success', comments: 'The instance is running', event: { type: 'instance.running' } }),
 
-  async starting(d, row) {
-    // create, not start: it provisions an instance stopped while still 'creating', and brings the account's
-    // project key to one recorded before ingest needed it (which start alone would leave unable to run).
-    const runtime = await d.driver.create(specOf(row));
-    const health = await waitHealthy(d, row.instanceId);
-    await advance(d, row, 'running', runningChange(runtime, health), {
-      action: 'start',
-      status: 'success',
-      comments: 'The instance started',
-      event: { type: 'instance.started' },
-    });
-  },
+  // create, not start: it provisions an instance stopped while still 'creating', and brings the account's
+  // project key to one recorded before ingest needed it (which start alone would leave unable to run).
+  starting: (d, row) => createUntilRunning(d, row, { action: 'start', status: 'success', comments: 'The instance started', event: { type: 'instance.started' } }),
 
   async stopping(d, row) {
     await d.driver.stop(row.instanceId);
