@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_CALLS, EXIT_CODES, type AgentHealth } from '@replay/agent-protocol';
+import { ADMIN_CALLS, type AgentHealth } from '@replay/agent-protocol';
 import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
@@ -22,10 +22,10 @@ import {
   type ReconcileReport,
   type UpgradeBackup,
 } from './driver';
-import { endProcessGroup, spawnAgent } from './local/agent-process';
+import { endProcessGroup } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
+import { agentAddress, startAgent, type AgentStarter } from './local/start-agent';
 import { UpgradeBackups } from './local/upgrade-backups';
-import { waitForStart } from './local/wait-for-start';
 import { versionRegistry, type VersionRegistry } from './versions';
 import { reconcile, type Inventory } from './reconcile';
 import { keyedSerial } from '../lib/concurrency';
@@ -57,20 +57,18 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   private readonly opts: Required<LocalDriverOptions>;
   /** One operation at a time per instance (a stop must not interleave with a restart), and one port pick at a time. */
   private readonly serial = keyedSerial();
+  private readonly starter: AgentStarter;
 
   constructor(options: LocalDriverOptions) {
     this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, versions: versionRegistry(), ...options };
     this.folders = new InstanceFolders(options.root);
+    this.starter = { ...this.opts, folders: this.folders, freePort: () => this.serial('ports', () => freePort(this.folders.reservedPorts())) };
   }
 
   private record(instanceId: string): InstanceRecord {
     const record = this.folders.read(instanceId);
     if (!record) throw new DriverError('not-found', `Instance ${instanceId} does not exist`);
     return record;
-  }
-
-  private address(record: InstanceRecord): AgentAddress {
-    return { instanceId: record.instanceId, baseUrl: `http://127.0.0.1:${record.port}`, secret: record.secret };
   }
 
   /** The pid of this instance's agent when one is alive; a recorded pid now used by another process does not count. */
@@ -127,45 +125,8 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
     return this.serial(instanceId, () => this.startNow(instanceId));
   }
 
-  private async startNow(instanceId: string): Promise<InstanceRuntime> {
-    let record = this.record(instanceId);
-    const { projectKey } = record;
-    if (!projectKey) {
-      throw new DriverError('start-failed', `Instance ${instanceId} has no project key yet: it starts through create() with its spec, which brings the key`);
-    }
-    const running = this.livePid(instanceId);
-    if (running) {
-      const health = await checkHealth(this.address(record));
-      if (health.healthy) return runtimeOf(instanceId, record, running);
-      // Alive but not answering as this instance: hung, so it is replaced.
-      await endProcessGroup(running, this.opts.stopGraceMs);
-    }
-    for (let attempt = 0; ; attempt++) {
-      const spawned = spawnAgent({ ...record, projectKey }, {
-        dataDir: this.folders.dataDir(instanceId),
-        logFile: this.folders.logFile(instanceId),
-        cwd: this.folders.dir(instanceId),
-        consoleOrigin: this.opts.consoleOrigin,
-        host: this.opts.host,
-        entry: this.opts.versions.agentEntry(record.version) ?? undefined,
-      });
-      const outcome = await waitForStart(this.address(record), spawned, this.opts.startTimeoutMs);
-      if (outcome.kind === 'healthy') return runtimeOf(instanceId, record, spawned.pid);
-      if (outcome.kind === 'timeout') await endProcessGroup(spawned.pid, this.opts.stopGraceMs);
-      if (outcome.kind === 'exited' && outcome.code === EXIT_CODES.dataDirInUse) {
-        // Another agent took the folder between our check and the spawn: it is this instance's, so adopt it.
-        const holder = this.livePid(instanceId);
-        if (holder && (await checkHealth(this.address(record))).healthy) return runtimeOf(instanceId, record, holder);
-      }
-      if (outcome.kind === 'exited' && outcome.code === EXIT_CODES.portInUse && attempt === 0) {
-        // Something else took the port while the instance was stopped; the URL has to change.
-        const port = await this.serial('ports', () => freePort(this.folders.reservedPorts()));
-        record = this.folders.update(instanceId, { port });
-        continue;
-      }
-      const why = outcome.kind === 'exited' ? `exited with code ${outcome.code}` : 'did not become healthy in time';
-      throw new DriverError('start-failed', `The agent of instance ${instanceId} ${why}; see ${this.folders.logFile(instanceId)}`);
-    }
+  private startNow(instanceId: string): Promise<InstanceRuntime> {
+    return startAgent(this.starter, this.record(instanceId));
   }
 
   stop(instanceId: string): Promise<InstanceRuntime> {
@@ -194,7 +155,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
       }
       const next = this.folders.update(instanceId, { diskSize });
       const pid = this.livePid(instanceId);
-      if (pid) await callAgent(this.address(next), ADMIN_CALLS.resizeDisk, { diskGb: diskSize });
+      if (pid) await callAgent(agentAddress(next), ADMIN_CALLS.resizeDisk, { diskGb: diskSize });
       return runtimeOf(instanceId, next, pid);
     });
   }
@@ -253,7 +214,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
       const record = this.folders.update(instanceId, change);
       const pid = this.livePid(instanceId);
       if (!pid) return runtimeOf(instanceId, record, null);
-      const health = await checkHealth(this.address(record));
+      const health = await checkHealth(agentAddress(record));
       if (health.healthy && health.body && applied(health.body)) return runtimeOf(instanceId, record, pid);
       await this.stopNow(instanceId);
       return this.startNow(instanceId);
@@ -264,7 +225,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   private running(instanceId: string): AgentAddress {
     const record = this.record(instanceId);
     if (!this.livePid(instanceId)) throw new DriverError('not-running', `Instance ${instanceId} is not running`);
-    return this.address(record);
+    return agentAddress(record);
   }
 
   applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig> {
@@ -294,13 +255,13 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   async health(instanceId: string): Promise<InstanceHealth> {
     const record = this.folders.read(instanceId);
     if (!record) return { healthy: false, statusCode: null, tenants: [], version: null, error: 'Instance not found', checkedAt: Date.now() };
-    const { body: _body, ...health } = await checkHealth(this.address(record));
+    const { body: _body, ...health } = await checkHealth(agentAddress(record));
     return health;
   }
 
   async loginUrl(instanceId: string, user: InstanceUser): Promise<string> {
     const record = this.record(instanceId);
-    return loginUrl(this.address(record), runtimeOf(instanceId, record, null).url!, user);
+    return loginUrl(agentAddress(record), runtimeOf(instanceId, record, null).url!, user);
   }
 
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport> {
