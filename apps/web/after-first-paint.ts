@@ -55,3 +55,44 @@ const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([\w
 export function staticImportsOf(code: string): string[] {
   return [...code.matchAll(STATIC_IMPORT)].map((m) => `/assets/${m[1]}`);
 }
+
+/** Vite's build manifest, as much of it as the shell's preloads need. */
+export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The files a lazily imported module needs before it runs: its chunk, the chunks it
+ * imports statically (at any depth) and their stylesheets, as URLs, minus `except`.
+ */
+export function filesOfLazyModule(manifest: Manifest, source: string, except: ReadonlySet<string>): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of entry.imports ?? []) visit(dep);
+    if (!except.has(`/${entry.file}`)) scripts.push(`/${entry.file}`);
+    for (const css of entry.css ?? []) if (!except.has(`/${css}`) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
+  };
+  if (!manifest[source]) throw new Error(`The build manifest has no ${source}`);
+  visit(source);
+  return { scripts, styles };
+}
+
+/**
+ * index.html (the signed-in screens and any other path) with the console shell's files
+ * announced in its head: the browser's preload scanner starts fetching them with the
+ * document, instead of the entry's code asking for each once it runs (dozens of link
+ * elements appended in one long task, a round trip later). Scripts are preloaded, not
+ * run; the stylesheet is fetched without blocking the first paint, and applied when the
+ * shell's import adds it.
+ */
+export function withShellPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
+  const links = [
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ];
+  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+  return html.replace('</head>', () => `${links.map((l) => `    ${l}\n`).join('')}  </head>`);
+}

@@ -8,12 +8,15 @@
   function load() {
     if (started) return;
     started = true;
-    // Every chunk is fetched at once; they then run one by one, dependencies first
+    // Every chunk, the entry too, is fetched at once; they then run one by one, dependencies first
     // (after-first-paint.ts orders them), each in a task of its own, so that the page
     // never stops answering for the time it takes to evaluate the whole app.
     var chunks = (own.dataset.preload || '').split(' ').filter(Boolean);
+    chunks.push(own.dataset.entry);
     var head = document.createDocumentFragment();
     chunks.forEach(function (href) {
+      // Announced by the page itself already (the signed-in copy of index.html): fetched since.
+      if (document.head.querySelector('link[rel="modulepreload"][href="' + href + '"]')) return;
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -21,7 +24,6 @@
       head.appendChild(link);
     });
     document.head.appendChild(head);
-    chunks.push(own.dataset.entry);
     (function run(i) {
       var script = document.createElement('script');
       script.type = 'module';

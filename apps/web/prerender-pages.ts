@@ -3,17 +3,22 @@
  * built index.html, as dist/prerendered/<screen>.html with their brotli and gzip copies.
  * The app's modules run in Node through Vite's SSR loader (the same transforms as the
  * build); the console serves these pages (apps/server/src/plugins/web.ts). Their code is
- * fetched after their first paint (after-first-paint.ts).
+ * fetched after their first paint (after-first-paint.ts). index.html itself gets the same
+ * loader, and its copy for signed-in visits (signed-in.html) the console shell's files too.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf } from './after-first-paint';
+import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withShellPreloads, type Manifest } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
+/** The page a visit with a session gets: index.html with the shell's files in its head. */
+const SIGNED_IN_PAGE = 'signed-in.html';
+/** The lazily imported module every signed-in screen renders inside. */
+const SHELL = 'src/app/shell/ConsoleShell.tsx';
 /** The root element as index.html has it: what the prerendered markup replaces. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
 
@@ -41,7 +46,24 @@ try {
     writeFileSync(file, template.replace(ROOT, () => `<div id="root" data-prerendered="${path}">${markup}</div>`));
     await writeCompressedCopies(file);
   }
-  console.log(`prerendered ${PRERENDERED_PATHS.join(', ')}`);
+  // index.html (any page the server has no copy for) starts as the prerendered pages do. The
+  // signed-in visit's copy (apps/server/src/plugins/web.ts) paints only a loading text, so it
+  // fetches its code and the shell's with the page, and the loader only runs it.
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  rmSync(join(dist, '.vite'), { recursive: true });
+  // What the loader runs, in its order: announced too, so the browser fetches it with the page.
+  const start = [...template.matchAll(/data-preload="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')).filter(Boolean);
+  start.push(...[...template.matchAll(/data-entry="([^"]+)"/g)].map((m) => m[1]!));
+  const listed = new Set([...start, ...[...template.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)]);
+  // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
+  const shell = filesOfLazyModule(manifest, SHELL, listed);
+  shell.styles = shell.styles.filter((url) => existsSync(join(dist, url)));
+  writeFileSync(join(dist, 'index.html'), template);
+  await writeCompressedCopies(join(dist, 'index.html'));
+  writeFileSync(join(dist, SIGNED_IN_PAGE), withShellPreloads(template, { scripts: [...start, ...shell.scripts], styles: shell.styles }));
+  await writeCompressedCopies(join(dist, SIGNED_IN_PAGE));
+  console.log(`prerendered ${PRERENDERED_PATHS.join(', ')}; ${SIGNED_IN_PAGE} preloads the console shell`);
 } finally {
   await vite.close();
 }

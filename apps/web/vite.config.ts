@@ -32,6 +32,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Read by prerender-pages.ts (the shell's files for index.html's head), then deleted.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The code a page starts with comes in chunks small enough that each evaluates in a

@@ -8,14 +8,17 @@ import { createTestApp, type TestApp } from './support/app';
 
 /**
  * The public screens' prerendered pages (apps/web/prerender-pages.ts writes
- * dist/prerendered/<screen>.html): sent for a visit they fit, index.html otherwise.
+ * dist/prerendered/<screen>.html): sent for a visit they fit; the signed-in copy of
+ * index.html (dist/signed-in.html) for a visit with a session hint; index.html otherwise.
  */
 const web = mkdtempSync(join(tmpdir(), 'web-dist-'));
 const INDEX = '<!doctype html><html><body><div id="root"><p>Loading…</p></div></body></html>';
+const SIGNED_IN = '<!doctype html><html><head><link rel="modulepreload" href="/assets/ConsoleShell-A.js"></head><body><div id="root"><p>Loading…</p></div></body></html>';
 const LOGIN = '<!doctype html><html><body><div id="root" data-prerendered="/login"><main><h1>Login to your account</h1></main></div></body></html>';
 
 mkdirSync(join(web, 'prerendered'));
 writeFileSync(join(web, 'index.html'), INDEX);
+writeFileSync(join(web, 'signed-in.html'), SIGNED_IN);
 writeFileSync(join(web, 'prerendered', 'login.html'), LOGIN);
 writeFileSync(join(web, 'prerendered', 'login.html.br'), brotliCompressSync(LOGIN));
 
@@ -45,9 +48,17 @@ describe('prerendered public screens', () => {
     expect(String(br.headers.vary)).toMatch(/cookie/i);
   });
 
-  it('sends index.html when the screen would differ: a session hint, a query, or no prerendered copy', async () => {
+  it('sends a visit with a session hint the signed-in page, whatever its path', async () => {
+    for (const url of ['/login', '/instances', '/instances/abc?tab=monitoring', '/invitation?token=x']) {
+      const res = await get(url, { cookie: `other=2; ${SESSION_HINT_COOKIE}=1` });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SIGNED_IN);
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
+    }
+  });
+
+  it('sends index.html when the screen would differ and there is no session hint: a query, or no prerendered copy', async () => {
     for (const [url, headers] of [
-      ['/login', { cookie: `other=2; ${SESSION_HINT_COOKIE}=1` }],
       ['/login?jwt=abc', {}],
       ['/login?iframe=true', {}],
       ['/signup', {}],

@@ -11,16 +11,22 @@ const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 const SCREEN_PATH = /^\/[a-z-]+$/;
 const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
 
+/** index.html with the console shell's files announced in its head (apps/web/prerender-pages.ts). */
+const SIGNED_IN_PAGE = 'signed-in.html';
+
 /**
- * The prerendered copy of a public screen (dist/prerendered/<screen>.html), for a visit it
- * fits: no query (a handed-over token or a reset link changes the screen) and no session
- * hint (a signed-in visit leaves the public screens). Else the plain index.html, which
- * the app renders itself; the app hydrates a prerendered page only when it fits as well.
+ * A visit with a session hint gets the signed-in copy of index.html, whose head fetches the
+ * console shell along with the app (a signed-in screen is on its way). A visit without one
+ * gets the prerendered copy of a public screen (dist/prerendered/<screen>.html) when it fits:
+ * no query (a handed-over token or a reset link changes the screen); else the plain
+ * index.html, which loads no signed-in code. The app renders either itself; it hydrates a
+ * prerendered page only when it fits as well.
  */
 function pageFor(root: string, path: string, request: FastifyRequest): string {
-  if (request.url.includes('?') || !SCREEN_PATH.test(path) || SESSION_HINT.test(request.headers.cookie ?? '')) return 'index.html';
-  const page = `prerendered${path}.html`;
-  return existsSync(`${root}/${page}`) ? page : 'index.html';
+  const existing = (page: string) => (existsSync(`${root}/${page}`) ? page : 'index.html');
+  if (SESSION_HINT.test(request.headers.cookie ?? '')) return existing(SIGNED_IN_PAGE);
+  if (request.url.includes('?') || !SCREEN_PATH.test(path)) return 'index.html';
+  return existing(`prerendered${path}.html`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependenciesFirst, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf } from '../../after-first-paint';
+import { dependenciesFirst, filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withShellPreloads, type Manifest } from '../../after-first-paint';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -61,5 +61,35 @@ describe('a prerendered page loads its code after its first paint', () => {
       c === '/assets/index-AAAA.js' ? ['/assets/api-BBBB.js'] : c === '/assets/api-BBBB.js' ? ['/assets/Stack-CCCC.js'] : [],
     );
     expect(html).toContain('data-preload="/assets/Stack-CCCC.js /assets/api-BBBB.js"');
+  });
+});
+
+describe('index.html announces the console shell', () => {
+  const manifest: Manifest = {
+    'src/main.tsx': { file: 'assets/index-AAAA.js', imports: ['_api-BBBB.js'], css: ['assets/index-INLINED.css'] },
+    '_api-BBBB.js': { file: 'assets/api-BBBB.js' },
+    '_Stack-CCCC.js': { file: 'assets/Stack-CCCC.js', imports: ['_api-BBBB.js'], css: ['assets/Stack-CCCC.css'] },
+    '_Tooltip-DDDD.js': { file: 'assets/Tooltip-DDDD.js', imports: ['_Stack-CCCC.js'], css: ['assets/Stack-CCCC.css', 'assets/Tooltip-DDDD.css'] },
+    'src/app/shell/ConsoleShell.tsx': { file: 'assets/ConsoleShell-EEEE.js', imports: ['src/main.tsx', '_Tooltip-DDDD.js', '_Stack-CCCC.js'], css: ['assets/ConsoleShell-EEEE.css'] },
+  };
+
+  it('lists the shell’s chunk after every chunk it imports at any depth, with their stylesheets once, minus what the page has', () => {
+    const files = filesOfLazyModule(manifest, 'src/app/shell/ConsoleShell.tsx', new Set(['/assets/index-AAAA.js', '/assets/api-BBBB.js', '/assets/index-INLINED.css']));
+    expect(files).toEqual({
+      scripts: ['/assets/Stack-CCCC.js', '/assets/Tooltip-DDDD.js', '/assets/ConsoleShell-EEEE.js'],
+      styles: ['/assets/Stack-CCCC.css', '/assets/Tooltip-DDDD.css', '/assets/ConsoleShell-EEEE.css'],
+    });
+  });
+
+  it('refuses a manifest without the shell rather than writing a page that preloads nothing', () => {
+    expect(() => filesOfLazyModule(manifest, 'src/app/shell/Gone.tsx', new Set())).toThrow(/no src\/app\/shell\/Gone.tsx/);
+  });
+
+  it('writes them into the head as preloads that run nothing and block no paint', () => {
+    const html = withShellPreloads(INDEX, { scripts: ['/assets/ConsoleShell-EEEE.js'], styles: ['/assets/ConsoleShell-EEEE.css'] });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ConsoleShell-EEEE.js">\n');
+    // crossorigin as Vite's preload helper sets it on the stylesheet it adds, so the fetched file is the one used.
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ConsoleShell-EEEE.css">\n  </head>');
+    expect(html).not.toContain('rel="stylesheet"');
   });
 });

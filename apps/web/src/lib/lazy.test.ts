@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, installPreloadErrorListener, loadChunk } from './lazy';
+import { ChunkLoadError, installPreloadErrorListener, loadChunk, withHeadAppendsBatched } from './lazy';
 
 describe('route chunks', () => {
   it('loads a chunk', async () => {
@@ -31,5 +31,45 @@ describe('route chunks', () => {
     await vi.advanceTimersByTimeAsync(119_999);
     await vi.advanceTimersByTimeAsync(1);
     expect(((await pending) as Error).message).toBe('Loading chunk roles failed');
+  });
+});
+
+describe('withHeadAppendsBatched', () => {
+  const link = (href: string) => Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+
+  it('puts what the import appends to the head in at once, after it started, and answers what it answered', async () => {
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(document.head, { childList: true });
+    const answer = withHeadAppendsBatched(() => {
+      for (const href of ['/a.js', '/b.js', '/c.css']) document.head.appendChild(link(href));
+      expect(document.head.querySelector('link[href="/a.js"]')).toBeNull();
+      return 'started';
+    });
+    expect(answer).toBe('started');
+    await Promise.resolve();
+    observer.disconnect();
+    expect(records).toHaveLength(1);
+    expect([...records[0]!.addedNodes].map((n) => (n as HTMLLinkElement).getAttribute('href'))).toEqual(['/a.js', '/b.js', '/c.css']);
+    expect(Object.prototype.hasOwnProperty.call(document.head, 'appendChild')).toBe(false);
+  });
+
+  it('gives the head its own appendChild back when the import throws, with what was appended before', () => {
+    expect(() =>
+      withHeadAppendsBatched(() => {
+        document.head.appendChild(link('/before-throw.js'));
+        throw new Error('no chunk');
+      }),
+    ).toThrow('no chunk');
+    expect(document.head.querySelector('link[href="/before-throw.js"]')).not.toBeNull();
+    expect(Object.prototype.hasOwnProperty.call(document.head, 'appendChild')).toBe(false);
+  });
+
+  it('inside another batch, ends in the outer one', () => {
+    withHeadAppendsBatched(() => {
+      withHeadAppendsBatched(() => document.head.appendChild(link('/inner.js')));
+      expect(document.head.querySelector('link[href="/inner.js"]')).toBeNull();
+    });
+    expect(document.head.querySelector('link[href="/inner.js"]')).not.toBeNull();
   });
 });

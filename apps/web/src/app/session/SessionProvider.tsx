@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '@replay/contracts';
@@ -98,7 +98,12 @@ export function SessionProvider({ ready, settled = false, params, children }: Pr
     }),
     [status, token, accountQuery.data, accountQuery.error, params.iframe, retry, logout],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // A change of session (opened, account read, signed out) swaps the whole screen: the
+  // console's shell and page instead of the loader. The account arrives through the query
+  // cache, whose updates React renders in one uninterrupted task; deferred, that render
+  // runs in slices of a few milliseconds, and the page keeps answering input meanwhile.
+  const shown = useDeferredValue(value);
+  return <SessionContext.Provider value={shown}>{children}</SessionContext.Provider>;
 }
 
 /**

@@ -50,8 +50,8 @@ describe('profile', () => {
     expect(update).toBeDisabled();
     expect(name).toHaveValue('Ada Lovelace');
     expect(api.callsTo('POST /api/account')[0]?.body).toEqual({ name: 'Ada Lovelace', tenantName: 'Analytical Engines' });
-    // The header shows the saved name.
-    expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
+    // The header shows the saved name (the session's account reaches the shell in a deferred render).
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
   });
 
   it('keeps the change and shows the server error when saving fails', async () => {
