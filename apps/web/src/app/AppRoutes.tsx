@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { routes } from '@replay/contracts';
 import { PageLoader } from '../components/PageLoader';
+import { publicConfigQuery } from '../features/config/api';
 import { lazyRoute, type PrefetchContext } from '../lib/lazy';
 import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
@@ -45,10 +46,14 @@ const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?:
  * A page opened with a session (a reload, a link): fetch the console's shell and the
  * screen's chunk while the session opens, rather than one after the other once it is
  * open (token, then account, then shell, then screen: four round trips in a row); and
- * the screen's first data as soon as the session is open, beside the account's.
+ * the screen's first data as soon as the session is open, beside the account's; and the
+ * public configuration at once.
  */
 export function preloadSignedIn(location: { pathname: string; search: string }, prefetch: Omit<PrefetchContext, 'search'>): Promise<void> {
   void ConsoleShell.preload();
+  // Public, and read by the shell (and by the login screen, should the session not open):
+  // asked for now rather than once the shell has rendered, which then renders again.
+  void prefetch.queryClient.prefetchQuery(publicConfigQuery);
   const screen = SIGNED_IN_SCREENS.find(([pattern]) => matchPath(pattern, location.pathname))?.[1];
   return screen ? screen.preload({ ...prefetch, search: new URLSearchParams(location.search) }) : Promise.resolve();
 }

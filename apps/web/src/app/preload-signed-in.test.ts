@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { publicConfigQuery } from '../features/config/api';
 import { instanceKeys } from '../features/instances/api';
 import { tokenStore } from '../lib/api';
 import { ok, stubApi } from '../test/fetch-stub';
-import { makeJwt } from '../test/fixtures';
+import { makeJwt, publicConfig } from '../test/fixtures';
 import { preloadSignedIn } from './AppRoutes';
 
 const LIST = { instances: [], total: 0 };
@@ -20,12 +21,20 @@ describe('a signed-in page opened cold fetches its screen’s first data beside 
     tokenStore.set(null);
   });
 
-  it('asks for nothing when the session could not be opened', async () => {
-    const stub = stubApi({ 'GET /api/managed-saas/instances': ok(LIST) });
+  it('asks for no signed-in data when the session could not be opened, only the public configuration', async () => {
+    const stub = stubApi({ 'GET /api/managed-saas/instances': ok(LIST), 'GET /api/public-config': ok(publicConfig) });
     const queryClient = new QueryClient();
     // The screen's chunk loads either way (it is needed to show the screen); the call is what must not happen.
     await preloadSignedIn({ pathname: '/instances', search: '' }, { queryClient, opened: Promise.resolve(false) });
-    expect(stub.calls).toEqual([]);
-    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(stub.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/public-config']);
+    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([publicConfigQuery.queryKey]);
+  });
+
+  it('asks for the public configuration at once, before the session is open, into the key the shell reads', async () => {
+    const config = publicConfig;
+    stubApi({ 'GET /api/public-config': ok(config), 'GET /api/managed-saas/instances': ok(LIST) });
+    const queryClient = new QueryClient();
+    void preloadSignedIn({ pathname: '/instances', search: '' }, { queryClient, opened: new Promise<boolean>(() => undefined) });
+    await vi.waitFor(() => expect(queryClient.getQueryData(publicConfigQuery.queryKey)).toEqual(config));
   });
 });

@@ -9,10 +9,12 @@ export function fetchPublicConfig(): Promise<PublicConfig> {
 }
 
 /** Product name, support and legal links, captcha key: read once, kept for the page's life. */
+export const publicConfigQuery = {
+  queryKey: publicConfigKeys.detail('current'),
+  queryFn: fetchPublicConfig,
+  staleTime: Infinity,
+};
+
 export function usePublicConfig() {
-  return useQuery({
-    queryKey: publicConfigKeys.detail('current'),
-    queryFn: fetchPublicConfig,
-    staleTime: Infinity,
-  });
+  return useQuery(publicConfigQuery);
 }
