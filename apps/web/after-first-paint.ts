@@ -81,14 +81,14 @@ export function filesOfLazyModule(manifest: Manifest, source: string, except: Re
 }
 
 /**
- * index.html (the signed-in screens and any other path) with the console shell's files
- * announced in its head: the browser's preload scanner starts fetching them with the
+ * A page with files announced in its head (the signed-in pages: the app's, the console
+ * shell's, the screen's): the browser's preload scanner starts fetching them with the
  * document, instead of the entry's code asking for each once it runs (dozens of link
- * elements appended in one long task, a round trip later). Scripts are preloaded, not
- * run; the stylesheet is fetched without blocking the first paint, and applied when the
- * shell's import adds it.
+ * elements, each costing the main thread, a round trip later). Scripts are preloaded, not
+ * run; stylesheets are fetched without blocking the first paint, and applied when the
+ * import that needs them adds them.
  */
-export function withShellPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
+export function withPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
   const links = [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),

@@ -7,16 +7,18 @@
  * loader, and its copy for signed-in visits (signed-in.html) the console shell's files too.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withShellPreloads, type Manifest } from './after-first-paint';
+import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, type Manifest } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
 /** The page a visit with a session gets: index.html with the shell's files in its head. */
 const SIGNED_IN_PAGE = 'signed-in.html';
+/** The signed-in pages per screen, and `screens.json`: which address pattern gets which. */
+const SCREENS_DIR = 'signed-in';
 /** The lazily imported module every signed-in screen renders inside. */
 const SHELL = 'src/app/shell/ConsoleShell.tsx';
 /** The root element as index.html has it: what the prerendered markup replaces. */
@@ -61,9 +63,25 @@ try {
   shell.styles = shell.styles.filter((url) => existsSync(join(dist, url)));
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
-  writeFileSync(join(dist, SIGNED_IN_PAGE), withShellPreloads(template, { scripts: [...start, ...shell.scripts], styles: shell.styles }));
-  await writeCompressedCopies(join(dist, SIGNED_IN_PAGE));
-  console.log(`prerendered ${PRERENDERED_PATHS.join(', ')}; ${SIGNED_IN_PAGE} preloads the console shell`);
+  const write = async (file: string, scripts: string[], styles: string[]) => {
+    writeFileSync(join(dist, file), withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: [...shell.styles, ...styles] }));
+    await writeCompressedCopies(join(dist, file));
+  };
+  await write(SIGNED_IN_PAGE, [], []);
+  // One page per screen, with the screen's own files too; the console picks it by the address.
+  const { SCREEN_MODULES } = (await vite.ssrLoadModule('/src/app/screen-modules.ts')) as typeof import('./src/app/screen-modules');
+  mkdirSync(join(dist, SCREENS_DIR), { recursive: true });
+  const pages = new Map<string, string>();
+  for (const [, module] of SCREEN_MODULES) {
+    if (pages.has(module)) continue;
+    const page = `${SCREENS_DIR}/${basename(module, '.tsx')}.html`;
+    const own = filesOfLazyModule(manifest, module, new Set([...listed, ...shell.scripts, ...shell.styles]));
+    await write(page, own.scripts, own.styles.filter((url) => existsSync(join(dist, url))));
+    pages.set(module, page);
+  }
+  const screens = SCREEN_MODULES.map(([pattern, module]) => ({ pattern, page: pages.get(module)! }));
+  writeFileSync(join(dist, SCREENS_DIR, 'screens.json'), JSON.stringify(screens));
+  console.log(`prerendered ${PRERENDERED_PATHS.join(', ')}; ${SIGNED_IN_PAGE} and ${pages.size} pages in ${SCREENS_DIR}/ preload the console shell`);
 } finally {
   await vite.close();
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { SESSION_HINT_COOKIE } from '@replay/contracts';
+import { fitsPattern } from '../src/plugins/web';
 import { createTestApp, type TestApp } from './support/app';
 
 /**
@@ -19,6 +20,19 @@ const LOGIN = '<!doctype html><html><body><div id="root" data-prerendered="/logi
 mkdirSync(join(web, 'prerendered'));
 writeFileSync(join(web, 'index.html'), INDEX);
 writeFileSync(join(web, 'signed-in.html'), SIGNED_IN);
+const INSTANCES = SIGNED_IN.replace('ConsoleShell-A.js', 'ConsoleShell-A.js"><link rel="modulepreload" href="/assets/InstancesPage-B.js');
+const DETAILS = SIGNED_IN.replace('ConsoleShell-A.js', 'ConsoleShell-A.js"><link rel="modulepreload" href="/assets/InstanceDetailsPage-C.js');
+mkdirSync(join(web, 'signed-in'));
+writeFileSync(join(web, 'signed-in', 'InstancesPage.html'), INSTANCES);
+writeFileSync(join(web, 'signed-in', 'InstanceDetailsPage.html'), DETAILS);
+writeFileSync(
+  join(web, 'signed-in', 'screens.json'),
+  JSON.stringify([
+    { pattern: '/instances/create', page: 'signed-in/Missing.html' },
+    { pattern: '/instances', page: 'signed-in/InstancesPage.html' },
+    { pattern: '/instances/:instanceId', page: 'signed-in/InstanceDetailsPage.html' },
+  ]),
+);
 writeFileSync(join(web, 'prerendered', 'login.html'), LOGIN);
 writeFileSync(join(web, 'prerendered', 'login.html.br'), brotliCompressSync(LOGIN));
 
@@ -48,13 +62,33 @@ describe('prerendered public screens', () => {
     expect(String(br.headers.vary)).toMatch(/cookie/i);
   });
 
-  it('sends a visit with a session hint the signed-in page, whatever its path', async () => {
-    for (const url of ['/login', '/instances', '/instances/abc?tab=monitoring', '/invitation?token=x']) {
+  it('sends a visit with a session hint its screen’s signed-in page, else the shell’s, whatever its path', async () => {
+    for (const [url, page] of [
+      ['/instances', INSTANCES],
+      ['/Instances/?page=2', INSTANCES],
+      ['/instances/abc?tab=monitoring', DETAILS],
+      // Listed, but the build wrote no such page: the shell's will do.
+      ['/instances/create', SIGNED_IN],
+      ['/instances/abc/more', SIGNED_IN],
+      ['/login', SIGNED_IN],
+      ['/invitation?token=x', SIGNED_IN],
+    ] as const) {
       const res = await get(url, { cookie: `other=2; ${SESSION_HINT_COOKIE}=1` });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(SIGNED_IN);
+      expect(res.body, url).toBe(page);
       expect(String(res.headers.vary)).toMatch(/cookie/i);
     }
+  });
+
+  it('fits paths to the web app’s address patterns', () => {
+    expect(fitsPattern('/instances/:instanceId', '/instances/abc')).toBe(true);
+    expect(fitsPattern('/instances/:instanceId', '/instances')).toBe(false);
+    expect(fitsPattern('/instances/:instanceId', '/instances/abc/def')).toBe(false);
+    expect(fitsPattern('/account/*', '/account')).toBe(true);
+    expect(fitsPattern('/account/*', '/account/profile/x')).toBe(true);
+    expect(fitsPattern('/account/*', '/accounts')).toBe(false);
+    expect(fitsPattern('/client/audit', '/client/audit/')).toBe(true);
+    expect(fitsPattern('/client/audit', '/client')).toBe(false);
   });
 
   it('sends index.html when the screen would differ and there is no session hint: a query, or no prerendered copy', async () => {

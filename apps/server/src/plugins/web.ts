@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, SESSION_HINT_COOKIE, type ErrorBody } from '@replay/contracts';
@@ -13,10 +13,39 @@ const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
 
 /** index.html with the console shell's files announced in its head (apps/web/prerender-pages.ts). */
 const SIGNED_IN_PAGE = 'signed-in.html';
+/** Which signed-in page, with the screen's own files announced too, each address pattern gets. */
+const SCREENS_INDEX = 'signed-in/screens.json';
 
 /**
- * A visit with a session hint gets the signed-in copy of index.html, whose head fetches the
- * console shell along with the app (a signed-in screen is on its way). A visit without one
+ * Whether a path fits an address pattern as the web app writes them (`/instances/:id`,
+ * `/account/*`): `:name` takes one segment, a final `*` the rest; case aside, like the app's router.
+ */
+export function fitsPattern(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  for (const [i, part] of want.entries()) {
+    if (part === '*') return true;
+    const segment = have[i];
+    if (segment === undefined || (!part.startsWith(':') && part.toLowerCase() !== segment.toLowerCase())) return false;
+  }
+  return have.length === want.length;
+}
+
+/** The signed-in page for a path: its screen's when the build has one, else the shell's. Read per visit, as the files are. */
+function signedInPage(root: string, path: string): string | undefined {
+  try {
+    const screens = JSON.parse(readFileSync(`${root}/${SCREENS_INDEX}`, 'utf8')) as { pattern: string; page: string }[];
+    const page = screens.find((screen) => fitsPattern(screen.pattern, path))?.page;
+    if (page && existsSync(`${root}/${page}`)) return page;
+  } catch {
+    // A build without per-screen pages: the shell's page will do.
+  }
+  return undefined;
+}
+
+/**
+ * A visit with a session hint gets a signed-in copy of index.html, whose head fetches the
+ * console shell and the address's screen along with the app (a signed-in screen is on its way). A visit without one
  * gets the prerendered copy of a public screen (dist/prerendered/<screen>.html) when it fits:
  * no query (a handed-over token or a reset link changes the screen); else the plain
  * index.html, which loads no signed-in code. The app renders either itself; it hydrates a
@@ -24,7 +53,7 @@ const SIGNED_IN_PAGE = 'signed-in.html';
  */
 function pageFor(root: string, path: string, request: FastifyRequest): string {
   const existing = (page: string) => (existsSync(`${root}/${page}`) ? page : 'index.html');
-  if (SESSION_HINT.test(request.headers.cookie ?? '')) return existing(SIGNED_IN_PAGE);
+  if (SESSION_HINT.test(request.headers.cookie ?? '')) return signedInPage(root, path) ?? existing(SIGNED_IN_PAGE);
   if (request.url.includes('?') || !SCREEN_PATH.test(path)) return 'index.html';
   return existing(`prerendered${path}.html`);
 }

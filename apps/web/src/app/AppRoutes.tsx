@@ -28,8 +28,8 @@ const OrganizationPage = lazyRoute('account-organization', () => import('../rout
 const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
 
-/** The signed-in screens by path, for preloadSignedIn. */
-const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
+/** The signed-in screens by path, for preloadSignedIn (the build preloads their files too: screen-modules.ts). */
+export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
   [routes.instancesCreate(), CreateInstancePage],
   [routes.instances(), InstancesPage],
   [routes.msInstances(), InstancesPage],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependenciesFirst, filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withShellPreloads, type Manifest } from '../../after-first-paint';
+import { dependenciesFirst, filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, type Manifest } from '../../after-first-paint';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -86,7 +86,7 @@ describe('index.html announces the console shell', () => {
   });
 
   it('writes them into the head as preloads that run nothing and block no paint', () => {
-    const html = withShellPreloads(INDEX, { scripts: ['/assets/ConsoleShell-EEEE.js'], styles: ['/assets/ConsoleShell-EEEE.css'] });
+    const html = withPreloads(INDEX, { scripts: ['/assets/ConsoleShell-EEEE.js'], styles: ['/assets/ConsoleShell-EEEE.css'] });
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ConsoleShell-EEEE.js">\n');
     // crossorigin as Vite's preload helper sets it on the stylesheet it adds, so the fetched file is the one used.
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ConsoleShell-EEEE.css">\n  </head>');

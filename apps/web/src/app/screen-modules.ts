@@ -1,0 +1,20 @@
+import { routes } from '@replay/contracts';
+
+/**
+ * The module of each signed-in screen's chunk, by the address pattern AppRoutes matches it
+ * with: the build announces that chunk's files in the page a visit to such an address gets
+ * (prerender-pages.ts, apps/server/src/plugins/web.ts), so the browser fetches them with the
+ * page. AppRoutes imports the same modules lazily; a test holds the two lists together.
+ */
+export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string])[] = [
+  [routes.instancesCreate(), 'src/routes/instances/CreateInstancePage.tsx'],
+  [routes.instances(), 'src/routes/instances/InstancesPage.tsx'],
+  [routes.msInstances(), 'src/routes/instances/InstancesPage.tsx'],
+  ['/instances/:instanceId', 'src/routes/instances/InstanceDetailsPage.tsx'],
+  [routes.activities(), 'src/routes/activities/ActivitiesPage.tsx'],
+  [routes.members(), 'src/routes/members/MembersPage.tsx'],
+  [routes.roles(), 'src/routes/roles/RolesPage.tsx'],
+  [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
+  [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
+  [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
+];
