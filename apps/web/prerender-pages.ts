@@ -58,13 +58,13 @@ try {
   const start = [...template.matchAll(/data-preload="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')).filter(Boolean);
   start.push(...[...template.matchAll(/data-entry="([^"]+)"/g)].map((m) => m[1]!));
   const listed = new Set([...start, ...[...template.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)]);
-  // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
   const shell = filesOfLazyModule(manifest, SHELL, listed);
-  shell.styles = shell.styles.filter((url) => existsSync(join(dist, url)));
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
   const write = async (file: string, scripts: string[], styles: string[]) => {
-    writeFileSync(join(dist, file), withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: [...shell.styles, ...styles] }));
+    // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
+    const announced = [...shell.styles, ...styles].filter((url) => existsSync(join(dist, url)));
+    writeFileSync(join(dist, file), withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: announced }));
     await writeCompressedCopies(join(dist, file));
   };
   await write(SIGNED_IN_PAGE, [], []);
@@ -76,7 +76,7 @@ try {
     if (pages.has(module)) continue;
     const page = `${SCREENS_DIR}/${basename(module, '.tsx')}.html`;
     const own = filesOfLazyModule(manifest, module, new Set([...listed, ...shell.scripts, ...shell.styles]));
-    await write(page, own.scripts, own.styles.filter((url) => existsSync(join(dist, url))));
+    await write(page, own.scripts, own.styles);
     pages.set(module, page);
   }
   const screens = SCREEN_MODULES.map(([pattern, module]) => ({ pattern, page: pages.get(module)! }));
