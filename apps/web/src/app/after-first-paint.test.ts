@@ -87,7 +87,8 @@ describe('index.html announces the console shell', () => {
 
   it('writes them into the head as preloads that run nothing and block no paint', () => {
     const html = withPreloads(INDEX, { scripts: ['/assets/ConsoleShell-EEEE.js'], styles: ['/assets/ConsoleShell-EEEE.css'] });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ConsoleShell-EEEE.js">\n');
+    // Low priority: the first paint needs none of them (the loader runs them after it).
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ConsoleShell-EEEE.js">\n');
     // crossorigin as Vite's preload helper sets it on the stylesheet it adds, so the fetched file is the one used.
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ConsoleShell-EEEE.css">\n  </head>');
     expect(html).not.toContain('rel="stylesheet"');

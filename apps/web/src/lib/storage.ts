@@ -5,7 +5,7 @@
 export const STORAGE_KEYS = {
   /** localStorage: last path + query visited before signing in. */
   lastPath: 'console.lastPath',
-  /** localStorage: '1' when the left menu is collapsed. */
+  /** localStorage: '1' when the user collapsed the left menu, '0' when they expanded it. */
   menuCollapsed: 'console.menuCollapsed',
   /** sessionStorage: the jwt URL parameter, kept for the browser session. */
   sessionJwt: 'console.session.jwt',

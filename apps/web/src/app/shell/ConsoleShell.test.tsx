@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permission } from '@replay/contracts';
@@ -6,6 +6,7 @@ import { NOT_ALLOWED_MESSAGE } from '../../components/NotAllowed';
 import { ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
+import { NARROW_SCREEN } from './use-menu-collapsed';
 
 function signIn(permissions: Permission[], overrides: Parameters<typeof makeAccount>[0] = {}) {
   return stubSignedIn(makeAccount({ permissions, ...overrides }), makeJwt(), { 'GET /api/public-config': ok(publicConfig) });
@@ -95,7 +96,36 @@ describe('console shell', () => {
     expect(await screen.findByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByText('Instances')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Expand menu' }));
-    expect(localStorage.getItem('console.menuCollapsed')).toBeNull();
+    expect(localStorage.getItem('console.menuCollapsed')).toBe('0');
+  });
+
+  describe('on a narrow screen', () => {
+    beforeEach(() => {
+      const matchMedia = window.matchMedia;
+      vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN }));
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('starts with the menu collapsed to its icons', async () => {
+      signIn(['VIEW_INSTANCES']);
+      renderApp('/instances');
+      expect(await screen.findByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'Main menu' });
+      expect(within(nav).queryByText('Instances')).toBeNull();
+      expect(within(nav).getByRole('link', { name: 'Instances' })).toBeInTheDocument();
+    });
+
+    it('keeps the menu expanded once the user expanded it', async () => {
+      signIn(['VIEW_INSTANCES']);
+      const first = renderApp('/instances');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Expand menu' }));
+      first.unmount();
+
+      renderApp('/instances');
+      expect(await screen.findByRole('button', { name: 'Collapse menu' })).toBeInTheDocument();
+      expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByText('Instances')).toBeInTheDocument();
+    });
   });
 
   it('opens the support drawer with a contact form and the support mail', async () => {

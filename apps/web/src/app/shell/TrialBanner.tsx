@@ -12,7 +12,8 @@ export function TrialBanner() {
   const ended = account.remainingTrial <= 0;
   return (
     <Group gap="xs" wrap="nowrap" role="status">
-      <Badge color={ended ? 'red' : 'yellow'} variant="light">
+      {/* On a phone the sentence says it all; the badge would be squeezed to "T…". */}
+      <Badge color={ended ? 'red' : 'yellow'} variant="light" visibleFrom="xs" style={{ flexShrink: 0 }}>
         Trial
       </Badge>
       <Text size="sm">{text}</Text>
