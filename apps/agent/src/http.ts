@@ -1,10 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-
-/** The CORS rules of spec section 9: POST, with these request headers, exposing Content-Length. */
-export const CORS_ALLOWED_METHODS = 'GET, POST';
-export const CORS_ALLOWED_HEADERS = 'Content-Type, Authorization, Content-Encoding';
-export const CORS_EXPOSED_HEADERS = 'Content-Length';
+import { INGEST_CORS } from '@replay/agent-protocol/plain';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -44,14 +40,15 @@ export function applyCors(res: ServerResponse, origin: string | undefined, allow
   res.setHeader('Vary', 'Origin');
   if (!origin || !(allowed.includes('*') || allowed.includes(origin))) return false;
   res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+  res.setHeader('Access-Control-Expose-Headers', INGEST_CORS.exposeHeaders);
   return true;
 }
 
-export function answerPreflight(res: ServerResponse, allowed: boolean): void {
+/** A preflight's answer: the route's `methods` (the spec's POST for ingest) with the spec's request headers, or 403. */
+export function answerPreflight(res: ServerResponse, allowed: boolean, methods: string): void {
   if (allowed) {
-    res.setHeader('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Allow-Methods', methods);
+    res.setHeader('Access-Control-Allow-Headers', INGEST_CORS.allowHeaders);
     res.setHeader('Access-Control-Max-Age', '600');
   }
   res.writeHead(allowed ? 204 : 403).end();

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { readsTracker, trackerOf } from '@replay/agent-protocol/plain';
+import { INGEST_CORS, INGEST_PATH, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import { clientAddress } from './ingest-limiter.ts';
@@ -58,13 +58,13 @@ function parseBatch(body: unknown, state: AgentState): { sessionId: string; even
 }
 
 export const ingestRoutes: Record<string, Handler> = {
-  'OPTIONS /api/events': (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state))),
+  [`OPTIONS ${INGEST_PATH}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state)), INGEST_CORS.allowMethods),
 
   /**
    * Cheapest refusals first: a stranger costs a bucket lookup and a hash, and
    * nothing is read or written for a request that will be refused anyway.
    */
-  'POST /api/events': async (req, res, _url, state) => {
+  [`POST ${INGEST_PATH}`]: async (req, res, _url, state) => {
     const origin = req.headers.origin;
     if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
     const client = clientAddress(req.socket.remoteAddress);

@@ -61,7 +61,7 @@ const routes: Record<string, Handler> = {
     res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
     res.end();
   },
-  [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state))),
+  [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state)), 'GET'),
   [`${HEALTH_ROUTE.method} ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
     const { instanceId, version, vcpu, memoryGb } = state.settings;

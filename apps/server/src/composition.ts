@@ -9,6 +9,7 @@ import { createPasswordResetService } from './modules/auth/password-reset.servic
 import { createSessionService, sessionDepsOf } from './modules/auth/session.service';
 import { createInstanceChecksService } from './modules/instances/instance-checks.service';
 import { versionRegistryOf } from './infra/versions';
+import { createConfigService } from './modules/instances/instances.config';
 import { createDiskService } from './modules/instances/instances.disk';
 import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
@@ -59,6 +60,7 @@ export function createServices(ctx: AppContext) {
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
     monitoring: createMonitoringService({ db, instances }),
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
+    config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };

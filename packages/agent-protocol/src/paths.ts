@@ -20,3 +20,6 @@ export const HEALTH_ROUTE = { method: 'GET', path: '/api/health' } as const;
 
 /** Where a user opens a console login token (`?token=`): the agent signs them in once and redirects to its home page. */
 export const LOGIN_PATH = '/login';
+
+/** Where trackers send recorded events (POST, with the project key), from the sites the CORS origins allow. */
+export const INGEST_PATH = '/api/events';

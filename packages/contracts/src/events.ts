@@ -69,6 +69,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.version_upgrade_failed', { ...instance, fromVersion: z.string(), toVersion: z.string(), reason: z.string() }),
   /** The console undid a failed upgrade by itself: the backup's data and `version` run again. */
   event('instance.version_rolled_back', { ...instance, version: z.string(), failedVersion: z.string() }),
+  /** A member changed the origins allowed to send recordings (empty: any); the workflow applies them, then `cors_applied` (or `cors_failed`). */
+  event('instance.cors_changing', { ...instance, origins: z.array(z.string()) }),
+  event('instance.cors_applied', { ...instance, origins: z.array(z.string()) }),
+  event('instance.cors_failed', { ...instance, reason: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

@@ -19,6 +19,7 @@ export * from './instances';
 export * from './instance-rules';
 export * from './monitoring';
 export * from './disk';
+export * from './cors';
 export * from './versions';
 export * from './switch';
 export * from './money';

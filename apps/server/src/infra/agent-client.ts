@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import {
   HEALTH_CALL,
+  INGEST_CORS,
+  INGEST_PATH,
   LOGIN_PATH,
   TOKEN_ALGORITHM,
   TOKEN_ISSUER,
@@ -12,7 +14,7 @@ import {
   type BodyOf,
   type ConsoleTokenScope,
 } from '@replay/agent-protocol';
-import { DriverError, type InstanceHealth, type InstanceUser } from './driver';
+import { DriverError, type CorsPreflight, type InstanceHealth, type InstanceUser } from './driver';
 
 /**
  * The console's side of the agent protocol (packages/agent-protocol), for any
@@ -102,4 +104,24 @@ export async function checkHealth(agent: AgentAddress): Promise<InstanceHealth &
   } catch (e) {
     return { healthy: false, statusCode: null, tenants: [], version: null, error: (e as Error).message, checkedAt, body: null };
   }
+}
+
+/**
+ * The preflight a browser sends before a tracker on `origin` posts events: the agent's
+ * answer, as the browser reads it. Asked without credentials, as a browser would.
+ */
+export async function preflight(agent: AgentAddress, origin: string): Promise<CorsPreflight> {
+  let res: Response;
+  try {
+    res = await fetch(`${agent.baseUrl}${INGEST_PATH}`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': INGEST_CORS.allowMethods, 'Access-Control-Request-Headers': 'content-type, authorization' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (e) {
+    throw new DriverError('not-running', `Instance ${agent.instanceId} did not answer: ${(e as Error).message}`);
+  }
+  await res.arrayBuffer().catch(() => undefined);
+  const header = (name: string) => res.headers.get(name);
+  return { status: res.status, allowOrigin: header('access-control-allow-origin'), allowMethods: header('access-control-allow-methods'), allowHeaders: header('access-control-allow-headers') };
 }

@@ -45,6 +45,8 @@ export interface InfrastructureDriver {
   restoreBackup(instanceId: string, key: string, version: string): Promise<InstanceRuntime>;
   applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig>;
   readConfig(instanceId: string): Promise<InstanceConfig>;
+  /** What the instance answers the preflight of a tracker on `origin` (its ingest's CORS), asked as a browser asks. */
+  corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight>;
   backup(instanceId: string): Promise<BackupInfo>;
   /** Removes recorded sessions older than `days` days. */
   cleanup(instanceId: string, days: number): Promise<CleanupInfo>;
@@ -118,6 +120,14 @@ export interface InstanceHealth {
  */
 export type InstanceStats = AgentStats;
 export type InstanceConfig = AgentConfig;
+
+/** A CORS preflight's answer: its status and the headers a browser decides by (null when absent). */
+export interface CorsPreflight {
+  status: number;
+  allowOrigin: string | null;
+  allowMethods: string | null;
+  allowHeaders: string | null;
+}
 export type InstanceConfigChange = AgentConfigChange;
 export type BackupInfo = BackupResult;
 export type CleanupInfo = CleanupResult;

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
 import { freePort } from '../lib/free-port';
-import { callAgent, checkHealth, loginUrl, type AgentAddress } from './agent-client';
+import { callAgent, checkHealth, loginUrl, preflight, type AgentAddress } from './agent-client';
 import {
   DriverError,
   type BackupInfo,
   type CleanupInfo,
   type CleanupPreviewInfo,
+  type CorsPreflight,
   type DesiredInstance,
   type InfrastructureDriver,
   type InstanceConfig,
@@ -234,6 +235,10 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
 
   async readConfig(instanceId: string): Promise<InstanceConfig> {
     return callAgent(this.running(instanceId), ADMIN_CALLS.readConfig);
+  }
+
+  async corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight> {
+    return preflight(this.running(instanceId), origin);
   }
 
   backup(instanceId: string): Promise<BackupInfo> {

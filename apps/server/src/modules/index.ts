@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { configRoutes } from './instances/config.routes';
 import { diskRoutes } from './instances/disk.routes';
 import { switchRoutes } from './instances/switch.routes';
 import { instancesRoutes } from './instances/instances.routes';
@@ -22,6 +23,7 @@ export const apiModules: FastifyPluginAsync[] = [
   accountRoutes,
   instancesRoutes,
   diskRoutes,
+  configRoutes,
   versionRoutes,
   switchRoutes,
   monitoringRoutes,

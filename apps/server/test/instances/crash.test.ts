@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Instance } from '@replay/contracts';
+import { corsSaveBody, type Instance, type InstanceConfig } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
@@ -277,6 +277,32 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
+  it('while applying CORS origins (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    const configPath = `/managed-saas/instances/${id}/config`;
+    const current = (await call<InstanceConfig>(b, 'GET', configPath)).data;
+    // A frozen agent holds the driver's apply call: the workflow's config step is mid-way when the console dies.
+    process.kill(pid, 'SIGSTOP');
+    const asked = await call<InstanceConfig>(b, 'POST', configPath, corsSaveBody(current, ['https://app.example.com']));
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ corsOrigins: ['https://app.example.com'], pending: true });
+    // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
+    await new Promise((r) => setTimeout(r, 1000));
+    await crash();
+    process.kill(pid, 'SIGCONT');
+    await restart();
+    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending, 45_000, 'the origins to be applied');
+    expect(agentPid(id)).toBe(pid);
+    const preflight = (origin: string) =>
+      fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect((await preflight('https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect((await preflight('https://other.example.com')).status).toBe(403);
+    // Asked once, recorded once.
+    const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    expect(events.filter((e) => e.action === 'cors').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+  });
+
   it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () =>
     upgradeThroughCrash(b, second.instanceId, '1.22'),
   );

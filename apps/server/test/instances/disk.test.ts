@@ -7,11 +7,11 @@ import { DISK_ALERT_PERCENT, DISK_MESSAGES, INSTANCE_MESSAGES, type CleanupPrevi
 import { instanceMetricBlocks, instanceMetrics, instances, tenants } from '../../src/db/schema';
 import { monitoringRepo } from '../../src/modules/monitoring/monitoring.repo';
 import { LocalDriver } from '../../src/infra/local-driver';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
 import { auditRowsOf } from '../support/team';
-import { activityRecords, addMember, api, newInstance, tempInstancesDir, until } from './support';
+import { activityRecords, addMember, api, appWithRunningInstance, tempInstancesDir, until } from './support';
 
 /**
  * Manage Disk through the API with a real agent: the disk grows on the
@@ -29,10 +29,7 @@ const read = async () => (await api(t, owner.jwt).get(path())).json().data as In
 const diskEvents = async () => (await activityRecords(t, inst.instanceId, 'disk-upgrade')).map((r) => r.status);
 
 beforeAll(async () => {
-  t = await createTestApp({ DATA_DIR: dir.dataDir, RUN_WORKERS: 'true' });
-  owner = await signup(t, { organizationName: 'Disk Corp' });
-  inst = await newInstance(t, owner.jwt, { name: 'Disky' });
-  await until(read, (i) => i.status === 'running' && !i.inProgress, 30_000, 'running');
+  ({ t, owner, inst } = await appWithRunningInstance(dir.dataDir, { organizationName: 'Disk Corp', instance: { name: 'Disky' } }));
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -8,8 +8,8 @@ import { instanceActivities, instances, roles, users } from '../../src/db/schema
 import { LocalDriver } from '../../src/infra/local-driver';
 import { newId } from '../../src/lib/ids';
 import { hashPassword } from '../../src/modules/auth/password';
-import type { TestApp } from '../support/app';
-import { bearer, login } from '../support/auth';
+import { createTestApp, type TestApp } from '../support/app';
+import { bearer, login, signup, type SignedIn } from '../support/auth';
 
 /** A URL slug no other test uses. */
 export const uniqueUrl = (prefix = 'inst') => `${prefix}-${randomUUID().slice(0, 12)}`;
@@ -112,4 +112,21 @@ export async function seedInstance(t: TestApp, tenantId: string, overrides: Part
     })
     .returning();
   return row!;
+}
+
+/**
+ * A console with its workers on `dataDir` (real agents), a signed-up owner of
+ * `organizationName`, and their instance, once it runs: the start of every suite that
+ * drives a real instance through the API.
+ */
+export async function appWithRunningInstance(
+  dataDir: string,
+  opts: { organizationName: string; instance: Partial<CreateInstanceInput>; env?: Record<string, string> },
+): Promise<{ t: TestApp; owner: SignedIn; inst: Instance }> {
+  const t = await createTestApp({ DATA_DIR: dataDir, RUN_WORKERS: 'true', ...opts.env });
+  const owner = await signup(t, { organizationName: opts.organizationName });
+  const created = await newInstance(t, owner.jwt, opts.instance);
+  const read = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${created.instanceId}`)).json().data as Instance;
+  const inst = await until(read, (i) => i.status === 'running' && !i.inProgress, 30_000, 'running');
+  return { t, owner, inst };
 }

@@ -5,11 +5,11 @@ import { agentHeapLimitMib } from '@replay/agent-protocol';
 import { DISK_MESSAGES, INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, priceFor, type Instance, type InstanceActivity } from '@replay/contracts';
 import { consoleActivities, instanceUsagePeriods, tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
 import { auditRowsOf } from '../support/team';
-import { activityRecords, addMember, api, newInstance, seedInstance, tempInstancesDir, until } from './support';
+import { activityRecords, addMember, api, appWithRunningInstance, newInstance, seedInstance, tempInstancesDir, until } from './support';
 
 /**
  * Switch Instance through the API with a real agent: the request's rules
@@ -28,10 +28,7 @@ const read = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/$
 const switchRecords = async () => (await activityRecords(t, inst.instanceId, 'scaleUp')).map((r) => r.status);
 
 beforeAll(async () => {
-  t = await createTestApp({ DATA_DIR: dir.dataDir, RUN_WORKERS: 'true' });
-  owner = await signup(t, { organizationName: 'Switch Corp' });
-  inst = await newInstance(t, owner.jwt, { name: 'Switchy', size: 'small' });
-  inst = await until(read, (i) => i.status === 'running' && !i.inProgress, 30_000, 'running');
+  ({ t, owner, inst } = await appWithRunningInstance(dir.dataDir, { organizationName: 'Switch Corp', instance: { name: 'Switchy', size: 'small' } }));
 }, 60_000);
 afterAll(async () => {
   await t.close();

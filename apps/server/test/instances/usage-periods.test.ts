@@ -38,6 +38,9 @@ class InstantDriver implements WorkflowDriver {
   async cleanup() {
     return { removedDays: [], removedBytes: 0, cleanedAt: Date.now() };
   }
+  async applyConfig(_id: string, change: { corsOrigins?: string[] }) {
+    return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
+  }
   async start(id: string) {
     this.running.add(id);
     return this.runtime(id);

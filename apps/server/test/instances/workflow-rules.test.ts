@@ -83,6 +83,15 @@ class DriverDouble implements WorkflowDriver {
     this.oldBytes.delete(id);
     return { removedDays: [], removedBytes, cleanedAt: Date.now() };
   }
+  failConfig: Error | null = null;
+  /** The origins each instance's agent was last given. */
+  corsOrigins = new Map<string, string[]>();
+  async applyConfig(id: string, change: { corsOrigins?: string[] }) {
+    await this.step(`config ${(change.corsOrigins ?? []).join(' ') || '*'}`, id);
+    if (this.failConfig) throw this.failConfig;
+    if (change.corsOrigins) this.corsOrigins.set(id, change.corsOrigins);
+    return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
+  }
   async changeType(id: string, size: string) {
     await this.step(`type ${size}`, id);
     return this.runtime(id);
@@ -199,6 +208,63 @@ describe('the cleanup step', () => {
     // Never cleaned up before: the slot is free again.
     expect(await row(inst.instanceId)).toMatchObject({ pendingCleanupDays: null, lastCleanupAt: null, failure: null, uiFailure: null });
     expect(await cleanupRecords(inst.instanceId)).toEqual(['failed:agent unreachable']);
+  });
+});
+
+describe('the config step', () => {
+  const corsRecords = async (id: string) =>
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id)))
+      .filter((e) => e.action === 'cors')
+      .map((e) => `${e.status}:${e.comments}`);
+  const saveOrigins = async (id: string, origins: string[]) => {
+    const { configVersion } = await row(id);
+    await t.runtime.ctx.db.update(instances).set({ corsOrigins: origins, configVersion: configVersion + 1 }).where(eq(instances.instanceId, id));
+  };
+
+  it('applies a saved configuration to a running instance once, recording it, and marks its version applied', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`config https://a.example ${inst.instanceId}`]);
+    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 1, configAppliedVersion: 1 });
+    expect(await corsRecords(inst.instanceId)).toEqual(['success:The instance now accepts recordings from https://a.example']);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toHaveLength(1);
+  });
+
+  it('loses no save made while it applied the one before: the next round applies that one too', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    driver.during = () => saveOrigins(inst.instanceId, ['https://b.example']);
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`config https://a.example ${inst.instanceId}`, `config https://b.example ${inst.instanceId}`]);
+    expect(driver.corsOrigins.get(inst.instanceId)).toEqual(['https://b.example']);
+    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 2, configAppliedVersion: 2 });
+  });
+
+  it('waits while the instance is stopped, and applies once it started again', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('stopped', { corsOrigins: [], configVersion: 3, configAppliedVersion: 2 });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([]);
+    await t.runtime.ctx.db.update(instances).set({ status: 'starting' }).where(eq(instances.instanceId, inst.instanceId));
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`create ${inst.instanceId}`, `config * ${inst.instanceId}`]);
+    expect(await corsRecords(inst.instanceId)).toEqual(['success:The instance now accepts recordings from any origin']);
+  });
+
+  it('retries until the last attempt, which records the failure and leaves the configuration pending for the next round', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    driver.failConfig = new Error('agent unreachable');
+    await expect(convergeInstance(deps(), inst.instanceId, once)).rejects.toThrow('agent unreachable');
+    expect(await corsRecords(inst.instanceId)).toEqual([]);
+    await expect(convergeInstance(deps(), inst.instanceId, last)).rejects.toThrow('agent unreachable');
+    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 1, configAppliedVersion: 0, failure: null });
+    expect(await corsRecords(inst.instanceId)).toEqual(['failed:agent unreachable']);
+    driver.failConfig = null;
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(await row(inst.instanceId)).toMatchObject({ configAppliedVersion: 1 });
   });
 });
 

@@ -45,6 +45,15 @@ export const instances = pgTable(
     pendingSize: text('pending_size', { enum: INSTANCE_SIZES }),
     /** The version a version upgrade under way moves to (status version-upgrading); cleared when it settles or rolls back. */
     pendingVersion: text('pending_version'),
+    /**
+     * The instance's configuration as members saved it (the CORS tab: origins allowed to send
+     * recordings, empty for any). `configVersion` counts the saves and `configAppliedVersion`
+     * is the last one the workflow's config step applied to the agent: behind means pending.
+     */
+    corsOrigins: jsonb('cors_origins').$type<string[]>().notNull().default([]),
+    configVersion: integer('config_version').notNull().default(0),
+    configAppliedVersion: integer('config_applied_version').notNull().default(0),
+    configUpdatedAt: timestamp('config_updated_at', { withTimezone: true }),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

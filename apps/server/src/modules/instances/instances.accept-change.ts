@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
@@ -8,7 +8,7 @@ import type { Principal } from '../../lib/principal';
 import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { instancesRepo, type InstanceChange } from './instances.repo';
+import { instancesRepo, type InstanceChange, type InstanceRow } from './instances.repo';
 import { instanceToWire } from './instances.wire';
 
 export interface AcceptDeps {
@@ -31,6 +31,25 @@ export interface MemberChange {
 }
 
 /**
+ * A member's compare-and-set (`claim`, run in the transaction) and their pending record, in
+ * one transaction: the row as it now is, or null when the claim lost (then nothing is recorded).
+ */
+export async function claimWithRecord(
+  db: Db,
+  p: Principal,
+  at: Date,
+  claim: (tx: Db) => Promise<InstanceRow | null>,
+  record: Omit<InstanceEvent, 'instance' | 'actor' | 'at'>,
+): Promise<InstanceRow | null> {
+  return db.transaction(async (tx) => {
+    const changed = await claim(tx);
+    if (!changed) return null;
+    await recordInstanceEvent(tx, { ...record, instance: changed, actor: { userId: p.userId, name: p.name }, at });
+    return changed;
+  });
+}
+
+/**
  * A member's request for a change the workflow carries out (a disk increase, a type
  * switch, a version upgrade): the row's change and the member's pending record in one
  * compare-and-set, so of two requests at once one wins and the other is refused with
@@ -38,13 +57,8 @@ export interface MemberChange {
  */
 export async function acceptMemberChange(deps: AcceptDeps, p: Principal, instanceId: string, m: MemberChange): Promise<Instance> {
   const at = deps.clock.now();
-  const moved = await deps.database.db.transaction(async (tx) => {
-    const change: InstanceChange = { ...m.change, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null };
-    const changed = await instancesRepo(tx).changeIf(instanceScopeOf(p), instanceId, m.from, change, m.stillHolds);
-    if (!changed) return null;
-    await recordInstanceEvent(tx, { ...m.record, instance: changed, actor: { userId: p.userId, name: p.name }, at });
-    return changed;
-  });
+  const change: InstanceChange = { ...m.change, updatedAt: at, updatedBy: p.userId, failure: null, uiFailure: null };
+  const moved = await claimWithRecord(deps.database.db, p, at, (tx) => instancesRepo(tx).changeIf(instanceScopeOf(p), instanceId, m.from, change, m.stillHolds), m.record);
   if (!moved) throw conflict(m.busy);
   await deps.enqueue(instanceId);
   return instanceToWire(moved);

@@ -18,9 +18,8 @@ import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/error
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
 import { diskRepo } from './instances.disk-repo';
-import { recordInstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange, accountMayPayMore } from './instances.accept-change';
+import { acceptMemberChange, accountMayPayMore, claimWithRecord } from './instances.accept-change';
 import type { InstanceRow } from './instances.repo';
 import type { InstancesService } from './instances.service';
 
@@ -96,19 +95,11 @@ export function createDiskService(deps: DiskDeps) {
       const row = await deps.instances.load(p, instanceId);
       running(row);
       const at = deps.clock.now();
-      const claimed = await db.transaction(async (tx) => {
-        const changed = await diskRepo(tx).claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS, days);
-        if (!changed) return null;
-        await recordInstanceEvent(tx, {
-          instance: changed,
-          actor: { userId: p.userId, name: p.name },
-          at,
-          action: 'diskCleanup',
-          status: 'pending',
-          comments: `${DISK_MESSAGES.cleanupInitiated}: recordings older than ${days} days`,
-          event: { type: 'instance.cleanup_requested', days },
-        });
-        return changed;
+      const claimed = await claimWithRecord(db, p, at, (tx) => diskRepo(tx).claimCleanup(instanceId, at, CLEANUP_INTERVAL_MS, days), {
+        action: 'diskCleanup',
+        status: 'pending',
+        comments: `${DISK_MESSAGES.cleanupInitiated}: recordings older than ${days} days`,
+        event: { type: 'instance.cleanup_requested', days },
       });
       if (!claimed) {
         const last = await repo.lastCleanupAt(instanceId);

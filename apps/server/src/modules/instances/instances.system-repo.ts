@@ -6,6 +6,8 @@ import type { InstanceChange, InstanceRow } from './instances.repo';
 
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
 const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instances.status, 'running'));
+/** A saved configuration the workflow has still to apply (instances.config-step.ts: only on a running instance). */
+const configPending = and(ne(instances.configVersion, instances.configAppliedVersion), eq(instances.status, 'running'));
 
 /**
  * Queries of the console itself (provisioning workflow, health watcher,
@@ -80,7 +82,7 @@ export function instancesSystemRepo(db: Db) {
       return db
         .select({ instanceId: instances.instanceId })
         .from(instances)
-        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')), cleanupAccepted));
+        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')), cleanupAccepted, configPending));
     },
 
     /** Workflows that should be moving and have not for a while: a lost job, re-sent by the health round. */
@@ -94,6 +96,7 @@ export function instancesSystemRepo(db: Db) {
               and(inArray(instances.status, [...TRANSITIONAL_STATUSES]), eq(instances.inProgress, true)),
               and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')),
               cleanupAccepted,
+              configPending,
             ),
             lt(instances.updatedAt, before),
             or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),

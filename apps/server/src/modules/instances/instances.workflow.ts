@@ -7,6 +7,7 @@ import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpe
 import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
 import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
+import { applyConfig, needsConfig, recordConfigFailure } from './instances.config-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordSwitchFailure, switchSize } from './instances.switch-step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
@@ -26,6 +27,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
+ *   configVersion ahead, running at rest   (driver.applyConfig, then the applied version: instances.config-step.ts)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
  *
@@ -39,7 +41,7 @@ import { instancesSystemRepo } from './instances.system-repo';
 /** The driver calls the workflow makes, and no others. */
 export type WorkflowDriver = Pick<
   InfrastructureDriver,
-  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
+  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'applyConfig' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
 >;
 
 export interface WorkflowDeps {
@@ -224,15 +226,18 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
         const statusStep = STEPS[row.status];
         const diskStep = !statusStep && row.storageInProgress && row.status !== 'terminated';
         const cleanupStep = !statusStep && !diskStep && needsCleanup(row);
-        if (!statusStep && !diskStep && !cleanupStep) return;
+        const configStep = !statusStep && !diskStep && !cleanupStep && needsConfig(row);
+        if (!statusStep && !diskStep && !cleanupStep && !configStep) return;
         await lease();
         const final = attempt.retryCount >= attempt.retryLimit;
         try {
           if (statusStep) await statusStep(d, row);
           else if (diskStep) await growDisk(d, row);
-          else await runCleanup(d, row);
+          else if (cleanupStep) await runCleanup(d, row);
+          else await applyConfig(d, row);
         } catch (e) {
-          await (OWN_FAILURE[row.status] ?? (statusStep ? recordStepFailure : diskStep ? recordDiskFailure : recordCleanupFailure))(d, row, e, final);
+          const onFailure = statusStep ? recordStepFailure : diskStep ? recordDiskFailure : cleanupStep ? recordCleanupFailure : recordConfigFailure;
+          await (OWN_FAILURE[row.status] ?? onFailure)(d, row, e, final);
           throw e;
         }
       }

@@ -17,6 +17,7 @@ import { InstanceBreadcrumbs } from '../../features/instances/components/Instanc
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
+import { CorsTab } from '../../features/cors/components/CorsTab';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
 import { UsageCards } from '../../features/monitoring/components/UsageCards';
@@ -36,7 +37,7 @@ const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../fea
 
 /** The open tab is kept in the address (`?tab=monitoring`), so a reload shows the same one; Events when absent. */
 const TAB_PARAM = 'tab';
-const TABS = ['monitoring', 'events'] as const;
+const TABS = ['monitoring', 'events', 'cors'] as const;
 type DetailsTab = (typeof TABS)[number];
 
 function useTabParam() {
@@ -46,14 +47,14 @@ function useTabParam() {
   const setTab = (next: string | null) =>
     setParams((prev) => {
       const out = new URLSearchParams(prev);
-      if (next === 'monitoring') out.set(TAB_PARAM, next);
+      if (next && next !== 'events') out.set(TAB_PARAM, next);
       else out.delete(TAB_PARAM);
       return out;
     });
   return [tab, setTab] as const;
 }
 
-/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring and Events tabs. */
+/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring, Events and CORS tabs. */
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
@@ -123,6 +124,7 @@ export default function InstanceDetailsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>
           <Tabs.Tab value="events">Events</Tabs.Tab>
+          <Tabs.Tab value="cors">CORS</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="monitoring">
           <Suspense fallback={<Spinner label="Loading graphs" />}>
@@ -131,6 +133,13 @@ export default function InstanceDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="events">
           <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cors">
+          <CorsTab
+            instanceId={instance.instanceId}
+            canEdit={canOpenScreen(account.permissions, 'instancesEdit') && instance.status !== 'terminated'}
+            running={instance.status === 'running'}
+          />
         </Tabs.Panel>
       </Tabs>
     </>

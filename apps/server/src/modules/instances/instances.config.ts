@@ -1,0 +1,113 @@
+import { INGEST_CORS } from '@replay/agent-protocol/plain';
+import {
+  CORS_ANNOTATIONS,
+  CORS_MESSAGES,
+  INSTANCE_MESSAGES,
+  annotationOfOrigins,
+  normalizedOrigins,
+  originOf,
+  originsOfAnnotation,
+  type CorsAnnotations,
+  type CorsCheck,
+  type InstanceConfig,
+} from '@replay/contracts';
+import type { Database } from '../../db/client';
+import { DriverError, type InfrastructureDriver } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict } from '../../lib/errors';
+import type { Principal } from '../../lib/principal';
+import { msOrNull } from '../../lib/time';
+import { configRepo } from './instances.config-repo';
+import { claimWithRecord } from './instances.accept-change';
+import type { Enqueue } from './instances.jobs';
+import type { InstanceRow } from './instances.repo';
+import type { InstancesService } from './instances.service';
+
+export interface ConfigDeps {
+  database: Database;
+  driver: Pick<InfrastructureDriver, 'corsPreflight'>;
+  clock: Clock;
+  enqueue: Enqueue;
+  /** The one scope rule (404 for another account's id or one outside the caller's role). */
+  instances: Pick<InstancesService, 'load'>;
+}
+
+/** The product's part of the annotations (spec section 9), which a save must leave as they are. */
+const FIXED_ANNOTATIONS = [
+  [CORS_ANNOTATIONS.allowMethods, INGEST_CORS.allowMethods],
+  [CORS_ANNOTATIONS.allowHeaders, INGEST_CORS.allowHeaders],
+  [CORS_ANNOTATIONS.exposeHeaders, INGEST_CORS.exposeHeaders],
+] as const;
+
+function annotationsOf(origins: readonly string[]): Record<string, string> {
+  return { [CORS_ANNOTATIONS.enable]: 'true', [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins(origins), ...Object.fromEntries(FIXED_ANNOTATIONS) };
+}
+
+export function configToWire(row: InstanceRow): InstanceConfig {
+  return {
+    ingressAnnotations: annotationsOf(row.corsOrigins),
+    corsOrigins: row.corsOrigins,
+    pending: row.configVersion !== row.configAppliedVersion,
+    updatedAt: msOrNull(row.configUpdatedAt),
+  };
+}
+
+/** What a tracker's browser would do with the instance's preflight answer, in words. */
+function verdict(origin: string, answer: { status: number; allowOrigin: string | null; allowMethods: string | null }): Omit<CorsCheck, 'origin' | 'status'> {
+  if (answer.status >= 200 && answer.status < 300 && answer.allowOrigin === origin && answer.allowMethods?.split(/,\s*/).includes(INGEST_CORS.allowMethods)) {
+    return { allowed: true, reason: `Allowed: the instance answers the preflight with Access-Control-Allow-Origin: ${origin}, so a tracker on this site can send recordings.` };
+  }
+  if (answer.allowOrigin === null) {
+    return { allowed: false, reason: `Refused: ${origin} is not among the allowed origins, so the instance does not answer it with Access-Control-Allow-Origin and the browser blocks the tracker's requests.` };
+  }
+  return { allowed: false, reason: `Refused: the instance answered ${answer.status} with Access-Control-Allow-Origin: ${answer.allowOrigin}, which the browser does not accept for ${origin}.` };
+}
+
+/** The instance's configuration: the CORS tab (read, save through the workflow's config step, check an origin). */
+export function createConfigService(deps: ConfigDeps) {
+  return {
+    async read(p: Principal, instanceId: string): Promise<InstanceConfig> {
+      return configToWire(await deps.instances.load(p, instanceId));
+    },
+
+    /**
+     * Saves the allowed origins (spec: action and ingress annotations) with the member's pending
+     * `cors` record in one compare-and-set; the workflow's config step then applies them to the
+     * agent (instances.config-step.ts), on a stopped instance once it runs again.
+     */
+    async saveCors(p: Principal, instanceId: string, annotations: CorsAnnotations): Promise<InstanceConfig> {
+      for (const [name, value] of FIXED_ANNOTATIONS) {
+        if (annotations[name].trim() !== value) throw badRequest(CORS_MESSAGES.fixedRule(name, value));
+      }
+      const row = await deps.instances.load(p, instanceId);
+      if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+      const origins = normalizedOrigins(originsOfAnnotation(annotations[CORS_ANNOTATIONS.allowOrigin]));
+      const at = deps.clock.now();
+      const saved = await claimWithRecord(deps.database.db, p, at, (tx) => configRepo(tx).saveCors(p, row, origins, at), {
+        action: 'cors',
+        status: 'pending',
+        comments: origins.length ? `Allowed origins: ${origins.join(', ')}` : 'Allowed origins: any',
+        event: { type: 'instance.cors_changing', origins },
+      });
+      if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
+      await deps.enqueue(instanceId);
+      return configToWire(saved);
+    },
+
+    /** Asks the running instance the preflight a browser would send for a tracker on `origin`. */
+    async check(p: Principal, instanceId: string, origin: string): Promise<CorsCheck> {
+      const row = await deps.instances.load(p, instanceId);
+      if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
+      const asked = originOf(origin) ?? origin;
+      try {
+        const answer = await deps.driver.corsPreflight(instanceId, asked);
+        return { origin: asked, status: answer.status, ...verdict(asked, answer) };
+      } catch (e) {
+        if (e instanceof DriverError && (e.code === 'not-running' || e.code === 'not-found')) throw conflict(INSTANCE_MESSAGES.notRunning);
+        throw e;
+      }
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;

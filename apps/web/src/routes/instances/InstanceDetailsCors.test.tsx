@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { CORS_ANNOTATIONS, CORS_MESSAGES, type InstanceConfig } from '@replay/contracts';
+import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
+import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
+
+const BASE = '/api/managed-saas/instances/ins_1';
+type Handler = StubResponse | ((req: StubRequest) => StubResponse);
+
+const annotations = (origin: string) => ({
+  [CORS_ANNOTATIONS.enable]: 'true',
+  [CORS_ANNOTATIONS.allowOrigin]: origin,
+  [CORS_ANNOTATIONS.allowMethods]: 'POST',
+  [CORS_ANNOTATIONS.allowHeaders]: 'Content-Type, Authorization, Content-Encoding',
+  [CORS_ANNOTATIONS.exposeHeaders]: 'Content-Length',
+});
+const config = (origins: string[], pending = false): InstanceConfig => ({
+  ingressAnnotations: annotations(origins.length ? origins.join(', ') : '*'),
+  corsOrigins: origins,
+  pending,
+  updatedAt: origins.length ? Date.now() : null,
+});
+
+function open(opts: { permissions?: string[]; handlers?: Record<string, Handler>; status?: string } = {}) {
+  const account = makeAccount({ permissions: (opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES']) as never });
+  const stub = stubSignedIn(account, makeJwt(), {
+    'GET /api/public-config': ok(publicConfig),
+    'GET /api/health': { status: 200, body: agentHealth },
+    [`GET ${BASE}`]: ok(makeInstance(opts.status ? { status: opts.status as never } : {})),
+    [`GET ${BASE}/user-activity`]: ok({ events: [], total: 0 }),
+    [`GET ${BASE}/statistics`]: ok({ cpu: 1, memory: 2, disk: 3, sampledAt: Date.now(), diskAlert: null, diskFullInDays: null }),
+    [`GET ${BASE}/config`]: ok(config(['https://app.example.com'])),
+    ...opts.handlers,
+  });
+  renderApp('/instances/ins_1?tab=cors');
+  return { stub, user: userEvent.setup() };
+}
+
+afterEach(() => notifications.clean());
+
+describe('the CORS tab', () => {
+  it('lists the allowed origins and the product’s fixed rules, kept in the address', async () => {
+    open();
+    expect(await screen.findByRole('tab', { name: 'CORS', selected: true })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Allowed origins' });
+    expect(within(list).getByText('https://app.example.com')).toBeInTheDocument();
+    expect(screen.getByText('Allowed method:')).toHaveTextContent('Allowed method: POST');
+    expect(screen.getByText('Allowed request headers:')).toHaveTextContent('Content-Type, Authorization, Content-Encoding');
+    expect(screen.getByText('Exposed response headers:')).toHaveTextContent('Content-Length');
+  });
+
+  it('adds and removes origins, refuses an empty, malformed or repeated one, and saves with the spec’s words', async () => {
+    let saved: unknown;
+    const { stub, user } = open({
+      handlers: {
+        [`POST ${BASE}/config`]: (req) => {
+          saved = req.body;
+          return ok(config(['https://app.example.com', 'https://shop.example.com'], true));
+        },
+      },
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const input = screen.getByRole('textbox', { name: 'Origin' });
+    const add = screen.getByRole('button', { name: 'Add' });
+
+    await user.click(add);
+    expect(await screen.findByText(CORS_MESSAGES.emptyOrigin)).toBeInTheDocument();
+    await user.type(input, 'shop.example.com');
+    await user.click(add);
+    expect(await screen.findByText(CORS_MESSAGES.notAnOrigin('shop.example.com'))).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'https://APP.example.com{Enter}');
+    expect(await screen.findByText(CORS_MESSAGES.duplicateOrigin('https://app.example.com'))).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await user.clear(input);
+    await user.type(input, 'https://Shop.example.com{Enter}');
+    const list = screen.getByRole('list', { name: 'Allowed origins' });
+    expect(within(list).getByText('https://shop.example.com')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(save).toBeEnabled();
+
+    await user.click(save);
+    expect(await screen.findByText(CORS_MESSAGES.saved)).toBeInTheDocument();
+    expect(saved).toEqual({ action: 'cors', ingressAnnotations: annotations('https://app.example.com, https://shop.example.com') });
+    expect(stub.callsTo(`POST ${BASE}/config`)).toHaveLength(1);
+    expect(screen.getByText(CORS_MESSAGES.pending)).toBeInTheDocument();
+  });
+
+  it('removing every origin allows any, and a refused save says why under the spec’s title', async () => {
+    const { user } = open({ handlers: { [`POST ${BASE}/config`]: fail(409, 'This instance has been terminated.') } });
+    await user.click(await screen.findByRole('button', { name: 'Remove https://app.example.com' }));
+    expect(screen.getByText('Any origin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CORS_MESSAGES.saveFailed)).toBeInTheDocument();
+    expect(screen.getByText('This instance has been terminated.')).toBeInTheDocument();
+  });
+
+  it('shows no editing to a member who may only read, who may still test an origin', async () => {
+    const { user } = open({
+      permissions: ['VIEW_INSTANCES'],
+      handlers: {
+        [`POST ${BASE}/cors-check`]: (req) =>
+          ok({ origin: (req.body as { origin: string }).origin, allowed: false, status: 403, reason: 'Refused: https://evil.example is not among the allowed origins.' }),
+      },
+    });
+    await screen.findByRole('list', { name: 'Allowed origins' });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Site origin' }), 'https://evil.example');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('A tracker on https://evil.example is refused')).toBeInTheDocument();
+    expect(screen.getByText('Refused: https://evil.example is not among the allowed origins.')).toBeInTheDocument();
+  });
+
+  it('tests only on a running instance', async () => {
+    open({ status: 'stopped' });
+    expect(await screen.findByText('The instance answers only while it runs.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Test' })).toBeDisabled());
+  });
+});

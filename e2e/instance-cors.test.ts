@@ -1,0 +1,141 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORS_MESSAGES } from '@replay/contracts';
+import { expectAccessible } from './support/axe';
+import { signUpWithRunningInstance } from './support/instance';
+import { closeJourney, openJourney } from './support/journey';
+import type { ConsoleServer } from './support/server';
+import { hidden, visible } from './support/wait';
+
+/**
+ * The CORS tab in chromium, against the real console and a real agent: the owner
+ * allows one site, the workflow applies it to the agent, the origin check asks the
+ * agent, and then a tracker on that site sends a recording while one on another site
+ * is refused by the browser itself (the agent's preflight answer leaves it out).
+ */
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+/** Two customer sites, each a page of its own origin, where the "tracker" runs. */
+let sites: Server[] = [];
+let allowedSite = '';
+let otherSite = '';
+
+const stamp = Date.now();
+const SETTLE_MS = 60_000;
+
+async function site(): Promise<{ server: Server; origin: string }> {
+  const s = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title><h1>Shop</h1>'));
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return { server: s, origin: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
+}
+
+/** What a tracker on `origin` gets when it sends a batch to the instance: the status, or the browser's refusal. */
+async function trackerSends(origin: string, instanceUrl: string, projectKey: string): Promise<string> {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(origin);
+    return await tab.evaluate(
+      async ({ url, key }) => {
+        try {
+          const res = await fetch(`${url}/api/events`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+            body: JSON.stringify({ sessionId: 'e2e-cors', events: [{ type: 'click' }] }),
+          });
+          return `status ${res.status}`;
+        } catch (e) {
+          return `refused: ${(e as Error).message}`;
+        }
+      },
+      { url: instanceUrl, key: projectKey },
+    );
+  } finally {
+    await tab.close();
+  }
+}
+
+beforeAll(async () => {
+  ({ server, browser, page } = await openJourney());
+  const [a, b] = [await site(), await site()];
+  sites = [a.server, b.server];
+  allowedSite = a.origin;
+  otherSite = b.origin;
+});
+afterAll(async () => {
+  for (const s of sites) s.close();
+  await closeJourney({ server, browser });
+});
+
+describe('CORS journey in chromium', () => {
+  let detailsUrl = '';
+  let instanceUrl = '';
+  let projectKey = '';
+
+  it('signs up with a running instance, whose tab says any site may send until origins are listed', async () => {
+    await signUpWithRunningInstance(page, {
+      owner: 'Ada Owner',
+      organization: 'Cors Works',
+      email: `cors-${stamp}@example.com`,
+      name: 'Cors Shop',
+      url: `cors-${stamp}`,
+      settleMs: SETTLE_MS,
+    });
+    detailsUrl = page.url();
+    instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
+    expect(instanceUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    await page.getByRole('tab', { name: 'CORS' }).click();
+    await visible(page.getByText('Any origin'));
+    await visible(page.getByText('Allowed method:'));
+    await expectAccessible(page, 'cors: any origin');
+    // A tracker anywhere is let in while no origin is listed (it still needs the project key).
+    await page.goto('/account/api-keys');
+    projectKey = (await page.locator('code').last().textContent()) ?? '';
+    expect(projectKey.length).toBeGreaterThan(15);
+    expect(await trackerSends(otherSite, instanceUrl, projectKey)).toBe('status 202');
+  });
+
+  it('refuses a malformed origin on the form, then allows one site, applied to the instance', async () => {
+    await page.goto(`${detailsUrl}?tab=cors`);
+    const origin = page.getByRole('textbox', { name: 'Origin', exact: true });
+    await origin.fill('127.0.0.1');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await visible(page.getByText(CORS_MESSAGES.notAnOrigin('127.0.0.1')));
+    await expectAccessible(page, 'cors: malformed origin');
+    await origin.fill(allowedSite);
+    await origin.press('Enter');
+    await visible(page.getByRole('list', { name: 'Allowed origins' }).getByText(allowedSite));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText(CORS_MESSAGES.saved));
+    // The workflow applies it to the agent; the tab says so while it waits.
+    await hidden(page.getByText(CORS_MESSAGES.pending));
+    await page.reload();
+    await visible(page.getByRole('list', { name: 'Allowed origins' }).getByText(allowedSite));
+    await expectAccessible(page, 'cors: one origin allowed');
+  });
+
+  it('asks the instance itself whether a site’s tracker would be let in, and why not', async () => {
+    const test = page.getByRole('textbox', { name: 'Site origin' });
+    await test.fill(otherSite);
+    await page.getByRole('button', { name: 'Test' }).click();
+    await visible(page.getByText(`A tracker on ${otherSite} is refused`));
+    await visible(page.getByText(`${otherSite} is not among the allowed origins`, { exact: false }));
+    await expectAccessible(page, 'cors: origin refused');
+    await test.fill(allowedSite);
+    await page.getByRole('button', { name: 'Test' }).click();
+    await visible(page.getByText(`A tracker on ${allowedSite} can send recordings`));
+  });
+
+  it('lets the tracker on the allowed site send, and the browser itself refuses the one on another site', async () => {
+    expect(await trackerSends(allowedSite, instanceUrl, projectKey)).toBe('status 202');
+    expect(await trackerSends(otherSite, instanceUrl, projectKey)).toBe('refused: Failed to fetch');
+  });
+
+  it('records the change in the Events tab', async () => {
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await visible(page.getByRole('cell', { name: `The instance now accepts recordings from ${allowedSite}` }));
+    await visible(page.getByRole('cell', { name: `Allowed origins: ${allowedSite}` }));
+  });
+});

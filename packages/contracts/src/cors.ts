@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH, safeText } from './safe';
+
+/**
+ * The CORS tab (spec sections 2, 5, 7, 8 and 9): which web sites' trackers may send
+ * recordings to the instance. Saved as the spec says, an `action` and the ingress's CORS
+ * annotations (ingress-nginx's names); the instance's agent enforces them on its ingest
+ * endpoint. The allowed method and headers are the product's (section 9), fixed: the
+ * console answers them in the annotations it reads, and refuses a save that changes them.
+ */
+
+export const CORS_MESSAGES = {
+  saved: 'CORS configuration saved successfully',
+  saveFailed: 'Failed to save CORS configuration',
+  /* The spec gives no wording for these refusals; they name the rule (section 5: not empty, no duplicate). */
+  emptyOrigin: 'An origin cannot be empty.',
+  duplicateOrigin: (origin: string) => `${origin} is listed twice: each origin once.`,
+  notAnOrigin: (text: string) => `${text} is not an origin: write the scheme and host (and port), like https://app.example.com, with no path.`,
+  tooManyOrigins: (max: number) => `At most ${max} origins can be allowed.`,
+  unknownAction: "action must be 'cors'.",
+  enableOnly: 'enable-cors must stay "true": trackers run on other sites. Allow any origin with *.',
+  fixedRule: (annotation: string, value: string) => `${annotation} is fixed by the product: it must be "${value}".`,
+  pending: 'Being applied to the instance…',
+} as const;
+
+/** The ingress annotations the CORS configuration is made of (ingress-nginx's names). */
+export const CORS_ANNOTATIONS = {
+  enable: 'nginx.ingress.kubernetes.io/enable-cors',
+  allowOrigin: 'nginx.ingress.kubernetes.io/cors-allow-origin',
+  allowMethods: 'nginx.ingress.kubernetes.io/cors-allow-methods',
+  allowHeaders: 'nginx.ingress.kubernetes.io/cors-allow-headers',
+  exposeHeaders: 'nginx.ingress.kubernetes.io/cors-expose-headers',
+} as const;
+
+/** The allow-origin annotation's value for "no list": any site's tracker may send (with the project key). */
+export const ANY_ORIGIN = '*';
+export const MAX_CORS_ORIGINS = 100;
+/** The longest origin: a host name's 253 characters, its scheme and a port. */
+const MAX_ORIGIN_LENGTH = 270;
+
+/**
+ * The origin a text names, as browsers send it (lower-case scheme and host, no default
+ * port), or null when it is not a bare http(s) origin.
+ */
+export function originOf(text: string): string | null {
+  if (!/^https?:\/\/[^/?#\s]+$/i.test(text) || text.length > MAX_ORIGIN_LENGTH) return null;
+  try {
+    const url = new URL(text);
+    return url.username || url.password ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins of an allow-origin annotation: `*` is none (any), else a comma-separated list. */
+export function originsOfAnnotation(value: string): string[] {
+  const trimmed = value.trim();
+  return trimmed === ANY_ORIGIN ? [] : trimmed.split(',').map((o) => o.trim());
+}
+
+export function annotationOfOrigins(origins: readonly string[]): string {
+  return origins.length === 0 ? ANY_ORIGIN : origins.join(', ');
+}
+
+/** What is wrong with a list of origins as typed, or null; the form and the server judge alike. */
+export function corsOriginsProblem(origins: readonly string[]): string | null {
+  if (origins.length > MAX_CORS_ORIGINS) return CORS_MESSAGES.tooManyOrigins(MAX_CORS_ORIGINS);
+  const seen = new Set<string>();
+  for (const text of origins) {
+    if (text.trim() === '') return CORS_MESSAGES.emptyOrigin;
+    const origin = originOf(text.trim());
+    if (!origin) return CORS_MESSAGES.notAnOrigin(text.trim());
+    if (seen.has(origin)) return CORS_MESSAGES.duplicateOrigin(origin);
+    seen.add(origin);
+  }
+  return null;
+}
+
+/** The origins as the agent keeps them: each as browsers send it. Only for a list `corsOriginsProblem` passed. */
+export const normalizedOrigins = (origins: readonly string[]): string[] => origins.map((o) => originOf(o.trim()) ?? o);
+
+/** An annotation's value: the origins' list is the long one (a hundred origins of about 40 characters). */
+const annotationValue = safeText(MAX_TEXT_LENGTH);
+
+/** POST …/{id}/config (spec: "CORS save payload: action and ingress annotations"). */
+export const corsConfigBodySchema = z
+  .strictObject({
+    action: z.literal('cors', { error: CORS_MESSAGES.unknownAction }),
+    ingressAnnotations: z
+      .strictObject({
+        [CORS_ANNOTATIONS.enable]: z.literal('true', { error: CORS_MESSAGES.enableOnly }),
+        [CORS_ANNOTATIONS.allowOrigin]: annotationValue,
+        [CORS_ANNOTATIONS.allowMethods]: annotationValue,
+        [CORS_ANNOTATIONS.allowHeaders]: annotationValue,
+        [CORS_ANNOTATIONS.exposeHeaders]: annotationValue,
+      })
+      .superRefine((annotations, ctx) => {
+        const problem = corsOriginsProblem(originsOfAnnotation(annotations[CORS_ANNOTATIONS.allowOrigin]));
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [CORS_ANNOTATIONS.allowOrigin] });
+      }),
+  })
+  .meta({
+    examples: [
+      {
+        action: 'cors',
+        ingressAnnotations: {
+          [CORS_ANNOTATIONS.enable]: 'true',
+          [CORS_ANNOTATIONS.allowOrigin]: 'https://app.example.com',
+          [CORS_ANNOTATIONS.allowMethods]: 'POST',
+          [CORS_ANNOTATIONS.allowHeaders]: 'Content-Type, Authorization, Content-Encoding',
+          [CORS_ANNOTATIONS.exposeHeaders]: 'Content-Length',
+        },
+      },
+    ],
+  });
+export type CorsConfigBody = z.infer<typeof corsConfigBodySchema>;
+export type CorsAnnotations = CorsConfigBody['ingressAnnotations'];
+
+/**
+ * GET …/{id}/config: the instance's configuration as the console keeps it. `pending` while
+ * the workflow has not yet applied the last save to the instance (a stopped instance gets it
+ * when it runs again). Retention and SSO join it in their own slices.
+ */
+export const instanceConfigSchema = z.object({
+  ingressAnnotations: z.record(z.string(), z.string()),
+  /** The allowed origins, as the agent compares them; empty: any origin. */
+  corsOrigins: z.array(z.string()),
+  pending: z.boolean(),
+  /** When a member last saved it (epoch ms), or null: never changed. */
+  updatedAt: z.number().nullable(),
+});
+export type InstanceConfig = z.infer<typeof instanceConfigSchema>;
+
+/** The save of `origins` (empty: any), keeping every other annotation as GET …/config answered it. */
+export function corsSaveBody(current: InstanceConfig, origins: readonly string[]): CorsConfigBody {
+  return {
+    action: 'cors',
+    ingressAnnotations: { ...current.ingressAnnotations, [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins(origins) } as CorsAnnotations,
+  };
+}
+
+/** POST …/{id}/cors-check: would a tracker on this origin be let in? Asked of the running instance itself. */
+export const corsCheckBodySchema = z
+  .strictObject({ origin: safeText(MAX_ORIGIN_LENGTH).refine((o) => originOf(o) !== null, { error: (issue) => CORS_MESSAGES.notAnOrigin(String(issue.input)) }) })
+  .meta({ examples: [{ origin: 'https://app.example.com' }] });
+
+export const corsCheckSchema = z.object({
+  origin: z.string(),
+  allowed: z.boolean(),
+  /** The instance's preflight answer, in words: what the browser would do and why. */
+  reason: z.string(),
+  /** The preflight's HTTP status. */
+  status: z.number().int(),
+});
+export type CorsCheck = z.infer<typeof corsCheckSchema>;

@@ -1,0 +1,34 @@
+import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
+import { instanceIdParamsSchema } from '../instances';
+import { guardFor } from '../screens';
+import { endpoint } from '../endpoint';
+
+const BASE = '/managed-saas/instances';
+const params = instanceIdParamsSchema;
+
+/**
+ * The instance's configuration (spec section 7's `GET and POST …/config`): read under the
+ * instances' read permission, changed under the one every other instance change uses, and
+ * recorded in the audit trail with its instance. The origin check changes nothing.
+ */
+export const corsEndpoints = {
+  instanceConfig: endpoint({ method: 'GET', path: `${BASE}/:id/config`, guard: guardFor('instances'), params, response: instanceConfigSchema }),
+  saveInstanceConfig: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/config`,
+    guard: guardFor('instancesEdit'),
+    params,
+    body: corsConfigBodySchema,
+    response: instanceConfigSchema,
+    audit: { label: 'CORS update', instanceParam: 'id' },
+  }),
+  corsCheck: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/cors-check`,
+    guard: guardFor('instances'),
+    params,
+    body: corsCheckBodySchema,
+    response: corsCheckSchema,
+    audit: { unrecorded: 'a question put to the instance; it changes nothing' },
+  }),
+} as const;
