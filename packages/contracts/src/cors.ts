@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionSchema } from './retention';
 import { MAX_TEXT_LENGTH, safeText } from './safe';
 
 /**
@@ -117,17 +118,19 @@ export type CorsConfigBody = z.infer<typeof corsConfigBodySchema>;
 export type CorsAnnotations = CorsConfigBody['ingressAnnotations'];
 
 /**
- * GET …/{id}/config: the instance's configuration as the console keeps it. `pending` while
- * the workflow has not yet applied the last save to the instance (a stopped instance gets it
- * when it runs again). Retention and SSO join it in their own slices.
+ * GET …/{id}/config: the instance's configuration as the console keeps it (spec: the disk's
+ * retention, the ingress annotations for CORS; SSO joins it in its slice). `pending` while the
+ * workflow has not yet applied the last CORS save to the instance (a stopped instance gets it
+ * when it runs again).
  */
 export const instanceConfigSchema = z.object({
   ingressAnnotations: z.record(z.string(), z.string()),
   /** The allowed origins, as the agent compares them; empty: any origin. */
   corsOrigins: z.array(z.string()),
   pending: z.boolean(),
-  /** When a member last saved it (epoch ms), or null: never changed. */
+  /** When a member last saved the origins (epoch ms), or null: never changed. */
   updatedAt: z.number().nullable(),
+  retention: retentionSchema,
 });
 export type InstanceConfig = z.infer<typeof instanceConfigSchema>;
 

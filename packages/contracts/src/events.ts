@@ -73,6 +73,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.cors_changing', { ...instance, origins: z.array(z.string()) }),
   event('instance.cors_applied', { ...instance, origins: z.array(z.string()) }),
   event('instance.cors_failed', { ...instance, reason: z.string() }),
+  /** A member changed the data retention (days; null: unlimited); the workflow applies it, then `retention_applied` (or `retention_failed`). */
+  event('instance.retention_changing', { ...instance, days: z.number().int().nullable() }),
+  event('instance.retention_applied', { ...instance, days: z.number().int().nullable() }),
+  event('instance.retention_failed', { ...instance, reason: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

@@ -20,6 +20,7 @@ export * from './instance-rules';
 export * from './monitoring';
 export * from './disk';
 export * from './cors';
+export * from './retention';
 export * from './versions';
 export * from './switch';
 export * from './money';

@@ -61,6 +61,7 @@ describe('GET …/config', () => {
       corsOrigins: [],
       pending: false,
       updatedAt: null,
+      retention: { days: 7, pending: false, updatedAt: null },
     });
     // The agent agrees: any site's tracker may ask.
     expect((await preflight('https://anywhere.example')).headers.get('access-control-allow-origin')).toBe('https://anywhere.example');
@@ -168,7 +169,7 @@ describe('who may', () => {
     const before = await row();
     const res = await api(t, viewer.jwt).post(path('/config'), corsSaveBody(await readConfig(), ['https://x.example']));
     expect(res.statusCode).toBe(403);
-    expect((await row()).configVersion).toBe(before.configVersion);
+    expect((await row()).corsVersion).toBe(before.corsVersion);
   });
 
   it('answers 404 for another account’s instance', async () => {

@@ -277,7 +277,7 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
-  it('while applying CORS origins (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
+  it('while applying CORS origins and a retention (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
     const id = second.instanceId;
     const pid = agentPid(id)!;
     const configPath = `/managed-saas/instances/${id}/config`;
@@ -287,13 +287,16 @@ describe('killing the console during provisioning', () => {
     const asked = await call<InstanceConfig>(b, 'POST', configPath, corsSaveBody(current, ['https://app.example.com']));
     expect(asked.status).toBe(200);
     expect(asked.data).toMatchObject({ corsOrigins: ['https://app.example.com'], pending: true });
+    const retention = await call<{ days: number | null; pending: boolean }>(b, 'POST', `/managed-saas/instances/${id}/config-disk-usage`, { days: 30 });
+    expect(retention.data).toEqual({ days: 30, pending: true, updatedAt: expect.any(Number) });
     // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
     await new Promise((r) => setTimeout(r, 1000));
     await crash();
     process.kill(pid, 'SIGCONT');
     await restart();
-    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending, 45_000, 'the origins to be applied');
+    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending && !c.retention.pending, 45_000, 'the configuration to be applied');
     expect(agentPid(id)).toBe(pid);
+    expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({ corsOrigins: ['https://app.example.com'], retentionDays: 30 });
     const preflight = (origin: string) =>
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     expect((await preflight('https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -301,6 +304,7 @@ describe('killing the console during provisioning', () => {
     // Asked once, recorded once.
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
     expect(events.filter((e) => e.action === 'cors').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(events.filter((e) => e.action === 'retentionUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
   });
 
   it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () =>

@@ -86,10 +86,13 @@ class DriverDouble implements WorkflowDriver {
   failConfig: Error | null = null;
   /** The origins each instance's agent was last given. */
   corsOrigins = new Map<string, string[]>();
-  async applyConfig(id: string, change: { corsOrigins?: string[] }) {
+  /** The retention each instance's agent was last given. */
+  retention = new Map<string, number | null>();
+  async applyConfig(id: string, change: { corsOrigins?: string[]; retentionDays?: number | null }) {
     await this.step(`config ${(change.corsOrigins ?? []).join(' ') || '*'}`, id);
     if (this.failConfig) throw this.failConfig;
     if (change.corsOrigins) this.corsOrigins.set(id, change.corsOrigins);
+    if (change.retentionDays !== undefined) this.retention.set(id, change.retentionDays);
     return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
   }
   async changeType(id: string, size: string) {
@@ -217,34 +220,45 @@ describe('the config step', () => {
       .filter((e) => e.action === 'cors')
       .map((e) => `${e.status}:${e.comments}`);
   const saveOrigins = async (id: string, origins: string[]) => {
-    const { configVersion } = await row(id);
-    await t.runtime.ctx.db.update(instances).set({ corsOrigins: origins, configVersion: configVersion + 1 }).where(eq(instances.instanceId, id));
+    const { corsVersion } = await row(id);
+    await t.runtime.ctx.db.update(instances).set({ corsOrigins: origins, corsVersion: corsVersion + 1 }).where(eq(instances.instanceId, id));
   };
 
   it('applies a saved configuration to a running instance once, recording it, and marks its version applied', async () => {
     driver = new DriverDouble();
-    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], corsVersion: 1 });
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toEqual([`config https://a.example ${inst.instanceId}`]);
-    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 1, configAppliedVersion: 1 });
+    expect(await row(inst.instanceId)).toMatchObject({ corsVersion: 1, corsAppliedVersion: 1 });
     expect(await corsRecords(inst.instanceId)).toEqual(['success:The instance now accepts recordings from https://a.example']);
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toHaveLength(1);
   });
 
+  it('applies the origins and the retention saved together in one call, recording each', async () => {
+    driver = new DriverDouble();
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], corsVersion: 1, retentionDays: 30, retentionVersion: 2, retentionAppliedVersion: 1 });
+    await convergeInstance(deps(), inst.instanceId, once);
+    expect(driver.calls).toEqual([`config https://a.example ${inst.instanceId}`]);
+    expect(driver.retention.get(inst.instanceId)).toBe(30);
+    expect(await row(inst.instanceId)).toMatchObject({ corsAppliedVersion: 1, retentionAppliedVersion: 2 });
+    const records = (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, inst.instanceId))).map((e) => `${e.action}:${e.status}`);
+    expect(records.sort()).toEqual(['cors:success', 'retentionUpdate:success']);
+  });
+
   it('loses no save made while it applied the one before: the next round applies that one too', async () => {
     driver = new DriverDouble();
-    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], corsVersion: 1 });
     driver.during = () => saveOrigins(inst.instanceId, ['https://b.example']);
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toEqual([`config https://a.example ${inst.instanceId}`, `config https://b.example ${inst.instanceId}`]);
     expect(driver.corsOrigins.get(inst.instanceId)).toEqual(['https://b.example']);
-    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 2, configAppliedVersion: 2 });
+    expect(await row(inst.instanceId)).toMatchObject({ corsVersion: 2, corsAppliedVersion: 2 });
   });
 
   it('waits while the instance is stopped, and applies once it started again', async () => {
     driver = new DriverDouble();
-    const inst = await seed('stopped', { corsOrigins: [], configVersion: 3, configAppliedVersion: 2 });
+    const inst = await seed('stopped', { corsOrigins: [], corsVersion: 3, corsAppliedVersion: 2 });
     await convergeInstance(deps(), inst.instanceId, once);
     expect(driver.calls).toEqual([]);
     await t.runtime.ctx.db.update(instances).set({ status: 'starting' }).where(eq(instances.instanceId, inst.instanceId));
@@ -255,16 +269,16 @@ describe('the config step', () => {
 
   it('retries until the last attempt, which records the failure and leaves the configuration pending for the next round', async () => {
     driver = new DriverDouble();
-    const inst = await seed('running', { corsOrigins: ['https://a.example'], configVersion: 1 });
+    const inst = await seed('running', { corsOrigins: ['https://a.example'], corsVersion: 1 });
     driver.failConfig = new Error('agent unreachable');
     await expect(convergeInstance(deps(), inst.instanceId, once)).rejects.toThrow('agent unreachable');
     expect(await corsRecords(inst.instanceId)).toEqual([]);
     await expect(convergeInstance(deps(), inst.instanceId, last)).rejects.toThrow('agent unreachable');
-    expect(await row(inst.instanceId)).toMatchObject({ configVersion: 1, configAppliedVersion: 0, failure: null });
+    expect(await row(inst.instanceId)).toMatchObject({ corsVersion: 1, corsAppliedVersion: 0, failure: null });
     expect(await corsRecords(inst.instanceId)).toEqual(['failed:agent unreachable']);
     driver.failConfig = null;
     await convergeInstance(deps(), inst.instanceId, once);
-    expect(await row(inst.instanceId)).toMatchObject({ configAppliedVersion: 1 });
+    expect(await row(inst.instanceId)).toMatchObject({ corsAppliedVersion: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
-import { corsEndpoints } from './cors';
+import { configEndpoints } from './config';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
@@ -26,7 +26,7 @@ export const endpoints = {
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,
-  ...corsEndpoints,
+  ...configEndpoints,
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,

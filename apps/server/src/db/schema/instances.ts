@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_RETENTION_DAYS,
   INSTANCE_ACTIVITY_ACTIONS,
   INSTANCE_ACTIVITY_STATUSES,
   INSTANCE_SIZES,
@@ -46,14 +47,19 @@ export const instances = pgTable(
     /** The version a version upgrade under way moves to (status version-upgrading); cleared when it settles or rolls back. */
     pendingVersion: text('pending_version'),
     /**
-     * The instance's configuration as members saved it (the CORS tab: origins allowed to send
-     * recordings, empty for any). `configVersion` counts the saves and `configAppliedVersion`
-     * is the last one the workflow's config step applied to the agent: behind means pending.
+     * The instance's configuration as members saved it, one setting per group: the CORS
+     * tab's origins allowed to send recordings (empty: any) and the data retention in days
+     * (null: unlimited). Each setting's `…Version` counts its saves and `…AppliedVersion` is
+     * the last one the workflow's config step applied to the agent: behind means pending.
      */
     corsOrigins: jsonb('cors_origins').$type<string[]>().notNull().default([]),
-    configVersion: integer('config_version').notNull().default(0),
-    configAppliedVersion: integer('config_applied_version').notNull().default(0),
-    configUpdatedAt: timestamp('config_updated_at', { withTimezone: true }),
+    corsVersion: integer('cors_version').notNull().default(0),
+    corsAppliedVersion: integer('cors_applied_version').notNull().default(0),
+    corsUpdatedAt: timestamp('cors_updated_at', { withTimezone: true }),
+    retentionDays: integer('retention_days').default(DEFAULT_RETENTION_DAYS),
+    retentionVersion: integer('retention_version').notNull().default(0),
+    retentionAppliedVersion: integer('retention_applied_version').notNull().default(0),
+    retentionUpdatedAt: timestamp('retention_updated_at', { withTimezone: true }),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

@@ -3,13 +3,17 @@ import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
 
-/** The instance's configuration (spec section 7's `…/config`): the CORS tab, and its origin check. */
+/** The instance's configuration (spec section 7's `…/config` and `…/config-disk-usage`): the CORS tab with its origin check, and the data retention. */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.services;
 
   mount(app, endpoints.instanceConfig, async (request) => config.read(principalOf(request), request.params.id));
 
   mount(app, endpoints.saveInstanceConfig, async (request) => config.saveCors(principalOf(request), request.params.id, request.body.ingressAnnotations));
+
+  mount(app, endpoints.retention, async (request) => config.readRetention(principalOf(request), request.params.id));
+
+  mount(app, endpoints.saveRetention, async (request) => config.saveRetention(principalOf(request), request.params.id, request.body.days));
 
   mount(app, endpoints.corsCheck, async (request) => config.check(principalOf(request), request.params.id, request.body.origin));
 };

@@ -1,39 +1,46 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { RetentionDays } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import type { Principal } from '../../lib/principal';
 import type { InstanceRow } from './instances.repo';
 
 /**
- * The configuration's compare-and-sets. A save counts `configVersion` up from the
- * version it was judged on; the workflow's config step marks the version it applied.
- * `db` may be a transaction.
+ * The configuration's compare-and-sets. A member's save counts its setting's version up
+ * from the one it was judged on; the workflow's config step marks the versions it applied.
+ * Callers have judged the row in the member's scope. `db` may be a transaction.
  */
 export function configRepo(db: Db) {
+  const save = async (p: Principal, row: InstanceRow, change: Partial<InstanceRow>, version: 'cors' | 'retention', at: Date) => {
+    const column = version === 'cors' ? instances.corsVersion : instances.retentionVersion;
+    const current = version === 'cors' ? row.corsVersion : row.retentionVersion;
+    const counted = version === 'cors' ? { corsVersion: current + 1, corsUpdatedAt: at } : { retentionVersion: current + 1, retentionUpdatedAt: at };
+    const [saved] = await db
+      .update(instances)
+      .set({ ...change, ...counted, updatedAt: at, updatedBy: p.userId })
+      .where(and(eq(instances.instanceId, row.instanceId), eq(instances.tenantId, p.tenantId), eq(column, current), ne(instances.status, 'terminated')))
+      .returning();
+    return saved ?? null;
+  };
   return {
-    /** A member's save of the CORS origins (the caller has judged the row in their scope); null when another save or a termination came first. */
-    async saveCors(p: Principal, row: InstanceRow, origins: string[], at: Date): Promise<InstanceRow | null> {
-      const [saved] = await db
-        .update(instances)
-        .set({ corsOrigins: origins, configVersion: row.configVersion + 1, configUpdatedAt: at, updatedAt: at, updatedBy: p.userId })
-        .where(
-          and(
-            eq(instances.instanceId, row.instanceId),
-            eq(instances.configVersion, row.configVersion),
-            ne(instances.status, 'terminated'),
-            eq(instances.tenantId, p.tenantId),
-          ),
-        )
-        .returning();
-      return saved ?? null;
-    },
+    /** The CORS origins; null when another save or a termination came first. */
+    saveCors: (p: Principal, row: InstanceRow, origins: string[], at: Date) => save(p, row, { corsOrigins: origins }, 'cors', at),
 
-    /** Marks the version the step read as applied, once: a second run (after a crash) or an older read changes nothing. */
+    /** The data retention (null: unlimited); null when another save or a termination came first. */
+    saveRetention: (p: Principal, row: InstanceRow, days: RetentionDays, at: Date) => save(p, row, { retentionDays: days }, 'retention', at),
+
+    /** Marks the versions the step read as applied, once: a second run (after a crash) or an older read changes nothing. */
     async settleConfig(row: InstanceRow): Promise<InstanceRow | null> {
       const [settled] = await db
         .update(instances)
-        .set({ configAppliedVersion: row.configVersion })
-        .where(and(eq(instances.instanceId, row.instanceId), eq(instances.configAppliedVersion, row.configAppliedVersion)))
+        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion })
+        .where(
+          and(
+            eq(instances.instanceId, row.instanceId),
+            eq(instances.corsAppliedVersion, row.corsAppliedVersion),
+            eq(instances.retentionAppliedVersion, row.retentionAppliedVersion),
+          ),
+        )
         .returning();
       return settled ?? null;
     },

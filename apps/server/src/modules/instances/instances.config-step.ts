@@ -1,19 +1,21 @@
+import { retentionLabel } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
 import { configRepo } from './instances.config-repo';
-import { recordInstanceEvent } from './instances.events';
+import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceRow } from './instances.repo';
 
 /**
- * The workflow's config step: a saved configuration the agent does not have yet
- * (`configVersion` ahead of `configAppliedVersion`) is applied to the running
- * instance, whole, then the applied version and the `cors` success record land in
- * one compare-and-set. Applying the whole configuration is idempotent, so a console
- * killed between the two applies it again and records once; a save made meanwhile
- * leaves the version ahead, and the next round applies that one too. A stopped
- * instance keeps it (the agent keeps its config in its data folder) until it runs.
+ * The workflow's config step: settings saved that the agent does not have yet (a
+ * setting's version ahead of its applied one: the CORS origins, the data retention) are
+ * applied to the running instance, the whole configuration at once, then the applied
+ * versions and a success record per setting land in one compare-and-set. Applying the
+ * whole configuration is idempotent, so a console killed between the two applies it again
+ * and records once; a save made meanwhile leaves its version ahead, and the next round
+ * applies it too. A stopped instance keeps it (the agent keeps its config in its data
+ * folder) until it runs.
  */
 
 export interface ConfigStepDeps {
@@ -22,44 +24,53 @@ export interface ConfigStepDeps {
   clock: Clock;
 }
 
-export const needsConfig = (row: Pick<InstanceRow, 'configVersion' | 'configAppliedVersion' | 'status'>): boolean =>
-  row.configVersion !== row.configAppliedVersion && row.status === 'running';
+type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion'>;
+const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
+const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
+
+export const needsConfig = (row: Ahead & Pick<InstanceRow, 'status'>): boolean => (corsAhead(row) || retentionAhead(row)) && row.status === 'running';
+
+type Outcome = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
+
+/** What the step records for each setting it applied. */
+function appliedRecords(row: InstanceRow): Outcome[] {
+  const records: Outcome[] = [];
+  if (corsAhead(row)) {
+    const { corsOrigins: origins } = row;
+    const from = origins.length ? origins.join(', ') : 'any origin';
+    records.push({ action: 'cors', status: 'success', comments: `The instance now accepts recordings from ${from}`, event: { type: 'instance.cors_applied', origins } });
+  }
+  if (retentionAhead(row)) {
+    const days = row.retentionDays;
+    const kept = days === null ? 'The instance now keeps recordings without limit' : `The instance now keeps recordings for ${retentionLabel(days)}`;
+    records.push({ action: 'retentionUpdate', status: 'success', comments: kept, event: { type: 'instance.retention_applied', days } });
+  }
+  return records;
+}
 
 export async function applyConfig(d: ConfigStepDeps, row: InstanceRow): Promise<void> {
-  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins });
+  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const settled = await configRepo(tx).settleConfig(row);
     if (!settled) return;
-    await recordInstanceEvent(tx, {
-      instance: settled,
-      actor: null,
-      at,
-      action: 'cors',
-      status: 'success',
-      comments: row.corsOrigins.length ? `The instance now accepts recordings from ${row.corsOrigins.join(', ')}` : 'The instance now accepts recordings from any origin',
-      event: { type: 'instance.cors_applied', origins: row.corsOrigins },
-    });
+    for (const record of appliedRecords(row)) await recordInstanceEvent(tx, { ...record, instance: settled, actor: null, at });
   });
 }
 
 /**
  * A config step failed. Until the job queue's last attempt it is only tried again; the
- * last one records the failure and leaves the configuration pending, so the next round
- * of the workflow (a start, another save) applies it. The instance itself is fine.
+ * last one records the failure of each setting it carried and leaves them pending, so the
+ * next round of the workflow (a start, another save) applies them. The instance is fine.
  */
 export async function recordConfigFailure(d: ConfigStepDeps, row: InstanceRow, err: unknown, final: boolean): Promise<void> {
   if (!final) return;
   const reason = errorForLog(err).message;
+  const records: Outcome[] = [];
+  if (corsAhead(row)) records.push({ action: 'cors', status: 'failed', comments: reason, event: { type: 'instance.cors_failed', reason } });
+  if (retentionAhead(row)) records.push({ action: 'retentionUpdate', status: 'failed', comments: reason, event: { type: 'instance.retention_failed', reason } });
+  const at = d.clock.now();
   await d.db.transaction(async (tx) => {
-    await recordInstanceEvent(tx, {
-      instance: row,
-      actor: null,
-      at: d.clock.now(),
-      action: 'cors',
-      status: 'failed',
-      comments: reason,
-      event: { type: 'instance.cors_failed', reason },
-    });
+    for (const record of records) await recordInstanceEvent(tx, { ...record, instance: row, actor: null, at });
   });
 }

@@ -7,9 +7,12 @@ import {
   normalizedOrigins,
   originOf,
   originsOfAnnotation,
+  retentionLabel,
   type CorsAnnotations,
   type CorsCheck,
   type InstanceConfig,
+  type Retention,
+  type RetentionDays,
 } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
@@ -43,12 +46,17 @@ function annotationsOf(origins: readonly string[]): Record<string, string> {
   return { [CORS_ANNOTATIONS.enable]: 'true', [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins(origins), ...Object.fromEntries(FIXED_ANNOTATIONS) };
 }
 
+function retentionToWire(row: InstanceRow): Retention {
+  return { days: row.retentionDays, pending: row.retentionVersion !== row.retentionAppliedVersion, updatedAt: msOrNull(row.retentionUpdatedAt) };
+}
+
 export function configToWire(row: InstanceRow): InstanceConfig {
   return {
     ingressAnnotations: annotationsOf(row.corsOrigins),
     corsOrigins: row.corsOrigins,
-    pending: row.configVersion !== row.configAppliedVersion,
-    updatedAt: msOrNull(row.configUpdatedAt),
+    pending: row.corsVersion !== row.corsAppliedVersion,
+    updatedAt: msOrNull(row.corsUpdatedAt),
+    retention: retentionToWire(row),
   };
 }
 
@@ -63,7 +71,7 @@ function verdict(origin: string, answer: { status: number; allowOrigin: string |
   return { allowed: false, reason: `Refused: the instance answered ${answer.status} with Access-Control-Allow-Origin: ${answer.allowOrigin}, which the browser does not accept for ${origin}.` };
 }
 
-/** The instance's configuration: the CORS tab (read, save through the workflow's config step, check an origin). */
+/** The instance's configuration: the CORS tab (read, save, check an origin) and the data retention, each saved through the workflow's config step. */
 export function createConfigService(deps: ConfigDeps) {
   return {
     async read(p: Principal, instanceId: string): Promise<InstanceConfig> {
@@ -92,6 +100,30 @@ export function createConfigService(deps: ConfigDeps) {
       if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
       await deps.enqueue(instanceId);
       return configToWire(saved);
+    },
+
+    async readRetention(p: Principal, instanceId: string): Promise<Retention> {
+      return retentionToWire(await deps.instances.load(p, instanceId));
+    },
+
+    /**
+     * Saves the data retention (spec: `…/config-disk-usage {days}`, null for Unlimited) with the
+     * member's pending `retentionUpdate` record in one compare-and-set; the workflow's config step
+     * then applies it to the agent, which removes at once what is older.
+     */
+    async saveRetention(p: Principal, instanceId: string, days: RetentionDays): Promise<Retention> {
+      const row = await deps.instances.load(p, instanceId);
+      if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+      const at = deps.clock.now();
+      const saved = await claimWithRecord(deps.database.db, p, at, (tx) => configRepo(tx).saveRetention(p, row, days, at), {
+        action: 'retentionUpdate',
+        status: 'pending',
+        comments: `Data retention set to ${retentionLabel(days)}`,
+        event: { type: 'instance.retention_changing', days },
+      });
+      if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
+      await deps.enqueue(instanceId);
+      return retentionToWire(saved);
     },
 
     /** Asks the running instance the preflight a browser would send for a tracker on `origin`. */

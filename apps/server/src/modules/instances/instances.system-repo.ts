@@ -7,7 +7,10 @@ import type { InstanceChange, InstanceRow } from './instances.repo';
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
 const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instances.status, 'running'));
 /** A saved configuration the workflow has still to apply (instances.config-step.ts: only on a running instance). */
-const configPending = and(ne(instances.configVersion, instances.configAppliedVersion), eq(instances.status, 'running'));
+const configPending = and(
+  or(ne(instances.corsVersion, instances.corsAppliedVersion), ne(instances.retentionVersion, instances.retentionAppliedVersion)),
+  eq(instances.status, 'running'),
+);
 
 /**
  * Queries of the console itself (provisioning workflow, health watcher,

@@ -27,7 +27,7 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
- *   configVersion ahead, running at rest   (driver.applyConfig, then the applied version: instances.config-step.ts)
+ *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
  *

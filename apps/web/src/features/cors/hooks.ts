@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CORS_MESSAGES, TIMINGS_MS, corsSaveBody, type InstanceConfig } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { instanceKeys } from '../instances/api';
+import { useEventsWhenSettled } from '../instances/settled';
 import { corsApi, corsKeys } from './api';
 
 /**
@@ -12,18 +12,12 @@ import { corsApi, corsKeys } from './api';
  * when the instance has it; the Events tab is read again then.
  */
 export function useInstanceConfig(instanceId: string) {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: corsKeys.config(instanceId),
     queryFn: ({ signal }) => corsApi.config(instanceId, signal),
     refetchInterval: (q) => (q.state.data?.pending ? TIMINGS_MS.storagePoll : false),
   });
-  const pending = query.data?.pending === true;
-  const wasPending = useRef(pending);
-  useEffect(() => {
-    if (wasPending.current && !pending) void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
-    wasPending.current = pending;
-  }, [pending, instanceId, queryClient]);
+  useEventsWhenSettled(instanceId, query.data?.pending === true);
   return query;
 }
 

@@ -23,6 +23,7 @@ const config = (origins: string[], pending = false): InstanceConfig => ({
   corsOrigins: origins,
   pending,
   updatedAt: origins.length ? Date.now() : null,
+  retention: { days: 7, pending: false, updatedAt: null },
 });
 
 function open(opts: { permissions?: string[]; handlers?: Record<string, Handler>; status?: string } = {}) {

@@ -18,6 +18,7 @@ import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { CorsTab } from '../../features/cors/components/CorsTab';
+import { RetentionSection } from '../../features/retention/components/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
 import { UsageCards } from '../../features/monitoring/components/UsageCards';
@@ -37,7 +38,7 @@ const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../fea
 
 /** The open tab is kept in the address (`?tab=monitoring`), so a reload shows the same one; Events when absent. */
 const TAB_PARAM = 'tab';
-const TABS = ['monitoring', 'events', 'cors'] as const;
+const TABS = ['monitoring', 'events', 'maintenance', 'cors'] as const;
 type DetailsTab = (typeof TABS)[number];
 
 function useTabParam() {
@@ -54,7 +55,7 @@ function useTabParam() {
   return [tab, setTab] as const;
 }
 
-/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring, Events and CORS tabs. */
+/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring, Events, Maintenance & Backups and CORS tabs. */
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
@@ -96,6 +97,7 @@ export default function InstanceDetailsPage() {
   }
 
   const badge = badgeFor(instance, health, Date.now());
+  const mayConfigure = canOpenScreen(account.permissions, 'instancesEdit') && instance.status !== 'terminated';
 
   return (
     <>
@@ -124,6 +126,7 @@ export default function InstanceDetailsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>
           <Tabs.Tab value="events">Events</Tabs.Tab>
+          <Tabs.Tab value="maintenance">Maintenance &amp; Backups</Tabs.Tab>
           <Tabs.Tab value="cors">CORS</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="monitoring">
@@ -134,12 +137,11 @@ export default function InstanceDetailsPage() {
         <Tabs.Panel value="events">
           <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
         </Tabs.Panel>
+        <Tabs.Panel value="maintenance">
+          <RetentionSection instanceId={instance.instanceId} canEdit={mayConfigure} />
+        </Tabs.Panel>
         <Tabs.Panel value="cors">
-          <CorsTab
-            instanceId={instance.instanceId}
-            canEdit={canOpenScreen(account.permissions, 'instancesEdit') && instance.status !== 'terminated'}
-            running={instance.status === 'running'}
-          />
+          <CorsTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { CORS_ANNOTATIONS, CORS_MESSAGES, corsOriginsProblem, normalizedOrigins, type InstanceConfig } from '@replay/contracts';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
+import { SettingTitle } from '../../instances/components/SettingTitle';
 import { useInstanceConfig, useSaveCors } from '../hooks';
 import { FieldForm } from './FieldForm';
 import { OriginTester } from './OriginTester';
@@ -57,16 +58,7 @@ function OriginsEditor({ instanceId, config, canEdit }: { instanceId: string; co
 
   return (
     <Stack gap="sm">
-      <Group gap="sm">
-        <Title order={3} size="h4">
-          Allowed origins
-        </Title>
-        {config.pending && (
-          <Badge variant="light" color="blue" role="status">
-            {CORS_MESSAGES.pending}
-          </Badge>
-        )}
-      </Group>
+      <SettingTitle title="Allowed origins" pending={config.pending} pendingText={CORS_MESSAGES.pending} />
       <Text size="sm" c="dimmed">
         Trackers on these sites may send recordings to this instance; the browser refuses the others. With none listed, any site may (its tracker still needs
         the project key).

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { HOURLY_DIGITS, formatMoney, type Instance } from '@replay/contracts';
+import { HOURLY_DIGITS, RETENTION_MESSAGES, formatMoney, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
+import { useRetention } from '../../../features/retention/hooks';
 import { formatDateTime } from '../../../lib/format-date';
 
 function Summary({ title, value, hint }: { title: string; value: string; hint?: string }) {
@@ -21,14 +22,20 @@ function Summary({ title, value, hint }: { title: string; value: string; hint?: 
   );
 }
 
+/** The spec's Data Retention card: the days kept, and whether a change is still being applied. */
+function RetentionCard({ instance }: { instance: Instance }) {
+  const { data } = useRetention(instance.instanceId, instance.status !== 'terminated');
+  return <Summary title="Data Retention" value={data ? retentionLabel(data.days) : '…'} hint={data?.pending ? RETENTION_MESSAGES.pending : undefined} />;
+}
+
 /**
- * What the instance record itself tells (the spec's maintenance, backup, SSO
- * and usage cards need calls of later issues, so they are not shown yet).
+ * What the instance record tells, and its data retention (the spec's maintenance, backup
+ * and SSO cards come with their slices of the configuration issue).
  */
 export function SummaryCards({ instance }: { instance: Instance }) {
   const { pricingDetails, storagePrice } = instance;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} mb="lg">
       <Summary title="Capacity" value={capacityLabel(instance.size)} />
       <Summary title="Region" value={instance.regionLabel} hint={providerLabel(instance.provider)} />
       <Summary title="Disk" value={`${instance.diskSize} GB`} hint={`${formatMoney(storagePrice.monthly)} per month for storage`} />
@@ -37,6 +44,7 @@ export function SummaryCards({ instance }: { instance: Instance }) {
         value={`${formatMoney(pricingDetails.monthlyPrice)} per month`}
         hint={`${formatMoney(pricingDetails.hourlyPrice, HOURLY_DIGITS)} per hour · created ${formatDateTime(instance.createdAt)}`}
       />
+      <RetentionCard instance={instance} />
     </SimpleGrid>
   );
 }

@@ -1,5 +1,6 @@
 import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
 import { instanceIdParamsSchema } from '../instances';
+import { retentionBodySchema, retentionSchema } from '../retention';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -9,9 +10,10 @@ const params = instanceIdParamsSchema;
 /**
  * The instance's configuration (spec section 7's `GET and POST …/config`): read under the
  * instances' read permission, changed under the one every other instance change uses, and
- * recorded in the audit trail with its instance. The origin check changes nothing.
+ * recorded in the audit trail with its instance. The origin check changes nothing. The
+ * retention has its own pair (spec: `GET and POST …/config-disk-usage`).
  */
-export const corsEndpoints = {
+export const configEndpoints = {
   instanceConfig: endpoint({ method: 'GET', path: `${BASE}/:id/config`, guard: guardFor('instances'), params, response: instanceConfigSchema }),
   saveInstanceConfig: endpoint({
     method: 'POST',
@@ -30,5 +32,15 @@ export const corsEndpoints = {
     body: corsCheckBodySchema,
     response: corsCheckSchema,
     audit: { unrecorded: 'a question put to the instance; it changes nothing' },
+  }),
+  retention: endpoint({ method: 'GET', path: `${BASE}/:id/config-disk-usage`, guard: guardFor('instances'), params, response: retentionSchema }),
+  saveRetention: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/config-disk-usage`,
+    guard: guardFor('instancesEdit'),
+    params,
+    body: retentionBodySchema,
+    response: retentionSchema,
+    audit: { label: 'Retention update', instanceParam: 'id' },
   }),
 } as const;

@@ -1,8 +1,10 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS_MESSAGES } from '@replay/contracts';
+import { CORS_MESSAGES, RETENTION_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -10,10 +12,12 @@ import type { ConsoleServer } from './support/server';
 import { hidden, visible } from './support/wait';
 
 /**
- * The CORS tab in chromium, against the real console and a real agent: the owner
- * allows one site, the workflow applies it to the agent, the origin check asks the
- * agent, and then a tracker on that site sends a recording while one on another site
- * is refused by the browser itself (the agent's preflight answer leaves it out).
+ * The instance's configuration in chromium, against the real console and a real agent.
+ * CORS: the owner allows one site, the workflow applies it to the agent, the origin check
+ * asks the agent, and then a tracker on that site sends a recording while one on another
+ * site is refused by the browser itself (the agent's preflight answer leaves it out).
+ * Retention: a shorter retention, confirmed, removes the recordings older than it from
+ * the instance's disk and keeps the newer ones.
  */
 let server: ConsoleServer;
 let browser: Browser;
@@ -69,7 +73,7 @@ afterAll(async () => {
   await closeJourney({ server, browser });
 });
 
-describe('CORS journey in chromium', () => {
+describe('instance configuration journey in chromium', () => {
   let detailsUrl = '';
   let instanceUrl = '';
   let projectKey = '';
@@ -137,5 +141,34 @@ describe('CORS journey in chromium', () => {
     await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: `The instance now accepts recordings from ${allowedSite}` }));
     await visible(page.getByRole('cell', { name: `Allowed origins: ${allowedSite}` }));
+  });
+
+  it('keeps recordings without limit, then removes those older than a shorter retention once confirmed', async () => {
+    const instanceId = new URL(detailsUrl).pathname.split('/').at(-1)!;
+    await page.goto(`${detailsUrl}?tab=maintenance`);
+    const group = page.getByRole('radiogroup', { name: 'Keep recordings for' });
+    await group.getByRole('radio', { name: 'Unlimited' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText(RETENTION_MESSAGES.saved));
+    await hidden(page.getByText(RETENTION_MESSAGES.pending));
+
+    const day = (ago: number) => join(server.dataDir, 'instances', instanceId, 'data', 'sessions', new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10));
+    const [recent, old] = [day(3), day(40)];
+    for (const folder of [recent, old]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'session.jsonl'), '{"type":"click"}\n');
+    }
+    await group.getByRole('radio', { name: '20 days' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shorten the data retention?' });
+    await visible(dialog.getByText('Recordings older than 20 days will be removed from the instance at once. This cannot be undone.'));
+    await expectAccessible(page, 'retention: confirm a shorter one');
+    await dialog.getByRole('button', { name: 'Keep 20 days' }).click();
+    await visible(page.getByText(RETENTION_MESSAGES.saved));
+    await hidden(page.getByText(RETENTION_MESSAGES.pending));
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    await visible(page.getByText('Data Retention').locator('..').getByText('20 days'));
+    await expectAccessible(page, 'retention: 20 days');
   });
 });

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RETENTION_MESSAGES, TIMINGS_MS, type RetentionDays } from '@replay/contracts';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { instanceKeys } from '../instances/api';
+import { useEventsWhenSettled } from '../instances/settled';
+import { retentionApi, retentionKeys } from './api';
+
+/**
+ * The instance's data retention (the Data Retention card and the Maintenance & Backups tab).
+ * While a save waits for the workflow (`pending`) it is read again every second, and the
+ * Events tab once it is applied.
+ */
+export function useRetention(instanceId: string, enabled = true) {
+  const query = useQuery({
+    queryKey: retentionKeys.retention(instanceId),
+    queryFn: ({ signal }) => retentionApi.read(instanceId, signal),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.pending ? TIMINGS_MS.storagePoll : false),
+  });
+  useEventsWhenSettled(instanceId, query.data?.pending === true);
+  return query;
+}
+
+/** POST …/config-disk-usage: a toast either way, the server's reason with a failure. */
+export function useSaveRetention(instanceId: string, onSaved?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (days: RetentionDays) => retentionApi.save(instanceId, days),
+    onSuccess: (retention) => {
+      queryClient.setQueryData(retentionKeys.retention(instanceId), retention);
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
+      notifySuccess(RETENTION_MESSAGES.saved);
+      onSaved?.();
+    },
+    onError: (error) => {
+      const reason = errorMessage(error, '');
+      if (reason) notifyError(reason, RETENTION_MESSAGES.saveFailed);
+      else notifyError(RETENTION_MESSAGES.saveFailed);
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { RETENTION_MESSAGES, type Retention } from '@replay/contracts';
+import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
+import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
+
+const BASE = '/api/managed-saas/instances/ins_1';
+type Handler = StubResponse | ((req: StubRequest) => StubResponse);
+const retention = (days: number | null, pending = false): Retention => ({ days, pending, updatedAt: null });
+
+function open(opts: { permissions?: string[]; handlers?: Record<string, Handler> } = {}) {
+  const account = makeAccount({ permissions: (opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES']) as never });
+  const stub = stubSignedIn(account, makeJwt(), {
+    'GET /api/public-config': ok(publicConfig),
+    'GET /api/health': { status: 200, body: agentHealth },
+    [`GET ${BASE}`]: ok(makeInstance()),
+    [`GET ${BASE}/user-activity`]: ok({ events: [], total: 0 }),
+    [`GET ${BASE}/statistics`]: ok({ cpu: 1, memory: 2, disk: 3, sampledAt: Date.now(), diskAlert: null, diskFullInDays: null }),
+    [`GET ${BASE}/config-disk-usage`]: ok(retention(30)),
+    ...opts.handlers,
+  });
+  renderApp('/instances/ins_1?tab=maintenance');
+  return { stub, user: userEvent.setup() };
+}
+
+const card = async () => (await screen.findByText('Data Retention')).closest('.mantine-Card-root') as HTMLElement;
+
+afterEach(() => notifications.clean());
+
+describe('data retention', () => {
+  it('shows the days kept on the Data Retention card and as the tab’s choice, the five options of the spec', async () => {
+    open();
+    expect(await screen.findByRole('tab', { name: 'Maintenance & Backups', selected: true })).toBeInTheDocument();
+    const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
+    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['unlimited', '90', '30', '20', '7']);
+    expect(within(group).getByRole('radio', { name: '30 days' })).toBeChecked();
+    expect(within(await card()).getByText('30 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves a longer retention at once, and asks before a shorter one removes recordings', async () => {
+    const saved: unknown[] = [];
+    const { user } = open({
+      handlers: {
+        [`POST ${BASE}/config-disk-usage`]: (req) => {
+          saved.push(req.body);
+          return ok(retention((req.body as { days: number | null }).days, true));
+        },
+      },
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
+    await user.click(within(group).getByRole('radio', { name: 'Unlimited' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(RETENTION_MESSAGES.saved)).toBeInTheDocument();
+    expect(saved).toEqual([{ days: null }]);
+    expect(within(await card()).getByText('Unlimited')).toBeInTheDocument();
+    expect(within(await card()).getByText(RETENTION_MESSAGES.pending)).toBeInTheDocument();
+
+    await user.click(within(await screen.findByRole('radiogroup', { name: 'Keep recordings for' })).getByRole('radio', { name: '7 days' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shorten the data retention?' });
+    expect(dialog).toHaveTextContent('Recordings older than 7 days will be removed from the instance at once. This cannot be undone.');
+    expect(saved).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep 7 days' }));
+    expect(await screen.findAllByText(RETENTION_MESSAGES.saved)).not.toHaveLength(0);
+    expect(saved).toEqual([{ days: null }, { days: 7 }]);
+  });
+
+  it('says why a save failed under the title', async () => {
+    const { user } = open({ handlers: { [`POST ${BASE}/config-disk-usage`]: fail(409, 'This instance has been terminated.') } });
+    await user.click(within(await screen.findByRole('radiogroup', { name: 'Keep recordings for' })).getByRole('radio', { name: '90 days' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(RETENTION_MESSAGES.saveFailed)).toBeInTheDocument();
+    expect(screen.getByText('This instance has been terminated.')).toBeInTheDocument();
+  });
+
+  it('lets a member who may only read see it, with nothing to change', async () => {
+    open({ permissions: ['VIEW_INSTANCES'] });
+    const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
+    expect(within(group).getByRole('radio', { name: '90 days' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
