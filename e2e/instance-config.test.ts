@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS_MESSAGES, RETENTION_MESSAGES } from '@replay/contracts';
+import { CORS_MESSAGES, MAINTENANCE_MESSAGES, RETENTION_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -17,7 +17,8 @@ import { hidden, visible } from './support/wait';
  * asks the agent, and then a tracker on that site sends a recording while one on another
  * site is refused by the browser itself (the agent's preflight answer leaves it out).
  * Retention: a shorter retention, confirmed, removes the recordings older than it from
- * the instance's disk and keeps the newer ones.
+ * the instance's disk and keeps the newer ones. The maintenance window moves, and the
+ * Upcoming Maintenance card with it.
  */
 let server: ConsoleServer;
 let browser: Browser;
@@ -148,7 +149,7 @@ describe('instance configuration journey in chromium', () => {
     await page.goto(`${detailsUrl}?tab=maintenance`);
     const group = page.getByRole('radiogroup', { name: 'Keep recordings for' });
     await group.getByRole('radio', { name: 'Unlimited' }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save retention' }).click();
     await visible(page.getByText(RETENTION_MESSAGES.saved));
     await hidden(page.getByText(RETENTION_MESSAGES.pending));
 
@@ -159,7 +160,7 @@ describe('instance configuration journey in chromium', () => {
       writeFileSync(join(folder, 'session.jsonl'), '{"type":"click"}\n');
     }
     await group.getByRole('radio', { name: '20 days' }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save retention' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shorten the data retention?' });
     await visible(dialog.getByText('Recordings older than 20 days will be removed from the instance at once. This cannot be undone.'));
     await expectAccessible(page, 'retention: confirm a shorter one');
@@ -170,5 +171,22 @@ describe('instance configuration journey in chromium', () => {
     expect(existsSync(recent)).toBe(true);
     await visible(page.getByText('Data Retention').locator('..').getByText('20 days'));
     await expectAccessible(page, 'retention: 20 days');
+  });
+
+  it('moves the maintenance window, and the Upcoming Maintenance card follows', async () => {
+    await page.goto(`${detailsUrl}?tab=maintenance`);
+    await visible(page.getByText('Every Monday, 12:00 AM UTC'));
+    await page.getByRole('textbox', { name: 'Day' }).click();
+    await page.getByRole('option', { name: 'Friday' }).click();
+    await page.getByRole('textbox', { name: 'Hour' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await expectAccessible(page, 'maintenance: window changed, not saved');
+    await page.getByRole('button', { name: 'Save window' }).click();
+    await visible(page.getByText(MAINTENANCE_MESSAGES.saved));
+    await visible(page.getByText('Every Friday, 2:00 AM UTC'));
+    await page.reload();
+    await visible(page.getByText('Every Friday, 2:00 AM UTC'));
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await visible(page.getByRole('cell', { name: 'Maintenance window: Every Friday at 2:00 AM UTC' }));
   });
 });

@@ -11,6 +11,7 @@ import { createInstanceChecksService } from './modules/instances/instance-checks
 import { versionRegistryOf } from './infra/versions';
 import { createConfigService } from './modules/instances/instances.config';
 import { createDiskService } from './modules/instances/instances.disk';
+import { createMaintenanceService } from './modules/instances/instances.maintenance';
 import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
@@ -61,6 +62,7 @@ export function createServices(ctx: AppContext) {
     monitoring: createMonitoringService({ db, instances }),
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
+    maintenance: createMaintenanceService({ database: ctx.database, clock, instances }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };

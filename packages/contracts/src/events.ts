@@ -77,6 +77,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.retention_changing', { ...instance, days: z.number().int().nullable() }),
   event('instance.retention_applied', { ...instance, days: z.number().int().nullable() }),
   event('instance.retention_failed', { ...instance, reason: z.string() }),
+  /** A member moved the maintenance window (a cron, UTC); upgrades waiting for it run in the new one. */
+  event('instance.maintenance_window_changed', { ...instance, cron: z.string(), previousCron: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

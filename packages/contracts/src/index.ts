@@ -21,6 +21,7 @@ export * from './monitoring';
 export * from './disk';
 export * from './cors';
 export * from './retention';
+export * from './maintenance';
 export * from './versions';
 export * from './switch';
 export * from './money';

@@ -1,5 +1,6 @@
 import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
 import { instanceIdParamsSchema } from '../instances';
+import { maintenanceBodySchema, maintenanceWindowSchema } from '../maintenance';
 import { retentionBodySchema, retentionSchema } from '../retention';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
@@ -42,5 +43,16 @@ export const configEndpoints = {
     body: retentionBodySchema,
     response: retentionSchema,
     audit: { label: 'Retention update', instanceParam: 'id' },
+  }),
+  /** Not in the spec's list (it gives only the save), needed by the Upcoming Maintenance card and the form. */
+  maintenanceWindow: endpoint({ method: 'GET', path: `${BASE}/:id/maintenance-window`, guard: guardFor('instances'), params, response: maintenanceWindowSchema }),
+  saveMaintenanceWindow: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/maintenance-window`,
+    guard: guardFor('instancesEdit'),
+    params,
+    body: maintenanceBodySchema,
+    response: maintenanceWindowSchema,
+    audit: { label: 'Maintenance window change', instanceParam: 'id' },
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_MAINTENANCE_CRON,
   DEFAULT_RETENTION_DAYS,
   INSTANCE_ACTIVITY_ACTIONS,
   INSTANCE_ACTIVITY_STATUSES,
@@ -60,6 +61,9 @@ export const instances = pgTable(
     retentionVersion: integer('retention_version').notNull().default(0),
     retentionAppliedVersion: integer('retention_applied_version').notNull().default(0),
     retentionUpdatedAt: timestamp('retention_updated_at', { withTimezone: true }),
+    /** When maintenance may run (a cron in UTC, one the form makes: contracts' maintenance.ts); upgrades asked to wait run then. */
+    maintenanceCron: text('maintenance_cron').notNull().default(DEFAULT_MAINTENANCE_CRON),
+    maintenanceUpdatedAt: timestamp('maintenance_updated_at', { withTimezone: true }),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

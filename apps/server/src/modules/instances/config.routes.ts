@@ -3,9 +3,9 @@ import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
 
-/** The instance's configuration (spec section 7's `…/config` and `…/config-disk-usage`): the CORS tab with its origin check, and the data retention. */
+/** The instance's configuration (spec section 7's `…/config` and `…/config-disk-usage`): the CORS tab with its origin check, the data retention and the maintenance window. */
 export const configRoutes: FastifyPluginAsync = async (app) => {
-  const { config } = app.services;
+  const { config, maintenance } = app.services;
 
   mount(app, endpoints.instanceConfig, async (request) => config.read(principalOf(request), request.params.id));
 
@@ -14,6 +14,10 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.retention, async (request) => config.readRetention(principalOf(request), request.params.id));
 
   mount(app, endpoints.saveRetention, async (request) => config.saveRetention(principalOf(request), request.params.id, request.body.days));
+
+  mount(app, endpoints.maintenanceWindow, async (request) => maintenance.read(principalOf(request), request.params.id));
+
+  mount(app, endpoints.saveMaintenanceWindow, async (request) => maintenance.save(principalOf(request), request.params.id, request.body.cron));
 
   mount(app, endpoints.corsCheck, async (request) => config.check(principalOf(request), request.params.id, request.body.origin));
 };

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Button, Tabs } from '@mantine/core';
+import { Alert, Button, Stack, Tabs } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
@@ -18,6 +18,7 @@ import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { CorsTab } from '../../features/cors/components/CorsTab';
+import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
 import { RetentionSection } from '../../features/retention/components/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
@@ -138,7 +139,10 @@ export default function InstanceDetailsPage() {
           <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
         </Tabs.Panel>
         <Tabs.Panel value="maintenance">
-          <RetentionSection instanceId={instance.instanceId} canEdit={mayConfigure} />
+          <Stack gap="xl">
+            <MaintenanceWindowSection instanceId={instance.instanceId} canEdit={mayConfigure} />
+            <RetentionSection instanceId={instance.instanceId} canEdit={mayConfigure} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="cors">
           <CorsTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />

@@ -39,7 +39,7 @@ describe('data retention', () => {
     expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['unlimited', '90', '30', '20', '7']);
     expect(within(group).getByRole('radio', { name: '30 days' })).toBeChecked();
     expect(within(await card()).getByText('30 days')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save retention' })).toBeDisabled();
   });
 
   it('saves a longer retention at once, and asks before a shorter one removes recordings', async () => {
@@ -54,14 +54,14 @@ describe('data retention', () => {
     });
     const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
     await user.click(within(group).getByRole('radio', { name: 'Unlimited' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save retention' }));
     expect(await screen.findByText(RETENTION_MESSAGES.saved)).toBeInTheDocument();
     expect(saved).toEqual([{ days: null }]);
     expect(within(await card()).getByText('Unlimited')).toBeInTheDocument();
     expect(within(await card()).getByText(RETENTION_MESSAGES.pending)).toBeInTheDocument();
 
     await user.click(within(await screen.findByRole('radiogroup', { name: 'Keep recordings for' })).getByRole('radio', { name: '7 days' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save retention' }));
     const dialog = await screen.findByRole('dialog', { name: 'Shorten the data retention?' });
     expect(dialog).toHaveTextContent('Recordings older than 7 days will be removed from the instance at once. This cannot be undone.');
     expect(saved).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('data retention', () => {
   it('says why a save failed under the title', async () => {
     const { user } = open({ handlers: { [`POST ${BASE}/config-disk-usage`]: fail(409, 'This instance has been terminated.') } });
     await user.click(within(await screen.findByRole('radiogroup', { name: 'Keep recordings for' })).getByRole('radio', { name: '90 days' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save retention' }));
     expect(await screen.findByText(RETENTION_MESSAGES.saveFailed)).toBeInTheDocument();
     expect(screen.getByText('This instance has been terminated.')).toBeInTheDocument();
   });
@@ -82,6 +82,6 @@ describe('data retention', () => {
     open({ permissions: ['VIEW_INSTANCES'] });
     const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
     expect(within(group).getByRole('radio', { name: '90 days' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save retention' })).toBeNull();
   });
 });

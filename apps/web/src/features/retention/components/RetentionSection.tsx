@@ -52,7 +52,7 @@ function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string;
       {canEdit && (
         <Group>
           <Button disabled={!changed} loading={save.isPending && !confirming} onClick={() => (shorter(next, retention.days) ? setConfirming(true) : save.mutate(next))}>
-            Save
+            Save retention
           </Button>
         </Group>
       )}

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { HOURLY_DIGITS, RETENTION_MESSAGES, formatMoney, retentionLabel, type Instance } from '@replay/contracts';
+import { HOURLY_DIGITS, RETENTION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
+import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
 import { useRetention } from '../../../features/retention/hooks';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -28,14 +29,21 @@ function RetentionCard({ instance }: { instance: Instance }) {
   return <Summary title="Data Retention" value={data ? retentionLabel(data.days) : '…'} hint={data?.pending ? RETENTION_MESSAGES.pending : undefined} />;
 }
 
+/** The spec's Upcoming Maintenance card: the next window in the user's time zone, and the rule it follows (UTC). */
+function MaintenanceCard({ instance }: { instance: Instance }) {
+  const { data } = useMaintenanceWindow(instance.instanceId, instance.status !== 'terminated');
+  const rule = data && `${frequencyLabel(data.frequency, data.day)}, ${data.hour}:${String(data.minute).padStart(2, '0')} ${data.meridiem} UTC`;
+  return <Summary title="Upcoming Maintenance" value={data ? formatDateTime(data.nextWindowAt) : '…'} hint={rule} />;
+}
+
 /**
- * What the instance record tells, and its data retention (the spec's maintenance, backup
- * and SSO cards come with their slices of the configuration issue).
+ * What the instance record tells, its next maintenance window and its data retention (the
+ * spec's backup and SSO cards come with their slices of the configuration issue).
  */
 export function SummaryCards({ instance }: { instance: Instance }) {
   const { pricingDetails, storagePrice } = instance;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} mb="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mb="lg">
       <Summary title="Capacity" value={capacityLabel(instance.size)} />
       <Summary title="Region" value={instance.regionLabel} hint={providerLabel(instance.provider)} />
       <Summary title="Disk" value={`${instance.diskSize} GB`} hint={`${formatMoney(storagePrice.monthly)} per month for storage`} />
@@ -44,6 +52,7 @@ export function SummaryCards({ instance }: { instance: Instance }) {
         value={`${formatMoney(pricingDetails.monthlyPrice)} per month`}
         hint={`${formatMoney(pricingDetails.hourlyPrice, HOURLY_DIGITS)} per hour · created ${formatDateTime(instance.createdAt)}`}
       />
+      <MaintenanceCard instance={instance} />
       <RetentionCard instance={instance} />
     </SimpleGrid>
   );
