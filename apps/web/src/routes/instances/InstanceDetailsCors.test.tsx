@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { CORS_ANNOTATIONS, CORS_MESSAGES, type InstanceConfig } from '@replay/contracts';
-import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
-import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
-import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
+import { CORS_ANNOTATIONS, CORS_MESSAGES, type Instance, type InstanceConfig, type Permission } from '@replay/contracts';
+import { fail, ok, type StubRequest, type StubResponse } from '../../test/fetch-stub';
+import { DETAILS_API, openDetailsTab } from './details-stub';
 
-const BASE = '/api/managed-saas/instances/ins_1';
+const BASE = DETAILS_API;
 type Handler = StubResponse | ((req: StubRequest) => StubResponse);
 
 const annotations = (origin: string) => ({
@@ -26,19 +23,8 @@ const config = (origins: string[], pending = false): InstanceConfig => ({
   retention: { days: 7, pending: false, updatedAt: null },
 });
 
-function open(opts: { permissions?: string[]; handlers?: Record<string, Handler>; status?: string } = {}) {
-  const account = makeAccount({ permissions: (opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES']) as never });
-  const stub = stubSignedIn(account, makeJwt(), {
-    'GET /api/public-config': ok(publicConfig),
-    'GET /api/health': { status: 200, body: agentHealth },
-    [`GET ${BASE}`]: ok(makeInstance(opts.status ? { status: opts.status as never } : {})),
-    [`GET ${BASE}/user-activity`]: ok({ events: [], total: 0 }),
-    [`GET ${BASE}/statistics`]: ok({ cpu: 1, memory: 2, disk: 3, sampledAt: Date.now(), diskAlert: null, diskFullInDays: null }),
-    [`GET ${BASE}/config`]: ok(config(['https://app.example.com'])),
-    ...opts.handlers,
-  });
-  renderApp('/instances/ins_1?tab=cors');
-  return { stub, user: userEvent.setup() };
+function open(opts: { permissions?: Permission[]; handlers?: Record<string, Handler>; status?: Instance['status'] } = {}) {
+  return openDetailsTab('cors', { ...opts, instance: opts.status ? { status: opts.status } : {}, handlers: { [`GET ${BASE}/config`]: ok(config(['https://app.example.com'])), ...opts.handlers } });
 }
 
 afterEach(() => notifications.clean());

@@ -1,30 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { RETENTION_MESSAGES, type Retention } from '@replay/contracts';
-import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
-import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
-import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
+import { RETENTION_MESSAGES, type Permission, type Retention } from '@replay/contracts';
+import { fail, ok, type StubRequest, type StubResponse } from '../../test/fetch-stub';
+import { DETAILS_API, openDetailsTab } from './details-stub';
 
-const BASE = '/api/managed-saas/instances/ins_1';
+const BASE = DETAILS_API;
 type Handler = StubResponse | ((req: StubRequest) => StubResponse);
 const retention = (days: number | null, pending = false): Retention => ({ days, pending, updatedAt: null });
 
-function open(opts: { permissions?: string[]; handlers?: Record<string, Handler> } = {}) {
-  const account = makeAccount({ permissions: (opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES']) as never });
-  const stub = stubSignedIn(account, makeJwt(), {
-    'GET /api/public-config': ok(publicConfig),
-    'GET /api/health': { status: 200, body: agentHealth },
-    [`GET ${BASE}`]: ok(makeInstance()),
-    [`GET ${BASE}/user-activity`]: ok({ events: [], total: 0 }),
-    [`GET ${BASE}/statistics`]: ok({ cpu: 1, memory: 2, disk: 3, sampledAt: Date.now(), diskAlert: null, diskFullInDays: null }),
-    [`GET ${BASE}/config-disk-usage`]: ok(retention(30)),
-    ...opts.handlers,
-  });
-  renderApp('/instances/ins_1?tab=maintenance');
-  return { stub, user: userEvent.setup() };
+function open(opts: { permissions?: Permission[]; handlers?: Record<string, Handler> } = {}) {
+  return openDetailsTab('maintenance', { ...opts, handlers: { [`GET ${BASE}/config-disk-usage`]: ok(retention(30)), ...opts.handlers } });
 }
 
 const card = async () => (await screen.findByText('Data Retention')).closest('.mantine-Card-root') as HTMLElement;

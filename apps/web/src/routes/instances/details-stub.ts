@@ -1,0 +1,30 @@
+import userEvent from '@testing-library/user-event';
+import type { Permission } from '@replay/contracts';
+import { ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
+import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
+
+export const DETAILS_API = '/api/managed-saas/instances/ins_1';
+type Handler = StubResponse | ((req: StubRequest) => StubResponse);
+
+/**
+ * The details page of instance ins_1 opened at `tab` by a member with `permissions`
+ * (an editor by default), with its reads answered (the instance, its events, statistics,
+ * retention and maintenance window) and `handlers` on top.
+ */
+export function openDetailsTab(tab: string, opts: { permissions?: Permission[]; handlers?: Record<string, Handler>; instance?: Parameters<typeof makeInstance>[0] } = {}) {
+  const account = makeAccount({ permissions: opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });
+  const stub = stubSignedIn(account, makeJwt(), {
+    'GET /api/public-config': ok(publicConfig),
+    'GET /api/health': { status: 200, body: agentHealth },
+    [`GET ${DETAILS_API}`]: ok(makeInstance(opts.instance)),
+    [`GET ${DETAILS_API}/user-activity`]: ok({ events: [], total: 0 }),
+    [`GET ${DETAILS_API}/statistics`]: ok({ cpu: 1, memory: 2, disk: 3, sampledAt: Date.now(), diskAlert: null, diskFullInDays: null }),
+    [`GET ${DETAILS_API}/config-disk-usage`]: ok({ days: 7, pending: false, updatedAt: null }),
+    [`GET ${DETAILS_API}/maintenance-window`]: ok({ cron: '0 0 * * 1', frequency: 'weekly', day: 1, hour: 12, meridiem: 'AM', minute: 0, nextWindowAt: Date.UTC(2026, 11, 7), updatedAt: null }),
+    ...opts.handlers,
+  });
+  renderApp(`/instances/ins_1?tab=${tab}`);
+  return { stub, user: userEvent.setup() };
+}
