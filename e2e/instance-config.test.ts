@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS_MESSAGES, MAINTENANCE_MESSAGES, RETENTION_MESSAGES } from '@replay/contracts';
+import { BACKUP_MESSAGES, CORS_MESSAGES, MAINTENANCE_MESSAGES, RETENTION_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -18,7 +18,8 @@ import { hidden, visible } from './support/wait';
  * site is refused by the browser itself (the agent's preflight answer leaves it out).
  * Retention: a shorter retention, confirmed, removes the recordings older than it from
  * the instance's disk and keeps the newer ones. The maintenance window moves, and the
- * Upcoming Maintenance card with it.
+ * Upcoming Maintenance card with it. A backup taken now and then restored brings back
+ * what the instance's own page listed then, and not what was recorded after it.
  */
 let server: ConsoleServer;
 let browser: Browser;
@@ -38,24 +39,24 @@ async function site(): Promise<{ server: Server; origin: string }> {
 }
 
 /** What a tracker on `origin` gets when it sends a batch to the instance: the status, or the browser's refusal. */
-async function trackerSends(origin: string, instanceUrl: string, projectKey: string): Promise<string> {
+async function trackerSends(origin: string, instanceUrl: string, projectKey: string, sessionId = 'e2e-cors'): Promise<string> {
   const tab = await browser.newPage();
   try {
     await tab.goto(origin);
     return await tab.evaluate(
-      async ({ url, key }) => {
+      async ({ url, key, session }) => {
         try {
           const res = await fetch(`${url}/api/events`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-            body: JSON.stringify({ sessionId: 'e2e-cors', events: [{ type: 'click' }] }),
+            body: JSON.stringify({ sessionId: session, events: [{ type: 'click' }] }),
           });
           return `status ${res.status}`;
         } catch (e) {
           return `refused: ${(e as Error).message}`;
         }
       },
-      { url: instanceUrl, key: projectKey },
+      { url: instanceUrl, key: projectKey, session: sessionId },
     );
   } finally {
     await tab.close();
@@ -188,5 +189,45 @@ describe('instance configuration journey in chromium', () => {
     await visible(page.getByText('Every Friday, 2:00 AM UTC'));
     await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: 'Maintenance window: Every Friday at 2:00 AM UTC' }));
+  });
+
+  /** The recordings the instance's own page lists, opened from the console as a member does (a one-time sign-in). */
+  async function recordingsOnInstance(): Promise<string[]> {
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().click();
+    const tab = await opened;
+    await tab.waitForURL(/^http:\/\/localhost:\d+\/$/);
+    await visible(tab.getByRole('heading', { name: 'Recordings' }));
+    const listed = await tab.getByTestId('recording').allTextContents();
+    await tab.close();
+    return listed.map((text) => text.split(' ')[0]!).sort();
+  }
+
+  it('takes a backup now and restores it: the instance lists what the backup held, and not what came after', async () => {
+    await page.goto(`${detailsUrl}?tab=maintenance`);
+    await visible(page.getByTestId('no-backups'));
+    await visible(page.getByText('Last Backup').locator('..').getByText('No backup yet'));
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await visible(page.getByText(BACKUP_MESSAGES.requested));
+    const table = page.getByRole('table', { name: 'Backups' });
+    await visible(table.getByText('Kept'));
+    await hidden(page.getByText('Last Backup').locator('..').getByText('No backup yet'));
+    await expectAccessible(page, 'backups: one kept');
+    const held = await recordingsOnInstance();
+    expect(held).toContain('e2e-cors');
+
+    expect(await trackerSends(allowedSite, instanceUrl, projectKey, 'after-backup')).toBe('status 202');
+    expect(await recordingsOnInstance()).toEqual([...held, 'after-backup'].sort());
+    await table.getByRole('button', { name: /^Restore the backup of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });
+    await visible(dialog.getByText(BACKUP_MESSAGES.restoreConfirm, { exact: false }));
+    await expectAccessible(page, 'backups: confirm a restore');
+    await dialog.getByRole('button', { name: 'Restore backup' }).click();
+    await visible(page.getByText(BACKUP_MESSAGES.restoreRequested));
+    await hidden(page.getByText('Restoring a backup…'));
+    expect(await recordingsOnInstance()).toEqual(held);
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await visible(page.getByRole('cell', { name: 'Backup requested' }));
+    await visible(page.getByRole('cell', { name: /^The instance's recordings are those of the backup taken / }));
   });
 });

@@ -26,7 +26,8 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
   // (which would run the console as a child, out of reach of a SIGKILL).
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...opts.env },
+    // No daily backups unless a journey asks: one taken at 23:45 UTC mid-run would change what a journey counts.
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { ADMIN_CALLS, AgentCall, AnswerOf, BodyOf } from '@replay/agent-protocol';
 import { ADMIN_ROUTES, type AdminCallName } from '@replay/agent-protocol/plain';
 import { saveConfig } from './config.ts';
-import { backupDataDir, cleanupPreview, removeOlderThan } from './data.ts';
+import { backupDataDir, restoreSessions } from './backups.ts';
+import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import type { AgentState, Handler } from './state.ts';
@@ -67,7 +68,12 @@ export const adminRoutes: Record<string, Handler> = {
     usedBytes: state.disk.usedBytes,
     totalBytes: state.disk.totalBytes,
   })),
-  ...adminRoute('backup', (_body, state) => backupDataDir(state.settings.dataDir, state.now())),
+  ...adminRoute('backup', ({ name }, state) => backupDataDir(state.settings.dataDir, state.now(), name)),
+  ...adminRoute('restore', async ({ name, restoreId }, state) => {
+    const result = await restoreSessions(state.settings.dataDir, name, restoreId, state.now());
+    await state.disk.refresh();
+    return result;
+  }),
   ...adminRoute('resizeDisk', ({ diskGb }, state) => {
     // A disk grows online, as a cloud volume does; the driver passes the new size on every later start too.
     state.disk.setDiskGb(diskGb);

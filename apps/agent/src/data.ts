@@ -1,8 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cp, lstat, readdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import type { BackupResult, CleanupResult } from '@replay/agent-protocol';
-import { PID_FILE } from '@replay/local-process';
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CleanupResult } from '@replay/agent-protocol';
 
 /**
  * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/,
@@ -11,7 +10,7 @@ import { PID_FILE } from '@replay/local-process';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SESSIONS = 'sessions';
+export const SESSIONS = 'sessions';
 const USED_TOKENS = 'used-tokens.jsonl';
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -83,15 +82,6 @@ export async function cleanupPreview(dataDir: string, ages: readonly number[], n
   return ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) }));
 }
 
-/** Copies the data folder (without the pid file, which names a live process) to ../backups/<time>. */
-export async function backupDataDir(dataDir: string, nowMs: number): Promise<BackupResult> {
-  const name = new Date(nowMs).toISOString().replace(/[:.]/g, '-');
-  const target = join(dirname(dataDir), 'backups', name);
-  if (existsSync(target)) throw new Error(`A backup named ${name} already exists`);
-  await cp(dataDir, target, { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
-  return { name, createdAt: nowMs, bytes: await folderBytes(target) };
-}
-
 /**
  * Login token ids already used, kept on disk so that a restarted agent still
  * refuses them. Ids whose token has expired are dropped on load: an expired
@@ -122,4 +112,22 @@ export class UsedTokens {
     this.used.set(jti, exp);
     return true;
   }
+}
+
+export interface Recording {
+  day: string;
+  sessionId: string;
+}
+
+/** The recorded sessions, newest day first, at most `limit`: what the instance's home page lists. */
+export async function listRecordings(dataDir: string, limit: number): Promise<Recording[]> {
+  const found: Recording[] = [];
+  for (const folder of (await dayFolders(dataDir)).reverse()) {
+    const files = (await readdir(folder.path).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).sort();
+    for (const file of files) {
+      found.push({ day: folder.day, sessionId: file.slice(0, -'.jsonl'.length) });
+      if (found.length >= limit) return found;
+    }
+  }
+  return found;
 }

@@ -21,6 +21,14 @@ export interface HomeView {
   /** Shown only to a signed-in user: a stranger who finds the URL learns no customer's name. */
   tenantName: string;
   user: { name?: string; email?: string } | null;
+  /** The newest recorded sessions, listed to a signed-in user only. */
+  recordings: { day: string; sessionId: string }[];
+}
+
+function recordingsList(recordings: HomeView['recordings']): string {
+  if (!recordings.length) return '<h2>Recordings</h2>\n<p data-testid="no-recordings">No recordings yet.</p>';
+  const items = recordings.map((r) => `<li data-testid="recording">${escape(r.sessionId)} <small>${escape(r.day)}</small></li>`).join('');
+  return `<h2>Recordings</h2>\n<ul data-testid="recordings">${items}</ul>`;
 }
 
 export function homePage(view: HomeView): string {
@@ -33,7 +41,7 @@ export function homePage(view: HomeView): string {
 <dt>Version</dt><dd data-testid="instance-version">${escape(view.version)}</dd>
 <dt>Reads trackers up to</dt><dd data-testid="instance-tracker">${view.tracker === null ? 'none' : escape(view.tracker)}</dd>
 ${view.user ? `<dt>Organization</dt><dd data-testid="organization">${escape(view.tenantName)}</dd>\n` : ''}<dt>Signed in as</dt><dd data-testid="signed-in-user">${who}</dd>
-</dl>`,
+</dl>${view.user ? `\n${recordingsList(view.recordings)}` : ''}`,
   );
 }
 

@@ -4,7 +4,7 @@ import type { AgentHealth } from '@replay/agent-protocol';
 import { HEALTH_ROUTE, LOGIN_PATH, trackerOf } from '@replay/agent-protocol/plain';
 import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
-import { UsedTokens, removeOlderThan } from './data.ts';
+import { UsedTokens, listRecordings, removeOlderThan } from './data.ts';
 import { DiskUsage } from './disk.ts';
 import { HttpError, answerPreflight, applyCors, readCookie, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
@@ -19,6 +19,8 @@ import type { AgentState, Handler } from './state.ts';
 
 const SESSION_SECONDS = 12 * 60 * 60;
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+/** How many of the newest recordings the home page lists. */
+const HOME_RECORDINGS = 50;
 
 export interface Agent {
   readonly port: number;
@@ -38,9 +40,11 @@ function signedInUser(req: IncomingMessage, state: AgentState): { name?: string;
 const healthOrigins = (state: AgentState) => [state.settings.consoleOrigin, ...state.config.corsOrigins];
 
 const routes: Record<string, Handler> = {
-  'GET /': (req, res, _url, state) => {
-    const { name, instanceId, version, tenantName } = state.settings;
-    sendHtml(res, 200, homePage({ name, instanceId, version, tracker: trackerOf(version), tenantName, user: signedInUser(req, state) }));
+  'GET /': async (req, res, _url, state) => {
+    const { name, instanceId, version, tenantName, dataDir } = state.settings;
+    const user = signedInUser(req, state);
+    const recordings = user ? await listRecordings(dataDir, HOME_RECORDINGS) : [];
+    sendHtml(res, 200, homePage({ name, instanceId, version, tracker: trackerOf(version), tenantName, user, recordings }));
   },
   [`GET ${LOGIN_PATH}`]: async (_req, res, url, state) => {
     const { instanceId, secret, name } = state.settings;

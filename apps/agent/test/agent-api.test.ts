@@ -190,16 +190,6 @@ describe('admin calls', () => {
     expect(existsSync(old)).toBe(false);
   });
 
-  it('backs the data folder up beside it, without the pid file', async () => {
-    const res = await admin(agent, '/api/admin/backup', {});
-    expect(res.status).toBe(200);
-    const backup = await res.json();
-    expect(Math.abs(backup.createdAt - Date.now())).toBeLessThan(5000);
-    const copy = join(agent.dataDir, '..', 'backups', backup.name);
-    expect(readdirSync(copy).sort()).toEqual(['config.json', 'sessions', 'used-tokens.jsonl']);
-    expect(backup.bytes).toBeGreaterThan(0);
-  });
-
   it('grows the disk online', async () => {
     expect((await (await admin(agent, '/api/admin/disk', { diskGb: 2 })).json()).diskGb).toBe(2);
     expect((await stats()).disk.totalBytes).toBe(2 * 1024 ** 3);

@@ -11,6 +11,7 @@ import { createInstanceChecksService } from './modules/instances/instance-checks
 import { versionRegistryOf } from './infra/versions';
 import { createConfigService } from './modules/instances/instances.config';
 import { createDiskService } from './modules/instances/instances.disk';
+import { createBackupsService } from './modules/backups/backups.service';
 import { createMaintenanceService } from './modules/instances/instances.maintenance';
 import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
@@ -63,6 +64,7 @@ export function createServices(ctx: AppContext) {
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
     maintenance: createMaintenanceService({ database: ctx.database, clock, instances }),
+    backups: createBackupsService({ database: ctx.database, clock, enqueue, instances, daily: ctx.env.DAILY_BACKUPS, retentionDays: ctx.env.BACKUP_RETENTION_DAYS }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };

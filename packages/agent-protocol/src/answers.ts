@@ -53,6 +53,8 @@ export const cleanupPreviewResultSchema = z.object({
   totalBytes: z.number(),
 });
 export const backupResultSchema = z.object({ name: z.string(), createdAt: z.number(), bytes: z.number() });
+/** A restore done: which backup, under which request id (asked again, it is answered from this), and when. */
+export const restoreResultSchema = z.object({ name: z.string(), restoreId: z.string(), restoredAt: z.number(), bytes: z.number() });
 export const diskResultSchema = z.object({ diskGb: z.number() });
 
 /** Every refusal: the first message says why. */
@@ -64,3 +66,4 @@ export type AgentHealth = z.infer<typeof agentHealthSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
 export type CleanupPreviewResult = z.infer<typeof cleanupPreviewResultSchema>;
 export type BackupResult = z.infer<typeof backupResultSchema>;
+export type RestoreResult = z.infer<typeof restoreResultSchema>;

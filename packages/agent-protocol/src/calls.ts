@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
+import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, restoreResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
@@ -35,6 +35,16 @@ export const cleanupPreviewRequestSchema = z.strictObject(
 /** The body of a disk resize: the disk grew to `diskGb` (online, as a cloud volume does). */
 export const diskRequestSchema = wholeNumberBody('diskGb', 1, 65536);
 
+/** A backup's name and a restore's id: the console's choice, used as a folder name, so of this shape only. */
+export const BACKUP_NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
+const backupName = z.string({ error: 'name must be text' }).regex(BACKUP_NAME_PATTERN, { error: 'name may hold only letters, digits, _ and -, 1 to 80' });
+
+/** The body of a backup: its name, chosen by the console, so that asking twice (a retry) takes it once. */
+export const backupRequestSchema = z.strictObject({ name: backupName }, { error: 'The body must be { name }' });
+
+/** The body of a restore: the backup, and the request's id, so that asking twice (a retry) restores once. */
+export const restoreRequestSchema = z.strictObject({ name: backupName, restoreId: backupName }, { error: 'The body must be { name, restoreId }' });
+
 /**
  * The console's calls, each with an admin token (see tokens.ts). Stats are one
  * of them: how busy and how full an instance is is the console's business only.
@@ -45,8 +55,10 @@ export const ADMIN_CALLS = {
   applyConfig: call(ADMIN_ROUTES.applyConfig, agentConfigChangeSchema, agentConfigSchema),
   cleanup: call(ADMIN_ROUTES.cleanup, cleanupRequestSchema, cleanupResultSchema),
   cleanupPreview: call(ADMIN_ROUTES.cleanupPreview, cleanupPreviewRequestSchema, cleanupPreviewResultSchema),
-  /** Copies the data folder to ../backups/<time>. */
-  backup: call(ADMIN_ROUTES.backup, null, backupResultSchema),
+  /** Copies the data folder to ../backups/<name> while the instance runs; a backup already whole is answered as it is. */
+  backup: call(ADMIN_ROUTES.backup, backupRequestSchema, backupResultSchema),
+  /** Puts a backup's recordings in place of the instance's, while it runs; a restore id already done is answered as it was. */
+  restore: call(ADMIN_ROUTES.restore, restoreRequestSchema, restoreResultSchema),
   resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
 } satisfies Record<AdminCallName, AgentCall>;
 

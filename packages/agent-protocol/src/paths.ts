@@ -10,6 +10,7 @@ export const ADMIN_ROUTES = {
   cleanup: { method: 'POST', path: '/api/admin/cleanup' },
   cleanupPreview: { method: 'POST', path: '/api/admin/cleanup-preview' },
   backup: { method: 'POST', path: '/api/admin/backup' },
+  restore: { method: 'POST', path: '/api/admin/restore' },
   resizeDisk: { method: 'POST', path: '/api/admin/disk' },
 } as const;
 

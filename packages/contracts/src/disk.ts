@@ -158,3 +158,17 @@ export function diskFullForecastDays(series: readonly (readonly [number, number]
   const days = Math.max(1, Math.ceil(seconds / 86_400));
   return days > FORECAST_MAX_DAYS ? null : days;
 }
+
+const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes in decimal units, as the disk figures read elsewhere: '0 B', '3 kB', '1.5 MB', '12 GB'. */
+export function formatBytes(bytes: number): string {
+  let n = bytes;
+  let unit = 0;
+  while (Math.abs(n) >= 1000 && unit < BYTE_UNITS.length - 1) {
+    n /= 1000;
+    unit += 1;
+  }
+  const shown = unit === 0 || n >= 100 ? Math.round(n) : Math.round(n * 10) / 10;
+  return `${shown} ${BYTE_UNITS[unit]}`;
+}

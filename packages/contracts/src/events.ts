@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instanceSizeSchema, instanceStatusSchema, providerSchema } from './catalogue';
+import { BACKUP_KINDS } from './backups';
 
 /**
  * The domain events: every change other parts of the console must hear about,
@@ -79,6 +80,14 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.retention_failed', { ...instance, reason: z.string() }),
   /** A member moved the maintenance window (a cron, UTC); upgrades waiting for it run in the new one. */
   event('instance.maintenance_window_changed', { ...instance, cron: z.string(), previousCron: z.string() }),
+  /** A backup was asked for (the daily schedule's, or a member's); the workflow takes it, then `backup_taken` (or `backup_failed`). */
+  event('instance.backup_requested', { ...instance, backupId: z.guid(), kind: z.enum(BACKUP_KINDS) }),
+  event('instance.backup_taken', { ...instance, backupId: z.guid(), bytes: z.number().int() }),
+  event('instance.backup_failed', { ...instance, backupId: z.guid(), reason: z.string() }),
+  /** A member asked to restore a backup; the workflow puts its recordings back, then `restored` (or `restore_failed`). */
+  event('instance.restoring', { ...instance, backupId: z.guid() }),
+  event('instance.restored', { ...instance, backupId: z.guid() }),
+  event('instance.restore_failed', { ...instance, backupId: z.guid(), reason: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
   // The team.

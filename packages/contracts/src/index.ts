@@ -22,6 +22,7 @@ export * from './disk';
 export * from './cors';
 export * from './retention';
 export * from './maintenance';
+export * from './backups';
 export * from './versions';
 export * from './switch';
 export * from './money';

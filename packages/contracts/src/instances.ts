@@ -207,6 +207,8 @@ export const INSTANCE_ACTIVITY_ACTIONS = [
   'diskCleanup',
   'changeMaintenanceWindow',
   'cors',
+  /** A backup put back into its instance (beyond the spec, which has only `backup`). */
+  'restore',
   /** The spec's disk-upgrade event: pending while the disk grows (the storage rule of section 4 waits on it). */
   'disk-upgrade',
   'create',
@@ -228,6 +230,7 @@ export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = 
   diskCleanup: 'Disk Cleanup',
   changeMaintenanceWindow: 'Maintenance Window Change',
   cors: 'CORS Update',
+  restore: 'Restore',
   'disk-upgrade': 'Disk Upgrade',
   create: 'Create',
   start: 'Start',

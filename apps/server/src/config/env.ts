@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BACKUP_RETENTION_DAYS } from '@replay/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -76,6 +77,10 @@ export const envSchema = z
     FRAME_ANCESTORS: originList,
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
+    /** A backup of every running instance each day at DAILY_BACKUP_TIME UTC (contracts' backups.ts); members may take one at any time. */
+    DAILY_BACKUPS: bool.default(true),
+    /** Days a backup is kept, then removed from the infrastructure. */
+    BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BACKUP_RETENTION_DAYS),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
     EXTRA_VERSIONS: extraVersions,

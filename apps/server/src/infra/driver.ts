@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, RestoreResult, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import type { InstanceSize, Provider } from '@replay/contracts';
 
 /**
@@ -47,7 +47,15 @@ export interface InfrastructureDriver {
   readConfig(instanceId: string): Promise<InstanceConfig>;
   /** What the instance answers the preflight of a tracker on `origin` (its ingest's CORS), asked as a browser asks. */
   corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight>;
-  backup(instanceId: string): Promise<BackupInfo>;
+  /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
+  backup(instanceId: string, name: string): Promise<BackupInfo>;
+  /**
+   * Puts the recordings of backup `name` back in place of the running instance's (its
+   * configuration stays). `restoreId` is the request's: asked again, it restores nothing twice.
+   */
+  restoreData(instanceId: string, name: string, restoreId: string): Promise<RestoreInfo>;
+  /** Removes the backup `name`; one already gone is fine. */
+  deleteBackup(instanceId: string, name: string): Promise<void>;
   /** Removes recorded sessions older than `days` days. */
   cleanup(instanceId: string, days: number): Promise<CleanupInfo>;
   /** For each age in days, what `cleanup` would free now; removes nothing. */
@@ -130,6 +138,7 @@ export interface CorsPreflight {
 }
 export type InstanceConfigChange = AgentConfigChange;
 export type BackupInfo = BackupResult;
+export type RestoreInfo = RestoreResult;
 export type CleanupInfo = CleanupResult;
 export type CleanupPreviewInfo = CleanupPreviewResult;
 

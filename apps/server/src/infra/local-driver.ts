@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_CALLS, type AgentHealth } from '@replay/agent-protocol';
+import { rmSync } from 'node:fs';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth } from '@replay/agent-protocol';
 import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
@@ -8,6 +9,7 @@ import { callAgent, checkHealth, loginUrl, preflight, type AgentAddress } from '
 import {
   DriverError,
   type BackupInfo,
+  type RestoreInfo,
   type CleanupInfo,
   type CleanupPreviewInfo,
   type CorsPreflight,
@@ -241,8 +243,18 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
     return preflight(this.running(instanceId), origin);
   }
 
-  backup(instanceId: string): Promise<BackupInfo> {
-    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.backup));
+  backup(instanceId: string, name: string): Promise<BackupInfo> {
+    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.backup, { name }));
+  }
+
+  restoreData(instanceId: string, name: string, restoreId: string): Promise<RestoreInfo> {
+    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.restore, { name, restoreId }));
+  }
+
+  deleteBackup(instanceId: string, name: string): Promise<void> {
+    // The agent's own rule for a name: no path of any other shape reaches rm.
+    if (!BACKUP_NAME_PATTERN.test(name)) return Promise.reject(new DriverError('invalid', `Invalid backup name: ${name}`));
+    return this.serial(instanceId, async () => rmSync(join(this.folders.dir(instanceId), 'backups', name), { recursive: true, force: true }));
   }
 
   cleanup(instanceId: string, days: number): Promise<CleanupInfo> {

@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { backupRoutes } from './backups/backups.routes';
 import { configRoutes } from './instances/config.routes';
 import { diskRoutes } from './instances/disk.routes';
 import { switchRoutes } from './instances/switch.routes';
@@ -24,6 +25,7 @@ export const apiModules: FastifyPluginAsync[] = [
   instancesRoutes,
   diskRoutes,
   configRoutes,
+  backupRoutes,
   versionRoutes,
   switchRoutes,
   monitoringRoutes,

@@ -15,8 +15,9 @@ export const errorsPlugin = fp(async (app) => {
       const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request.'))];
       // A path names one thing; a path parameter no thing can have (a malformed id) names nothing,
       // so it is answered as an unknown one: 404 with the parameter schema's not-found words.
-      // Fastify checks the path before body and query, so this holds whatever else was sent.
-      if (error.validationContext === 'params') return reply.status(404).send({ errors: messages, code: 'not_found' } satisfies ErrorBody);
+      // Fastify checks the path before body and query, so this holds whatever else was sent. A path
+      // of several ids is answered for its first that names nothing, as a lookup of each in turn would.
+      if (error.validationContext === 'params') return reply.status(404).send({ errors: messages.slice(0, 1), code: 'not_found' } satisfies ErrorBody);
       return reply.status(400).send({ errors: messages, code: 'validation_failed' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {

@@ -142,15 +142,28 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       expect((await driver.stats(a.instanceId)).disk.totalBytes).toBe(200 * 1024 ** 3);
     });
 
-    it('applies config, backs up and cleans up through the instance; again is the same', async () => {
+    it('applies config and cleans up through the instance; again is the same', async () => {
       const change = { retentionDays: 30, corsOrigins: ['https://shop.example'] };
       expect(await driver.applyConfig(a.instanceId, change)).toMatchObject({ ...change, sso: null });
       const again = await driver.applyConfig(a.instanceId, change);
       expect(again).toMatchObject({ ...change, sso: null });
       expect(await driver.readConfig(a.instanceId)).toEqual(again);
-      expect((await driver.backup(a.instanceId)).bytes).toBeGreaterThan(0);
       expect((await driver.cleanup(a.instanceId, 7)).removedDays).toEqual([]);
       expect((await driver.cleanup(a.instanceId, 7)).removedDays).toEqual([]);
+    });
+
+    it('takes a named backup once, restores it once per restore id, and deletes it', async () => {
+      const backup = await driver.backup(a.instanceId, 'conformance-backup');
+      expect(backup).toMatchObject({ name: 'conformance-backup' });
+      expect(backup.bytes).toBeGreaterThan(0);
+      expect(await driver.backup(a.instanceId, 'conformance-backup')).toEqual(backup);
+      const restored = await driver.restoreData(a.instanceId, 'conformance-backup', 'restore-1');
+      expect(restored).toMatchObject({ name: 'conformance-backup', restoreId: 'restore-1' });
+      expect(await driver.restoreData(a.instanceId, 'conformance-backup', 'restore-1')).toEqual(restored);
+      await driver.deleteBackup(a.instanceId, 'conformance-backup');
+      await driver.deleteBackup(a.instanceId, 'conformance-backup');
+      await expect(driver.restoreData(a.instanceId, 'conformance-backup', 'restore-2')).rejects.toThrow('No backup named conformance-backup');
+      await expect(driver.deleteBackup(a.instanceId, '../data')).rejects.toThrow('Invalid backup name');
     });
 
     it('signs a user in once through a login URL on the instance', async () => {

@@ -39,8 +39,9 @@ describe('the local driver', () => {
   });
 
   it("keeps backups in the instance's folder, beside its data", async () => {
-    const backup = await driver.backup(a.instanceId);
-    expect(existsSync(join(t.root, a.instanceId, 'backups', backup.name, 'used-tokens.jsonl'))).toBe(true);
+    const backup = await driver.backup(a.instanceId, 'nightly');
+    expect(existsSync(join(t.root, a.instanceId, 'backups', backup.name, 'data', 'used-tokens.jsonl'))).toBe(true);
+    expect(existsSync(join(t.root, a.instanceId, 'backups', backup.name, 'data', 'agent.pid'))).toBe(false);
   });
 
   it('moves to a new port when another process took its port while stopped', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corsSaveBody, type Instance, type InstanceConfig } from '@replay/contracts';
+import { corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
@@ -305,6 +305,48 @@ describe('killing the console during provisioning', () => {
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
     expect(events.filter((e) => e.action === 'cors').map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(events.filter((e) => e.action === 'retentionUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+  });
+
+  it('while taking a backup, then while restoring it (the agent hung each time): each done once, the recordings as the backup held them', { timeout: 120_000 }, async () => {
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    const { tenantKey } = (await call<{ tenantKey: string }>(b, 'GET', '/account')).data;
+    const send = async (sessionId: string) =>
+      fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
+        body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),
+      });
+    const backupsPath = `/managed-saas/instances/${id}/backups`;
+    const backups = async () => (await call<InstanceBackups>(b, 'GET', backupsPath)).data;
+    /** Asks while the agent is frozen, so the step waits on it, and kills the console there; the restarted one resumes. */
+    async function throughCrash(path: string, done: (read: InstanceBackups) => boolean, what: string): Promise<InstanceBackups> {
+      process.kill(pid, 'SIGSTOP');
+      expect((await call<InstanceBackups>(b, 'POST', path)).status).toBe(200);
+      // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
+      await new Promise((r) => setTimeout(r, 1000));
+      await crash();
+      process.kill(pid, 'SIGCONT');
+      await restart();
+      return until(backups, done, 45_000, what);
+    }
+    expect((await send('kept-by-backup')).status).toBe(202);
+    const taken = await throughCrash(backupsPath, (r) => r.backups.length > 0 && r.backups[0]!.status !== 'pending', 'the backup');
+    const backup = taken.backups[0]!;
+    expect(backup.status).toBe('done');
+    expect(readdirSync(join(instancesDir, id, 'backups')).filter((f) => f.startsWith('backup-'))).toEqual([`backup-${backup.backupId}`]);
+
+    expect((await send('after-backup')).status).toBe(202);
+    await throughCrash(`${backupsPath}/${backup.backupId}/restore`, (r) => r.restoringBackupId === null, 'the restore');
+    expect(agentPid(id)).toBe(pid);
+    const stored = readdirSync(join(instancesDir, id, 'data', 'sessions'), { recursive: true }).map(String);
+    expect(stored.some((f) => f.endsWith('kept-by-backup.jsonl'))).toBe(true);
+    expect(stored.some((f) => f.endsWith('after-backup.jsonl'))).toBe(false);
+    // Restored once: the agent's record of restores holds one line, whether the woken agent or the rerun did it.
+    expect(readFileSync(join(instancesDir, id, 'data', 'restores.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+    const events = (await call<{ events: { action: string; status: string; comments: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    expect(events.filter((e) => e.action === 'backup' && /^Backup (requested|taken)/.test(e.comments)).map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(events.filter((e) => e.action === 'restore').map((e) => e.status).sort()).toEqual(['pending', 'success']);
   });
 
   it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () =>

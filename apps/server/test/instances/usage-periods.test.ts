@@ -41,6 +41,12 @@ class InstantDriver implements WorkflowDriver {
   async applyConfig(_id: string, change: { corsOrigins?: string[] }) {
     return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
   }
+  async backup(_id: string, name: string) {
+    return { name, createdAt: Date.now(), bytes: 0 };
+  }
+  async restoreData(_id: string, name: string, restoreId: string) {
+    return { name, restoreId, restoredAt: Date.now(), bytes: 0 };
+  }
   async start(id: string) {
     this.running.add(id);
     return this.runtime(id);

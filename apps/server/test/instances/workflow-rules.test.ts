@@ -95,6 +95,22 @@ class DriverDouble implements WorkflowDriver {
     if (change.retentionDays !== undefined) this.retention.set(id, change.retentionDays);
     return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
   }
+  failBackup: Error | null = null;
+  /** The backups each instance holds, by name, and the restore ids each has done (a second is not redone). */
+  backups = new Map<string, Set<string>>();
+  restores = new Map<string, Set<string>>();
+  async backup(id: string, name: string) {
+    await this.step(`daily-backup ${name}`, id);
+    if (this.failBackup) throw this.failBackup;
+    this.backups.set(id, new Set([...(this.backups.get(id) ?? []), name]));
+    return { name, createdAt: Date.now(), bytes: 1234 };
+  }
+  async restoreData(id: string, name: string, restoreId: string) {
+    await this.step(`restore ${name}`, id);
+    if (!this.backups.get(id)?.has(name)) throw new Error(`No backup named ${name}`);
+    this.restores.set(id, new Set([...(this.restores.get(id) ?? []), restoreId]));
+    return { name, restoreId, restoredAt: Date.now(), bytes: 1234 };
+  }
   async changeType(id: string, size: string) {
     await this.step(`type ${size}`, id);
     return this.runtime(id);

@@ -34,6 +34,7 @@ const TEST_ENV = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   LOG_LEVEL: 'silent',
   RUN_WORKERS: 'false',
+  DAILY_BACKUPS: 'false',
   STRICT_RESPONSES: 'true',
 };
 

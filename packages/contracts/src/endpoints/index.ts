@@ -1,6 +1,7 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
+import { backupEndpoints } from './backups';
 import { configEndpoints } from './config';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...monitoringEndpoints,
   ...diskEndpoints,
   ...configEndpoints,
+  ...backupEndpoints,
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,

@@ -9,3 +9,4 @@ export * from './instances';
 export * from './events';
 export * from './instance-usage';
 export * from './instance-metrics';
+export * from './instance-backups';

@@ -64,6 +64,11 @@ export const instances = pgTable(
     /** When maintenance may run (a cron in UTC, one the form makes: contracts' maintenance.ts); upgrades asked to wait run then. */
     maintenanceCron: text('maintenance_cron').notNull().default(DEFAULT_MAINTENANCE_CRON),
     maintenanceUpdatedAt: timestamp('maintenance_updated_at', { withTimezone: true }),
+    /** The backup the workflow takes next (modules/backups); null when none waits. */
+    pendingBackupId: uuid('pending_backup_id'),
+    /** A restore asked for: the backup to put back, and the request's id (the agent restores each id once). */
+    restoreBackupId: uuid('restore_backup_id'),
+    restoreId: uuid('restore_id'),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

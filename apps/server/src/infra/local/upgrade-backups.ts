@@ -1,5 +1,6 @@
 import { cpSync, existsSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { BACKUP_NAME_PATTERN } from '@replay/agent-protocol';
 import { PID_FILE } from '@replay/local-process';
 import type { UpgradeBackup } from '../driver';
 
@@ -13,11 +14,10 @@ import type { UpgradeBackup } from '../driver';
  * the old state or the new one, and running a step again finishes it.
  */
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
 const MARKER = 'backup.json';
 
 function checkedKey(key: string): string {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid backup key: ${key}`);
+  if (!BACKUP_NAME_PATTERN.test(key)) throw new Error(`Invalid backup key: ${key}`);
   return key;
 }
 

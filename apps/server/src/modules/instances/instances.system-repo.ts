@@ -12,6 +12,9 @@ const configPending = and(
   eq(instances.status, 'running'),
 );
 
+/** A backup to take or a restore asked for, which the workflow does on a running instance. */
+const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instances.restoreId)), eq(instances.status, 'running'));
+
 /**
  * Queries of the console itself (provisioning workflow, health watcher,
  * start-up reconcile), which act for no caller and so span every account.
@@ -85,7 +88,7 @@ export function instancesSystemRepo(db: Db) {
       return db
         .select({ instanceId: instances.instanceId })
         .from(instances)
-        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')), cleanupAccepted, configPending));
+        .where(or(inArray(instances.status, [...TRANSITIONAL_STATUSES]), and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')), cleanupAccepted, configPending, backupWork));
     },
 
     /** Workflows that should be moving and have not for a while: a lost job, re-sent by the health round. */
@@ -100,6 +103,7 @@ export function instancesSystemRepo(db: Db) {
               and(eq(instances.storageInProgress, true), ne(instances.status, 'terminated')),
               cleanupAccepted,
               configPending,
+              backupWork,
             ),
             lt(instances.updatedAt, before),
             or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),

@@ -10,6 +10,7 @@ import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.clea
 import { applyConfig, needsConfig, recordConfigFailure } from './instances.config-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
 import { recordSwitchFailure, switchSize } from './instances.switch-step';
+import { needsBackup, needsRestore, recordBackupFailure, recordRestoreFailure, restoreFromBackup, takeBackup } from '../backups/backups.step';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import { recordStepFailure } from './instances.step-failure';
 import { recordVersionFailure, upgradeVersion } from './instances.version-step';
@@ -28,6 +29,8 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts)
+ *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts)
+ *   restoreId, running at rest             (driver.restoreData, then the request cleared: the same file)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
  *
@@ -41,7 +44,20 @@ import { instancesSystemRepo } from './instances.system-repo';
 /** The driver calls the workflow makes, and no others. */
 export type WorkflowDriver = Pick<
   InfrastructureDriver,
-  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'applyConfig' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
+  | 'create'
+  | 'start'
+  | 'stop'
+  | 'terminate'
+  | 'health'
+  | 'resizeDisk'
+  | 'cleanup'
+  | 'applyConfig'
+  | 'backup'
+  | 'restoreData'
+  | 'changeType'
+  | 'upgradeVersion'
+  | 'backupForUpgrade'
+  | 'restoreBackup'
 >;
 
 export interface WorkflowDeps {
@@ -195,8 +211,24 @@ const STEPS: Partial<Record<InstanceStatus, Step>> = {
   upgrading: switchSize,
 };
 
+type Failure = (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean) => Promise<void>;
+
+/**
+ * The steps of an instance whose status asks for none, first needed first: a disk growing
+ * (which also waits for a stopped instance to rest), then work on a running one. Each records
+ * its own last failure and leaves the instance's status alone: the instance is fine.
+ */
+const AT_REST: { needs(row: InstanceRow): boolean; run: Step; onFailure: Failure }[] = [
+  { needs: (row) => row.storageInProgress && row.status !== 'terminated', run: growDisk, onFailure: recordDiskFailure },
+  { needs: needsCleanup, run: runCleanup, onFailure: recordCleanupFailure },
+  { needs: needsConfig, run: applyConfig, onFailure: recordConfigFailure },
+  // A backup waiting is taken before a restore replaces what it would have kept.
+  { needs: needsBackup, run: takeBackup, onFailure: recordBackupFailure },
+  { needs: needsRestore, run: restoreFromBackup, onFailure: recordRestoreFailure },
+];
+
 /** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */
-const OWN_FAILURE: Partial<Record<InstanceStatus, (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean) => Promise<void>>> = { upgrading: recordSwitchFailure, 'version-upgrading': recordVersionFailure };
+const OWN_FAILURE: Partial<Record<InstanceStatus, Failure>> = { upgrading: recordSwitchFailure, 'version-upgrading': recordVersionFailure };
 
 /**
  * Runs the workflow of one instance to its next resting status. One run at a
@@ -222,22 +254,17 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
       for (let i = 0; i < MAX_STEPS; i++) {
         const row = await repo.byId(instanceId);
         if (!row) return;
-        // The status's own step first; a disk growing waits for the instance to rest (and never runs once terminated).
+        // The status's own step first, else the first step at rest the row needs.
         const statusStep = STEPS[row.status];
-        const diskStep = !statusStep && row.storageInProgress && row.status !== 'terminated';
-        const cleanupStep = !statusStep && !diskStep && needsCleanup(row);
-        const configStep = !statusStep && !diskStep && !cleanupStep && needsConfig(row);
-        if (!statusStep && !diskStep && !cleanupStep && !configStep) return;
+        const restStep = statusStep ? undefined : AT_REST.find((step) => step.needs(row));
+        if (!statusStep && !restStep) return;
         await lease();
         const final = attempt.retryCount >= attempt.retryLimit;
         try {
-          if (statusStep) await statusStep(d, row);
-          else if (diskStep) await growDisk(d, row);
-          else if (cleanupStep) await runCleanup(d, row);
-          else await applyConfig(d, row);
+          await (statusStep ?? restStep!.run)(d, row);
         } catch (e) {
-          const onFailure = statusStep ? recordStepFailure : diskStep ? recordDiskFailure : cleanupStep ? recordCleanupFailure : recordConfigFailure;
-          await (OWN_FAILURE[row.status] ?? onFailure)(d, row, e, final);
+          const onFailure = statusStep ? (OWN_FAILURE[row.status] ?? recordStepFailure) : restStep!.onFailure;
+          await onFailure(d, row, e, final);
           throw e;
         }
       }

@@ -19,6 +19,7 @@ import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { CorsTab } from '../../features/cors/components/CorsTab';
 import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
+import { BackupsSection } from '../../features/backups/components/BackupsSection';
 import { RetentionSection } from '../../features/retention/components/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
@@ -142,6 +143,7 @@ export default function InstanceDetailsPage() {
           <Stack gap="xl">
             <MaintenanceWindowSection instanceId={instance.instanceId} canEdit={mayConfigure} />
             <RetentionSection instanceId={instance.instanceId} canEdit={mayConfigure} />
+            <BackupsSection instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="cors">

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { HOURLY_DIGITS, RETENTION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
+import { useBackups } from '../../../features/backups/hooks';
 import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
 import { useRetention } from '../../../features/retention/hooks';
 import { formatDateTime } from '../../../lib/format-date';
@@ -29,6 +30,13 @@ function RetentionCard({ instance }: { instance: Instance }) {
   return <Summary title="Data Retention" value={data ? retentionLabel(data.days) : '…'} hint={data?.pending ? RETENTION_MESSAGES.pending : undefined} />;
 }
 
+/** The spec's Last Backup card: when the newest backup still kept was taken. */
+function LastBackupCard({ instance }: { instance: Instance }) {
+  const { data } = useBackups(instance.instanceId, instance.status !== 'terminated');
+  const value = !data ? '…' : data.lastBackupAt === null ? 'No backup yet' : formatDateTime(data.lastBackupAt);
+  return <Summary title="Last Backup" value={value} hint={data?.schedule.enabled ? `Daily around ${data.schedule.timeUtc} UTC` : undefined} />;
+}
+
 /** The spec's Upcoming Maintenance card: the next window in the user's time zone, and the rule it follows (UTC). */
 function MaintenanceCard({ instance }: { instance: Instance }) {
   const { data } = useMaintenanceWindow(instance.instanceId, instance.status !== 'terminated');
@@ -37,8 +45,8 @@ function MaintenanceCard({ instance }: { instance: Instance }) {
 }
 
 /**
- * What the instance record tells, its next maintenance window and its data retention (the
- * spec's backup and SSO cards come with their slices of the configuration issue).
+ * What the instance record tells, its next maintenance window, last backup and data
+ * retention (the spec's SSO card comes with its slice of the configuration issue).
  */
 export function SummaryCards({ instance }: { instance: Instance }) {
   const { pricingDetails, storagePrice } = instance;
@@ -53,6 +61,7 @@ export function SummaryCards({ instance }: { instance: Instance }) {
         hint={`${formatMoney(pricingDetails.hourlyPrice, HOURLY_DIGITS)} per hour · created ${formatDateTime(instance.createdAt)}`}
       />
       <MaintenanceCard instance={instance} />
+      <LastBackupCard instance={instance} />
       <RetentionCard instance={instance} />
     </SimpleGrid>
   );

@@ -1,0 +1,80 @@
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { BackupResult, RestoreResult } from '@replay/agent-protocol';
+import { PID_FILE } from '@replay/local-process';
+import { SESSIONS, folderBytes } from './data.ts';
+import { HttpError } from './http.ts';
+
+/**
+ * The instance's backups, beside its data folder (so a backup never holds older ones):
+ *   ../backups/<name>/data/        the data folder as it was, without the pid file
+ *   ../backups/<name>/backup.json  written last: a folder without it is half a copy
+ * Both taken and put back while the agent runs. Names and restore ids are the console's,
+ * so its retry after a crash finds the work done and does nothing twice.
+ */
+
+const BACKUP_MARKER = 'backup.json';
+/** The restores done, one JSON line each, in the data folder: a restore id found here is not restored again. */
+const RESTORES = 'restores.jsonl';
+
+const backupFolder = (dataDir: string, name: string) => join(dirname(dataDir), 'backups', name);
+
+function readMarker(folder: string): BackupResult | null {
+  const marker = join(folder, BACKUP_MARKER);
+  return existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as BackupResult) : null;
+}
+
+/** Copies the data folder (without its pid file) to ../backups/<name>: beside, then renamed, its marker written last. */
+export async function backupDataDir(dataDir: string, nowMs: number, name: string): Promise<BackupResult> {
+  const target = backupFolder(dataDir, name);
+  const whole = readMarker(target);
+  if (whole) return whole;
+  const partial = `${target}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(dataDir, join(partial, 'data'), { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
+  const result: BackupResult = { name, createdAt: nowMs, bytes: await folderBytes(join(partial, 'data')) };
+  writeFileSync(join(partial, BACKUP_MARKER), JSON.stringify(result));
+  await rm(target, { recursive: true, force: true });
+  renameSync(partial, target);
+  return result;
+}
+
+function restoreDone(dataDir: string, restoreId: string): RestoreResult | null {
+  const file = join(dataDir, RESTORES);
+  if (!existsSync(file)) return null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    const done = JSON.parse(line) as RestoreResult;
+    if (done.restoreId === restoreId) return done;
+  }
+  return null;
+}
+
+/**
+ * Puts the recordings of backup `name` in place of the instance's. Only the recordings: the
+ * configuration is the console's (it stays as the console last applied it) and the used
+ * sign-in tokens stay used. The copy is made beside the live folder while ingest goes on;
+ * the swap and the record of the restore then run in one synchronous stretch, so no write
+ * lands between them: what was recorded after the backup is gone, what it held is back.
+ */
+export async function restoreSessions(dataDir: string, name: string, restoreId: string, nowMs: number): Promise<RestoreResult> {
+  const done = restoreDone(dataDir, restoreId);
+  if (done) return done;
+  const source = backupFolder(dataDir, name);
+  if (!readMarker(source)) throw new HttpError(404, `No backup named ${name}`);
+  const live = join(dataDir, SESSIONS);
+  const incoming = `${live}.restoring`;
+  const replaced = `${live}.replaced`;
+  await rm(incoming, { recursive: true, force: true });
+  await rm(replaced, { recursive: true, force: true });
+  const saved = join(source, 'data', SESSIONS);
+  if (existsSync(saved)) await cp(saved, incoming, { recursive: true });
+  else await mkdir(incoming, { recursive: true });
+  const result: RestoreResult = { name, restoreId, restoredAt: nowMs, bytes: await folderBytes(incoming) };
+  if (existsSync(live)) renameSync(live, replaced);
+  renameSync(incoming, live);
+  appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
+  await rm(replaced, { recursive: true, force: true });
+  return result;
+}
