@@ -51,9 +51,10 @@ module.exports = {
     {
       name: 'agent-protocol-only-zod',
       severity: 'error',
-      comment: 'packages/agent-protocol is the wire between any driver and the agent, which runs it from source: its own files and zod, nothing else.',
+      comment:
+        "packages/agent-protocol is the wire between any driver and the agent, which runs it from source: its own files, node's built-ins (both ends are node) and zod, nothing else.",
       from: { path: '^packages/agent-protocol/src/' },
-      to: { pathNot: ['^packages/agent-protocol/', '(^|/)node_modules/zod/'] },
+      to: { pathNot: ['^packages/agent-protocol/', '(^|/)node_modules/zod/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'local-process-only-node',

@@ -6,6 +6,7 @@ import { backupDataDir, restoreSessions } from './backups.ts';
 import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
+import { readSsoStatus } from './sso-store.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
@@ -79,4 +80,6 @@ export const adminRoutes: Record<string, Handler> = {
     state.disk.setDiskGb(diskGb);
     return { diskGb };
   }),
+  // The last passed 'Test sign-in' (sso.ts records it), read from disk so that it survives restarts.
+  ...adminRoute('ssoStatus', (_body, state) => readSsoStatus(state.settings.dataDir)),
 };

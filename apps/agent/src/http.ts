@@ -25,7 +25,9 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
     'Content-Length': Buffer.byteLength(html),
     'Cache-Control': 'no-store',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'Referrer-Policy': 'no-referrer',
+    // Nothing about the instance leaves for other sites; same-origin rather than no-referrer because
+    // under no-referrer browsers send `Origin: null` on the pages' own form posts, which fromOwnPage refuses.
+    'Referrer-Policy': 'same-origin',
     ...headers,
   });
   res.end(html);
@@ -60,19 +62,24 @@ function declaredLength(req: IncomingMessage): number {
   return Number.isFinite(length) ? length : 0;
 }
 
+/** The body as sent, refused (413) once it passes `limit` bytes: never held whole beyond that. */
+export async function readBody(req: IncomingMessage, limit: number, what = 'Body'): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, `${what} larger than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The JSON body, gunzipped when the tracker compressed it; refused (413) above `limit` bytes, as sent or once unpacked. */
 export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Expected Content-Type: application/json');
   if (declaredLength(req) > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  let raw = Buffer.concat(chunks);
+  let raw = await readBody(req, limit);
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'gzip') {
     try {

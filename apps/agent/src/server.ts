@@ -4,23 +4,28 @@ import type { AgentHealth } from '@replay/agent-protocol';
 import { HEALTH_ROUTE, LOGIN_PATH, trackerOf } from '@replay/agent-protocol/plain';
 import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
-import { UsedTokens, listRecordings, removeOlderThan } from './data.ts';
+import { UsedTokens, removeOlderThan } from './data.ts';
 import { DiskUsage } from './disk.ts';
-import { HttpError, answerPreflight, applyCors, readCookie, sendHtml, sendJson } from './http.ts';
+import { fromOwnPage } from './forms.ts';
+import { sendHome } from './home.ts';
+import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
 import { lockDataDir } from './lock.ts';
 import { NetworkMeter } from './network.ts';
-import { homePage, loginRefusedPage } from './pages.ts';
+import { loginRefusedPage } from './pages.ts';
+import { PasswordStore, SigninFailures } from './passwords.ts';
+import { endSession, startSession } from './sessions.ts';
 import type { AgentSettings } from './settings.ts';
+import { signinRoutes } from './signin.ts';
+import { foreignOriginPage } from './signin-pages.ts';
+import { ssoRoutes } from './sso.ts';
+import { IssuedRequests } from './sso-store.ts';
 import { StatsSampler } from './stats.ts';
-import { signToken, verifyConsoleToken, verifySessionToken } from './tokens.ts';
+import { verifyConsoleToken } from './tokens.ts';
 import type { AgentState, Handler } from './state.ts';
 
-const SESSION_SECONDS = 12 * 60 * 60;
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
-/** How many of the newest recordings the home page lists. */
-const HOME_RECORDINGS = 50;
 
 export interface Agent {
   readonly port: number;
@@ -28,42 +33,23 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-/** Instances share the host name localhost, whose cookies ignore the port, so each gets its own cookie name. */
-const cookieName = (instanceId: string) => `replay_session_${instanceId}`;
-
-function signedInUser(req: IncomingMessage, state: AgentState): { name?: string; email?: string } | null {
-  const cookie = readCookie(req, cookieName(state.settings.instanceId));
-  const claims = cookie && verifySessionToken(cookie, state.settings.secret, { scope: 'session', aud: state.settings.instanceId, nowMs: state.now() });
-  return claims ? { name: claims.name, email: claims.email } : null;
-}
-
 const healthOrigins = (state: AgentState) => [state.settings.consoleOrigin, ...state.config.corsOrigins];
 
 const routes: Record<string, Handler> = {
-  'GET /': async (req, res, _url, state) => {
-    const { name, instanceId, version, tenantName, dataDir } = state.settings;
-    const user = signedInUser(req, state);
-    const recordings = user ? await listRecordings(dataDir, HOME_RECORDINGS) : [];
-    sendHtml(res, 200, homePage({ name, instanceId, version, tracker: trackerOf(version), tenantName, user, recordings }));
-  },
+  // `?password=saved` is where the password form lands (signin.ts): the page then says so.
+  'GET /': (req, res, url, state) => sendHome(req, res, state, 200, url.searchParams.get('password') === 'saved' ? { saved: true } : undefined),
+  /** The console's one-time link: also while SSO is enforced, as the owner's way in when the IdP is down. */
   [`GET ${LOGIN_PATH}`]: async (_req, res, url, state) => {
     const { instanceId, secret, name } = state.settings;
     const claims = await verifyConsoleToken(url.searchParams.get('token') ?? '', secret, { scope: 'login', aud: instanceId, nowMs: state.now() });
     if (!claims || !state.usedTokens.consume(claims.jti, claims.exp)) {
       return sendHtml(res, 401, loginRefusedPage(name));
     }
-    const exp = Math.floor(state.now() / 1000) + SESSION_SECONDS;
-    const session = signToken({ scope: 'session', aud: instanceId, exp, sub: claims.sub, name: claims.name, email: claims.email }, secret);
-    res.writeHead(303, {
-      Location: '/',
-      'Set-Cookie': `${cookieName(instanceId)}=${session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`,
-      'Cache-Control': 'no-store',
-    });
-    res.end();
+    startSession(res, state, { sub: claims.sub, name: claims.name, email: claims.email, via: 'console' });
   },
-  'POST /logout': (_req, res, _url, state) => {
-    res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
-    res.end();
+  'POST /logout': (req, res, _url, state) => {
+    if (!fromOwnPage(req, state)) return sendHtml(res, 403, foreignOriginPage(state.settings.name));
+    endSession(res, state);
   },
   [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state)), 'GET'),
   [`${HEALTH_ROUTE.method} ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => {
@@ -76,6 +62,8 @@ const routes: Record<string, Handler> = {
     // The version it was started at, and what that version reads: an upgrade shows here once the new agent answers.
     sendJson(res, 200, { status: 'ok', instanceId, version, tracker: trackerOf(version), tenants: [{ active: true }], resources } satisfies AgentHealth);
   },
+  ...signinRoutes,
+  ...ssoRoutes,
   ...ingestRoutes,
   ...adminRoutes,
 };
@@ -126,6 +114,9 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       disk,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       usedTokens: new UsedTokens(settings.dataDir, now()),
+      passwords: new PasswordStore(settings.dataDir),
+      signinFailures: new SigninFailures(),
+      ssoRequests: new IssuedRequests(now),
       now,
       async applyRetention() {
         if (state.config.retentionDays === null) return;

@@ -3,7 +3,9 @@ import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
 import type { DiskUsage } from './disk.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';
+import type { PasswordStore, SigninFailures } from './passwords.ts';
 import type { AgentSettings } from './settings.ts';
+import type { IssuedRequests } from './sso-store.ts';
 import type { StatsSampler } from './stats.ts';
 
 // Its own file so that route files (admin, ingest) and the server that mounts them do not import each other.
@@ -15,6 +17,12 @@ export interface AgentState {
   disk: DiskUsage;
   limiter: IngestLimiter;
   usedTokens: UsedTokens;
+  /** The instance's password users (users.json). */
+  passwords: PasswordStore;
+  /** Failed password sign-ins per client address. */
+  signinFailures: SigninFailures;
+  /** The SAML AuthnRequests this agent issued and not yet seen answered. */
+  ssoRequests: IssuedRequests;
   now(): number;
   applyRetention(): Promise<void>;
 }

@@ -19,6 +19,10 @@ export interface SessionClaims {
   sub?: string;
   name?: string;
   email?: string;
+  /** How the session began (sessions.ts): absent on cookies from before there was more than the console's link. */
+  via?: string;
+  /** The IdP's display name, for a session that began through SSO. */
+  idp?: string;
 }
 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -74,5 +78,14 @@ export function verifySessionToken(token: string, secret: string, expect: Expect
   const claims = signedClaims(token, secret);
   if (!claims || claims.iss !== SESSION_ISSUER || claims.scope !== 'session' || claims.aud !== expect.aud || !unexpired(claims.exp, expect.nowMs)) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { scope: 'session', aud: expect.aud, exp: claims.exp as number, sub: text(claims.sub), name: text(claims.name), email: text(claims.email) };
+  return {
+    scope: 'session',
+    aud: expect.aud,
+    exp: claims.exp as number,
+    sub: text(claims.sub),
+    name: text(claims.name),
+    email: text(claims.email),
+    via: text(claims.via),
+    idp: text(claims.idp),
+  };
 }

@@ -157,7 +157,7 @@ describe('admin calls', () => {
     expect((await admin(agent, '/api/admin/config', { retention: 3 })).status).toBe(400);
     expect((await admin(agent, '/api/admin/config', { corsOrigins: ['not an origin'] })).status).toBe(400);
     expect((await admin(agent, '/api/admin/config', { corsOrigins: ['https://a.example', 'https://a.example'] })).status).toBe(400);
-    const sso = { idpEntityId: 'https://idp.example', idpSsoUrl: 'https://idp.example/sso', idpX509cert: 'MIIC...', idpSlsUrl: '', enforceSSO: true };
+    const sso = { idpEntityId: 'https://idp.example', idpName: 'Example IdP', idpSsoUrl: 'https://idp.example/sso', idpX509cert: 'MIIC...', idpSlsUrl: null, enforceSSO: true };
     const res = await admin(agent, '/api/admin/config', { sso });
     expect((await res.json()).sso).toEqual(sso);
   });

@@ -47,7 +47,7 @@ describe('the protocol, as the agent reads it', () => {
     expect(reason({ corsOrigins: ['https://a.example/path'] })).toBe('corsOrigins must be a list of origins such as https://app.example.com');
     expect(reason({ corsOrigins: ['https://a.example', 'https://a.example'] })).toBe('corsOrigins must not repeat an origin');
     expect(reason({ sso: 'on' })).toBe('sso must be an object or null');
-    const sso = { idpEntityId: 'e', idpSsoUrl: 'u', idpX509cert: 'c', idpSlsUrl: '', enforceSSO: true };
+    const sso = { idpEntityId: 'e', idpName: 'n', idpSsoUrl: 'u', idpX509cert: 'c', idpSlsUrl: null, enforceSSO: true };
     expect(reason({ sso: { ...sso, extra: 1 } })).toBe('Unknown sso fields: extra');
     expect(reason({ sso: { ...sso, idpSsoUrl: 3 } })).toBe('sso.idpSsoUrl must be text');
     expect(reason({ sso: { ...sso, enforceSSO: 'yes' } })).toBe('sso.enforceSSO must be true or false');

@@ -12,6 +12,7 @@ import { versionRegistryOf } from './infra/versions';
 import { createConfigService } from './modules/instances/instances.config';
 import { createDiskService } from './modules/instances/instances.disk';
 import { createBackupsService } from './modules/backups/backups.service';
+import { createSsoService } from './modules/instances/instances.sso';
 import { createMaintenanceService } from './modules/instances/instances.maintenance';
 import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
@@ -64,6 +65,7 @@ export function createServices(ctx: AppContext) {
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
     maintenance: createMaintenanceService({ database: ctx.database, clock, instances }),
+    sso: createSsoService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
     backups: createBackupsService({ database: ctx.database, clock, enqueue, instances, daily: ctx.env.DAILY_BACKUPS, retentionDays: ctx.env.BACKUP_RETENTION_DAYS }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),

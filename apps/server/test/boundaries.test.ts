@@ -51,8 +51,8 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
         // Contracts importing a node module or the server (zod and its own files pass).
         'contracts-only-zod: packages/contracts/src/index.ts → crypto',
         'contracts-only-zod: packages/contracts/src/index.ts → apps/server/src/db/client.ts',
-        // The agent protocol importing anything but zod and its own files, the contracts included.
-        'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → fs',
+        // The agent protocol importing anything but zod, node's built-ins and its own files, the contracts included.
+        'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → ../../../../../node_modules/pg/esm/index.mjs',
         'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → packages/contracts/src/index.ts',
         'agent-protocol-only-zod: packages/agent-protocol/src/index.ts → apps/server/src/db/client.ts',
         // The process helpers importing a library or the server (built-ins and the protocol pass).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, restoreResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
+import { ssoStatusSchema } from './sso.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
@@ -60,6 +61,8 @@ export const ADMIN_CALLS = {
   /** Puts a backup's recordings in place of the instance's, while it runs; a restore id already done is answered as it was. */
   restore: call(ADMIN_ROUTES.restore, restoreRequestSchema, restoreResultSchema),
   resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
+  /** The last 'Test sign-in' that passed (SAML round trip through the IdP), for the console's rule on enforcing SSO. */
+  ssoStatus: call(ADMIN_ROUTES.ssoStatus, null, ssoStatusSchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

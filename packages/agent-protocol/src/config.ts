@@ -10,12 +10,20 @@ import { isOrigin } from './origin.ts';
 const SSO_TEXT_MAX = 20_000;
 const ssoText = (field: string) => z.string({ error: `sso.${field} must be text` }).max(SSO_TEXT_MAX);
 
-/** SAML settings of the instance, named as in the console's SSO config. */
+/**
+ * SAML settings of the instance, named as in the console's SSO config (spec: idpEntityId,
+ * idpSsoUrl, idpX509cert, idpSlsUrl, enforceSSO; idpName is the save payload's
+ * `idp_name`, shown on the instance's sign-in button). The certificate is PEM text (the
+ * console has parsed it as X.509); the URLs are https (the console's rule).
+ */
 const ssoShape = {
   idpEntityId: ssoText('idpEntityId'),
+  idpName: ssoText('idpName'),
   idpSsoUrl: ssoText('idpSsoUrl'),
   idpX509cert: ssoText('idpX509cert'),
-  idpSlsUrl: ssoText('idpSlsUrl'),
+  /** The IdP's single logout endpoint, or null. */
+  idpSlsUrl: ssoText('idpSlsUrl').nullable(),
+  /** Password sign-in on the instance is refused; the console's one-time link still signs the owner in (break-glass). */
   enforceSSO: z.boolean({ error: 'sso.enforceSSO must be true or false' }),
 };
 

@@ -9,4 +9,5 @@ export * from './plain.ts';
 export * from './answers.ts';
 export * from './calls.ts';
 export * from './config.ts';
+export * from './sso.ts';
 export * from './tokens.ts';

@@ -12,6 +12,7 @@ export const ADMIN_ROUTES = {
   backup: { method: 'POST', path: '/api/admin/backup' },
   restore: { method: 'POST', path: '/api/admin/restore' },
   resizeDisk: { method: 'POST', path: '/api/admin/disk' },
+  ssoStatus: { method: 'GET', path: '/api/admin/sso' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;
@@ -24,3 +25,17 @@ export const LOGIN_PATH = '/login';
 
 /** Where trackers send recorded events (POST, with the project key), from the sites the CORS origins allow. */
 export const INGEST_PATH = '/api/events';
+
+/**
+ * The instance's own sign-in (issue 12's SSO): a password form for the instance's users,
+ * and SAML 2.0 as a service provider. SP-initiated: the sign-in page's button goes to
+ * SSO_LOGIN_PATH, which redirects the browser to the IdP with an AuthnRequest (HTTP-Redirect);
+ * the IdP posts its signed Response to SSO_ACS_PATH (HTTP-POST). The SP's entity id is the
+ * instance's URL followed by SSO_METADATA_PATH, where its metadata is served.
+ * SSO_LOGIN_PATH with `?test=1` is the console's 'Test sign-in': the same round trip, which
+ * on success records the configuration it passed with (ssoStatus) and shows the result.
+ */
+export const SIGNIN_PATH = '/signin';
+export const SSO_LOGIN_PATH = '/sso/login';
+export const SSO_ACS_PATH = '/sso/acs';
+export const SSO_METADATA_PATH = '/sso/metadata';

@@ -70,6 +70,12 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.version_upgrade_failed', { ...instance, fromVersion: z.string(), toVersion: z.string(), reason: z.string() }),
   /** The console undid a failed upgrade by itself: the backup's data and `version` run again. */
   event('instance.version_rolled_back', { ...instance, version: z.string(), failedVersion: z.string() }),
+  /** A member asked for the upgrade to wait for the maintenance window opening at `windowAt` (epoch ms), replacing any upgrade waiting; `version_upgrading` when it starts. */
+  event('instance.version_upgrade_scheduled', { ...instance, fromVersion: z.string(), toVersion: z.string(), windowAt: z.number().int() }),
+  /** The window at `missedWindowAt` closed before the upgrade could start (`reason`), so it waits for the next one, at `windowAt`. */
+  event('instance.version_upgrade_rescheduled', { ...instance, toVersion: z.string(), windowAt: z.number().int(), missedWindowAt: z.number().int(), reason: z.string() }),
+  /** The waiting upgrade was dropped: by a member (`reason` null), or by the console when it was no longer an upgrade. */
+  event('instance.version_upgrade_unscheduled', { ...instance, toVersion: z.string(), reason: z.string().nullable() }),
   /** A member changed the origins allowed to send recordings (empty: any); the workflow applies them, then `cors_applied` (or `cors_failed`). */
   event('instance.cors_changing', { ...instance, origins: z.array(z.string()) }),
   event('instance.cors_applied', { ...instance, origins: z.array(z.string()) }),
@@ -80,6 +86,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.retention_failed', { ...instance, reason: z.string() }),
   /** A member moved the maintenance window (a cron, UTC); upgrades waiting for it run in the new one. */
   event('instance.maintenance_window_changed', { ...instance, cron: z.string(), previousCron: z.string() }),
+  /** A member saved or removed the SSO settings; the workflow applies them to the agent, then `sso_applied` (or `sso_failed`). */
+  event('instance.sso_changing', { ...instance, enabled: z.boolean(), enforced: z.boolean() }),
+  event('instance.sso_applied', { ...instance, enabled: z.boolean(), enforced: z.boolean() }),
+  event('instance.sso_failed', { ...instance, reason: z.string() }),
   /** A backup was asked for (the daily schedule's, or a member's); the workflow takes it, then `backup_taken` (or `backup_failed`). */
   event('instance.backup_requested', { ...instance, backupId: z.guid(), kind: z.enum(BACKUP_KINDS) }),
   event('instance.backup_taken', { ...instance, backupId: z.guid(), bytes: z.number().int() }),

@@ -23,6 +23,7 @@ export * from './cors';
 export * from './retention';
 export * from './maintenance';
 export * from './backups';
+export * from './sso';
 export * from './versions';
 export * from './switch';
 export * from './money';

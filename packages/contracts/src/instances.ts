@@ -183,6 +183,11 @@ export const instanceSchema = z.object({
   lastStorageUpdateAt: z.number().int().nullable().optional(),
   /** The version an upgrade under way moves to (status version-upgrading); null otherwise. Optional for fixtures written before it. */
   pendingVersion: z.string().nullable().optional(),
+  /**
+   * An upgrade waiting for the maintenance window: the version, and the window's opening it waits for
+   * (epoch ms); null when none waits. Optional for fixtures written before it.
+   */
+  scheduledUpgrade: z.object({ version: z.string(), at: z.number().int() }).nullable().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

@@ -41,7 +41,26 @@ export const VERSION_MESSAGES = {
   /** The details' alert title after the console undid a failed upgrade by itself. */
   rolledBack: (to: string, from: string) => `The upgrade to ${to} failed, so the instance was restored to ${from}`,
   upgrading: (to: string) => `Upgrading to ${to}`,
+  /** The details' line and the toast once an upgrade waits for the maintenance window; `when` is that window's opening as the reader's clock shows it. */
+  scheduled: (version: string, when: string) => `Upgrade to ${version} scheduled for ${when}`,
+  scheduleFailed: 'Failed to schedule upgrade',
+  scheduleCancelled: 'Scheduled upgrade cancelled',
+  cancelFailed: 'Failed to cancel the scheduled upgrade',
+  noneScheduled: 'No upgrade is scheduled for this instance.',
 } as const;
+
+/**
+ * How long a maintenance window stays open after its cron's time (hours). An
+ * upgrade waiting for the window starts at any moment of it when the instance
+ * is running with nothing else under way; one that could not start before the
+ * window closes waits for the next window (see the decisions table).
+ */
+export const MAINTENANCE_WINDOW_HOURS = 4;
+export const MAINTENANCE_WINDOW_MS = MAINTENANCE_WINDOW_HOURS * 3_600_000;
+
+/** When an upgrade runs: at once, or in the instance's next maintenance window. */
+export const UPGRADE_WHEN = ['now', 'maintenance'] as const;
+export type UpgradeWhen = (typeof UPGRADE_WHEN)[number];
 
 /**
  * How long a new version gets to answer its health check as that version
@@ -62,9 +81,12 @@ export type ProductVersion = z.infer<typeof productVersionSchema>;
 export const versionsSchema = z.object({ versions: z.array(productVersionSchema) });
 export type VersionsAnswer = z.infer<typeof versionsSchema>;
 
-/** POST …/{id}/version-upgrade. Whether the version is offered and newer needs the instance, so the server judges it with `versionUpgradeProblem`. */
+/**
+ * POST …/{id}/version-upgrade. Whether the version is offered and newer needs the instance, so the server judges it with `versionUpgradeProblem`.
+ * `when` 'maintenance' waits for the next maintenance window instead of starting now (the default, so older clients keep their meaning).
+ */
 export const versionUpgradeBodySchema = z
-  .strictObject({ version: safeExactText(16).refine(isVersionText, VERSION_MESSAGES.format) })
+  .strictObject({ version: safeExactText(16).refine(isVersionText, VERSION_MESSAGES.format), when: z.enum(UPGRADE_WHEN).default('now') })
   .meta({ examples: [{ version: '1.21' }] });
 export type VersionUpgradeBody = z.infer<typeof versionUpgradeBodySchema>;
 

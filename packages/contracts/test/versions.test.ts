@@ -37,4 +37,13 @@ describe('versions', () => {
       expect(versionUpgradeBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
     }
   });
+
+  it('starts an upgrade now unless it is asked to wait for the maintenance window', () => {
+    expect(versionUpgradeBodySchema.parse({ version: '1.21' })).toEqual({ version: '1.21', when: 'now' });
+    expect(versionUpgradeBodySchema.parse({ version: '1.21', when: 'maintenance' })).toEqual({ version: '1.21', when: 'maintenance' });
+    for (const when of ['later', 'Maintenance', null, 0]) {
+      expect(versionUpgradeBodySchema.safeParse({ version: '1.21', when }).success, String(when)).toBe(false);
+    }
+    expect(VERSION_MESSAGES.scheduled('1.22', 'Nov 30, 2026, 1:00 AM')).toBe('Upgrade to 1.22 scheduled for Nov 30, 2026, 1:00 AM');
+  });
 });

@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, RestoreResult, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import type { InstanceSize, Provider } from '@replay/contracts';
 
 /**
@@ -47,6 +47,8 @@ export interface InfrastructureDriver {
   readConfig(instanceId: string): Promise<InstanceConfig>;
   /** What the instance answers the preflight of a tracker on `origin` (its ingest's CORS), asked as a browser asks. */
   corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight>;
+  /** The last SSO 'Test sign-in' that passed on the running instance (the agent's record). */
+  ssoStatus(instanceId: string): Promise<SsoStatus>;
   /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
   backup(instanceId: string, name: string): Promise<BackupInfo>;
   /**

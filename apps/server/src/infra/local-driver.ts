@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type SsoStatus } from '@replay/agent-protocol';
 import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
@@ -241,6 +241,10 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
 
   async corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight> {
     return preflight(this.running(instanceId), origin);
+  }
+
+  async ssoStatus(instanceId: string): Promise<SsoStatus> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.ssoStatus);
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

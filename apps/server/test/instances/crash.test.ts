@@ -10,6 +10,7 @@ import { openPglite, openPostgres } from '../../src/db/client';
 import { tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/local-process';
+import { certificateValid } from '@replay/test-idp';
 import { signupBody } from '../support/auth';
 import { until } from './support';
 import { consoleDatabase } from '../support/database';
@@ -277,7 +278,7 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
-  it('while applying CORS origins and a retention (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
+  it('while applying CORS origins, a retention and SSO (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
     const id = second.instanceId;
     const pid = agentPid(id)!;
     const configPath = `/managed-saas/instances/${id}/config`;
@@ -289,6 +290,9 @@ describe('killing the console during provisioning', () => {
     expect(asked.data).toMatchObject({ corsOrigins: ['https://app.example.com'], pending: true });
     const retention = await call<{ days: number | null; pending: boolean }>(b, 'POST', `/managed-saas/instances/${id}/config-disk-usage`, { days: 30 });
     expect(retention.data).toEqual({ days: 30, pending: true, updatedAt: expect.any(Number) });
+    const certPem = await certificateValid(new Date(Date.now() - 3_600_000), new Date(Date.now() + 365 * 86_400_000));
+    const sso = { idp_entityId: 'https://idp.example.com/metadata', idp_name: 'Crash IdP', idp_sso_url: 'https://idp.example.com/sso', idp_slo_url: null, idp_x509cert: certPem, enforce_SSO: false };
+    expect((await call(b, 'POST', `/managed-saas/instances/${id}/config-sso`, sso)).status).toBe(200);
     // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
     await new Promise((r) => setTimeout(r, 1000));
     await crash();
@@ -296,7 +300,12 @@ describe('killing the console during provisioning', () => {
     await restart();
     await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending && !c.retention.pending, 45_000, 'the configuration to be applied');
     expect(agentPid(id)).toBe(pid);
-    expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({ corsOrigins: ['https://app.example.com'], retentionDays: 30 });
+    expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({
+      corsOrigins: ['https://app.example.com'],
+      retentionDays: 30,
+      sso: { idpName: 'Crash IdP', idpSsoUrl: 'https://idp.example.com/sso', enforceSSO: false },
+    });
+    expect((await call<{ pending: boolean }>(b, 'GET', `/managed-saas/instances/${id}/config-sso`)).data.pending).toBe(false);
     const preflight = (origin: string) =>
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     expect((await preflight('https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -305,6 +314,7 @@ describe('killing the console during provisioning', () => {
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
     expect(events.filter((e) => e.action === 'cors').map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(events.filter((e) => e.action === 'retentionUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(events.filter((e) => e.action === 'configUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
   });
 
   it('while taking a backup, then while restoring it (the agent hung each time): each done once, the recordings as the backup held them', { timeout: 120_000 }, async () => {

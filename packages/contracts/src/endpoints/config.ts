@@ -2,6 +2,7 @@ import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceCon
 import { instanceIdParamsSchema } from '../instances';
 import { maintenanceBodySchema, maintenanceWindowSchema } from '../maintenance';
 import { retentionBodySchema, retentionSchema } from '../retention';
+import { ssoBodySchema, ssoConfigSchema } from '../sso';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -54,5 +55,24 @@ export const configEndpoints = {
     body: maintenanceBodySchema,
     response: maintenanceWindowSchema,
     audit: { label: 'Maintenance window change', instanceParam: 'id' },
+  }),
+  ssoConfig: endpoint({ method: 'GET', path: `${BASE}/:id/config-sso`, guard: guardFor('instances'), params, response: ssoConfigSchema }),
+  saveSsoConfig: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/config-sso`,
+    guard: guardFor('instancesEdit'),
+    params,
+    body: ssoBodySchema,
+    response: ssoConfigSchema,
+    audit: { label: 'SSO update', instanceParam: 'id' },
+  }),
+  /** Not in the spec (its payload has no "off"): turns SSO off, the instance's password sign-in back on. */
+  removeSsoConfig: endpoint({
+    method: 'DELETE',
+    path: `${BASE}/:id/config-sso`,
+    guard: guardFor('instancesEdit'),
+    params,
+    response: ssoConfigSchema,
+    audit: { label: 'SSO removal', instanceParam: 'id' },
   }),
 } as const;

@@ -11,6 +11,15 @@ import {
 } from '@replay/contracts';
 import { tenants } from './tenants';
 
+/** The identity provider an instance's SSO uses: public settings only (the certificate is the IdP's public one). */
+export interface SsoIdp {
+  entityId: string;
+  name: string;
+  ssoUrl: string;
+  sloUrl: string | null;
+  certPem: string;
+}
+
 /**
  * A hosted instance. The row is the console's wish and its view of the
  * instance; the infrastructure driver holds what is actually running, and the
@@ -48,6 +57,12 @@ export const instances = pgTable(
     /** The version a version upgrade under way moves to (status version-upgrading); cleared when it settles or rolls back. */
     pendingVersion: text('pending_version'),
     /**
+     * An upgrade waiting for the maintenance window: the version, and the window's opening it waits for
+     * (both null when none waits). The maintenance round starts it in that window, or moves it to the next.
+     */
+    scheduledVersion: text('scheduled_version'),
+    scheduledVersionAt: timestamp('scheduled_version_at', { withTimezone: true }),
+    /**
      * The instance's configuration as members saved it, one setting per group: the CORS
      * tab's origins allowed to send recordings (empty: any) and the data retention in days
      * (null: unlimited). Each setting's `…Version` counts its saves and `…AppliedVersion` is
@@ -61,6 +76,15 @@ export const instances = pgTable(
     retentionVersion: integer('retention_version').notNull().default(0),
     retentionAppliedVersion: integer('retention_applied_version').notNull().default(0),
     retentionUpdatedAt: timestamp('retention_updated_at', { withTimezone: true }),
+    /**
+     * The SSO tab's identity provider (null: none) and whether password sign-in is off, with
+     * their version pair as the CORS origins have (applied by the config step).
+     */
+    ssoIdp: jsonb('sso_idp').$type<SsoIdp>(),
+    ssoEnforce: boolean('sso_enforce').notNull().default(false),
+    ssoVersion: integer('sso_version').notNull().default(0),
+    ssoAppliedVersion: integer('sso_applied_version').notNull().default(0),
+    ssoUpdatedAt: timestamp('sso_updated_at', { withTimezone: true }),
     /** When maintenance may run (a cron in UTC, one the form makes: contracts' maintenance.ts); upgrades asked to wait run then. */
     maintenanceCron: text('maintenance_cron').notNull().default(DEFAULT_MAINTENANCE_CRON),
     maintenanceUpdatedAt: timestamp('maintenance_updated_at', { withTimezone: true }),

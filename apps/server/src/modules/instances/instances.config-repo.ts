@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { RetentionDays } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { instances } from '../../db/schema';
+import { instances, type SsoIdp } from '../../db/schema';
 import type { Principal } from '../../lib/principal';
 import type { InstanceRow } from './instances.repo';
 
@@ -11,10 +11,19 @@ import type { InstanceRow } from './instances.repo';
  * Callers have judged the row in the member's scope. `db` may be a transaction.
  */
 export function configRepo(db: Db) {
-  const save = async (p: Principal, row: InstanceRow, change: Partial<InstanceRow>, version: 'cors' | 'retention', at: Date) => {
-    const column = version === 'cors' ? instances.corsVersion : instances.retentionVersion;
-    const current = version === 'cors' ? row.corsVersion : row.retentionVersion;
-    const counted = version === 'cors' ? { corsVersion: current + 1, corsUpdatedAt: at } : { retentionVersion: current + 1, retentionUpdatedAt: at };
+  const VERSIONS = {
+    cors: { column: instances.corsVersion, current: (row: InstanceRow) => row.corsVersion, counted: (n: number, at: Date) => ({ corsVersion: n, corsUpdatedAt: at }) },
+    retention: {
+      column: instances.retentionVersion,
+      current: (row: InstanceRow) => row.retentionVersion,
+      counted: (n: number, at: Date) => ({ retentionVersion: n, retentionUpdatedAt: at }),
+    },
+    sso: { column: instances.ssoVersion, current: (row: InstanceRow) => row.ssoVersion, counted: (n: number, at: Date) => ({ ssoVersion: n, ssoUpdatedAt: at }) },
+  } as const;
+  const save = async (p: Principal, row: InstanceRow, change: Partial<InstanceRow>, version: keyof typeof VERSIONS, at: Date) => {
+    const { column } = VERSIONS[version];
+    const current = VERSIONS[version].current(row);
+    const counted = VERSIONS[version].counted(current + 1, at);
     const [saved] = await db
       .update(instances)
       .set({ ...change, ...counted, updatedAt: at, updatedBy: p.userId })
@@ -29,16 +38,20 @@ export function configRepo(db: Db) {
     /** The data retention (null: unlimited); null when another save or a termination came first. */
     saveRetention: (p: Principal, row: InstanceRow, days: RetentionDays, at: Date) => save(p, row, { retentionDays: days }, 'retention', at),
 
+    /** The SSO identity provider (null: none) and enforcement; null when another save or a termination came first. */
+    saveSso: (p: Principal, row: InstanceRow, idp: SsoIdp | null, enforce: boolean, at: Date) => save(p, row, { ssoIdp: idp, ssoEnforce: enforce }, 'sso', at),
+
     /** Marks the versions the step read as applied, once: a second run (after a crash) or an older read changes nothing. */
     async settleConfig(row: InstanceRow): Promise<InstanceRow | null> {
       const [settled] = await db
         .update(instances)
-        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion })
+        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion, ssoAppliedVersion: row.ssoVersion })
         .where(
           and(
             eq(instances.instanceId, row.instanceId),
             eq(instances.corsAppliedVersion, row.corsAppliedVersion),
             eq(instances.retentionAppliedVersion, row.retentionAppliedVersion),
+            eq(instances.ssoAppliedVersion, row.ssoAppliedVersion),
           ),
         )
         .returning();

@@ -1,3 +1,4 @@
+import type { SsoConfig as AgentSso } from '@replay/agent-protocol';
 import { retentionLabel } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
@@ -9,7 +10,7 @@ import type { InstanceRow } from './instances.repo';
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a
- * setting's version ahead of its applied one: the CORS origins, the data retention) are
+ * setting's version ahead of its applied one: the CORS origins, the data retention, SSO) are
  * applied to the running instance, the whole configuration at once, then the applied
  * versions and a success record per setting land in one compare-and-set. Applying the
  * whole configuration is idempotent, so a console killed between the two applies it again
@@ -24,11 +25,19 @@ export interface ConfigStepDeps {
   clock: Clock;
 }
 
-type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion'>;
+type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion' | 'ssoVersion' | 'ssoAppliedVersion'>;
 const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
 const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
+const ssoAhead = (row: Ahead) => row.ssoVersion !== row.ssoAppliedVersion;
 
-export const needsConfig = (row: Ahead & Pick<InstanceRow, 'status'>): boolean => (corsAhead(row) || retentionAhead(row)) && row.status === 'running';
+export const needsConfig = (row: Ahead & Pick<InstanceRow, 'status'>): boolean => (corsAhead(row) || retentionAhead(row) || ssoAhead(row)) && row.status === 'running';
+
+/** The SSO settings as the agent takes them (agent-protocol's names), or null for none. */
+export function agentSsoOf(row: Pick<InstanceRow, 'ssoIdp' | 'ssoEnforce'>): AgentSso | null {
+  const idp = row.ssoIdp;
+  if (!idp) return null;
+  return { idpEntityId: idp.entityId, idpName: idp.name, idpSsoUrl: idp.ssoUrl, idpSlsUrl: idp.sloUrl, idpX509cert: idp.certPem, enforceSSO: row.ssoEnforce };
+}
 
 type Outcome = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
 
@@ -45,11 +54,16 @@ function appliedRecords(row: InstanceRow): Outcome[] {
     const kept = days === null ? 'The instance now keeps recordings without limit' : `The instance now keeps recordings for ${retentionLabel(days)}`;
     records.push({ action: 'retentionUpdate', status: 'success', comments: kept, event: { type: 'instance.retention_applied', days } });
   }
+  if (ssoAhead(row)) {
+    const idp = row.ssoIdp;
+    const comments = !idp ? 'The instance signs users in with passwords only' : row.ssoEnforce ? `The instance signs users in through ${idp.name} only` : `The instance offers sign-in through ${idp.name}`;
+    records.push({ action: 'configUpdate', status: 'success', comments, event: { type: 'instance.sso_applied', enabled: idp !== null, enforced: idp !== null && row.ssoEnforce } });
+  }
   return records;
 }
 
 export async function applyConfig(d: ConfigStepDeps, row: InstanceRow): Promise<void> {
-  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays });
+  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays, sso: agentSsoOf(row) });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const settled = await configRepo(tx).settleConfig(row);
@@ -69,6 +83,7 @@ export async function recordConfigFailure(d: ConfigStepDeps, row: InstanceRow, e
   const records: Outcome[] = [];
   if (corsAhead(row)) records.push({ action: 'cors', status: 'failed', comments: reason, event: { type: 'instance.cors_failed', reason } });
   if (retentionAhead(row)) records.push({ action: 'retentionUpdate', status: 'failed', comments: reason, event: { type: 'instance.retention_failed', reason } });
+  if (ssoAhead(row)) records.push({ action: 'configUpdate', status: 'failed', comments: reason, event: { type: 'instance.sso_failed', reason } });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     for (const record of records) await recordInstanceEvent(tx, { ...record, instance: row, actor: null, at });

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, frequencyLabel, maintenanceFields, type MaintenanceWindow } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { instances } from '../../db/schema';
@@ -25,6 +25,11 @@ export function nextWindow(cron: string, from: Date): Date {
   return next;
 }
 
+/** One opening of a window, for the Events tab (whose readers may be anywhere): "2026-11-30 00:00 UTC". */
+export function openingLabel(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** The window in words, for the Events tab: "Every Monday at 12:00 AM UTC". */
 export function windowLabel(cron: string): string {
   const f = maintenanceFields(cron);
@@ -46,11 +51,17 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       return windowToWire(await deps.instances.load(p, instanceId), deps.clock.now());
     },
 
-    /** Saves the window with the member's `changeMaintenanceWindow` record; nothing runs on the agent for it. */
+    /**
+     * Saves the window with the member's `changeMaintenanceWindow` record; nothing runs on the agent for it.
+     * An upgrade waiting for the window now waits for the new one's next opening.
+     */
     async save(p: Principal, instanceId: string, cron: string): Promise<MaintenanceWindow> {
       const row = await deps.instances.load(p, instanceId);
       if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
       const at = deps.clock.now();
+      const opening = nextWindow(cron, at);
+      // The record names the waiting upgrade as it was read; the row's own schedule moves in the same statement as the cron, whatever it is by then.
+      const moves = row.scheduledVersion === null ? '' : `; the upgrade to ${row.scheduledVersion} now waits for the window of ${openingLabel(opening)}`;
       const saved = await claimWithRecord(
         deps.database.db,
         p,
@@ -58,7 +69,13 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         async (tx) => {
           const [changed] = await tx
             .update(instances)
-            .set({ maintenanceCron: cron, maintenanceUpdatedAt: at, updatedAt: at, updatedBy: p.userId })
+            .set({
+              maintenanceCron: cron,
+              maintenanceUpdatedAt: at,
+              scheduledVersionAt: sql`case when ${instances.scheduledVersion} is null then null else ${opening.toISOString()}::timestamptz end`,
+              updatedAt: at,
+              updatedBy: p.userId,
+            })
             .where(and(eq(instances.instanceId, instanceId), eq(instances.tenantId, p.tenantId), ne(instances.status, 'terminated')))
             .returning();
           return changed ?? null;
@@ -66,7 +83,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         {
           action: 'changeMaintenanceWindow',
           status: 'success',
-          comments: `Maintenance window: ${windowLabel(cron)}`,
+          comments: `Maintenance window: ${windowLabel(cron)}${moves}`,
           event: { type: 'instance.maintenance_window_changed', cron, previousCron: row.maintenanceCron },
         },
       );

@@ -8,7 +8,11 @@ import type { InstanceChange, InstanceRow } from './instances.repo';
 const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instances.status, 'running'));
 /** A saved configuration the workflow has still to apply (instances.config-step.ts: only on a running instance). */
 const configPending = and(
-  or(ne(instances.corsVersion, instances.corsAppliedVersion), ne(instances.retentionVersion, instances.retentionAppliedVersion)),
+  or(
+    ne(instances.corsVersion, instances.corsAppliedVersion),
+    ne(instances.retentionVersion, instances.retentionAppliedVersion),
+    ne(instances.ssoVersion, instances.ssoAppliedVersion),
+  ),
   eq(instances.status, 'running'),
 );
 

@@ -54,7 +54,14 @@ export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
     canSwitchInstance: canSwitchInstance(row),
     lastStorageUpdateAt: msOrNull(row.lastStorageUpdateAt),
     pendingVersion: row.pendingVersion,
+    scheduledUpgrade: scheduledUpgradeOf(row),
   };
+}
+
+/** The upgrade waiting for the maintenance window; a terminated instance's never runs, so it shows none. */
+function scheduledUpgradeOf(row: InstanceRow | ListedInstance): Instance['scheduledUpgrade'] {
+  if (row.scheduledVersion === null || row.scheduledVersionAt === null || row.status === 'terminated') return null;
+  return { version: row.scheduledVersion, at: ms(row.scheduledVersionAt) };
 }
 
 export function activityToWire(row: typeof instanceActivities.$inferSelect): InstanceActivity {

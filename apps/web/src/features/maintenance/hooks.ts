@@ -17,7 +17,8 @@ export function useSaveMaintenanceWindow(instanceId: string) {
     mutationFn: (cron: string) => maintenanceApi.save(instanceId, cron),
     onSuccess: (window) => {
       queryClient.setQueryData(maintenanceKeys.window(instanceId), window);
-      void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
+      // The instance too (its events under it): an upgrade waiting for the window moved with it.
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
       notifySuccess(MAINTENANCE_MESSAGES.saved);
     },
     onError: (error) => {

@@ -20,6 +20,7 @@ import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { CorsTab } from '../../features/cors/components/CorsTab';
 import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
 import { BackupsSection } from '../../features/backups/components/BackupsSection';
+import { SsoTab } from '../../features/sso/components/SsoTab';
 import { RetentionSection } from '../../features/retention/components/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
@@ -40,7 +41,7 @@ const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../fea
 
 /** The open tab is kept in the address (`?tab=monitoring`), so a reload shows the same one; Events when absent. */
 const TAB_PARAM = 'tab';
-const TABS = ['monitoring', 'events', 'maintenance', 'cors'] as const;
+const TABS = ['monitoring', 'events', 'sso', 'maintenance', 'cors'] as const;
 type DetailsTab = (typeof TABS)[number];
 
 function useTabParam() {
@@ -128,6 +129,7 @@ export default function InstanceDetailsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>
           <Tabs.Tab value="events">Events</Tabs.Tab>
+          <Tabs.Tab value="sso">Single Sign-On (SSO)</Tabs.Tab>
           <Tabs.Tab value="maintenance">Maintenance &amp; Backups</Tabs.Tab>
           <Tabs.Tab value="cors">CORS</Tabs.Tab>
         </Tabs.List>
@@ -138,6 +140,9 @@ export default function InstanceDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="events">
           <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sso">
+          <SsoTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
         </Tabs.Panel>
         <Tabs.Panel value="maintenance">
           <Stack gap="xl">

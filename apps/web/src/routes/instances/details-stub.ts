@@ -11,7 +11,7 @@ type Handler = StubResponse | ((req: StubRequest) => StubResponse);
 /**
  * The details page of instance ins_1 opened at `tab` by a member with `permissions`
  * (an editor by default), with its reads answered (the instance, its events, statistics,
- * retention, maintenance window and backups) and `handlers` on top.
+ * retention, maintenance window, backups and SSO) and `handlers` on top.
  */
 export function openDetailsTab(tab: string, opts: { permissions?: Permission[]; handlers?: Record<string, Handler>; instance?: Parameters<typeof makeInstance>[0] } = {}) {
   const account = makeAccount({ permissions: opts.permissions ?? ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });
@@ -24,6 +24,7 @@ export function openDetailsTab(tab: string, opts: { permissions?: Permission[]; 
     [`GET ${DETAILS_API}/config-disk-usage`]: ok({ days: 7, pending: false, updatedAt: null }),
     [`GET ${DETAILS_API}/maintenance-window`]: ok({ cron: '0 0 * * 1', frequency: 'weekly', day: 1, hour: 12, meridiem: 'AM', minute: 0, nextWindowAt: Date.UTC(2026, 11, 7), updatedAt: null }),
     [`GET ${DETAILS_API}/backups`]: ok({ backups: [], schedule: { enabled: true, timeUtc: '23:45', retentionDays: 7 }, restoringBackupId: null, lastBackupAt: null }),
+    [`GET ${DETAILS_API}/config-sso`]: ok({ idp: null, enforce: false, pending: false, updatedAt: null, serviceProvider: null, test: { passedForSaved: false, testedAt: null, nameId: null } }),
     ...opts.handlers,
   });
   renderApp(`/instances/ins_1?tab=${tab}`);

@@ -8,6 +8,7 @@ import { useUpdateInstance } from '../../../features/instances/mutations';
 import { openInstance } from '../../../features/instances/open-instance';
 import type { BadgeModel, HealthResult } from '../../../features/instances/rules';
 import { ActionsMenu } from './ActionsMenu';
+import { ScheduledUpgrade } from './ScheduledUpgrade';
 import { UpgradeNow } from './UpgradeNow';
 
 interface Props {
@@ -46,6 +47,7 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
             v{instance.version}
           </Badge>
           <UpgradeNow instance={instance} canEdit={canEdit} />
+          <ScheduledUpgrade instance={instance} canEdit={canEdit} />
           {reachable ? (
             <Anchor
               href={instance.instanceUrl ?? undefined}

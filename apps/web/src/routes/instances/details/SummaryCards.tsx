@@ -1,9 +1,10 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { HOURLY_DIGITS, RETENTION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
+import { HOURLY_DIGITS, RETENTION_MESSAGES, SSO_MESSAGES, VERSION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
 import { useBackups } from '../../../features/backups/hooks';
 import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
 import { useRetention } from '../../../features/retention/hooks';
+import { useSso } from '../../../features/sso/hooks';
 import { formatDateTime } from '../../../lib/format-date';
 
 function Summary({ title, value, hint }: { title: string; value: string; hint?: string }) {
@@ -37,16 +38,29 @@ function LastBackupCard({ instance }: { instance: Instance }) {
   return <Summary title="Last Backup" value={value} hint={data?.schedule.enabled ? `Daily around ${data.schedule.timeUtc} UTC` : undefined} />;
 }
 
-/** The spec's Upcoming Maintenance card: the next window in the user's time zone, and the rule it follows (UTC). */
-function MaintenanceCard({ instance }: { instance: Instance }) {
-  const { data } = useMaintenanceWindow(instance.instanceId, instance.status !== 'terminated');
-  const rule = data && `${frequencyLabel(data.frequency, data.day)}, ${data.hour}:${String(data.minute).padStart(2, '0')} ${data.meridiem} UTC`;
-  return <Summary title="Upcoming Maintenance" value={data ? formatDateTime(data.nextWindowAt) : '…'} hint={rule} />;
+/** The spec's SSO card: off, on through the IdP, or enforced. */
+function SsoCard({ instance }: { instance: Instance }) {
+  const { data } = useSso(instance.instanceId, instance.status !== 'terminated');
+  const value = !data ? '…' : !data.idp ? 'Off' : data.enforce ? 'Enforced' : 'On';
+  return <Summary title="SSO" value={value} hint={data?.pending ? SSO_MESSAGES.pending : data?.idp?.name} />;
 }
 
 /**
- * What the instance record tells, its next maintenance window, last backup and data
- * retention (the spec's SSO card comes with its slice of the configuration issue).
+ * The spec's Upcoming Maintenance card: the next window in the user's time zone, and the rule it
+ * follows (UTC); an upgrade waiting for a window is said instead of the rule.
+ */
+function MaintenanceCard({ instance }: { instance: Instance }) {
+  const { data } = useMaintenanceWindow(instance.instanceId, instance.status !== 'terminated');
+  const rule = data && `${frequencyLabel(data.frequency, data.day)}, ${data.hour}:${String(data.minute).padStart(2, '0')} ${data.meridiem} UTC`;
+  const upgrade = instance.scheduledUpgrade;
+  // Usually the window shown; another one when that window opened and the upgrade still waits in it (the instance busy).
+  const upgradeHint = upgrade && (upgrade.at === data?.nextWindowAt ? `Upgrade to ${upgrade.version} in this window` : VERSION_MESSAGES.scheduled(upgrade.version, formatDateTime(upgrade.at)));
+  return <Summary title="Upcoming Maintenance" value={data ? formatDateTime(data.nextWindowAt) : '…'} hint={upgradeHint || rule} />;
+}
+
+/**
+ * What the instance record tells, and the spec's cards: its next maintenance window, last
+ * backup, data retention and SSO.
  */
 export function SummaryCards({ instance }: { instance: Instance }) {
   const { pricingDetails, storagePrice } = instance;
@@ -63,6 +77,7 @@ export function SummaryCards({ instance }: { instance: Instance }) {
       <MaintenanceCard instance={instance} />
       <LastBackupCard instance={instance} />
       <RetentionCard instance={instance} />
+      <SsoCard instance={instance} />
     </SimpleGrid>
   );
 }

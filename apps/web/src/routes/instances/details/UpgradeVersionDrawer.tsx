@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
-import { DRAWER_WIDTHS, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, type Instance, type ProductVersion } from '@replay/contracts';
+import {
+  DRAWER_WIDTHS,
+  MAINTENANCE_WINDOW_HOURS,
+  VERSION_UPGRADE_HEALTH_TIMEOUT_MS,
+  type Instance,
+  type ProductVersion,
+  type UpgradeWhen,
+} from '@replay/contracts';
 import { useReturnFocus } from '../../../components/dialog-focus';
+import { useScheduleUpgrade } from '../../../features/instances/scheduled-upgrade';
 import { useUpgradeVersion } from '../../../features/instances/versions';
+import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
+import { formatDateTime } from '../../../lib/format-date';
 
 interface Props {
-  instance: Pick<Instance, 'instanceId' | 'version'>;
+  instance: Pick<Instance, 'instanceId' | 'version' | 'scheduledUpgrade'>;
   /** Every version on offer; the drawer offers those newer than the instance's. */
   current: ProductVersion | undefined;
   newer: readonly ProductVersion[];
@@ -16,16 +26,36 @@ interface Props {
 const trackerText = (v: ProductVersion | undefined) => (v?.tracker ? `Reads trackers up to ${v.tracker}` : 'Tracker compatibility not stated');
 const seconds = Math.round(VERSION_UPGRADE_HEALTH_TIMEOUT_MS / 1000);
 
+/** The confirm button says what it does: start now, or wait for the window. */
+function confirmLabel(target: string | null, when: UpgradeWhen): string {
+  if (!target) return 'Upgrade';
+  return when === 'now' ? `Upgrade to v${target}` : `Schedule upgrade to v${target}`;
+}
+
 /**
  * Upgrade Now's drawer (spec: 500 px): the version to move to, each with the
- * newest tracker it reads, what happens (a backup first, a short restart,
- * the automatic rollback) and the confirmation. The newest is chosen first.
+ * newest tracker it reads; when (now, or the next maintenance window, shown in
+ * the reader's time zone); what happens (a backup first, a short restart, the
+ * automatic rollback) and the confirmation. The newest version and "now" are
+ * chosen first.
  */
 export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose }: Props) {
   const [chosen, setChosen] = useState<string | null>(null);
+  const [when, setWhen] = useState<UpgradeWhen>('now');
   const upgrade = useUpgradeVersion(instance.instanceId, onClose);
+  const schedule = useScheduleUpgrade(instance.instanceId, onClose);
+  const maintenance = useMaintenanceWindow(instance.instanceId);
   useReturnFocus(opened);
   const target = chosen ?? newer.at(-1)?.version ?? null;
+  const nextWindowAt = maintenance.data?.nextWindowAt;
+  const waiting = instance.scheduledUpgrade ?? null;
+  const pending = upgrade.isPending || schedule.isPending;
+
+  const confirm = () => {
+    if (!target) return;
+    if (when === 'now') upgrade.mutate(target);
+    else schedule.mutate(target);
+  };
 
   return (
     <Drawer opened={opened} onClose={onClose} title="Upgrade version" position="right" size={DRAWER_WIDTHS.upgrade}>
@@ -45,6 +75,30 @@ export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose
             ))}
           </Stack>
         </Radio.Group>
+        <Radio.Group label="When" value={when} onChange={(value) => setWhen(value as UpgradeWhen)}>
+          <Stack gap="sm" mt="xs">
+            <Radio value="now" label="Now" />
+            <Radio
+              value="maintenance"
+              label="In the next maintenance window"
+              disabled={nextWindowAt === undefined}
+              description={
+                nextWindowAt === undefined
+                  ? maintenance.isError
+                    ? 'The maintenance window could not be read.'
+                    : 'Reading the maintenance window…'
+                  : `${formatDateTime(nextWindowAt)} (your time zone)`
+              }
+            />
+          </Stack>
+        </Radio.Group>
+        {when === 'maintenance' && (
+          <Text size="sm">
+            The upgrade starts once the window opens, or later in its first {MAINTENANCE_WINDOW_HOURS} hours if another change is under way. If it cannot
+            start in the window, it waits for the next one.
+            {waiting && ` It replaces the upgrade to v${waiting.version} scheduled for ${formatDateTime(waiting.at)}.`}
+          </Text>
+        )}
         <Text size="sm">
           The instance&apos;s data is backed up first, then the instance restarts at the new version: recording pauses for a moment. If the new version does
           not answer within {seconds} seconds, the console restores the backup and v{instance.version} by itself. Versions cannot be downgraded.
@@ -53,8 +107,8 @@ export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={target === null} loading={upgrade.isPending} onClick={() => target && upgrade.mutate(target)}>
-            {target ? `Upgrade to v${target}` : 'Upgrade'}
+          <Button disabled={target === null} loading={pending} onClick={confirm}>
+            {confirmLabel(target, when)}
           </Button>
         </Group>
       </Stack>

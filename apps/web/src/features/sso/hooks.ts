@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SSO_MESSAGES, TIMINGS_MS, type SsoBody, type SsoConfig } from '@replay/contracts';
+import { errorMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { instanceKeys } from '../instances/api';
+import { useEventsWhenSettled } from '../instances/settled';
+import { ssoApi, ssoKeys } from './api';
+
+/**
+ * The instance's SSO (the SSO card and tab). Read again every second while a save waits for
+ * the workflow, and whenever the window regains focus: a Test sign-in runs in another tab,
+ * and its result is on the instance when the member comes back.
+ */
+export function useSso(instanceId: string, enabled = true) {
+  const query = useQuery({
+    queryKey: ssoKeys.sso(instanceId),
+    queryFn: ({ signal }) => ssoApi.read(instanceId, signal),
+    enabled,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: (q) => (q.state.data?.pending ? TIMINGS_MS.storagePoll : false),
+  });
+  useEventsWhenSettled(instanceId, query.data?.pending === true);
+  return query;
+}
+
+function useSsoChange<T>(instanceId: string, run: (arg: T) => Promise<SsoConfig>, done: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (sso) => {
+      queryClient.setQueryData(ssoKeys.sso(instanceId), sso);
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
+      notifySuccess(done);
+    },
+    onError: (error) => {
+      const reason = errorMessage(error, '');
+      if (reason) notifyError(reason, SSO_MESSAGES.saveFailed);
+      else notifyError(SSO_MESSAGES.saveFailed);
+    },
+  });
+}
+
+/** POST …/config-sso: the spec's toasts, the server's reason with a failure. */
+export const useSaveSso = (instanceId: string) => useSsoChange(instanceId, (body: SsoBody) => ssoApi.save(instanceId, body), SSO_MESSAGES.saved);
+
+/** DELETE …/config-sso, after a confirmation. */
+export const useRemoveSso = (instanceId: string) => useSsoChange(instanceId, () => ssoApi.remove(instanceId), SSO_MESSAGES.removed);
