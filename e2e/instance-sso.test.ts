@@ -12,7 +12,7 @@ import { hidden, visible } from './support/wait';
  * SSO in chromium, against the real console, a real agent and a SAML identity provider
  * (the test IdP, HTTPS with its own certificate, signing real assertions). The owner
  * registers the IdP in the SSO tab, signs in to the instance through it, sets a password
- * on the instance and signs in with it, runs a Test sign-in, enforces SSO, and then sees
+ * on the instance, signs out through the IdP's single logout, signs in with the password, runs a Test sign-in, enforces SSO, and then sees
  * the instance refuse the password while the console's one-time link still opens it.
  */
 let server: ConsoleServer;
@@ -62,6 +62,7 @@ describe('SSO journey in chromium', () => {
     await page.getByRole('textbox', { name: SSO_LABELS.entityId }).fill(idp.entityId);
     await page.getByRole('textbox', { name: SSO_LABELS.name }).fill('Test IdP');
     await page.getByRole('textbox', { name: SSO_LABELS.ssoUrl }).fill(idp.ssoUrl.replace('https:', 'http:'));
+    await page.getByRole('textbox', { name: SSO_LABELS.sloUrl }).fill(idp.sloUrl);
     await page.getByRole('textbox', { name: SSO_LABELS.cert }).fill(idp.certPem);
     await page.getByRole('button', { name: 'Save SSO' }).click();
     await visible(page.getByText(SSO_MESSAGES.notHttps(SSO_LABELS.ssoUrl)));
@@ -87,7 +88,9 @@ describe('SSO journey in chromium', () => {
     await instanceTab.getByLabel('New password').fill(PASSWORD);
     await instanceTab.getByRole('button', { name: 'Save password' }).click();
     await visible(instanceTab.getByTestId('password-saved'));
+    // Signed in through the IdP, signing out goes through its single logout and back.
     await instanceTab.getByRole('button', { name: 'Sign out' }).click();
+    await visible(instanceTab.getByTestId('slo-done').getByText('You are signed out of Sso Shop and of Test IdP.'));
     await instanceTab.goto(`${instanceUrl}/signin`);
     await instanceTab.getByLabel('Email').fill('ada@example.com');
     await instanceTab.getByLabel('Password').fill(PASSWORD);

@@ -6,7 +6,6 @@ import { loadConfig } from './config.ts';
 import { adminRoutes } from './admin.ts';
 import { UsedTokens, removeOlderThan } from './data.ts';
 import { DiskUsage } from './disk.ts';
-import { fromOwnPage } from './forms.ts';
 import { sendHome } from './home.ts';
 import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
@@ -15,10 +14,10 @@ import { lockDataDir } from './lock.ts';
 import { NetworkMeter } from './network.ts';
 import { loginRefusedPage } from './pages.ts';
 import { PasswordStore, SigninFailures } from './passwords.ts';
-import { endSession, startSession } from './sessions.ts';
+import { startSession } from './sessions.ts';
 import type { AgentSettings } from './settings.ts';
 import { signinRoutes } from './signin.ts';
-import { foreignOriginPage } from './signin-pages.ts';
+import { signOut, sloRoutes } from './slo.ts';
 import { ssoRoutes } from './sso.ts';
 import { IssuedRequests } from './sso-store.ts';
 import { StatsSampler } from './stats.ts';
@@ -47,10 +46,8 @@ const routes: Record<string, Handler> = {
     }
     startSession(res, state, { sub: claims.sub, name: claims.name, email: claims.email, via: 'console' });
   },
-  'POST /logout': (req, res, _url, state) => {
-    if (!fromOwnPage(req, state)) return sendHtml(res, 403, foreignOriginPage(state.settings.name));
-    endSession(res, state);
-  },
+  /** Local, and through the IdP's single logout for an SSO session when its SLO URL is saved (slo.ts). */
+  'POST /logout': (req, res, _url, state) => signOut(req, res, state),
   [`OPTIONS ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, healthOrigins(state)), 'GET'),
   [`${HEALTH_ROUTE.method} ${HEALTH_ROUTE.path}`]: (req, res, _url, state) => {
     applyCors(res, req.headers.origin, healthOrigins(state));
@@ -64,6 +61,7 @@ const routes: Record<string, Handler> = {
   },
   ...signinRoutes,
   ...ssoRoutes,
+  ...sloRoutes,
   ...ingestRoutes,
   ...adminRoutes,
 };
@@ -117,6 +115,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),
       ssoRequests: new IssuedRequests(now),
+      sloRequests: new IssuedRequests(now),
       now,
       async applyRetention() {
         if (state.config.retentionDays === null) return;

@@ -20,6 +20,9 @@ export interface SessionUser {
   via: SignInMethod;
   /** The IdP's name, when `via` is 'sso'. */
   idp?: string;
+  /** For single logout of an SSO session: the assertion's SessionIndex and NameID format (the NameID is the sub after `sso:`). */
+  sessionIndex?: string;
+  nameIdFormat?: string;
 }
 
 /** Instances share the host name localhost, whose cookies ignore the port, so each gets its own cookie name. */
@@ -36,7 +39,7 @@ export function signedInUser(req: IncomingMessage, state: AgentState): SessionUs
   const via = (claims.via && METHODS.includes(claims.via) ? claims.via : 'console') as SignInMethod;
   // Enforcing SSO ends the password sessions already open, not only new sign-ins.
   if (via === 'password' && state.config.sso?.enforceSSO) return null;
-  return { sub: claims.sub, name: claims.name, email: claims.email, via, idp: claims.idp };
+  return { sub: claims.sub, name: claims.name, email: claims.email, via, idp: claims.idp, sessionIndex: claims.sessionIndex, nameIdFormat: claims.nameIdFormat };
 }
 
 /** Signs `user` in: the cookie, then a 303 to the home page. */
@@ -52,7 +55,8 @@ export function startSession(res: ServerResponse, state: AgentState, user: Sessi
   res.end();
 }
 
-export function endSession(res: ServerResponse, state: AgentState): void {
-  res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
+/** Clears the cookie, then a 303 to `location`: the home page, or the IdP's single logout with a LogoutRequest. */
+export function endSession(res: ServerResponse, state: AgentState, location = '/'): void {
+  res.writeHead(303, { Location: location, 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`, 'Cache-Control': 'no-store' });
   res.end();
 }

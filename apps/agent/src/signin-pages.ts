@@ -79,3 +79,23 @@ export function ssoTestFailedPage(name: string, idpName: string, reason: string)
 <p role="alert" class="error" data-testid="sso-test-result">${escape(`Sign-in through ${idpName} failed: ${reason}.`)}</p>`,
   );
 }
+
+/** Single logout confirmed by the IdP. */
+export function sloDonePage(name: string, idpName: string): string {
+  return layout(
+    `Signed out · ${name}`,
+    `<h1>Signed out</h1>
+<p data-testid="slo-done">${escape(`You are signed out of ${name} and of ${idpName}.`)}</p>
+<p><a href="${SIGNIN_PATH}">Sign in again</a></p>`,
+  );
+}
+
+/** The IdP's answer to a LogoutRequest, refused: the local session ended before the browser went to the IdP. */
+export function sloFailedPage(name: string, idpName: string, reason: string): string {
+  return layout(
+    `Sign-out not confirmed · ${name}`,
+    `<h1>Sign-out not confirmed</h1>
+<p role="alert" class="error" data-testid="slo-error">${escape(`Sign-out through ${idpName} could not be confirmed: ${reason}. You are signed out of this instance.`)}</p>
+<p><a href="${SIGNIN_PATH}">Back to sign-in</a></p>`,
+  );
+}

@@ -73,6 +73,11 @@ export class IssuedRequests implements CacheProvider {
     return item ? { test: item.test } : null;
   }
 
+  /** Removes request `id` (already found valid by node-saml); false when it was not outstanding, so an answer counts once. */
+  take(id: string): boolean {
+    return this.items.delete(id);
+  }
+
   private prune(): void {
     const oldest = this.now() - REQUEST_TTL_MS;
     for (const map of [this.items, this.answered]) {

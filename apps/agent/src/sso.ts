@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type { AgentConfig } from '@replay/agent-protocol';
-import { SSO_ACS_PATH, SSO_LOGIN_PATH, SSO_METADATA_PATH } from '@replay/agent-protocol/plain';
+import { SSO_ACS_PATH, SSO_LOGIN_PATH, SSO_METADATA_PATH, SSO_SLO_PATH } from '@replay/agent-protocol/plain';
 import { instanceOrigin, readForm } from './forms.ts';
 import { sendHtml } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
@@ -19,10 +19,10 @@ import type { AgentState, Handler } from './state.ts';
  * start: the driver waits on the agent's first health check.
  */
 
-type Sso = NonNullable<AgentConfig['sso']>;
+export type Sso = NonNullable<AgentConfig['sso']>;
 
 let loading: Promise<typeof NodeSaml> | null = null;
-const nodeSaml = (): Promise<typeof NodeSaml> => (loading ??= import('@node-saml/node-saml'));
+export const nodeSaml = (): Promise<typeof NodeSaml> => (loading ??= import('@node-saml/node-saml'));
 
 /** Room for the IdP's and the agent's clocks to disagree when checking NotBefore / NotOnOrAfter. */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -30,19 +30,29 @@ const CLOCK_SKEW_MS = 2 * 60 * 1000;
 const MAX_ACS_FORM = 512 * 1024;
 /** RelayState of the console's 'Test sign-in'. Only picks the failure page: the request's own record decides. */
 const TEST_RELAY_STATE = 'test';
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+export const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 /** The SP's names, from the origin the browser used: SAML's entity id is the metadata's URL. */
 function serviceProvider(req: IncomingMessage, state: AgentState) {
   const origin = instanceOrigin(req, state);
-  return { entityId: `${origin}${SSO_METADATA_PATH}`, acsUrl: `${origin}${SSO_ACS_PATH}` };
+  return { entityId: `${origin}${SSO_METADATA_PATH}`, acsUrl: `${origin}${SSO_ACS_PATH}`, sloUrl: `${origin}${SSO_SLO_PATH}` };
 }
 
-async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, requestId?: string): Promise<NodeSaml.SAML> {
+interface SamlOptions {
+  /** The id of the request about to be issued, noted beforehand in the store that will be asked for it. */
+  requestId?: string;
+  /** Where issued ids are kept: sign-ins by default; single logout keeps its own. */
+  cache?: NodeSaml.CacheProvider;
+}
+
+export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, opts: SamlOptions = {}): Promise<NodeSaml.SAML> {
   const { SAML, ValidateInResponseTo } = await nodeSaml();
   const sp = serviceProvider(req, state);
   return new SAML({
     entryPoint: sso.idpSsoUrl,
+    // node-saml falls back to the entry point without one; callers only ask for logout URLs when there is one.
+    logoutUrl: sso.idpSlsUrl ?? undefined,
+    logoutCallbackUrl: sp.sloUrl,
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     audience: sp.entityId,
@@ -57,8 +67,8 @@ async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, reques
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_TTL_MS,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    cacheProvider: state.ssoRequests,
-    ...(requestId ? { generateUniqueId: () => requestId } : {}),
+    cacheProvider: opts.cache ?? state.ssoRequests,
+    ...(opts.requestId ? { generateUniqueId: () => opts.requestId as string } : {}),
   });
 }
 
@@ -74,10 +84,10 @@ function refusalReason(e: unknown): string {
   return 'the response could not be validated';
 }
 
-class Refused extends Error {}
+export class Refused extends Error {}
 
 /** The SSO settings, or a 404 page and null when the instance has none. */
-function ssoOr404(res: ServerResponse, state: AgentState): Sso | null {
+export function ssoOr404(res: ServerResponse, state: AgentState): Sso | null {
   const sso = state.config.sso;
   if (!sso) sendHtml(res, 404, ssoNotSetUpPage(state.settings.name));
   return sso;
@@ -104,7 +114,10 @@ async function acs(req: IncomingMessage, res: ServerResponse, state: AgentState,
       return sendHtml(res, 200, ssoTestPassedPage(name, nameId));
     }
     const attribute = [profile.name, profile.displayName].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    startSession(res, state, { sub: `sso:${nameId}`, email: nameId, name: attribute?.trim(), via: 'sso', idp: sso.idpName });
+    // SessionIndex and format are what a LogoutRequest names the session by (slo.ts); the cookie stays small.
+    const sessionIndex = typeof profile.sessionIndex === 'string' ? profile.sessionIndex : undefined;
+    const nameIdFormat = typeof profile.nameIDFormat === 'string' && profile.nameIDFormat !== EMAIL_FORMAT ? profile.nameIDFormat : undefined;
+    startSession(res, state, { sub: `sso:${nameId}`, email: nameId, name: attribute?.trim(), via: 'sso', idp: sso.idpName, sessionIndex, nameIdFormat });
   } catch (e) {
     const reason = e instanceof Refused ? e.message : refusalReason(e);
     // The reason only: the response holds the person's identity and is never logged.
@@ -124,7 +137,7 @@ export const ssoRoutes: Record<string, Handler> = {
     state.ssoRequests.expect(requestId, test);
     let location: string;
     try {
-      const saml = await samlFor(req, state, sso, requestId);
+      const saml = await samlFor(req, state, sso, { requestId });
       location = await saml.getAuthorizeUrlAsync(test ? TEST_RELAY_STATE : '', undefined, {});
     } catch (e) {
       // The console checks the URL it saves; an agent given a bad one still answers with a page, not a stack.
@@ -144,7 +157,19 @@ export const ssoRoutes: Record<string, Handler> = {
     if (!ssoOr404(res, state)) return;
     const { generateServiceProviderMetadata } = await nodeSaml();
     const sp = serviceProvider(req, state);
-    const xml = generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
+    // The SLO endpoint is listed whether or not an SLO URL is saved yet: IdPs read the metadata once, often before that.
+    const generated = generateServiceProviderMetadata({
+      issuer: sp.entityId,
+      callbackUrl: sp.acsUrl,
+      logoutCallbackUrl: sp.sloUrl,
+      identifierFormat: EMAIL_FORMAT,
+      wantAssertionsSigned: true,
+    });
+    // node-saml always names HTTP-POST for it; /sso/slo takes the HTTP-Redirect binding (slo.ts), so the metadata says that.
+    const xml = generated.replace(
+      /(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST(")/,
+      '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect$2',
+    );
     res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml) });
     res.end(xml);
   },

@@ -23,6 +23,8 @@ export interface AgentState {
   signinFailures: SigninFailures;
   /** The SAML AuthnRequests this agent issued and not yet seen answered. */
   ssoRequests: IssuedRequests;
+  /** The SAML LogoutRequests this agent issued, kept apart so a sign-in response cannot answer one. */
+  sloRequests: IssuedRequests;
   now(): number;
   applyRetention(): Promise<void>;
 }

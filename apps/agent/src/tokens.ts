@@ -23,6 +23,9 @@ export interface SessionClaims {
   via?: string;
   /** The IdP's display name, for a session that began through SSO. */
   idp?: string;
+  /** SSO sessions: what a LogoutRequest names besides the NameID (the sub), when the IdP gave them. */
+  sessionIndex?: string;
+  nameIdFormat?: string;
 }
 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -87,5 +90,7 @@ export function verifySessionToken(token: string, secret: string, expect: Expect
     email: text(claims.email),
     via: text(claims.via),
     idp: text(claims.idp),
+    sessionIndex: text(claims.sessionIndex),
+    nameIdFormat: text(claims.nameIdFormat),
   };
 }

@@ -112,3 +112,23 @@ export function postWithHost(agent: RunningAgent, path: string, host: string, or
     req.end(body);
   });
 }
+
+/** Signs `email` in through the IdP (the node helper's answer posted to the ACS); the session cookie. */
+export async function ssoSignIn(agent: RunningAgent, idp: TestIdp, email: string): Promise<string> {
+  const res = await postToAcs(idp, await idp.respond(await startSsoLogin(agent), email));
+  expect(res.status).toBe(303);
+  return cookieOf(res);
+}
+
+/** Where a GET to the HTTPS test IdP redirects the browser (its Location). */
+export function idpRedirect(idp: TestIdp, url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { ca: idp.certPem }, (res) => {
+      res.resume();
+      if (res.statusCode === 302 && res.headers.location) resolve(res.headers.location);
+      else reject(new Error(`Expected a redirect, got ${res.statusCode}`));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

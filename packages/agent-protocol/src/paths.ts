@@ -39,3 +39,4 @@ export const SIGNIN_PATH = '/signin';
 export const SSO_LOGIN_PATH = '/sso/login';
 export const SSO_ACS_PATH = '/sso/acs';
 export const SSO_METADATA_PATH = '/sso/metadata';
+export const SSO_SLO_PATH = '/sso/slo';

@@ -98,7 +98,7 @@ export const ssoConfigSchema = z.object({
   pending: z.boolean(),
   updatedAt: z.number().nullable(),
   /** What to give the IdP (the instance is the service provider), while the instance has an address. */
-  serviceProvider: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string(), testUrl: z.string() }).nullable(),
+  serviceProvider: z.object({ entityId: z.string(), acsUrl: z.string(), sloUrl: z.string(), metadataUrl: z.string(), testUrl: z.string() }).nullable(),
   /** The last Test sign-in that passed on the instance, and whether it passed with the settings saved now. */
   test: z.object({ passedForSaved: z.boolean(), testedAt: z.number().nullable(), nameId: z.string().nullable() }),
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
+import { logoutResponseUrl, readLogoutRequest } from './logout.ts';
 import { buildResponse, idpMetadata, readAuthnRequest, type SigningKey } from './saml.ts';
 
 /**
@@ -14,6 +15,11 @@ export interface TestIdp {
   /** https://127.0.0.1:PORT/sso: takes AuthnRequests by the HTTP-Redirect binding. */
   ssoUrl: string;
   /**
+   * https://127.0.0.1:PORT/slo: takes LogoutRequests by the HTTP-Redirect binding and redirects
+   * back to `{origin of the request's Issuer}/sso/slo` with a signed LogoutResponse (logout.ts).
+   */
+  sloUrl: string;
+  /**
    * The certificate responses are signed with (self-signed, PEM). It is also the
    * IdP's TLS certificate, so a node client trusts the IdP with `ca: certPem`.
    */
@@ -25,6 +31,8 @@ export interface TestIdp {
     email: string,
     opts?: { name?: string; signWith?: 'idp' | 'stranger' },
   ): Promise<{ acsUrl: string; SAMLResponse: string; RelayState: string | null }>;
+  /** For node tests: answers the LogoutRequest in `redirectUrl` as GET /slo would; the URL the browser is sent back to. */
+  respondLogout(redirectUrl: string, opts?: { signWith?: 'idp' | 'stranger' }): Promise<string>;
 }
 
 export interface TestIdpUser {
@@ -87,10 +95,21 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
     return { acsUrl: request.acsUrl, SAMLResponse, RelayState: params.get('RelayState') };
   };
 
+  /** The LogoutRequest in `params`, answered: the URL back to the SP. */
+  const answerLogout = (params: URLSearchParams, signingKey: SigningKey) =>
+    logoutResponseUrl(readLogoutRequest(params.get('SAMLRequest') ?? ''), params.get('RelayState'), entityId(), signingKey);
+
+  /** Only URLs to this IdP's `path` are answered: a test that sends one elsewhere learns so. */
+  const ownUrl = (redirectUrl: string, path: string): URL => {
+    const url = new URL(redirectUrl);
+    if (`${url.origin}${url.pathname}` !== `${base}${path}`) throw new Error(`Not a request to this IdP: ${url.origin}${url.pathname}`);
+    return url;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', base);
     if (req.method === 'GET' && url.pathname === '/metadata') {
-      return send(res, 200, 'application/samlmetadata+xml', idpMetadata(entityId(), `${base}/sso`, key.certPem));
+      return send(res, 200, 'application/samlmetadata+xml', idpMetadata(entityId(), `${base}/sso`, `${base}/slo`, key.certPem));
     }
     if (req.method === 'GET' && url.pathname === '/sso') {
       const samlRequest = url.searchParams.get('SAMLRequest') ?? '';
@@ -112,6 +131,11 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
       const body = `<form method="post" action="${escapeHtml(result.acsUrl)}">${hidden('SAMLResponse', result.SAMLResponse)}${hidden('RelayState', result.RelayState)}<noscript><button type="submit">Continue</button></noscript></form><script>document.forms[0].submit()</script>`;
       return send(res, 200, 'text/html', page('Signing in…', body));
     }
+    if (req.method === 'GET' && url.pathname === '/slo') {
+      // The person's session at this IdP is its click: there is none to end, so every request succeeds.
+      res.writeHead(302, { Location: answerLogout(url.searchParams, key), 'Cache-Control': 'no-store' });
+      return void res.end();
+    }
     send(res, 404, 'text/plain', 'Not found');
   };
 
@@ -130,6 +154,7 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
   return {
     entityId: entityId(),
     ssoUrl: `${base}/sso`,
+    sloUrl: `${base}/slo`,
     certPem: key.certPem,
     close: () =>
       new Promise<void>((resolve) => {
@@ -137,10 +162,12 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
         server.closeAllConnections();
       }),
     async respond(redirectUrl, email, options = {}) {
-      const url = new URL(redirectUrl);
-      if (`${url.origin}${url.pathname}` !== `${base}/sso`) throw new Error(`Not a request to this IdP: ${url.origin}${url.pathname}`);
+      const url = ownUrl(redirectUrl, '/sso');
       const name = options.name ?? users.find((u) => u.email === email)?.name ?? email;
       return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key);
+    },
+    async respondLogout(redirectUrl, options = {}) {
+      return answerLogout(ownUrl(redirectUrl, '/slo').searchParams, options.signWith === 'stranger' ? stranger : key);
     },
   };
 }

@@ -10,12 +10,12 @@ import { SignedXml } from 'xml-crypto';
  * checks is visible here, and a test can see what it is refused for.
  */
 
-const NS = {
+export const NS = {
   protocol: 'urn:oasis:names:tc:SAML:2.0:protocol',
   assertion: 'urn:oasis:names:tc:SAML:2.0:assertion',
 };
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
@@ -35,14 +35,20 @@ export interface SigningKey {
   certPem: string;
 }
 
-const escapeXml = (text: string): string =>
+export const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
-/** The request in a SAMLRequest parameter (raw deflate, then base64); throws on anything else. */
-export function readAuthnRequest(samlRequest: string): AuthnRequest {
+/** The root element of the request in a SAMLRequest parameter (raw deflate, then base64), when it is a `localName`; throws otherwise. */
+export function requestRoot(samlRequest: string, localName: 'AuthnRequest' | 'LogoutRequest'): Element {
   const xml = inflateRawSync(Buffer.from(samlRequest, 'base64')).toString('utf8');
   const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
-  if (!root || root.localName !== 'AuthnRequest' || root.namespaceURI !== NS.protocol) throw new Error('Not a SAML AuthnRequest');
+  if (!root || root.localName !== localName || root.namespaceURI !== NS.protocol) throw new Error(`Not a SAML ${localName}`);
+  return root;
+}
+
+/** The AuthnRequest in a SAMLRequest parameter; throws on anything else. */
+export function readAuthnRequest(samlRequest: string): AuthnRequest {
+  const root = requestRoot(samlRequest, 'AuthnRequest');
   const issuer = root.getElementsByTagNameNS(NS.assertion, 'Issuer').item(0)?.textContent?.trim() ?? '';
   const id = root.getAttribute('ID') ?? '';
   const acsUrl = root.getAttribute('AssertionConsumerServiceURL') ?? '';
@@ -50,7 +56,7 @@ export function readAuthnRequest(samlRequest: string): AuthnRequest {
   return { id, acsUrl, issuer };
 }
 
-const newId = () => `_${randomBytes(16).toString('hex')}`;
+export const newId = () => `_${randomBytes(16).toString('hex')}`;
 
 /** Signs the element `localName` (found by xpath) in place, the signature placed after its Issuer, as SAML asks. */
 function sign(xml: string, localName: 'Assertion' | 'Response', key: SigningKey): string {
@@ -80,8 +86,8 @@ export function buildResponse(request: AuthnRequest, answer: Answer, key: Signin
 }
 
 /** The IdP's metadata, so a console (or a person) can read the entity id, SSO URL and certificate from one place. */
-export function idpMetadata(entityId: string, ssoUrl: string, certPem: string): string {
+export function idpMetadata(entityId: string, ssoUrl: string, sloUrl: string, certPem: string): string {
   const cert = certPem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
   return `<?xml version="1.0"?>
-<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${escapeXml(entityId)}"><md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="${NS.protocol}"><md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:NameIDFormat>${EMAIL_FORMAT}</md:NameIDFormat><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escapeXml(ssoUrl)}"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${escapeXml(entityId)}"><md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="${NS.protocol}"><md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:NameIDFormat>${EMAIL_FORMAT}</md:NameIDFormat><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escapeXml(ssoUrl)}"/><md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escapeXml(sloUrl)}"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
 }

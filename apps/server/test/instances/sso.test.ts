@@ -68,6 +68,7 @@ describe('GET …/config-sso', () => {
     expect(sso.serviceProvider).toEqual({
       entityId: `${inst.instanceUrl}/sso/metadata`,
       acsUrl: `${inst.instanceUrl}/sso/acs`,
+      sloUrl: `${inst.instanceUrl}/sso/slo`,
       metadataUrl: `${inst.instanceUrl}/sso/metadata`,
       testUrl: `${inst.instanceUrl}/sso/login?test=1`,
     });

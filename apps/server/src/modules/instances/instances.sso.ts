@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { SSO_LOGIN_PATH, SSO_ACS_PATH, SSO_METADATA_PATH } from '@replay/agent-protocol/plain';
+import { SSO_ACS_PATH, SSO_LOGIN_PATH, SSO_METADATA_PATH, SSO_SLO_PATH } from '@replay/agent-protocol/plain';
 import { ssoFingerprint, type SsoStatus } from '@replay/agent-protocol';
 import { INSTANCE_MESSAGES, SSO_MESSAGES, type SsoBody, type SsoConfig } from '@replay/contracts';
 import type { Database } from '../../db/client';
@@ -56,6 +56,7 @@ function ssoToWire(row: InstanceRow, status: SsoStatus | null): SsoConfig {
     serviceProvider: base === null ? null : {
       entityId: `${base}${SSO_METADATA_PATH}`,
       acsUrl: `${base}${SSO_ACS_PATH}`,
+      sloUrl: `${base}${SSO_SLO_PATH}`,
       metadataUrl: `${base}${SSO_METADATA_PATH}`,
       testUrl: `${base}${SSO_LOGIN_PATH}?test=1`,
     },

@@ -11,6 +11,7 @@ const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2VydA==\n-----END
 const SP = {
   entityId: 'http://localhost:4100/sso/metadata',
   acsUrl: 'http://localhost:4100/sso/acs',
+  sloUrl: 'http://localhost:4100/sso/slo',
   metadataUrl: 'http://localhost:4100/sso/metadata',
   testUrl: 'http://localhost:4100/sso/login?test=1',
 };
@@ -42,6 +43,7 @@ describe('the SSO tab', () => {
     expect(await screen.findByRole('tab', { name: 'Single Sign-On (SSO)', selected: true })).toBeInTheDocument();
     const sp = await screen.findByRole('table', { name: 'Service provider details' });
     expect(within(sp).getByText(SP.acsUrl)).toBeInTheDocument();
+    expect(within(sp).getByText(SP.sloUrl)).toBeInTheDocument();
     expect(within(sp).getAllByText(SP.entityId)).toHaveLength(2);
     expect(within(await card()).getByText('Off')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: new RegExp(`^${SSO_LABELS.enforce}`) })).toBeDisabled();

@@ -51,6 +51,7 @@ function ServiceProvider({ sso }: { sso: SsoConfig }) {
   const rows = [
     ['Entity ID', sp.entityId],
     ['Assertion consumer service (ACS) URL', sp.acsUrl],
+    ['Single logout (SLO) URL', sp.sloUrl],
     ['Metadata URL', sp.metadataUrl],
   ] as const;
   return (
