@@ -33,8 +33,8 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the six workspaces', () => {
-    expect(workspaces.sort()).toEqual(['apps/agent', 'apps/server', 'apps/web', 'packages/agent-protocol', 'packages/contracts', 'packages/local-process']);
+  it('finds the seven workspaces', () => {
+    expect(workspaces.sort()).toEqual(['apps/agent', 'apps/server', 'apps/web', 'packages/agent-protocol', 'packages/contracts', 'packages/local-process', 'packages/test-idp']);
   });
 
   it.each(workspaces)('%s: its main and exports name files that exist', (dir) => {
