@@ -167,7 +167,7 @@ describe('foundation journey in chromium', () => {
     await visible(page.getByText('No activity yet'));
     await expectAccessible(page, 'activity: empty');
     await nav.getByRole('link', { name: 'Billing' }).click();
-    await visible(page.getByText('No payment method'));
+    await visible(page.getByText('No card on file'));
     await expectAccessible(page, 'billing: no payment details');
   });
 

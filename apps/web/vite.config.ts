@@ -25,7 +25,8 @@ export default defineConfig({
   plugins: [react(), inlineEntryCss(), precompress()],
   css: { postcss: { plugins: [lightOnly()] } },
   server: {
-    proxy: { '/api': { target: process.env.CONSOLE_API ?? 'http://localhost:3000', changeOrigin: false } },
+    // The API, and the console's pages outside it the SPA links to (the offline card tokenizer, hosted invoices).
+    proxy: Object.fromEntries(['/api', '/offline-payments', '/invoices/'].map((path) => [path, { target: process.env.CONSOLE_API ?? 'http://localhost:3000', changeOrigin: false }])),
   },
   build: {
     outDir: 'dist',

@@ -13,6 +13,9 @@ import { webPlugin } from './plugins/web';
 import { apiCompressionPlugin } from './plugins/compression';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { offlinePaymentsRoutes } from './modules/offline-payments/offline-payments.routes';
+import { hostedInvoiceRoutes } from './modules/billing/hosted-invoice.routes';
+import { billingOperatorRoutes } from './modules/billing/operator.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { loggerOptions } from './lib/logger';
@@ -84,6 +87,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     { prefix: API_PREFIX },
   );
   await app.register(outboxRoutes);
+  await app.register(offlinePaymentsRoutes);
+  await app.register(hostedInvoiceRoutes);
+  await app.register(billingOperatorRoutes);
   await app.register(webPlugin);
   return app;
 }

@@ -12,6 +12,9 @@ import { versionRegistryOf } from './infra/versions';
 import { createConfigService } from './modules/instances/instances.config';
 import { createDiskService } from './modules/instances/instances.disk';
 import { createBackupsService } from './modules/backups/backups.service';
+import { createBillingService } from './modules/billing/billing.service';
+import { paymentProviderOf } from './modules/billing/payment-providers';
+import { createInvoicesService } from './modules/billing/invoices.service';
 import { createSsoService } from './modules/instances/instances.sso';
 import { createMaintenanceService } from './modules/instances/instances.maintenance';
 import { createVersionService } from './modules/instances/instances.version';
@@ -68,6 +71,8 @@ export function createServices(ctx: AppContext) {
     sso: createSsoService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
     backups: createBackupsService({ database: ctx.database, clock, enqueue, instances, daily: ctx.env.DAILY_BACKUPS, retentionDays: ctx.env.BACKUP_RETENTION_DAYS }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
+    billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),
+    invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }

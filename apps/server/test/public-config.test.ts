@@ -22,6 +22,7 @@ describe('GET /api/public-config', () => {
         // A site key without its secret does not switch the captcha on.
         captchaSiteKey: null,
         mailTransport: 'outbox',
+        payments: { provider: 'offline', stripePublishableKey: null },
       },
     });
   });

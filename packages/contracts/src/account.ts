@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionSchema } from './permissions';
 import { safeExactText } from './safe';
+import { DAY_MS } from './constants';
 import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 /** Seats and projects an account may hold (Account.limits). */
@@ -91,3 +92,8 @@ export const passwordChangeFormSchema = z
     message: MESSAGES.passwordsDontMatch,
     path: ['repeatPassword'],
   });
+
+/** Whole days of trial left, rounded up: a trial with 1 hour left still shows 1 day. */
+export function remainingTrialDays(trialEndsAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+}

@@ -38,6 +38,11 @@ export interface Endpoint {
   response: z.ZodType;
   /** The success status (200 unless it creates). */
   status?: 200 | 201;
+  /**
+   * A file answered as bytes of this media type instead of `{ data }` (an invoice's PDF);
+   * `response` then describes it for the API's documentation only.
+   */
+  file?: string;
   audit?: AuditDeclaration;
 }
 

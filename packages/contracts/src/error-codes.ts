@@ -10,6 +10,8 @@ export const ERROR_CODE_STATUS = {
   unauthenticated: 401,
   session_expired: 401,
   billing_required: 402,
+  /** The payment provider refused the card (unknown token, declined): its message says why. */
+  card_refused: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -28,6 +28,7 @@ const instanceRef = z.object({
 });
 const memberRef = z.object({ id: z.guid(), name: z.string(), email: z.string() });
 const roleRef = z.object({ id: z.guid(), name: z.string() });
+const invoiceRef = z.object({ id: z.guid(), number: z.string(), total: z.number().int() });
 
 function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.object({ type: z.literal(type), tenantId: z.guid(), actor: actorSchema, at: z.number().int(), ...shape });
@@ -115,6 +116,13 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
+  // Billing (modules/billing). Amounts in µ$.
+  /** A member saved the billing details; `cardChanged` when a new card came with them. */
+  event('billing.details_saved', { firstTime: z.boolean(), cardChanged: z.boolean(), last4: z.string() }),
+  event('invoice.issued', { invoice: invoiceRef }),
+  event('invoice.paid', { invoice: invoiceRef }),
+  /** The card was refused (`message`, the provider's words); the next try at `nextAttemptAt`, or none (null). */
+  event('invoice.payment_failed', { invoice: invoiceRef, message: z.string(), nextAttemptAt: z.number().int().nullable() }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -27,6 +27,8 @@ export * from './sso';
 export * from './versions';
 export * from './switch';
 export * from './money';
+export * from './billing';
+export * from './offline-payments';
 export * from './events';
 export * from './endpoint';
 export * from './endpoints';

@@ -32,6 +32,8 @@ export const INSTANCE_MESSAGES = {
   updated: 'Instance updated successfully.',
   urlTaken: 'This URL is already taken.',
   billingRequired: 'Free limit reached. Add payment details to continue creating instances.',
+  /* Not in the spec: starting an instance the trial's end stopped. */
+  trialEndedStart: 'Your free trial has ended. Add payment details to start instances.',
   freeTrialEligible: 'Free Trial Eligible',
   createNote: 'Creating an instance can take up to 5 minutes or longer.',
   healthCheckFailed: 'Health check failed',
@@ -72,11 +74,17 @@ export const instanceUrlSchema = safeExactText(256).min(1, MESSAGES.required).re
 export interface BillingFacts {
   hasBillingDetails: boolean;
   instanceCount: number;
+  /** Whole days of trial left (Account.remainingTrial). */
+  remainingTrial: number;
 }
 
-/** Billing is required when the account has no billing details and (the size is not small or it has an instance already). */
+/**
+ * Billing is required when the account has no billing details and (the size is not small or it
+ * has an instance already). Beyond the spec's rule: once the trial has ended, the free instance
+ * is over too (docs/ARCHITECTURE.md, 'The trial's end').
+ */
 export function isBillingRequired(account: BillingFacts, size: InstanceSize): boolean {
-  return !account.hasBillingDetails && (size !== 'small' || account.instanceCount > 0);
+  return !account.hasBillingDetails && (size !== 'small' || account.instanceCount > 0 || account.remainingTrial <= 0);
 }
 
 /** 'Free Trial Eligible' shows on small only for a trial account with no instances. */

@@ -49,3 +49,26 @@ export function formatMoney(micros: Micros, digits: MoneyDigits = 2, currency = 
   const decimal = `${micros < 0 ? '-' : ''}${whole}.${fraction}` as `${number}`;
   return formatter(currency, digits).format(decimal);
 }
+
+/** Decimal digits of a µ$ amount. */
+const MICRO_DIGITS = 6;
+
+/**
+ * A unit price exactly as billed. `formatMoney` shows at most HOURLY_DIGITS
+ * (3) decimals, which every hourly price fits; a storage price is µ$ per
+ * GB-hour (600 µ$ = $0.0006, 666 µ$ in a ×1.11 region), finer than that, and
+ * rounding it would print a price that does not multiply out to the amount.
+ * Such a price is written with as many decimals as it has (at least 2, at
+ * most 6), the decimal string built in integer arithmetic and handed to Intl
+ * as a string, the way formatMoney does, so no binary fraction decides a digit.
+ */
+export function formatUnitPrice(micros: Micros, currency: string): string {
+  if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`A unit price must be a non-negative integer of micros, got ${micros}`);
+  if (micros % 10 ** (MICRO_DIGITS - HOURLY_DIGITS) === 0) return formatMoney(micros, HOURLY_DIGITS, currency);
+  const whole = Math.floor(micros / MICROS_PER_DOLLAR);
+  const fraction = String(micros % MICROS_PER_DOLLAR)
+    .padStart(MICRO_DIGITS, '0')
+    .replace(/0+$/, '');
+  const decimal = `${whole}.${fraction}` as `${number}`;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: MICRO_DIGITS }).format(decimal);
+}

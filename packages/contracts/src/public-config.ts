@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './billing';
 
 /** GET /api/public-config: what the SPA needs before anyone signs in. */
 export const publicConfigSchema = z.object({
@@ -12,5 +13,7 @@ export const publicConfigSchema = z.object({
   captchaSiteKey: z.string().nullable(),
   /** Without SMTP, sent mail is kept in the operator's outbox. */
   mailTransport: z.enum(['outbox', 'smtp']),
+  /** Who tokenizes cards in the browser: the console's offline provider, or Stripe (Elements) with its publishable key. */
+  payments: z.object({ provider: z.enum(PAYMENT_PROVIDERS), stripePublishableKey: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

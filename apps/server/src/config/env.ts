@@ -81,6 +81,13 @@ export const envSchema = z
     DAILY_BACKUPS: bool.default(true),
     /** Days a backup is kept, then removed from the infrastructure. */
     BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BACKUP_RETENTION_DAYS),
+    /** Stripe's keys: both set, cards go through Stripe (Elements in the browser); neither, the offline provider. */
+    STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'STRIPE_SECRET_KEY starts sk_test_ or sk_live_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY starts pk_test_ or pk_live_').optional(),
+    /** Another address for Stripe's API (stripe-mock, a test double); Stripe's own when unset. */
+    STRIPE_API_URL: z.url().optional(),
+    /** Days an unpaid invoice may stay open before the account can no longer create instances. */
+    BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
     EXTRA_VERSIONS: extraVersions,
@@ -92,7 +99,12 @@ export const envSchema = z
     embedded: !e.DATABASE_URL,
     captchaEnabled: Boolean(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-  }));
+    paymentProvider: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY ? ('stripe' as const) : ('offline' as const),
+  }))
+  .refine((e) => Boolean(e.STRIPE_SECRET_KEY) === Boolean(e.STRIPE_PUBLISHABLE_KEY), {
+    message: 'Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
+    path: ['STRIPE_SECRET_KEY'],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

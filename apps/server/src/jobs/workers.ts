@@ -9,14 +9,15 @@ import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jo
 import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule';
 import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
+import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
 
 /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail. */
 export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, ...commitOutboxes.map(outboxJob)];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, ...commitOutboxes.map(outboxSweep)];
+export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, ...commitOutboxes.map(outboxSweep)];
 
 /**
  * Offers a schedule's job for the current slot: the first offer of a slot,

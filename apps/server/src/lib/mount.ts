@@ -12,8 +12,8 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Headers: Parsed<E['headers']>;
 }>;
 
-/** What a handler returns: the payload the endpoint answers under `data`. */
-export type EndpointAnswer<E extends Endpoint> = z.input<E['response']>;
+/** What a handler returns: the payload the endpoint answers under `data`, or a file endpoint's bytes. */
+export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer : z.input<E['response']>;
 
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>;
 
@@ -44,10 +44,11 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.headers && { headers: endpoint.headers }),
-      response: { [status]: dataOf(endpoint.response) },
+      ...(!endpoint.file && { response: { [status]: dataOf(endpoint.response) } }),
     },
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
+      if (endpoint.file) return reply.status(status).type(endpoint.file).send(data);
       return reply.status(status).send({ data });
     },
   });

@@ -113,6 +113,8 @@ export const RATE_RULES = {
   resetMailFromAddress: { limit: 10, windowMs: HOUR_MS },
   /** Reset-link redemptions and invitation acceptances from one address (each hashes a password). */
   linkUseFromAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
+  /** Cards sent to the offline tokenizer from one address: enough for typos, too few to test stolen numbers. */
+  cardTokensFromAddress: { limit: 20, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateRule>;
 
 /** Counter keys; emails are compared lowercased everywhere. */
@@ -124,4 +126,5 @@ export const rateKeys = {
   signupFromAddress: (ip: string) => `signup:ip:${ip}`,
   resetMailFromAddress: (ip: string) => `reset-mail:ip:${ip}`,
   linkUseFromAddress: (ip: string) => `link-use:ip:${ip}`,
+  cardTokensFromAddress: (ip: string) => `card-tokens:ip:${ip}`,
 };

@@ -1,22 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { fromThisMachine } from '../lib/this-machine';
 import { forbidden } from '../lib/errors';
 import { latestMail, renderOutboxPage } from './outbox';
 
 const PAGE_SIZE = 200;
 /** Stricter than the console's own: no script at all, the page's one inline <style>, never framed. */
 const OUTBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/**
- * Only a browser on the server's own machine may read the outbox: it holds
- * reset links. The socket address is checked, not request.ip, and anything
- * that came through a proxy is refused, because a proxy on the same machine
- * would make every visitor look local.
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded ?? request.headers['x-real-ip'];
-  return !forwarded && LOOPBACK.test(request.raw.socket.remoteAddress ?? '');
-}
 
 /**
  * The operator's mailbox when no SMTP server is configured: /outbox (HTML)

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { backupRoutes } from './backups/backups.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { configRoutes } from './instances/config.routes';
 import { diskRoutes } from './instances/disk.routes';
 import { switchRoutes } from './instances/switch.routes';
@@ -29,5 +30,6 @@ export const apiModules: FastifyPluginAsync[] = [
   versionRoutes,
   switchRoutes,
   monitoringRoutes,
+  billingRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
 ];

@@ -7,6 +7,11 @@ import type { Env } from '../config/env';
 const CAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
+/** Stripe's own list for Stripe.js and Elements under a CSP (only when Stripe is the payment provider). */
+const STRIPE_SCRIPTS = ['https://js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = ['https://api.stripe.com'];
+
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
@@ -19,17 +24,19 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * connect-src adds the instances' addresses, which the browser's direct
  * health check calls.
  */
-export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captchaEnabled'>, instanceSources: readonly string[]) {
+export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captchaEnabled' | 'paymentProvider'>, instanceSources: readonly string[]) {
+  const stripe = env.paymentProvider === 'stripe';
+  const frames = [...(env.captchaEnabled ? CAPTCHA_FRAMES : []), ...(stripe ? STRIPE_FRAMES : [])];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(env.captchaEnabled ? CAPTCHA_SCRIPTS : [])],
+    'script-src': ["'self'", ...(env.captchaEnabled ? CAPTCHA_SCRIPTS : []), ...(stripe ? STRIPE_SCRIPTS : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the favicon, which index.html carries inline as an SVG.
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...instanceSources],
-    'frame-src': env.captchaEnabled ? CAPTCHA_FRAMES : ["'none'"],
+    'connect-src': ["'self'", ...instanceSources, ...(stripe ? STRIPE_CONNECT : [])],
+    'frame-src': frames.length ? frames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],

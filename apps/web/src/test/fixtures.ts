@@ -48,6 +48,7 @@ export const publicConfig: PublicConfig = {
   privacyUrl: 'https://docs.example.com/privacy',
   captchaSiteKey: null,
   mailTransport: 'outbox',
+  payments: { provider: 'offline', stripePublishableKey: null },
 };
 
 /** An unsigned JWT whose `exp` is `secondsFromNow` ahead; the client only reads its payload. */

@@ -2,6 +2,7 @@ import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { backupEndpoints } from './backups';
+import { billingEndpoints } from './billing';
 import { configEndpoints } from './config';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...diskEndpoints,
   ...configEndpoints,
   ...backupEndpoints,
+  ...billingEndpoints,
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,

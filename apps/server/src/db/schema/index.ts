@@ -10,3 +10,4 @@ export * from './events';
 export * from './instance-usage';
 export * from './instance-metrics';
 export * from './instance-backups';
+export * from './billing';

@@ -29,5 +29,7 @@ export const instanceUsagePeriods = pgTable(
     // At most one current period per instance.
     uniqueIndex('instance_usage_current_uq').on(t.instanceId).where(sql`${t.endedAt} is null`),
     index('instance_usage_tenant_time_idx').on(t.tenantId, t.startedAt),
+    // Metering reads the periods still open or ended inside its window, whatever their start.
+    index('instance_usage_tenant_end_idx').on(t.tenantId, sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`),
   ],
 );

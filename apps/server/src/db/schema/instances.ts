@@ -93,6 +93,8 @@ export const instances = pgTable(
     /** A restore asked for: the backup to put back, and the request's id (the agent restores each id once). */
     restoreBackupId: uuid('restore_backup_id'),
     restoreId: uuid('restore_id'),
+    /** The trial's free instance (the first, small, created with no billing details): free until the trial's end (modules/billing). */
+    freeTrial: boolean('free_trial').notNull().default(false),
     isProtected: boolean('is_protected').notNull().default(false),
     highAvailability: boolean('high_availability').notNull().default(false),
     attachGpu: boolean('attach_gpu').notNull().default(false),

@@ -1,16 +1,14 @@
-import { ACCOUNT_LIMITS, DAY_MS, type Account, type AccountUpdate } from '@replay/contracts';
+import { ACCOUNT_LIMITS, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { countLiveInstances } from '../instances/instances.facts';
+import { hasBillingAccount } from '../billing/billing.facts';
 import { accountRepo } from './account.repo';
 import { emitEvent } from '../../events/emit';
 
-/**
- * Facts about the account owned by other domains. Billing is not stored yet;
- * when it is, its module passes the real lookup here.
- */
+/** Facts about the account owned by other domains (instances, billing). */
 export interface AccountSources {
   countInstances(tenantId: string): Promise<number>;
   hasBillingDetails(tenantId: string): Promise<boolean>;
@@ -19,7 +17,7 @@ export interface AccountSources {
 export function defaultAccountSources(db: Db): AccountSources {
   return {
     countInstances: (tenantId) => countLiveInstances(db, tenantId),
-    hasBillingDetails: async () => false,
+    hasBillingDetails: (tenantId) => hasBillingAccount(db, tenantId),
   };
 }
 
@@ -30,10 +28,6 @@ export interface AccountDeps {
   sources?: AccountSources;
 }
 
-/** Whole days left, rounded up: a trial with 1 hour left still shows 1 day. */
-export function remainingTrialDays(trialEndsAt: Date, now: Date): number {
-  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
-}
 
 export function createAccountService(deps: AccountDeps) {
   const repo = accountRepo(deps.db);

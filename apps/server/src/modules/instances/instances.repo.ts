@@ -122,8 +122,15 @@ export function instancesRepo(db: Db) {
      * one account are judged one after the other: the billing gate counts
      * instances, and two concurrent counts would both see the free slot.
      */
-    async lockAccount(tenantId: string): Promise<void> {
-      await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    async trialEndsAt(tenantId: string): Promise<Date> {
+      const [row] = await db.select({ trialEndsAt: tenants.trialEndsAt }).from(tenants).where(eq(tenants.id, tenantId));
+      return row?.trialEndsAt ?? new Date(0);
+    },
+
+    /** Locks the account's row for the caller's transaction; answers when its trial ends. */
+    async lockAccount(tenantId: string): Promise<{ trialEndsAt: Date }> {
+      const [row] = await db.select({ trialEndsAt: tenants.trialEndsAt }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+      return row ?? { trialEndsAt: new Date(0) };
     },
 
     async events(tenantId: string, instanceId: string, q: PageQuery & { query?: string }) {

@@ -6,6 +6,7 @@ import {
   SIZES,
   isActionAllowed,
   isBillingRequired,
+  remainingTrialDays,
   isTerminateConfirmed,
   isValidInstanceUrl,
   type CreateInstanceInput,
@@ -78,12 +79,12 @@ export function createInstancesService(deps: InstancesDeps) {
   /** Creates the instance in the caller's open transaction; throws what refuses it. */
   async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput, hasBillingDetails: boolean): Promise<InstanceRow> {
     const txRepo = instancesRepo(tx);
-    await txRepo.lockAccount(p.tenantId);
-    const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId) };
+    const { trialEndsAt } = await txRepo.lockAccount(p.tenantId);
+    const at = deps.clock.now();
+    const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId), remainingTrial: remainingTrialDays(trialEndsAt, at) };
     // 402: the request is fine and the caller may make it; the account has to add payment details first.
     if (isBillingRequired(facts, input.size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
     if (await txRepo.urlTaken(input.url)) throw new AppError('instance_url_taken', [INSTANCE_MESSAGES.urlTaken]);
-    const at = deps.clock.now();
     const row = await txRepo.insert({
       instanceId: newId(),
       tenantId: p.tenantId,
@@ -96,6 +97,8 @@ export function createInstancesService(deps: InstancesDeps) {
       url: input.url,
       version: deps.newInstanceVersion,
       diskSize: SIZES[input.size].diskGb,
+      // Past the gate without billing details: this is the trial's one free instance.
+      freeTrial: !hasBillingDetails,
       createdAt: at,
       updatedAt: at,
       createdBy: p.userId,
@@ -137,6 +140,10 @@ export function createInstancesService(deps: InstancesDeps) {
     const row = await load(p, instanceId);
     if (!isActionAllowed(row.status, action)) throw conflict(INSTANCE_MESSAGES.actionNotAllowed(action, row.status));
     if (action === 'terminate' && row.isProtected) throw conflict(INSTANCE_MESSAGES.terminationProtected);
+    // The trial's end stopped the account's instances: they start again once it can pay (contracts' billing.ts).
+    if (action === 'start' && (await repo.trialEndsAt(p.tenantId)) <= deps.clock.now() && !(await deps.hasBillingDetails(p.tenantId))) {
+      throw new AppError('billing_required', [INSTANCE_MESSAGES.trialEndedStart]);
+    }
     const to = ACTION_STATUS[action];
     const at = deps.clock.now();
     return db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ export function publicConfigOf(ctx: Pick<AppContext, 'env' | 'mailer'>): PublicC
     privacyUrl: `${docsUrl}/privacy`,
     captchaSiteKey: env.captchaEnabled ? (env.CAPTCHA_SITE_KEY ?? null) : null,
     mailTransport: ctx.mailer.transport,
+    payments: { provider: env.paymentProvider, stripePublishableKey: env.paymentProvider === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null },
   };
 }
 

@@ -140,7 +140,7 @@ describe('actions', () => {
 });
 
 describe('the Create form', () => {
-  const trial = { hasBillingDetails: false, instanceCount: 0 };
+  const trial = { hasBillingDetails: false, instanceCount: 0, remainingTrial: 7 };
   const form = { name: 'Production', url: 'production', region: 'us-east-1', size: 'small' as const };
 
   it('may create a small instance on a trial account without instances', () => {
@@ -149,8 +149,10 @@ describe('the Create form', () => {
 
   it('requires billing for a bigger size or a second instance, unless billing details exist', () => {
     expect(createBlock({ ...form, size: 'medium' }, false, trial)).toBe('billing');
-    expect(createBlock(form, false, { hasBillingDetails: false, instanceCount: 1 })).toBe('billing');
-    expect(createBlock({ ...form, size: 'large' }, false, { hasBillingDetails: true, instanceCount: 3 })).toBeNull();
+    expect(createBlock(form, false, { hasBillingDetails: false, instanceCount: 1, remainingTrial: 7 })).toBe('billing');
+    expect(createBlock({ ...form, size: 'large' }, false, { hasBillingDetails: true, instanceCount: 3, remainingTrial: 0 })).toBeNull();
+    // Once the trial has ended, even the first small instance needs billing details.
+    expect(createBlock(form, false, { ...trial, remainingTrial: 0 })).toBe('billing');
   });
 
   it('is invalid without a name, url or region', () => {

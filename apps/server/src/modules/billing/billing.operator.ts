@@ -1,0 +1,18 @@
+import type { AppContext } from '../../lib/context';
+import { closeRunningPeriodNow, type CloseReport } from './billing.close';
+import { runPaymentRound, type PaymentReport } from './billing.payments';
+import { billingRepo } from './billing.repo';
+import { paymentProviderOf } from './payment-providers';
+
+/**
+ * The operator's early close of the account named by its id, a member's id or a member's
+ * email: the running period closed and invoiced, then charged at once, as the next round
+ * would a minute later. Null when no account has that name.
+ */
+export async function closeAccountNow(ctx: AppContext, given: string): Promise<({ accountId: string } & CloseReport & PaymentReport) | null> {
+  const account = await billingRepo(ctx.db).accountNamed(given);
+  if (!account) return null;
+  const closed = await closeRunningPeriodNow({ db: ctx.db, clock: ctx.clock, graceDays: ctx.env.BILLING_GRACE_DAYS }, account.tenantId);
+  const payments = await runPaymentRound({ db: ctx.db, clock: ctx.clock, provider: paymentProviderOf(ctx) }, account.tenantId);
+  return { accountId: account.tenantId, ...closed, ...payments };
+}

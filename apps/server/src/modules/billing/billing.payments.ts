@@ -1,0 +1,121 @@
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { DAY_MS } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import { billingAccounts, invoices } from '../../db/schema';
+import type { Clock } from '../../lib/context';
+import { emitEvent } from '../../events/emit';
+import type { PaymentProvider } from './payment-provider';
+
+/**
+ * Paying invoices (dunning): an issued invoice is charged to the saved card at once; a
+ * refused charge leaves it open and is tried again 1, 3 and 7 days after the first refusal
+ * (RETRY_AFTER_DAYS), then no more until the account saves a card (which tries again at
+ * once). Each refusal tells the account's billing members. An invoice open past its due date
+ * stops the account creating instances (BILLING_GRACE_DAYS).
+ */
+export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
+/** A charge under way holds its invoice this long: a console killed mid-charge leaves it to the next round after this. */
+const CLAIM_MS = 10 * 60_000;
+const PER_ROUND = 100;
+
+export interface PaymentRoundDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+}
+
+export interface PaymentReport {
+  paid: number;
+  refused: number;
+}
+
+/** The next try after `attempts` refusals, counted from the first refusal; null when the schedule is spent. */
+export function nextAttemptAfter(firstRefusalAt: number, attempts: number): number | null {
+  const days = RETRY_AFTER_DAYS[attempts - 1];
+  return days === undefined ? null : firstRefusalAt + days * DAY_MS;
+}
+
+/** Charges every open invoice whose attempt is due, each once (claimed by compare-and-set). */
+export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: string): Promise<PaymentReport> {
+  const now = deps.clock.now();
+  const report: PaymentReport = { paid: 0, refused: 0 };
+  const due = await deps.db
+    .select({ id: invoices.id, nextAttemptAt: invoices.nextAttemptAt })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'open'),
+        isNotNull(invoices.nextAttemptAt),
+        lte(invoices.nextAttemptAt, now),
+        onlyTenant ? eq(invoices.tenantId, onlyTenant) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.nextAttemptAt))
+    .limit(PER_ROUND);
+  for (const candidate of due) {
+    // Claim: only the process that moves the attempt time on charges this attempt.
+    const [invoice] = await deps.db
+      .update(invoices)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(eq(invoices.id, candidate.id), eq(invoices.status, 'open'), eq(invoices.nextAttemptAt, candidate.nextAttemptAt!)))
+      .returning();
+    if (!invoice) continue;
+    const [account] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, invoice.tenantId));
+    if (!account) {
+      await deps.db.update(invoices).set({ nextAttemptAt: null }).where(eq(invoices.id, invoice.id));
+      continue;
+    }
+    const amountDue = invoice.total - invoice.amountPaid;
+    const result = await deps.provider.charge({
+      customerRef: account.customerRef,
+      paymentMethodRef: account.paymentMethodRef,
+      amountCents: Math.round(amountDue / 10_000),
+      currency: invoice.currency,
+      // The attempt's name: a console killed after charging asks again under the same key and is charged once.
+      idempotencyKey: `invoice-${invoice.id}-attempt-${invoice.attemptCount + 1}-${account.paymentMethodRef}`,
+      description: `Invoice ${invoice.number}`,
+    });
+    const at = deps.clock.now();
+    if (result.ok) {
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(invoices)
+          .set({ status: 'paid', amountPaid: invoice.total, paidAt: at, chargeRef: result.chargeRef, nextAttemptAt: null, lastPaymentError: null, attemptCount: sql`${invoices.attemptCount} + 1` })
+          .where(eq(invoices.id, invoice.id));
+        await emitEvent(tx, { type: 'invoice.paid', tenantId: invoice.tenantId, actor: null, at: at.getTime(), invoice: { id: invoice.id, number: invoice.number, total: invoice.total } });
+      });
+      report.paid += 1;
+    } else {
+      const attempts = invoice.attemptCount + 1;
+      const firstRefusal = invoice.firstRefusedAt?.getTime() ?? at.getTime();
+      const next = nextAttemptAfter(firstRefusal, attempts);
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(invoices)
+          .set({
+            attemptCount: attempts,
+            lastPaymentError: result.message,
+            firstRefusedAt: invoice.firstRefusedAt ?? at,
+            nextAttemptAt: next === null ? null : new Date(next),
+          })
+          .where(eq(invoices.id, invoice.id));
+        await emitEvent(tx, {
+          type: 'invoice.payment_failed',
+          tenantId: invoice.tenantId,
+          actor: null,
+          at: at.getTime(),
+          invoice: { id: invoice.id, number: invoice.number, total: invoice.total },
+          message: result.message,
+          nextAttemptAt: next,
+        });
+      });
+      report.refused += 1;
+    }
+  }
+  return report;
+}
+
+/** A card was saved: the account's open invoices are tried again at once. */
+export async function retryOpenInvoices(db: Db, tenantId: string, at: Date): Promise<void> {
+  await db.update(invoices).set({ nextAttemptAt: at }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'open')));
+}

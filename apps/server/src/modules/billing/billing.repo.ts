@@ -1,0 +1,86 @@
+import { and, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
+import { isUuid } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import { billingAccounts, billingPeriods, instanceUsagePeriods, instances, tenants, users } from '../../db/schema';
+import { HOUR_MS, type MeteredPeriod } from './metering';
+
+export type BillingAccountRow = typeof billingAccounts.$inferSelect;
+
+/** The first instant of the UTC month after `at`: where a period begun at `at` closes. */
+export function nextMonthStart(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+/** Billing's queries, always about one account. */
+export function billingRepo(db: Db) {
+  return {
+    async account(tenantId: string): Promise<BillingAccountRow | undefined> {
+      const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, tenantId));
+      return row;
+    },
+
+    /** Inserts the account's first details; false when another request saved them first. */
+    async insertAccount(row: BillingAccountRow): Promise<boolean> {
+      const inserted = await db.insert(billingAccounts).values(row).onConflictDoNothing().returning({ tenantId: billingAccounts.tenantId });
+      return inserted.length === 1;
+    },
+
+    async updateAccount(tenantId: string, set: Partial<BillingAccountRow>): Promise<BillingAccountRow | undefined> {
+      const [row] = await db.update(billingAccounts).set(set).where(eq(billingAccounts.tenantId, tenantId)).returning();
+      return row;
+    },
+
+    /** The account an operator names: its id, a member's id, or a member's email. */
+    async accountNamed(given: string): Promise<{ tenantId: string } | undefined> {
+      const [row] = await db
+        .select({ tenantId: users.tenantId })
+        .from(users)
+        .where(isUuid(given) ? or(eq(users.tenantId, given), eq(users.id, given)) : sql`lower(${users.email}) = ${given.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    async tenant(tenantId: string) {
+      const [row] = await db.select({ createdAt: tenants.createdAt, trialEndsAt: tenants.trialEndsAt, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+      return row;
+    },
+
+    /**
+     * Where the account's running period starts: the end of its last closed period, or the
+     * whole hour its account was made in (so its hour slots are the clock's).
+     */
+    async runningPeriodStart(tenantId: string, createdAt: Date): Promise<number> {
+      const [row] = await db.select({ end: max(billingPeriods.periodEnd) }).from(billingPeriods).where(eq(billingPeriods.tenantId, tenantId));
+      return row?.end ? row.end.getTime() : Math.floor(createdAt.getTime() / HOUR_MS) * HOUR_MS;
+    },
+
+    /** The usage periods of the accounts' instances that overlap [from, to), with what prices them. */
+    async meteredPeriods(tenantIds: readonly string[], from: number, to: number): Promise<(MeteredPeriod & { tenantId: string })[]> {
+      const rows = await db
+        .select({
+          tenantId: instanceUsagePeriods.tenantId,
+          instanceId: instanceUsagePeriods.instanceId,
+          provider: instances.provider,
+          region: instances.region,
+          freeTrial: instances.freeTrial,
+          status: instanceUsagePeriods.status,
+          size: instanceUsagePeriods.size,
+          diskGb: instanceUsagePeriods.diskGb,
+          startedAt: instanceUsagePeriods.startedAt,
+          endedAt: instanceUsagePeriods.endedAt,
+        })
+        .from(instanceUsagePeriods)
+        .innerJoin(instances, eq(instances.instanceId, instanceUsagePeriods.instanceId))
+        .where(
+          and(
+            tenantIds.length === 1 ? eq(instanceUsagePeriods.tenantId, tenantIds[0]!) : inArray(instanceUsagePeriods.tenantId, [...tenantIds]),
+            // The index's expression (schema/instance-usage.ts): periods still open or ended after `from`.
+            gt(sql`coalesce(${instanceUsagePeriods.endedAt}, 'infinity'::timestamptz)`, sql`${new Date(from).toISOString()}::timestamptz`),
+            lt(instanceUsagePeriods.startedAt, new Date(to)),
+          ),
+        );
+      return rows.map((r) => ({ ...r, startedAt: r.startedAt.getTime(), endedAt: r.endedAt ? r.endedAt.getTime() : null }));
+    },
+  };
+}
