@@ -34,6 +34,7 @@ export const INSTANCE_MESSAGES = {
   billingRequired: 'Free limit reached. Add payment details to continue creating instances.',
   /* Not in the spec: starting an instance the trial's end stopped. */
   trialEndedStart: 'Your free trial has ended. Add payment details to start instances.',
+  invoicePastDue: 'An invoice is past due. Pay it (update the card in Billing) to create instances.',
   freeTrialEligible: 'Free Trial Eligible',
   createNote: 'Creating an instance can take up to 5 minutes or longer.',
   healthCheckFailed: 'Health check failed',

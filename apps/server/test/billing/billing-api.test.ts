@@ -6,6 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BILLING_MESSAGES,
+  DAY_MS,
+  INSTANCE_MESSAGES,
   OFFLINE_CARD_MESSAGES,
   OFFLINE_TEST_CARDS,
   OFFLINE_TOKENS_PATH,
@@ -19,12 +21,13 @@ import { newId } from '../../src/lib/ids';
 import { runCloseRound } from '../../src/modules/billing/billing.close';
 import { runPaymentRound } from '../../src/modules/billing/billing.payments';
 import { nextMonthStart } from '../../src/modules/billing/billing.repo';
+import { latestMail } from '../../src/mail/outbox';
 import { HOUR_MS, meter } from '../../src/modules/billing/metering';
 import { offlinePaymentProvider } from '../../src/modules/offline-payments/offline-cards';
 import type { TestApp } from '../support/app';
 import { login, signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';
-import { addMember, api, seedInstance } from '../instances/support';
+import { addMember, api, createBody, createInstance, seedInstance } from '../instances/support';
 
 /**
  * Billing through the API on a real database: the offline provider's tokenizer (its own
@@ -218,7 +221,7 @@ describe('utilization, the period’s close, the invoice and its payment', () =>
 
   it('charges the declining card: the invoice stays open with the provider’s message and a retry in a day; a new card pays it', async () => {
     const provider = offlinePaymentProvider({ db: t.runtime.ctx.db, clock: t.clock });
-    const round = () => runPaymentRound({ db: t.runtime.ctx.db, clock: t.clock, provider });
+    const round = () => runPaymentRound({ db: t.runtime.ctx.db, clock: t.clock, provider, mailer: t.runtime.ctx.mailer, productName: 'Replay', publicUrl: 'http://localhost:3000' });
     expect(await Promise.all([round(), round()])).toEqual(expect.arrayContaining([{ paid: 0, refused: 1 }]));
     let open = ((await api(t, owner.jwt).get('/managed-saas/invoices')).json().data as InvoiceList).list[0]!;
     expect(open).toMatchObject({ status: 'open', lastPaymentError: OFFLINE_CARD_MESSAGES.declined });
@@ -226,6 +229,15 @@ describe('utilization, the period’s close, the invoice and its payment', () =>
     expect(await round()).toEqual({ paid: 0, refused: 0 });
     const failed = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'invoice.payment_failed')));
     expect(failed).toHaveLength(1);
+    // The owner (an admin) is told, once, in the provider's words.
+    const mails = (await latestMail(t.runtime.ctx.db, 50)).filter((m) => m.subject.includes(`payment of invoice ${open.number} failed`));
+    expect(mails.map((m) => m.to)).toEqual([owner.email]);
+    expect(mails[0]!.text).toContain(OFFLINE_CARD_MESSAGES.declined);
+    // Past its due date (BILLING_GRACE_DAYS, 14) the open invoice stops new instances.
+    t.clock.advance(15 * DAY_MS);
+    await signInAgain();
+    const create = await createInstance(t, owner.jwt, createBody());
+    expect([create.statusCode, create.json()]).toEqual([402, { errors: [INSTANCE_MESSAGES.invoicePastDue], code: 'billing_required' }]);
     const res = await api(t, owner.jwt).put('/plans/edit', { name: 'Pat Payer', cardToken: await tokenOf(OFFLINE_TEST_CARDS.success), address: ADDRESS });
     expect(res.json().data.last4).toBe('4242');
     expect(await round()).toEqual({ paid: 1, refused: 0 });

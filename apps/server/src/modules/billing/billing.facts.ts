@@ -1,9 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAccounts } from '../../db/schema';
+import { billingAccounts, invoices, roles, users } from '../../db/schema';
 
 /** Whether the account has billing details: what the create gate and the trial read (other domains ask here). */
 export async function hasBillingAccount(db: Db, tenantId: string): Promise<boolean> {
   const rows = await db.select({ tenantId: billingAccounts.tenantId }).from(billingAccounts).where(eq(billingAccounts.tenantId, tenantId)).limit(1);
   return rows.length === 1;
+}
+
+/** Whether the account has an invoice still open past its due date: it may then create no instance. */
+export async function hasPastDueInvoice(db: Db, tenantId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'open'), lt(invoices.dueAt, now)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Who hears about the account's billing: its admins and the members whose role may edit billing. */
+export async function billingMembers(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.tenantId, tenantId), or(eq(users.admin, true), sql`'EDIT_BILLING' = any(${roles.permissions})`)));
+  return rows.map((r) => r.email);
 }

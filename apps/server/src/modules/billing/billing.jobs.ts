@@ -1,7 +1,6 @@
 import type { JobDefinition, Schedule } from '../../jobs/job-types';
 import { runCloseRound } from './billing.close';
-import { runPaymentRound } from './billing.payments';
-import { paymentProviderOf } from './payment-providers';
+import { paymentDepsOf, runPaymentRound } from './billing.payments';
 import { runTrialRound } from './billing.trial';
 import { workflowEnqueuer } from '../instances/instances.jobs';
 
@@ -20,7 +19,7 @@ export const billingJob: JobDefinition = {
   queueOptions: { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 },
   handle: async (ctx) => {
     const closed = await runCloseRound({ db: ctx.db, clock: ctx.clock, graceDays: ctx.env.BILLING_GRACE_DAYS });
-    const payments = await runPaymentRound({ db: ctx.db, clock: ctx.clock, provider: paymentProviderOf(ctx) });
+    const payments = await runPaymentRound(paymentDepsOf(ctx));
     const trials = await runTrialRound({
       db: ctx.db,
       clock: ctx.clock,

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import { closeRunningPeriodNow, type CloseReport } from './billing.close';
-import { runPaymentRound, type PaymentReport } from './billing.payments';
+import { paymentDepsOf, runPaymentRound, type PaymentReport } from './billing.payments';
 import { billingRepo } from './billing.repo';
-import { paymentProviderOf } from './payment-providers';
 
 /**
  * The operator's early close of the account named by its id, a member's id or a member's
@@ -13,6 +12,6 @@ export async function closeAccountNow(ctx: AppContext, given: string): Promise<(
   const account = await billingRepo(ctx.db).accountNamed(given);
   if (!account) return null;
   const closed = await closeRunningPeriodNow({ db: ctx.db, clock: ctx.clock, graceDays: ctx.env.BILLING_GRACE_DAYS }, account.tenantId);
-  const payments = await runPaymentRound({ db: ctx.db, clock: ctx.clock, provider: paymentProviderOf(ctx) }, account.tenantId);
+  const payments = await runPaymentRound(paymentDepsOf(ctx), account.tenantId);
   return { accountId: account.tenantId, ...closed, ...payments };
 }

@@ -1,16 +1,20 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { DAY_MS } from '@replay/contracts';
+import { DAY_MS, formatMoney } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, invoices } from '../../db/schema';
-import type { Clock } from '../../lib/context';
+import type { AppContext, Clock } from '../../lib/context';
+import { paymentProviderOf } from './payment-providers';
 import { emitEvent } from '../../events/emit';
+import type { Mail, Mailer } from '../../mail/mailer';
+import { billingMembers } from './billing.facts';
 import type { PaymentProvider } from './payment-provider';
 
 /**
  * Paying invoices (dunning): an issued invoice is charged to the saved card at once; a
  * refused charge leaves it open and is tried again 1, 3 and 7 days after the first refusal
  * (RETRY_AFTER_DAYS), then no more until the account saves a card (which tries again at
- * once). Each refusal tells the account's billing members. An invoice open past its due date
+ * once). Each refusal is mailed to the account's billing members (its admins and the
+ * members who may edit billing). An invoice open past its due date
  * stops the account creating instances (BILLING_GRACE_DAYS).
  */
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
@@ -22,6 +26,21 @@ export interface PaymentRoundDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  /** Where a refusal is told: the account's billing members, by mail. */
+  mailer: Pick<Mailer, 'queue'>;
+  productName: string;
+  publicUrl: string;
+}
+
+function refusalMail(to: string, d: PaymentRoundDeps, invoice: { number: string; total: number; currency: string }, message: string, next: number | null): Mail {
+  const text = [
+    `The payment of invoice ${invoice.number} (${formatMoney(invoice.total, 2, invoice.currency)}) was refused: ${message}`,
+    next === null
+      ? 'No further attempt is scheduled. Update the card to pay it.'
+      : `It will be tried again on ${new Date(next).toUTCString()}. Updating the card tries it at once.`,
+    `Billing: ${d.publicUrl.replace(/\/+$/, '')}/billing?tab=invoices`,
+  ].join('\n\n');
+  return { to, subject: `${d.productName}: payment of invoice ${invoice.number} failed`, text };
 }
 
 export interface PaymentReport {
@@ -108,6 +127,7 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
           message: result.message,
           nextAttemptAt: next,
         });
+        for (const to of await billingMembers(tx, invoice.tenantId)) await deps.mailer.queue(tx, refusalMail(to, deps, invoice, result.message, next));
       });
       report.refused += 1;
     }
@@ -118,4 +138,9 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
 /** A card was saved: the account's open invoices are tried again at once. */
 export async function retryOpenInvoices(db: Db, tenantId: string, at: Date): Promise<void> {
   await db.update(invoices).set({ nextAttemptAt: at }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'open')));
+}
+
+/** The payment round's parts, from the console's context. */
+export function paymentDepsOf(ctx: AppContext): PaymentRoundDeps {
+  return { db: ctx.db, clock: ctx.clock, provider: paymentProviderOf(ctx), mailer: ctx.mailer, productName: ctx.env.PRODUCT_NAME, publicUrl: ctx.env.publicUrl };
 }

@@ -1,7 +1,8 @@
-import { and, eq, gt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, notExists } from 'drizzle-orm';
 import { DAY_MS, TRIAL_DATA_KEPT_DAYS, TRIAL_NOTICE_DAYS } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { billingAccounts, instances, roles, tenants, trialNotices, users } from '../../db/schema';
+import { billingAccounts, instances, tenants, trialNotices } from '../../db/schema';
+import { billingMembers } from './billing.facts';
 import type { Clock } from '../../lib/context';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { recordInstanceEvent } from '../instances/instances.events';
@@ -49,16 +50,6 @@ function noticeMail(to: string, notice: Notice, d: TrialRoundDeps, trialEndsAt: 
         ];
   const subject = notice === 'ended' ? `Your ${d.productName} free trial has ended` : `Your ${d.productName} free trial ends in ${notice === '3d' ? '3 days' : '1 day'}`;
   return { to, subject, text: text.join('\n\n') };
-}
-
-/** Who hears about the account's billing: its admins and the members whose role may edit billing. */
-async function billingMembers(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.tenantId, tenantId), or(eq(users.admin, true), sql`'EDIT_BILLING' = any(${roles.permissions})`)));
-  return rows.map((r) => r.email);
 }
 
 async function sendNotices(d: TrialRoundDeps, notice: Notice, due: { id: string; trialEndsAt: Date }[]): Promise<number> {

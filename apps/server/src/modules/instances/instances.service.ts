@@ -20,6 +20,7 @@ import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { AccessClaims } from '../../lib/access-token';
 import type { Clock } from '../../lib/context';
+import { hasPastDueInvoice } from '../billing/billing.facts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
@@ -84,6 +85,8 @@ export function createInstancesService(deps: InstancesDeps) {
     const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId), remainingTrial: remainingTrialDays(trialEndsAt, at) };
     // 402: the request is fine and the caller may make it; the account has to add payment details first.
     if (isBillingRequired(facts, input.size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
+    // Dunning's last step: an invoice open past its due date (BILLING_GRACE_DAYS) stops new instances.
+    if (await hasPastDueInvoice(tx, p.tenantId, at)) throw new AppError('billing_required', [INSTANCE_MESSAGES.invoicePastDue]);
     if (await txRepo.urlTaken(input.url)) throw new AppError('instance_url_taken', [INSTANCE_MESSAGES.urlTaken]);
     const row = await txRepo.insert({
       instanceId: newId(),
