@@ -21,3 +21,7 @@ console.log(`create → running (local driver): median ${create.medianMs} ms of 
 const health = await benchInstancesHealth();
 console.log(`health round over ${health.instances} instances: ${health.durationMs} ms, CPU ${health.cpuMs} ms = ${(health.coreShare * 100).toFixed(1)} % of a core (target ≤ 10 %)`);
 for (const line of metricsReport(await benchInstancesMetrics())) console.log(line);
+const { benchBillingClose, closeReport } = await import('./billing-close');
+for (const line of closeReport(await benchBillingClose())) console.log(line);
+const { benchBillingUtilization, utilizationReport } = await import('./billing-utilization');
+for (const line of utilizationReport(await benchBillingUtilization())) console.log(line);

@@ -37,13 +37,13 @@ describe('a close round killed mid-way', () => {
     const db = t.runtime.ctx.db;
     const ids = owners.map((o) => o.user.tenantId);
     t.clock.advance(nextMonthStart(t.clock.now().getTime()) - t.clock.now().getTime() + 3 * HOUR_MS);
-    // The last account's invoice number is taken by a stray row: the batch's invoice insert fails.
+    // The last account's next invoice number is taken by a stray row of its own: the batch's invoice insert fails.
     const [last] = await db.select({ key: tenants.tenantKey }).from(tenants).where(eq(tenants.id, ids[2]!));
     const strayId = newId();
     await db.insert(invoices).values({
       id: strayId,
-      tenantId: ids[0]!,
-      number: `${last!.key.slice(0, 8).toUpperCase()}-0001`,
+      tenantId: ids[2]!,
+      number: `${last!.key.slice(0, 8).toUpperCase()}-0002`,
       status: 'void',
       currency: 'USD',
       subtotal: 0,

@@ -46,7 +46,6 @@ CREATE TABLE "invoices" (
 	"last_payment_error" text,
 	"first_refused_at" timestamp with time zone,
 	"charge_ref" text,
-	CONSTRAINT "invoices_number_unique" UNIQUE("number"),
 	CONSTRAINT "invoices_hosted_token_unique" UNIQUE("hosted_token")
 );
 --> statement-breakpoint
@@ -63,12 +62,21 @@ CREATE TABLE "offline_cards" (
 	CONSTRAINT "offline_cards_payment_method_id_unique" UNIQUE("payment_method_id")
 );
 --> statement-breakpoint
+CREATE TABLE "trial_notices" (
+	"tenant_id" uuid NOT NULL,
+	"notice" text NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "trial_notices_tenant_id_notice_pk" PRIMARY KEY("tenant_id","notice")
+);
+--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "free_trial" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_periods" ADD CONSTRAINT "billing_periods_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trial_notices" ADD CONSTRAINT "trial_notices_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "billing_periods_tenant_end_idx" ON "billing_periods" USING btree ("tenant_id","period_end");--> statement-breakpoint
 CREATE INDEX "invoices_tenant_created_idx" ON "invoices" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_due_attempt_idx" ON "invoices" USING btree ("next_attempt_at") WHERE "invoices"."status" = 'open';--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_tenant_period_uq" ON "invoices" USING btree ("tenant_id","period_start");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_tenant_number_uq" ON "invoices" USING btree ("tenant_id","number");--> statement-breakpoint
 CREATE INDEX "instance_usage_tenant_end_idx" ON "instance_usage_periods" USING btree ("tenant_id",coalesce("ended_at", 'infinity'::timestamptz));

@@ -52,7 +52,8 @@ export const invoices = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    number: text('number').notNull().unique(),
+    /** Unique within the account (its key's start and a count), as a provider's invoice numbers are. */
+    number: text('number').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull(),
     currency: text('currency').notNull(),
     accountCountry: text('account_country'),
@@ -82,6 +83,7 @@ export const invoices = pgTable(
     // The payment round: open invoices whose next attempt is due.
     index('invoices_due_attempt_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'open'`),
     uniqueIndex('invoices_tenant_period_uq').on(t.tenantId, t.periodStart),
+    uniqueIndex('invoices_tenant_number_uq').on(t.tenantId, t.number),
   ],
 );
 

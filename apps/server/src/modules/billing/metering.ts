@@ -116,55 +116,63 @@ export function meter(periods: readonly MeteredPeriod[], window: MeterWindow): M
   const slots = slotCount(window.from, end);
   const compute = new Map<string, { row: UtilizationInstanceRow; instances: Set<string> }>();
   const storage = new Map<string, { row: UtilizationStorageRow; instances: Set<string> }>();
+  const addCompute = (s: InstanceSlots, size: InstanceSize, free: boolean, hours: number) => {
+    const key = `${s.provider}|${s.region}|${size}|${free}`;
+    let group = compute.get(key);
+    if (!group) {
+      const hourlyPrice = free ? 0 : priceFor(s.provider, s.region, size).hourlyPrice;
+      group = {
+        row: {
+          provider: s.provider,
+          region: s.region,
+          capacity: SIZES[size].label,
+          configuration: configurationOf(size),
+          instanceType: size,
+          instancesCount: 0,
+          utilizationHours: 0,
+          hourlyPrice,
+          cost: 0,
+          currency: CURRENCY,
+          freeTrial: free,
+        },
+        instances: new Set(),
+      };
+      compute.set(key, group);
+    }
+    group.row.utilizationHours += hours;
+    return group;
+  };
+  const addStorage = (s: InstanceSlots, inTrial: boolean, gb: number) => {
+    const key = `${s.provider}|${s.region}|${inTrial}`;
+    let group = storage.get(key);
+    if (!group) {
+      const pricePerGbHour = inTrial ? 0 : storagePrice(s.provider, s.region, 1).price;
+      group = { row: { provider: s.provider, region: s.region, instancesCount: 0, storage: 0, pricePerGbHour, cost: 0, currency: CURRENCY, freeTrial: inTrial }, instances: new Set() };
+      storage.set(key, group);
+    }
+    group.row.storage += gb;
+    return group;
+  };
+  // Per instance, the slots are counted by size and trial first; the rows' keys are built a
+  // few times per instance, not per slot (a month of 100 instances is 72,000 slots).
   for (const [instanceId, s] of slotsOf(periods, window.from, end, slots)) {
+    // Slots [0, trialSlots) begin before the trial's end: the only ones that may be free.
+    const trialSlots = s.freeTrial ? Math.min(slots, slotCount(window.from, window.trialEndsAt)) : 0;
+    const hours = [0, 0, 0, 0]; // by SIZE_RANK, and [3]: small in the trial (free)
+    const gb = [0, 0]; // after the trial, in it
+    const hasDisk = [false, false];
     for (let k = 0; k < slots; k += 1) {
-      const slotStart = window.from + k * HOUR_MS;
-      const inTrial = s.freeTrial && slotStart < window.trialEndsAt;
+      const inTrial = k < trialSlots ? 1 : 0;
       const rank = s.compute[k] as number;
-      if (rank >= 0) {
-        const size = INSTANCE_SIZES[rank] as InstanceSize;
-        const free = inTrial && size === 'small';
-        const key = `${s.provider}|${s.region}|${size}|${free}`;
-        let group = compute.get(key);
-        if (!group) {
-          const hourlyPrice = free ? 0 : priceFor(s.provider, s.region, size).hourlyPrice;
-          group = {
-            row: {
-              provider: s.provider,
-              region: s.region,
-              capacity: SIZES[size].label,
-              configuration: configurationOf(size),
-              instanceType: size,
-              instancesCount: 0,
-              utilizationHours: 0,
-              hourlyPrice,
-              cost: 0,
-              currency: CURRENCY,
-              freeTrial: free,
-            },
-            instances: new Set(),
-          };
-          compute.set(key, group);
-        }
-        group.row.utilizationHours += 1;
-        group.instances.add(instanceId);
-      }
-      const gb = s.disk[k] as number;
-      if (gb >= 0) {
-        const key = `${s.provider}|${s.region}|${inTrial}`;
-        let group = storage.get(key);
-        if (!group) {
-          const pricePerGbHour = inTrial ? 0 : storagePrice(s.provider, s.region, 1).price;
-          group = {
-            row: { provider: s.provider, region: s.region, instancesCount: 0, storage: 0, pricePerGbHour, cost: 0, currency: CURRENCY, freeTrial: inTrial },
-            instances: new Set(),
-          };
-          storage.set(key, group);
-        }
-        group.row.storage += gb;
-        group.instances.add(instanceId);
+      if (rank >= 0) hours[inTrial && rank === 0 ? 3 : rank]! += 1;
+      const disk = s.disk[k] as number;
+      if (disk >= 0) {
+        gb[inTrial]! += disk;
+        hasDisk[inTrial] = true;
       }
     }
+    for (let i = 0; i < 4; i += 1) if (hours[i]) addCompute(s, INSTANCE_SIZES[i === 3 ? 0 : i] as InstanceSize, i === 3, hours[i]!).instances.add(instanceId);
+    for (const t of [0, 1]) if (hasDisk[t]) addStorage(s, t === 1, gb[t]!).instances.add(instanceId);
   }
   let total = 0;
   const instances = [...compute.values()].map(({ row, instances: ids }) => {

@@ -5,12 +5,19 @@ import { currentAccountKey } from '../account/api';
 import { billingApi, billingKeys } from './api';
 import { invoiceRows } from './invoice-pages';
 
+/*
+ * The running period's figures move with every hour and every instance change, unlike the
+ * app's other reads (stale after 30 s): the Billing screen reads them afresh each time it
+ * opens, showing the cached ones meanwhile.
+ */
+const FRESH_ON_OPEN = { staleTime: 0 } as const;
+
 export function useBillingDetails() {
-  return useQuery({ queryKey: billingKeys.details(), queryFn: ({ signal }) => billingApi.details(signal) });
+  return useQuery({ queryKey: billingKeys.details(), queryFn: ({ signal }) => billingApi.details(signal), ...FRESH_ON_OPEN });
 }
 
 export function useUtilization(enabled = true) {
-  return useQuery({ queryKey: billingKeys.utilization(), queryFn: ({ signal }) => billingApi.utilization(signal), enabled });
+  return useQuery({ queryKey: billingKeys.utilization(), queryFn: ({ signal }) => billingApi.utilization(signal), enabled, ...FRESH_ON_OPEN });
 }
 
 /** Invoices 30 a fetch: 'Load More' asks for the next page while the last one said `has_more`. */
@@ -22,6 +29,7 @@ export function useInvoices(enabled = true) {
     getNextPageParam: (last, _all, lastPage) => (last.has_more ? lastPage + 1 : undefined),
     select: invoiceRows,
     enabled,
+    ...FRESH_ON_OPEN,
   });
 }
 
