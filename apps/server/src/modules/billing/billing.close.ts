@@ -4,7 +4,7 @@ import { CURRENCY, DAY_MS, PROVIDER_LABELS, findRegion, type InvoiceLine, type M
 import type { Db } from '../../db/client';
 import { billingAccounts, billingPeriods, invoices, tenants } from '../../db/schema';
 import type { Clock } from '../../lib/context';
-import { emitEvent } from '../../events/emit';
+import { emitEvents } from '../../events/emit';
 import { billingRepo, nextMonthStart } from './billing.repo';
 import { HOUR_MS, meter, slotCount, type Metered, type MeteredPeriod } from './metering';
 
@@ -150,9 +150,10 @@ export async function closePeriods(deps: CloseDeps, due: readonly DuePeriod[]): 
         }),
       );
     }
-    for (const p of toInvoice) {
-      await emitEvent(tx, { type: 'invoice.issued', tenantId: p.d.tenantId, actor: null, at: now.getTime(), invoice: { id: p.invoiceId!, number: numberOf(p.d), total: p.total } });
-    }
+    await emitEvents(
+      tx,
+      toInvoice.map((p) => ({ type: 'invoice.issued', tenantId: p.d.tenantId, actor: null, at: now.getTime(), invoice: { id: p.invoiceId!, number: numberOf(p.d), total: p.total } })),
+    );
     return { closed: mine.size, invoiced: toInvoice.length };
   });
 }

@@ -41,18 +41,39 @@ export function billingRepo(db: Db) {
       return row;
     },
 
-    async tenant(tenantId: string) {
-      const [row] = await db.select({ createdAt: tenants.createdAt, trialEndsAt: tenants.trialEndsAt, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-      return row;
+    /** The account's trial end and its running period's start (the end of its last closed period, or the hour it was made in), in one read. */
+    async periodFacts(tenantId: string): Promise<{ trialEndsAt: Date; start: number } | undefined> {
+      const [row] = await db
+        .select({
+          trialEndsAt: tenants.trialEndsAt,
+          start: sql<number>`(extract(epoch from coalesce((select max(${billingPeriods.periodEnd}) from ${billingPeriods} where ${billingPeriods.tenantId} = ${tenants.id}), date_trunc('hour', ${tenants.createdAt}))) * 1000)::float8`,
+        })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId));
+      return row && { trialEndsAt: row.trialEndsAt, start: Number(row.start) };
     },
 
     /**
-     * Where the account's running period starts: the end of its last closed period, or the
-     * whole hour its account was made in (so its hour slots are the clock's).
+     * What changes whenever the account's usage in [from, to) does: a change ends a period
+     * (one more ended) and begins one (one more, a later start). Rows are never deleted.
      */
-    async runningPeriodStart(tenantId: string, createdAt: Date): Promise<number> {
-      const [row] = await db.select({ end: max(billingPeriods.periodEnd) }).from(billingPeriods).where(eq(billingPeriods.tenantId, tenantId));
-      return row?.end ? row.end.getTime() : Math.floor(createdAt.getTime() / HOUR_MS) * HOUR_MS;
+    async usageFingerprint(tenantId: string, from: number, to: number): Promise<string> {
+      const [row] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          ended: sql<number>`count(${instanceUsagePeriods.endedAt})::int`,
+          lastStart: sql<string | null>`max(${instanceUsagePeriods.startedAt})::text`,
+          lastEnd: sql<string | null>`max(${instanceUsagePeriods.endedAt})::text`,
+        })
+        .from(instanceUsagePeriods)
+        .where(
+          and(
+            eq(instanceUsagePeriods.tenantId, tenantId),
+            gt(sql`coalesce(${instanceUsagePeriods.endedAt}, 'infinity'::timestamptz)`, sql`${new Date(from).toISOString()}::timestamptz`),
+            lt(instanceUsagePeriods.startedAt, new Date(to)),
+          ),
+        );
+      return `${row?.n}|${row?.ended}|${row?.lastStart}|${row?.lastEnd}`;
     },
 
     /** The usage periods of the accounts' instances that overlap [from, to), with what prices them. */

@@ -4,6 +4,7 @@ import {
   type BillingDetails,
   type CreateBillingInput,
   type EditBillingInput,
+  type Micros,
   type Utilization,
 } from '@replay/contracts';
 import type { Db } from '../../db/client';
@@ -11,7 +12,7 @@ import type { Clock } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { billingRepo, nextMonthStart, type BillingAccountRow } from './billing.repo';
-import { HOUR_MS, hourlyRate, meter, slotCount } from './metering';
+import { HOUR_MS, hourlyRate, meter, slotCount, type Metered, type MeteredPeriod } from './metering';
 import { emitEvent } from '../../events/emit';
 import { retryOpenInvoices } from './billing.payments';
 import { PaymentRefused, type PaymentProvider, type SavedCard } from './payment-provider';
@@ -22,25 +23,51 @@ export interface BillingDeps {
   provider: PaymentProvider;
 }
 
-/** The account's running period, metered up to now, and what it is expected to come to by its end. */
-async function runningPeriod(deps: BillingDeps, tenantId: string) {
+type RunningPeriod = { from: number; to: number; metered: Metered; projected: Micros };
+
+/** Accounts whose running period is remembered in this process (the least recently read go first). */
+const REMEMBERED_ACCOUNTS = 2_000;
+
+/**
+ * The account's running period, metered up to now, and what it is expected to come to by
+ * its end. Metering a month of a large account costs milliseconds of CPU, and the Billing
+ * screen asks twice per visit: the result is remembered per account under a key that
+ * changes with anything it depends on (the period, the slots metered so far, the trial's
+ * end, and the usage's fingerprint, read from the database), so every console process
+ * answers what a fresh computation would.
+ */
+function runningPeriods(deps: BillingDeps) {
   const repo = billingRepo(deps.db);
-  const tenant = await repo.tenant(tenantId);
-  if (!tenant) throw new AppError('not_found', ['Account not found.']);
-  const now = deps.clock.now().getTime();
-  const from = await repo.runningPeriodStart(tenantId, tenant.createdAt);
-  const to = nextMonthStart(Math.max(from, now - 1));
-  const trialEndsAt = tenant.trialEndsAt.getTime();
-  const periods = await repo.meteredPeriods([tenantId], from, to);
-  const metered = meter(periods, { from, to, until: Math.max(from, now), trialEndsAt });
-  // The rest of the period at today's rate: the slots after the one under way, the trial's free hours as free.
-  const current = periods.filter((p) => p.endedAt === null);
-  const remaining = slotCount(from, to) - metered.slots;
-  const firstRemaining = from + metered.slots * HOUR_MS;
-  const inTrial = Math.min(remaining, Math.max(0, slotCount(firstRemaining, trialEndsAt)));
-  const projection =
-    (inTrial > 0 ? inTrial * hourlyRate(current, firstRemaining, trialEndsAt) : 0) + (remaining - inTrial) * hourlyRate(current, Math.max(trialEndsAt, firstRemaining), trialEndsAt);
-  return { from, to, now, metered, projected: metered.total + projection };
+  const remembered = new Map<string, { key: string; value: RunningPeriod }>();
+
+  function compute(periods: MeteredPeriod[], from: number, to: number, now: number, trialEndsAt: number): RunningPeriod {
+    const metered = meter(periods, { from, to, until: Math.max(from, now), trialEndsAt });
+    // The rest of the period at today's rate: the slots after the one under way, the trial's free hours as free.
+    const current = periods.filter((p) => p.endedAt === null);
+    const remaining = slotCount(from, to) - metered.slots;
+    const firstRemaining = from + metered.slots * HOUR_MS;
+    const inTrial = Math.min(remaining, Math.max(0, slotCount(firstRemaining, trialEndsAt)));
+    const projection =
+      (inTrial > 0 ? inTrial * hourlyRate(current, firstRemaining, trialEndsAt) : 0) +
+      (remaining - inTrial) * hourlyRate(current, Math.max(trialEndsAt, firstRemaining), trialEndsAt);
+    return { from, to, metered, projected: metered.total + projection };
+  }
+
+  return async function runningPeriod(tenantId: string): Promise<RunningPeriod> {
+    const facts = await repo.periodFacts(tenantId);
+    if (!facts) throw new AppError('not_found', ['Account not found.']);
+    const now = deps.clock.now().getTime();
+    const from = facts.start;
+    const to = nextMonthStart(Math.max(from, now - 1));
+    const trialEndsAt = facts.trialEndsAt.getTime();
+    const key = `${from}|${to}|${slotCount(from, Math.max(from, now))}|${trialEndsAt}|${await repo.usageFingerprint(tenantId, from, to)}`;
+    const known = remembered.get(tenantId);
+    remembered.delete(tenantId);
+    const value = known?.key === key ? known.value : compute(await repo.meteredPeriods([tenantId], from, to), from, to, now, trialEndsAt);
+    remembered.set(tenantId, { key, value });
+    if (remembered.size > REMEMBERED_ACCOUNTS) remembered.delete(remembered.keys().next().value as string);
+    return value;
+  };
 }
 
 /** The columns a saved card fills: the provider's references and what the Credit Card card shows. */
@@ -63,10 +90,11 @@ function cardOf(row: BillingAccountRow | undefined) {
 /** Billing details, the running period's cost and utilization, and saving the card and address. */
 export function createBillingService(deps: BillingDeps) {
   const repo = billingRepo(deps.db);
+  const runningPeriod = runningPeriods(deps);
   const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
   async function details(tenantId: string): Promise<BillingDetails> {
-    const [account, period] = await Promise.all([repo.account(tenantId), runningPeriod(deps, tenantId)]);
+    const [account, period] = await Promise.all([repo.account(tenantId), runningPeriod(tenantId)]);
     return {
       hasBillingDetails: Boolean(account),
       name: account?.name ?? null,
@@ -101,7 +129,7 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     async utilization(p: Principal): Promise<Utilization> {
-      const period = await runningPeriod(deps, p.tenantId);
+      const period = await runningPeriod(p.tenantId);
       const { instances, storages, total, slots } = period.metered;
       return {
         periodStart: period.from,
