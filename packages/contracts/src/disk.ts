@@ -43,12 +43,18 @@ export type DiskUpgradeBody = z.infer<typeof diskUpgradeBodySchema>;
 /**
  * The drawer's price before anything changes (spec section 9): monthly disk
  * cost = new GB × the region's unit price × 24 × 30, in integer µ$, with
- * what it adds to today's.
+ * what it adds to today's, per month and per hour (what the invoice's storage line
+ * charges for each hour, billing's metering).
  */
-export function diskUpgradeQuote(provider: Provider, region: string, currentGb: number, nextGb: number): { monthly: Micros; currentMonthly: Micros; difference: Micros } {
-  const monthly = storagePrice(provider, region, nextGb).monthly;
-  const currentMonthly = storagePrice(provider, region, currentGb).monthly;
-  return { monthly, currentMonthly, difference: monthly - currentMonthly };
+export function diskUpgradeQuote(
+  provider: Provider,
+  region: string,
+  currentGb: number,
+  nextGb: number,
+): { monthly: Micros; currentMonthly: Micros; difference: Micros; hourlyDifference: Micros } {
+  const next = storagePrice(provider, region, nextGb);
+  const today = storagePrice(provider, region, currentGb);
+  return { monthly: next.monthly, currentMonthly: today.monthly, difference: next.monthly - today.monthly, hourlyDifference: next.hourly - today.hourly };
 }
 
 /* ---------- cleanup ---------- */

@@ -59,15 +59,27 @@ export interface SwitchOption {
   monthly: Micros;
   /** What this type adds to (or, negative, takes off) today's monthly price. */
   difference: Micros;
+  /** The same per hour: what each hour of compute on the invoice changes by. */
+  hourlyDifference: Micros;
   current: boolean;
 }
 
 /** Every type with its figures and its monthly price in the instance's region, and the difference to today's, in integer µ$. */
 export function switchOptions(provider: Provider, region: string, current: InstanceSize): SwitchOption[] {
-  const today = priceFor(provider, region, current).monthlyPrice;
+  const today = priceFor(provider, region, current);
   return INSTANCE_SIZES.map((size) => {
     const { label, vcpu, memoryGb, diskGb } = SIZES[size];
-    const monthly = priceFor(provider, region, size).monthlyPrice;
-    return { size, label, vcpu, memoryGb, diskGb, monthly, difference: monthly - today, current: size === current };
+    const price = priceFor(provider, region, size);
+    return {
+      size,
+      label,
+      vcpu,
+      memoryGb,
+      diskGb,
+      monthly: price.monthlyPrice,
+      difference: price.monthlyPrice - today.monthlyPrice,
+      hourlyDifference: price.hourlyPrice - today.hourlyPrice,
+      current: size === current,
+    };
   });
 }

@@ -29,7 +29,7 @@ describe('disk upgrade rule', () => {
   it('quotes the monthly disk cost as new GB × unit price × 24 × 30, in integer micro-dollars', () => {
     const unit = storagePrice('aws', 'us-east-1', 1).price;
     const quote = diskUpgradeQuote('aws', 'us-east-1', 120, 200);
-    expect(quote).toEqual({ monthly: 200 * unit * 24 * 30, currentMonthly: 120 * unit * 24 * 30, difference: 80 * unit * 24 * 30 });
+    expect(quote).toEqual({ monthly: 200 * unit * 24 * 30, currentMonthly: 120 * unit * 24 * 30, difference: 80 * unit * 24 * 30, hourlyDifference: 80 * unit });
     expect(Number.isSafeInteger(quote.monthly)).toBe(true);
     // A dearer region costs more for the same disk.
     expect(diskUpgradeQuote('aws', 'sa-east-1', 120, 200).monthly).toBeGreaterThan(quote.monthly);

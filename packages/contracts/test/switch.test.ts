@@ -8,6 +8,7 @@ import {
   endpoints,
   mayPayForUpgrade,
   priceFor,
+  HOURS_PER_MONTH,
   switchCostsMore,
   switchInstanceBodySchema,
   switchOptions,
@@ -69,6 +70,7 @@ describe('the switch rule', () => {
     for (const o of options) {
       expect(o.monthly).toBe(priceFor('aws', 'eu-west-1', o.size).monthlyPrice);
       expect(o.difference).toBe(o.monthly - today);
+      expect(o.hourlyDifference * HOURS_PER_MONTH).toBe(o.difference);
       expect(Number.isSafeInteger(o.difference)).toBe(true);
     }
     expect(options[0]!.difference).toBeLessThan(0);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { DISK_MESSAGES, diskUpgradeQuote, formatMoney, type LastCleanup, type Statistics } from '@replay/contracts';
+import { DISK_MESSAGES, diskUpgradeQuote, formatMoney, formatUnitPrice, type LastCleanup, type Statistics } from '@replay/contracts';
 import { failWith, ok, stubSignedIn, type StubRequest, type StubResponse } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
@@ -69,7 +69,7 @@ describe('Manage Disk', () => {
     await user.type(input, '200');
     const quote = diskUpgradeQuote('aws', 'us-east-1', 120, 200);
     expect(costRow(drawer, /New size \(200 GB\)/)).toHaveTextContent(`${formatMoney(quote.monthly)} per month`);
-    expect(costRow(drawer, /Difference/)).toHaveTextContent(`+${formatMoney(quote.difference)} per month`);
+    expect(costRow(drawer, /Difference/)).toHaveTextContent(`+${formatMoney(quote.difference)} per month (+${formatUnitPrice(quote.hourlyDifference, 'USD')} per hour)`);
     expect(increase).toBeEnabled();
 
     // Not a step of 10: said, and refused before the server.

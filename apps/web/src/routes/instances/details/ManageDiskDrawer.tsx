@@ -10,6 +10,7 @@ import {
   diskUpgradeProblem,
   diskUpgradeQuote,
   formatMoney,
+  formatUnitPrice,
   mayPayForUpgrade,
   routes,
   type Instance,
@@ -115,7 +116,10 @@ export function ManageDiskDrawer({ instance, opened, onClose }: Props) {
                 <Table.Th scope="row" fw={400}>
                   Difference
                 </Table.Th>
-                <Table.Td ta="right">{signed(quote.difference)} per month</Table.Td>
+                <Table.Td ta="right">
+                  {signed(quote.difference)} per month ({quote.hourlyDifference >= 0 ? '+' : '-'}
+                  {formatUnitPrice(Math.abs(quote.hourlyDifference), 'USD')} per hour)
+                </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>

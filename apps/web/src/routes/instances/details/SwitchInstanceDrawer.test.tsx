@@ -49,7 +49,7 @@ describe('Switch Instance', () => {
     ]);
     expect(cards[0]).toBeChecked();
     expect(within(drawer).getByText('Current')).toBeInTheDocument();
-    expect(within(drawer).getByText('+$200.16 per month compared with today')).toBeInTheDocument();
+    expect(within(drawer).getByText('+$200.16 per month (+$0.278 per hour) compared with today')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Choose another type' })).toBeDisabled();
     // Cancel closes it, and focus goes back to the Actions button (its menu item is gone).
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));

@@ -1,10 +1,10 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
-import { formatMoney, type InstanceSize, type SwitchOption } from '@replay/contracts';
+import { HOURLY_DIGITS, formatMoney, type InstanceSize, type SwitchOption } from '@replay/contracts';
 
-/** '+$200.16' / '-$100.08' / 'no change': what a type adds to today's monthly price. */
-export function formatDifference(micros: number): string {
+/** '+$200.16' / '-$100.08' / 'no change': what a type adds to today's monthly price (hourly prices show their third decimal). */
+export function formatDifference(micros: number, digits: 2 | 3 = 2): string {
   if (micros === 0) return 'no change';
-  return `${micros > 0 ? '+' : ''}${formatMoney(micros)}`;
+  return `${micros > 0 ? '+' : ''}${formatMoney(micros, digits)}`;
 }
 
 interface Props {
@@ -49,7 +49,7 @@ export function SwitchTypeOptions({ options, value, onChange }: Props) {
                 </Text>
                 {!o.current && (
                   <Text size="xs" c="dimmed">
-                    {formatDifference(o.difference)} per month compared with today
+                    {formatDifference(o.difference)} per month ({formatDifference(o.hourlyDifference, HOURLY_DIGITS)} per hour) compared with today
                   </Text>
                 )}
               </Stack>
