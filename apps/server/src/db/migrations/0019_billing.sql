@@ -44,6 +44,7 @@ CREATE TABLE "invoices" (
 	"attempt_count" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
 	"last_payment_error" text,
+	"charging_until" timestamp with time zone,
 	"first_refused_at" timestamp with time zone,
 	"charge_ref" text,
 	CONSTRAINT "invoices_hosted_token_unique" UNIQUE("hosted_token")

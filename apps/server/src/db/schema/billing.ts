@@ -74,6 +74,8 @@ export const invoices = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastPaymentError: text('last_payment_error'),
+    /** A charge under way holds the invoice until then (a console that dies mid-charge lets it go then). */
+    chargingUntil: timestamp('charging_until', { withTimezone: true }),
     /** The first refusal: the retries are counted from it. */
     firstRefusedAt: timestamp('first_refused_at', { withTimezone: true }),
     chargeRef: text('charge_ref'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS, formatMoney } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, invoices } from '../../db/schema';
@@ -58,30 +58,29 @@ export function nextAttemptAfter(firstRefusalAt: number, attempts: number): numb
 export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: string): Promise<PaymentReport> {
   const now = deps.clock.now();
   const report: PaymentReport = { paid: 0, refused: 0 };
+  const dueNow = and(
+    eq(invoices.status, 'open'),
+    isNotNull(invoices.nextAttemptAt),
+    lte(invoices.nextAttemptAt, now),
+    or(isNull(invoices.chargingUntil), lte(invoices.chargingUntil, now)),
+  );
   const due = await deps.db
-    .select({ id: invoices.id, nextAttemptAt: invoices.nextAttemptAt })
+    .select({ id: invoices.id })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.status, 'open'),
-        isNotNull(invoices.nextAttemptAt),
-        lte(invoices.nextAttemptAt, now),
-        onlyTenant ? eq(invoices.tenantId, onlyTenant) : undefined,
-      ),
-    )
+    .where(and(dueNow, onlyTenant ? eq(invoices.tenantId, onlyTenant) : undefined))
     .orderBy(asc(invoices.nextAttemptAt))
     .limit(PER_ROUND);
   for (const candidate of due) {
-    // Claim: only the process that moves the attempt time on charges this attempt.
+    // Claim: only the process that sets the charge's hold charges this attempt.
     const [invoice] = await deps.db
       .update(invoices)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-      .where(and(eq(invoices.id, candidate.id), eq(invoices.status, 'open'), eq(invoices.nextAttemptAt, candidate.nextAttemptAt!)))
+      .set({ chargingUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(eq(invoices.id, candidate.id), dueNow))
       .returning();
     if (!invoice) continue;
     const [account] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, invoice.tenantId));
     if (!account) {
-      await deps.db.update(invoices).set({ nextAttemptAt: null }).where(eq(invoices.id, invoice.id));
+      await deps.db.update(invoices).set({ nextAttemptAt: null, chargingUntil: null }).where(eq(invoices.id, invoice.id));
       continue;
     }
     const amountDue = invoice.total - invoice.amountPaid;
@@ -99,7 +98,16 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
       await deps.db.transaction(async (tx) => {
         await tx
           .update(invoices)
-          .set({ status: 'paid', amountPaid: invoice.total, paidAt: at, chargeRef: result.chargeRef, nextAttemptAt: null, lastPaymentError: null, attemptCount: sql`${invoices.attemptCount} + 1` })
+          .set({
+            status: 'paid',
+            amountPaid: invoice.total,
+            paidAt: at,
+            chargeRef: result.chargeRef,
+            nextAttemptAt: null,
+            chargingUntil: null,
+            lastPaymentError: null,
+            attemptCount: sql`${invoices.attemptCount} + 1`,
+          })
           .where(eq(invoices.id, invoice.id));
         await emitEvent(tx, { type: 'invoice.paid', tenantId: invoice.tenantId, actor: null, at: at.getTime(), invoice: { id: invoice.id, number: invoice.number, total: invoice.total } });
       });
@@ -115,7 +123,9 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
             attemptCount: attempts,
             lastPaymentError: result.message,
             firstRefusedAt: invoice.firstRefusedAt ?? at,
-            nextAttemptAt: next === null ? null : new Date(next),
+            // A new card saved during the charge asked for a try at once: that stands.
+            nextAttemptAt: sql`case when ${invoices.nextAttemptAt} is distinct from ${invoice.nextAttemptAt?.toISOString() ?? null}::timestamptz then ${invoices.nextAttemptAt} else ${next === null ? null : new Date(next).toISOString()}::timestamptz end`,
+            chargingUntil: null,
           })
           .where(eq(invoices.id, invoice.id));
         await emitEvent(tx, {
