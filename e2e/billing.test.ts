@@ -363,9 +363,8 @@ describe('billing journey in chromium', () => {
   it("opens the invoice's hosted page in a new tab", async () => {
     const row = page.getByTestId('invoice-row').filter({ hasText: /-0001/ });
     const [number = ''] = await cellTexts(row);
-    const opened = page.context().waitForEvent('page');
-    await row.getByRole('link', { name: `View invoice ${number} (opens in a new tab)` }).click();
-    const tab = await opened;
+    // Together: a click that fails must not leave the wait for the tab unawaited.
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('link', { name: `View invoice ${number} (opens in a new tab)` }).click()]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toMatch(/^\/invoices\/[A-Za-z0-9_-]{32}$/);
     await visible(tab.getByText(number).first());

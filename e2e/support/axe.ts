@@ -11,12 +11,20 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * Waits until the page's finite animations and transitions have ended: a
  * dialog or toast fading in is painted half transparent, and axe would judge
  * the contrast of colours no one sees once it has settled. Endless ones
- * (spinners, skeletons) never end and are left running.
+ * (spinners, skeletons) never end and are left running. One ending can start
+ * another (a dialog's autofocus after its fade-in starts the button's colour
+ * transition), so it looks again, two frames later, until none is running.
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let look = 0; look < 20; look += 1) {
+      await frame();
+      await frame();
+      const finite = document.getAnimations().filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 }
 
