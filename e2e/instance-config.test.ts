@@ -165,10 +165,14 @@ describe('instance configuration journey in chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Shorten the data retention?' });
     await visible(dialog.getByText('Recordings older than 20 days will be removed from the instance at once. This cannot be undone.'));
     await expectAccessible(page, 'retention: confirm a shorter one');
+    // The first save's toast may still be up: the wait is for this save's answer, not for a toast.
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/config-disk-usage'));
     await dialog.getByRole('button', { name: 'Keep 20 days' }).click();
+    expect((await saved).ok()).toBe(true);
     await visible(page.getByText(RETENTION_MESSAGES.saved));
+    // The workflow applies it to the agent, which removes the older recordings at once.
+    await expect.poll(() => existsSync(old), { timeout: SETTLE_MS }).toBe(false);
     await hidden(page.getByText(RETENTION_MESSAGES.pending));
-    expect(existsSync(old)).toBe(false);
     expect(existsSync(recent)).toBe(true);
     await visible(page.getByText('Data Retention').locator('..').getByText('20 days'));
     await expectAccessible(page, 'retention: 20 days');
