@@ -5,8 +5,6 @@ import {
   INSTANCE_MESSAGES,
   SIZES,
   isActionAllowed,
-  isBillingRequired,
-  remainingTrialDays,
   isTerminateConfirmed,
   isValidInstanceUrl,
   type CreateInstanceInput,
@@ -20,12 +18,12 @@ import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { AccessClaims } from '../../lib/access-token';
 import type { Clock } from '../../lib/context';
-import { hasPastDueInvoice } from '../billing/billing.facts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
+import { assertMayCreate, assertMayStart } from './instances.billing-gate';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { listWithCaller } from './instances.caller-list';
@@ -39,7 +37,7 @@ export interface InstancesDeps {
   enqueue: Enqueue;
   /** What new instances run (the settings' NEW_INSTANCE_VERSION, else the catalogue's newest). */
   newInstanceVersion: string;
-  /** Billing is another domain; until it exists no account has billing details. */
+  /** Whether the account has billing details (billing's, passed in by the composition root). */
   hasBillingDetails(tenantId: string): Promise<boolean>;
 }
 
@@ -80,13 +78,8 @@ export function createInstancesService(deps: InstancesDeps) {
   /** Creates the instance in the caller's open transaction; throws what refuses it. */
   async function insertInstance(tx: Db, p: Principal, input: CreateInstanceInput, hasBillingDetails: boolean): Promise<InstanceRow> {
     const txRepo = instancesRepo(tx);
-    const { trialEndsAt } = await txRepo.lockAccount(p.tenantId);
     const at = deps.clock.now();
-    const facts = { hasBillingDetails, instanceCount: await txRepo.countLive(p.tenantId), remainingTrial: remainingTrialDays(trialEndsAt, at) };
-    // 402: the request is fine and the caller may make it; the account has to add payment details first.
-    if (isBillingRequired(facts, input.size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
-    // Dunning's last step: an invoice open past its due date (BILLING_GRACE_DAYS) stops new instances.
-    if (await hasPastDueInvoice(tx, p.tenantId, at)) throw new AppError('billing_required', [INSTANCE_MESSAGES.invoicePastDue]);
+    await assertMayCreate(tx, p.tenantId, input.size, hasBillingDetails, at);
     if (await txRepo.urlTaken(input.url)) throw new AppError('instance_url_taken', [INSTANCE_MESSAGES.urlTaken]);
     const row = await txRepo.insert({
       instanceId: newId(),
@@ -143,10 +136,7 @@ export function createInstancesService(deps: InstancesDeps) {
     const row = await load(p, instanceId);
     if (!isActionAllowed(row.status, action)) throw conflict(INSTANCE_MESSAGES.actionNotAllowed(action, row.status));
     if (action === 'terminate' && row.isProtected) throw conflict(INSTANCE_MESSAGES.terminationProtected);
-    // The trial's end stopped the account's instances: they start again once it can pay (contracts' billing.ts).
-    if (action === 'start' && (await repo.trialEndsAt(p.tenantId)) <= deps.clock.now() && !(await deps.hasBillingDetails(p.tenantId))) {
-      throw new AppError('billing_required', [INSTANCE_MESSAGES.trialEndedStart]);
-    }
+    if (action === 'start') await assertMayStart(db, p.tenantId, deps.clock.now(), deps.hasBillingDetails);
     const to = ACTION_STATUS[action];
     const at = deps.clock.now();
     return db.transaction(async (tx) => {
