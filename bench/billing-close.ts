@@ -44,6 +44,25 @@ export function prng(seed: number): () => number {
 
 type UsageRow = typeof instanceUsagePeriods.$inferInsert;
 
+/** A seeded instance as its usage history leaves it (status, size and disk of its last period). */
+export function seededInstance(
+  at: { instanceId: string; tenantId: string; n: number; provider: Provider; region: string; url: string; freeTrial: boolean; createdAt: number },
+  last: { status: InstanceStatus; size: InstanceSize; diskGb: number },
+): typeof instances.$inferInsert {
+  const { n, createdAt, ...rest } = at;
+  return {
+    ...rest,
+    name: `Instance ${n}`,
+    status: last.status,
+    size: last.size,
+    version: '1.21',
+    diskSize: last.diskGb,
+    healthy: last.status === 'running',
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(createdAt),
+  };
+}
+
 /** Rows in multi-row inserts of `chunk` (PostgreSQL takes at most 65,535 parameters a statement). */
 export async function insertChunked<T>(rows: T[], chunk: number, insert: (part: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) await insert(rows.slice(i, i + chunk));
@@ -142,22 +161,7 @@ async function seed(db: Db, lastMonth: number, thisMonth: number) {
       const story = (i * PER_ACCOUNT + n) % 5;
       const h = historyOf({ instanceId, tenantId, size, createdAt: instCreated }, story, thisMonth - HOUR, rand);
       usageRows.push(...h.periods);
-      instanceRows.push({
-        instanceId,
-        tenantId,
-        name: `Instance ${n}`,
-        status: h.status,
-        provider,
-        region,
-        size: h.size,
-        url: `close-${i}-${n}`,
-        version: '1.21',
-        diskSize: h.diskGb,
-        healthy: h.status === 'running',
-        freeTrial,
-        createdAt: new Date(instCreated),
-        updatedAt: new Date(instCreated),
-      });
+      instanceRows.push(seededInstance({ instanceId, tenantId, n, provider, region, url: `close-${i}-${n}`, freeTrial, createdAt: instCreated }, h));
     }
   }
   await insertChunked(tenantRows, 5000, (part) => db.insert(tenants).values(part));

@@ -31,7 +31,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { newApiKey, newTenantKey } from '../apps/server/src/modules/auth/keys';
 import { billingRepo, nextMonthStart } from '../apps/server/src/modules/billing/billing.repo';
 import { meter } from '../apps/server/src/modules/billing/metering';
-import { insertChunked, prng } from './billing-close';
+import { insertChunked, prng, seededInstance } from './billing-close';
 import { median } from './stats';
 import { ADMIN_URL, admin } from './postgres-admin';
 
@@ -146,22 +146,7 @@ async function seed(db: Db, now: number, thisMonth: number) {
       const instCreated = createdAt + 10 * MINUTE + n * 37 * MINUTE;
       const h = yearOf({ instanceId, tenantId, size, createdAt: instCreated }, now, minDays, maxDays, rand);
       usageRows.push(...h.periods);
-      instanceRows.push({
-        instanceId,
-        tenantId,
-        name: `Instance ${n}`,
-        status: h.status,
-        provider,
-        region,
-        size: h.size,
-        url: `util-${i}-${n}`,
-        version: '1.21',
-        diskSize: h.diskGb,
-        healthy: h.status === 'running',
-        freeTrial,
-        createdAt: new Date(instCreated),
-        updatedAt: new Date(instCreated),
-      });
+      instanceRows.push(seededInstance({ instanceId, tenantId, n, provider, region, url: `util-${i}-${n}`, freeTrial, createdAt: instCreated }, h));
     }
     return tenantId;
   };

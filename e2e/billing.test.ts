@@ -9,7 +9,7 @@ import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
 import { tabTo } from './support/keyboard';
-import { disabled, hidden, visible } from './support/wait';
+import { disabled, hidden, tabOpenedBy, visible } from './support/wait';
 
 /**
  * Billing in chromium, against the real console, real agents and the offline
@@ -363,8 +363,7 @@ describe('billing journey in chromium', () => {
   it("opens the invoice's hosted page in a new tab", async () => {
     const row = page.getByTestId('invoice-row').filter({ hasText: /-0001/ });
     const [number = ''] = await cellTexts(row);
-    // Together: a click that fails must not leave the wait for the tab unawaited.
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('link', { name: `View invoice ${number} (opens in a new tab)` }).click()]);
+    const tab = await tabOpenedBy(row.getByRole('link', { name: `View invoice ${number} (opens in a new tab)` }));
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toMatch(/^\/invoices\/[A-Za-z0-9_-]{32}$/);
     await visible(tab.getByText(number).first());

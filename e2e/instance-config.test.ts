@@ -9,7 +9,7 @@ import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
-import { hidden, visible } from './support/wait';
+import { hidden, tabOpenedBy, visible } from './support/wait';
 
 /**
  * The instance's configuration in chromium, against the real console and a real agent.
@@ -197,9 +197,7 @@ describe('instance configuration journey in chromium', () => {
 
   /** The recordings the instance's own page lists, opened from the console as a member does (a one-time sign-in). */
   async function recordingsOnInstance(): Promise<string[]> {
-    const opened = page.context().waitForEvent('page');
-    await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().click();
-    const tab = await opened;
+    const tab = await tabOpenedBy(page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first());
     await tab.waitForURL(/^http:\/\/localhost:\d+\/$/);
     await visible(tab.getByRole('heading', { name: 'Recordings' }));
     const listed = await tab.getByTestId('recording').allTextContents();

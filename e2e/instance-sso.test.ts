@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
-import { hidden, visible } from './support/wait';
+import { hidden, tabOpenedBy, visible } from './support/wait';
 
 /**
  * SSO in chromium, against the real console, a real agent and a SAML identity provider
@@ -106,9 +106,7 @@ describe('SSO journey in chromium', () => {
     await page.bringToFront();
     await visible(page.getByRole('switch', { name: new RegExp(`^${SSO_LABELS.enforce}`) }));
     expect(await page.getByRole('switch', { name: new RegExp(`^${SSO_LABELS.enforce}`) }).isDisabled()).toBe(true);
-    const opened = page.context().waitForEvent('page');
-    await page.getByRole('link', { name: 'Test sign-in' }).click();
-    const tab = await opened;
+    const tab = await tabOpenedBy(page.getByRole('link', { name: 'Test sign-in' }));
     await tab.getByRole('button', { name: 'Sign in as ada@example.com' }).click();
     await visible(tab.getByRole('heading', { name: 'Test sign-in passed' }));
     await tab.close();
@@ -133,9 +131,7 @@ describe('SSO journey in chromium', () => {
     await instanceTab.close();
 
     await page.goto(detailsUrl);
-    const opened = page.context().waitForEvent('page');
-    await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().click();
-    const tab = await opened;
+    const tab = await tabOpenedBy(page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first());
     await tab.waitForURL(/^http:\/\/localhost:\d+\/$/);
     await visible(tab.getByTestId('break-glass-note'));
     expect(await tab.getByTestId('signed-in-user').textContent()).toContain('Ada Owner');

@@ -4,7 +4,7 @@ import { INSTANCE_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { agentPids, type ConsoleServer } from './support/server';
-import { disabled, hidden, visible } from './support/wait';
+import { disabled, hidden, tabOpenedBy, visible } from './support/wait';
 
 let server: ConsoleServer;
 let browser: Browser;
@@ -151,9 +151,7 @@ describe('instances journey in chromium', () => {
   });
 
   it('opens the instance in a new tab through the one-time token, signed in', async () => {
-    const opened = page.context().waitForEvent('page');
-    await page.getByRole('link', { name: /localhost:\d+/ }).click();
-    const tab = await opened;
+    const tab = await tabOpenedBy(page.getByRole('link', { name: /localhost:\d+/ }));
     await tab.waitForURL(/^http:\/\/localhost:\d+\/$/);
     const user = tab.getByTestId('signed-in-user');
     await visible(user);

@@ -4,7 +4,8 @@
  * charges it. The embedded database can be open in one process only, so this asks the
  * running console (from this machine only) instead of opening it.
  */
-const port = Number(process.env.PORT ?? 3000);
+import { askLocalConsole, runScript } from './local-console';
+
 const [command, account] = process.argv.slice(2);
 const USAGE = 'Usage: npm run billing -- close-period <owner email | account id>';
 
@@ -13,14 +14,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const url = `http://localhost:${port}/operator/billing/close-period`;
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-operator': 'close-period' }, body: JSON.stringify({ account }) });
-  } catch {
-    console.error(`No console answered at ${url}. Start it with \`npm start\` (or set PORT to the port it uses).`);
-    return 1;
-  }
+  const res = await askLocalConsole('/operator/billing/close-period', { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-operator': 'close-period' }, body: JSON.stringify({ account }) });
+  if (!res) return 1;
   const body = (await res.json().catch(() => ({}))) as { data?: { accountId: string; closed: number; invoiced: number; paid: number; refused: number }; errors?: string[] };
   if (!res.ok || !body.data) {
     console.error(body.errors?.join(' ') ?? `The console answered ${res.status}.`);
@@ -33,14 +28,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  },
-);
-
-export {};
+runScript(main);

@@ -1,3 +1,5 @@
+import { askLocalConsole, consolePort, runScript } from './local-console';
+
 /**
  * `npm run outbox [count]`: prints the mail the console has kept in its
  * outbox, newest first. The embedded database can be open in one process
@@ -10,29 +12,17 @@ interface OutboxMail {
   createdAt: number;
 }
 
-const port = Number(process.env.PORT ?? 3000);
 const count = Math.max(1, Number(process.argv[2] ?? 10) || 10);
-const url = `http://localhost:${port}/outbox.json`;
 
 async function main(): Promise<number> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { accept: 'application/json' } });
-  } catch {
-    console.error(`No console answered at ${url}. Start it with \`npm start\` (or set PORT to the port it uses).`);
-    return 1;
-  }
-  if (res.status === 421) {
-    // The Host allow-list: with DATABASE_URL, localhost is not one of the console's names.
-    console.error(`The console does not answer to localhost: it answers only the host of its PUBLIC_URL (localhost too only in embedded mode).`);
-    return 1;
-  }
+  const res = await askLocalConsole('/outbox.json', { headers: { accept: 'application/json' } });
+  if (!res) return 1;
   if (res.status === 403) {
     console.error('The console refused: the outbox can only be read from the machine it runs on.');
     return 1;
   }
   if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) {
-    console.error(`The console at port ${port} keeps no outbox: with SMTP_URL set, mail goes out through SMTP.`);
+    console.error(`The console at port ${consolePort} keeps no outbox: with SMTP_URL set, mail goes out through SMTP.`);
     return 1;
   }
   const { data } = (await res.json()) as { data: OutboxMail[] };
@@ -46,16 +36,8 @@ async function main(): Promise<number> {
     console.log(mail.text.replace(/^/gm, '   '));
     console.log();
   }
-  console.log(`${Math.min(count, data.length)} of ${data.length} shown; the page http://localhost:${port}/outbox lists them all.`);
+  console.log(`${Math.min(count, data.length)} of ${data.length} shown; the page http://localhost:${consolePort}/outbox lists them all.`);
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  },
-);
+runScript(main);

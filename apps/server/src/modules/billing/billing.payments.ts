@@ -78,6 +78,7 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
       .where(and(eq(invoices.id, candidate.id), dueNow))
       .returning();
     if (!invoice) continue;
+    // Read after the claim, not with the round's list: a card saved in between is the one charged (its save asks for this try).
     const [account] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, invoice.tenantId));
     if (!account) {
       await deps.db.update(invoices).set({ nextAttemptAt: null, chargingUntil: null }).where(eq(invoices.id, invoice.id));

@@ -70,6 +70,23 @@ export interface InvoiceDocument {
   createdAtMs: number;
 }
 
+/** One row of the totals under the lines; `strong` rows (the sums) stand out and are ruled above. */
+export interface InvoiceTotalRow {
+  label: string;
+  value: string;
+  strong: boolean;
+}
+
+/** The totals, in order, for the page and the PDF alike: subtotal, total, amount paid, amount due. */
+export function invoiceTotals(doc: InvoiceDocument): InvoiceTotalRow[] {
+  return [
+    { label: 'Subtotal', value: doc.subtotal, strong: false },
+    { label: 'Total', value: doc.total, strong: true },
+    { label: 'Amount paid', value: doc.amountPaid, strong: false },
+    { label: 'Amount due', value: doc.amountDue, strong: true },
+  ];
+}
+
 export interface InvoiceDocumentAccount {
   name: string;
   billingName: string | null;

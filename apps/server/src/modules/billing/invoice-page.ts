@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../mail/templates';
-import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document';
+import { invoiceTotals, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceTotalRow } from './invoice-document';
 
 /**
  * The hosted invoice page: the PDF's content (same view model, same texts) as
@@ -89,7 +89,7 @@ function lineRow(line: InvoiceDocumentLine): string {
 </tr>`;
 }
 
-function totalRow(label: string, value: string, strong = false): string {
+function totalRow({ label, value, strong }: InvoiceTotalRow): string {
   return `<tr${strong ? ' class="strong"' : ''}><th scope="row" colspan="3">${escapeHtml(label)}</th><td class="num">${escapeHtml(value)}</td></tr>`;
 }
 
@@ -160,10 +160,7 @@ ${details.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml
 ${rows}
 </tbody>
 <tfoot>
-${totalRow('Subtotal', doc.subtotal)}
-${totalRow('Total', doc.total, true)}
-${totalRow('Amount paid', doc.amountPaid)}
-${totalRow('Amount due', doc.amountDue, true)}
+${invoiceTotals(doc).map(totalRow).join('\n')}
 </tfoot>
 </table>
 </div>

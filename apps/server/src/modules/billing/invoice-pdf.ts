@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document';
+import { invoiceTotals, type InvoiceDocument, type InvoiceDocumentLine } from './invoice-document';
 
 /**
  * The invoice as a PDF (A4, pdfkit's built-in Helvetica: no font file). Every
@@ -239,18 +239,13 @@ function drawLines(pdf: Pdf, doc: InvoiceDocument, top: number): number {
 
 /** Subtotal, total, amount paid, amount due, right-aligned under the table. Answers the y under them. */
 function drawTotals(pdf: Pdf, doc: InvoiceDocument, top: number): number {
-  const rows: { label: string; value: string; strong?: boolean; ruleAbove?: boolean }[] = [
-    { label: 'Subtotal', value: doc.subtotal },
-    { label: 'Total', value: doc.total, strong: true, ruleAbove: true },
-    { label: 'Amount paid', value: doc.amountPaid },
-    { label: 'Amount due', value: doc.amountDue, strong: true, ruleAbove: true },
-  ];
+  const rows = invoiceTotals(doc);
   let y = top;
   if (y + rows.length * TOTALS_ROW_STEP > CONTENT_BOTTOM) y = continuationPage(pdf, doc);
   const width = 220;
   const x = MARGIN + CONTENT_WIDTH - width;
   for (const row of rows) {
-    if (row.ruleAbove) rule(pdf, y - 4, x, x + width, row.strong ? COLOR.text : COLOR.rule);
+    if (row.strong) rule(pdf, y - 4, x, x + width, row.strong ? COLOR.text : COLOR.rule);
     const font = row.strong ? FONT_BOLD : FONT;
     const size = row.strong ? 10.5 : SIZE.body;
     put(pdf, row.label, x + CELL_PAD_X, y, { font, size });

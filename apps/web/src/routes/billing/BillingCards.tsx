@@ -1,46 +1,11 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney, type BillingDetails } from '@replay/contracts';
 import { brandLabel, expiryLabel } from '../../features/billing/card/card-input';
 import { formatDate } from '../../lib/format-date';
+import { SummaryCard } from '../../components/SummaryCard';
 
 export const NO_CARD = 'No card on file';
-
-interface SummaryProps {
-  title: string;
-  /** The value's data-testid, for tests and end-to-end checks. */
-  testId: string;
-  value: ReactNode | undefined;
-  hint?: ReactNode;
-  action?: ReactNode;
-}
-
-/** One of the three cards: its title, value (a bar until it is known) and a small line under it. */
-function Summary({ title, testId, value, hint, action }: SummaryProps) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {title}
-        </Text>
-        {action}
-      </Group>
-      {value === undefined ? (
-        <Skeleton height={24} mt={6} width="60%" aria-label={`Loading ${title}`} />
-      ) : (
-        <Text fw={600} size="xl" mt={4} data-testid={testId}>
-          {value}
-        </Text>
-      )}
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 interface Props {
   query: UseQueryResult<BillingDetails>;
@@ -56,14 +21,16 @@ export function BillingCards({ query, onEdit }: Props) {
   const valueOf = (read: (details: BillingDetails) => string) => (d ? read(d) : query.isError ? '—' : undefined);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="lg">
-      <Summary
+      <SummaryCard
+        prominent
         title="Next Billing Amount"
         testId="next-billing-amount"
         value={valueOf((x) => formatMoney(x.projectedCost))}
         hint={d && `So far this period: ${formatMoney(d.cost)}`}
       />
-      <Summary title="Next Invoice Date" testId="next-invoice-date" value={valueOf((x) => formatDate(x.nextBillingDate))} />
-      <Summary
+      <SummaryCard prominent title="Next Invoice Date" testId="next-invoice-date" value={valueOf((x) => formatDate(x.nextBillingDate))} />
+      <SummaryCard
+        prominent
         title="Credit Card"
         testId="credit-card"
         value={valueOf((x) => (x.card ? `•••• ${x.card.last4}` : NO_CARD))}

@@ -6,6 +6,13 @@ import { formatCardNumber, formatExpiry, offlineCardRequest, tokenizeOfflineCard
 
 export const OFFLINE_HINT = 'Offline payments: no money moves. Test card 4242 4242 4242 4242.';
 
+/** Each field's words and how its typing is shaped (digits only, grouped). */
+const FIELDS: Record<keyof OfflineCardValues, { label: string; placeholder: string; autoComplete: string; format: (typed: string) => string }> = {
+  number: { label: 'Card number', placeholder: '1234 1234 1234 1234', autoComplete: 'cc-number', format: formatCardNumber },
+  expiry: { label: 'Expiry (MM / YY)', placeholder: 'MM / YY', autoComplete: 'cc-exp', format: formatExpiry },
+  cvc: { label: 'CVC', placeholder: '123', autoComplete: 'cc-csc', format: (typed) => typed.replace(/\D/g, '').slice(0, 4) },
+};
+
 /**
  * The offline provider's card fields: Card number, Expiry (MM / YY) and CVC. They report
  * their state to the form on each change; the card is sent only to the provider's
@@ -29,42 +36,29 @@ export function OfflineCardFields({ onChange, error, disabled }: CardInputProps)
   const invalid = { error: Boolean(error), 'aria-describedby': error ? errorId : undefined };
   const set = (field: keyof OfflineCardValues, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  return (
-    <Stack gap="xs">
+  const field = (name: keyof OfflineCardValues) => {
+    const { label, placeholder, autoComplete, format } = FIELDS[name];
+    return (
       <TextInput
-        label="Card number"
-        placeholder="1234 1234 1234 1234"
+        label={label}
+        placeholder={placeholder}
         inputMode="numeric"
-        autoComplete="cc-number"
-        value={values.number}
-        onChange={(e) => set('number', formatCardNumber(e.currentTarget.value))}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => set(name, format(e.currentTarget.value))}
         {...invalid}
         disabled={disabled}
         required
       />
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      {field('number')}
       <Group grow gap="sm" align="flex-start">
-        <TextInput
-          label="Expiry (MM / YY)"
-          placeholder="MM / YY"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          value={values.expiry}
-          onChange={(e) => set('expiry', formatExpiry(e.currentTarget.value))}
-          {...invalid}
-          disabled={disabled}
-          required
-        />
-        <TextInput
-          label="CVC"
-          placeholder="123"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={values.cvc}
-          onChange={(e) => set('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-          {...invalid}
-          disabled={disabled}
-          required
-        />
+        {field('expiry')}
+        {field('cvc')}
       </Group>
       {error && (
         <Text size="sm" c="red" id={errorId} role="alert" data-testid="card-error">

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { HOURLY_DIGITS, RETENTION_MESSAGES, SSO_MESSAGES, VERSION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
 import { useBackups } from '../../../features/backups/hooks';
@@ -6,24 +6,7 @@ import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
 import { useRetention } from '../../../features/retention/hooks';
 import { useSso } from '../../../features/sso/hooks';
 import { formatDateTime } from '../../../lib/format-date';
-
-function Summary({ title, value, hint }: { title: string; value: string; hint?: string }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {title}
-      </Text>
-      <Text fw={600} mt={4}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
-}
+import { SummaryCard as Summary } from '../../../components/SummaryCard';
 
 /** The spec's Data Retention card: the days kept, and whether a change is still being applied. */
 function RetentionCard({ instance }: { instance: Instance }) {
