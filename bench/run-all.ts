@@ -25,3 +25,5 @@ const { benchBillingClose, closeReport } = await import('./billing-close');
 for (const line of closeReport(await benchBillingClose())) console.log(line);
 const { benchBillingUtilization, utilizationReport } = await import('./billing-utilization');
 for (const line of utilizationReport(await benchBillingUtilization())) console.log(line);
+const { benchWebhooksFanout, fanoutReport } = await import('./webhooks-fanout');
+for (const line of fanoutReport(await benchWebhooksFanout())) console.log(line);

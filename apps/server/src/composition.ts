@@ -27,6 +27,9 @@ import { createMembersService } from './modules/members/members.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import { webhookSealKey } from './modules/webhooks/webhooks.wire';
+import { systemResolver } from './lib/ssrf-guard';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -73,6 +76,14 @@ export function createServices(ctx: AppContext) {
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),
     invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
+    webhooks: createWebhooksService({
+      db,
+      clock,
+      sealKey: webhookSealKey(ctx.secrets.jwtSecret),
+      allowPrivate: ctx.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+      // Read at each call: tests set ctx.resolveHost after the services are built.
+      resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
+    }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }

@@ -29,6 +29,7 @@ const instanceRef = z.object({
 const memberRef = z.object({ id: z.guid(), name: z.string(), email: z.string() });
 const roleRef = z.object({ id: z.guid(), name: z.string() });
 const invoiceRef = z.object({ id: z.guid(), number: z.string(), total: z.number().int() });
+const webhookRef = z.object({ id: z.guid(), name: z.string(), endpoint: z.string() });
 
 function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.object({ type: z.literal(type), tenantId: z.guid(), actor: actorSchema, at: z.number().int(), ...shape });
@@ -123,6 +124,14 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('invoice.paid', { invoice: invoiceRef }),
   /** The card was refused (`message`, the provider's words); the next try at `nextAttemptAt`, or none (null). */
   event('invoice.payment_failed', { invoice: invoiceRef, message: z.string(), nextAttemptAt: z.number().int().nullable() }),
+  // Webhooks (modules/webhooks). Never delivered to webhooks themselves (contracts' WEBHOOK_EVENT_FAMILIES).
+  event('webhook.created', { webhook: webhookRef, eventTypes: z.array(z.string()) }),
+  event('webhook.updated', { webhook: webhookRef, eventTypes: z.array(z.string()), authHeaderChanged: z.boolean() }),
+  event('webhook.deleted', { webhook: webhookRef }),
+  event('webhook.secret_rotated', { webhook: webhookRef }),
+  /** The console disabled the endpoint: every delivery since `failingSince` (epoch ms) failed, for 5 days. */
+  event('webhook.disabled', { webhook: webhookRef, failingSince: z.number().int() }),
+  event('webhook.enabled', { webhook: webhookRef }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -28,6 +28,7 @@ export * from './versions';
 export * from './switch';
 export * from './money';
 export * from './billing';
+export * from './webhooks';
 export * from './offline-payments';
 export * from './events';
 export * from './endpoint';

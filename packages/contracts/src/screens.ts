@@ -20,11 +20,15 @@ import type { Guard, Permission } from './permissions';
  * | rolesEdit       | EDIT_ROLES                        | Create Role, edit and delete roles         |
  * | billing         | VIEW_BILLING, EDIT_BILLING        | Billing menu, cards, invoices, utilization |
  * | billingEdit     | EDIT_BILLING                      | saving billing details                     |
+ * | integrations    | EDIT_INSTANCES                    | webhooks (settings) and their calls        |
  *
  * The audit trail needs VIEW_ACTIVITY: it is the activity family (who did what,
  * when), and the spec gives it no permission of its own. The role list (GET
  * /client/roles) also admits membersEdit holders, because the invite form
  * offers the roles to choose from; one role's details stay with 'roles'.
+ * Webhooks need EDIT_INSTANCES: a webhook sends the account's events to an
+ * address outside the console, as strong a change as any instance change; which
+ * events it may carry is judged by family when it is saved (contracts' webhooks.ts).
  * Routes guarded 'authenticated' (account, limits, modules) need none of these.
  */
 export const SCREEN_PERMISSIONS = {
@@ -39,6 +43,7 @@ export const SCREEN_PERMISSIONS = {
   rolesEdit: ['EDIT_ROLES'],
   billing: ['VIEW_BILLING', 'EDIT_BILLING'],
   billingEdit: ['EDIT_BILLING'],
+  integrations: ['EDIT_INSTANCES'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Screen = keyof typeof SCREEN_PERMISSIONS;
 

@@ -70,9 +70,10 @@ describe('role input', () => {
 describe('the permission table', () => {
   it('covers every screen and write action, and guards come from it', () => {
     expect(Object.keys(SCREEN_PERMISSIONS).sort()).toEqual(
-      ['activities', 'audit', 'billing', 'billingEdit', 'instances', 'instancesCreate', 'instancesEdit', 'members', 'membersEdit', 'roles', 'rolesEdit'].sort(),
+      ['activities', 'audit', 'billing', 'billingEdit', 'instances', 'instancesCreate', 'instancesEdit', 'integrations', 'members', 'membersEdit', 'roles', 'rolesEdit'].sort(),
     );
     expect(guardFor('audit')).toEqual({ anyOf: ['VIEW_ACTIVITY'] });
+    expect(guardFor('integrations')).toEqual({ anyOf: ['EDIT_INSTANCES'] });
     expect(guardFor('roles', 'membersEdit')).toEqual({ anyOf: ['VIEW_ROLES', 'EDIT_ROLES', 'EDIT_MEMBERS'] });
     expect(canOpenScreen(['VIEW_MEMBERS'], 'membersEdit')).toBe(false);
     expect(canOpenScreen(['EDIT_ROLES'], 'rolesEdit')).toBe(true);

@@ -88,6 +88,12 @@ export const envSchema = z
     STRIPE_API_URL: z.url().optional(),
     /** Days an unpaid invoice may stay open before the account can no longer create instances. */
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+    /**
+     * Let webhooks call private, loopback, link-local and other internal addresses (a
+     * console on a private network, tests). Off, such targets are refused when saved and
+     * again when delivered (lib/ssrf-guard.ts).
+     */
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
     EXTRA_VERSIONS: extraVersions,

@@ -8,7 +8,7 @@ const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const domainEventsOutbox: CommitOutbox = {
   queue: 'domain-events',
   deliver: (ctx) => deliverDomainEvents(ctx.db, ctx.eventConsumers, ctx.logger),
-  // No after-commit consumer yet (the activity log runs in the change's transaction): a commit has nothing to start.
+  // A process given no after-commit consumer (some tests) has nothing to start at a commit.
   active: (ctx) => ctx.eventConsumers.length > 0,
   tidy: (ctx) => purgeDeliveredEvents(ctx.db, ctx.eventConsumers, new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS)),
 };

@@ -10,12 +10,13 @@ import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule
 import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
 import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
+import { webhookDeliveryOutbox, webhookRetryWakeJob } from '../modules/webhooks/webhooks.jobs';
 
-/** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail. */
-export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
+/** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
+export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, webhookDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, ...commitOutboxes.map(outboxJob)];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, webhookRetryWakeJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
 export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, ...commitOutboxes.map(outboxSweep)];
 

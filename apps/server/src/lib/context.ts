@@ -5,6 +5,7 @@ import type { EventConsumer } from '../events/consumer';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from './logger';
+import type { HostResolver } from './ssrf-guard';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
 export interface CaptchaVerifier {
@@ -34,4 +35,6 @@ export interface AppContext {
   logger: Logger;
   /** Replaces the reCAPTCHA check (tests); unset, the real one is used when the captcha is on. */
   captcha?: CaptchaVerifier;
+  /** Resolves the host names webhooks call (tests play DNS answers, rebinding included); unset, the system's resolver. */
+  resolveHost?: HostResolver;
 }

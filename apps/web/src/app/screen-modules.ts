@@ -15,6 +15,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.members(), 'src/routes/members/MembersPage.tsx'],
   [routes.roles(), 'src/routes/roles/RolesPage.tsx'],
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
+  [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
 ];

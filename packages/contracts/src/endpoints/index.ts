@@ -12,6 +12,7 @@ import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
 import { versionEndpoints } from './versions';
+import { webhookEndpoints } from './webhooks';
 
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
@@ -34,6 +35,7 @@ export const endpoints = {
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,
+  ...webhookEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -4,6 +4,7 @@ import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.
 import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
 import { canOpenScreen, routes } from '@replay/contracts';
 import { useAccount, useSession } from '../session/SessionProvider';
 
@@ -12,7 +13,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The header's account menu: Account, Logout. */
+/** The header's account menu: Account, the settings the caller may open (Audit Trail, Webhooks), Logout. */
 export function AccountMenu() {
   const account = useAccount();
   const { logout } = useSession();
@@ -43,6 +44,11 @@ export function AccountMenu() {
         {canOpenScreen(account.permissions, 'audit') && (
           <Menu.Item component={Link} to={routes.client('audit')} leftSection={<IconListSearch size={14} />}>
             Audit Trail
+          </Menu.Item>
+        )}
+        {canOpenScreen(account.permissions, 'integrations') && (
+          <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<IconWebhook size={14} />}>
+            Webhooks
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>

@@ -1,0 +1,192 @@
+import {
+  canOpenScreen,
+  saveWebhookSchema,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  webhookFamilyOf,
+  type Webhook,
+  type WebhookDelivery,
+} from '@replay/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { emitEvent } from '../../events/emit';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../lib/principal';
+import { seal, type SealKey } from '../../lib/seal';
+import { checkedTarget, TargetRefused, type HostResolver } from '../../lib/ssrf-guard';
+import { webhooksRepo, type WebhookRow } from './webhooks.repo';
+import { messageBody, newWebhookSecret } from './webhooks.send';
+import { authHeaderBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+
+export interface WebhooksDeps {
+  db: Db;
+  clock: Clock;
+  sealKey: SealKey;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS. */
+  allowPrivate: boolean;
+  resolve: HostResolver;
+}
+
+type SaveInput = z.output<typeof saveWebhookSchema>;
+
+const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
+
+/** Settings → Webhooks: the account's endpoints, their secrets, tests, log and replays. */
+export function createWebhooksService(deps: WebhooksDeps) {
+  const { db } = deps;
+
+  async function owned(p: Principal, id: string): Promise<WebhookRow> {
+    const row = await webhooksRepo(db).find(p.tenantId, id);
+    if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return row;
+  }
+
+  /** A caller subscribes only to families whose screen they may open (see contracts' WEBHOOK_EVENT_FAMILIES). */
+  function checkFamilies(p: Principal, types: readonly string[]): void {
+    for (const type of types) {
+      const family = webhookFamilyOf(type);
+      if (!family) throw badRequest(WEBHOOK_MESSAGES.unknownEventType);
+      if (!canOpenScreen(p.permissions, family.screen)) throw forbidden(WEBHOOK_MESSAGES.familyNotAllowed(family.label.toLowerCase()));
+    }
+  }
+
+  /** Refuses (400) an endpoint that resolves to an internal address, unless the operator allows them. */
+  async function checkTarget(endpoint: string): Promise<void> {
+    try {
+      await checkedTarget(new URL(endpoint), { allowPrivate: deps.allowPrivate, resolve: deps.resolve });
+    } catch (err) {
+      if (err instanceof TargetRefused) throw badRequest(err.reason === 'internal' ? WEBHOOK_MESSAGES.privateTarget : WEBHOOK_MESSAGES.unresolvable);
+      throw err;
+    }
+  }
+
+  /** A new delivery of one message to one enabled endpoint, due now. */
+  async function queueMessage(tx: Db, hook: WebhookRow, fields: { messageId: string; eventType: string; body: string; replayOf: string | null }) {
+    const now = deps.clock.now();
+    await webhooksRepo(tx).addDeliveries([
+      { id: newId(), webhookId: hook.id, tenantId: hook.tenantId, eventId: null, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, ...fields },
+    ]);
+  }
+
+  function enabledOrRefused(hook: WebhookRow): WebhookRow {
+    if (!hook.enabled) throw conflict(WEBHOOK_MESSAGES.enableFirst);
+    return hook;
+  }
+
+  return {
+    async list(p: Principal): Promise<{ webhooks: Webhook[] }> {
+      return { webhooks: (await webhooksRepo(db).list(p.tenantId)).map(webhookToWire) };
+    },
+
+    /** Creates (answering the secret, once) or updates a webhook. */
+    async save(p: Principal, input: SaveInput): Promise<{ webhook: Webhook; secret: string | null }> {
+      checkFamilies(p, input.eventTypes);
+      const eventTypes = [...new Set(input.eventTypes)];
+      await checkTarget(input.endpoint);
+      const now = deps.clock.now();
+      if (!input.webhookId) {
+        const id = newId();
+        const secret = newWebhookSecret();
+        const row = await db.transaction(async (tx) => {
+          const created = await webhooksRepo(tx).insert({
+            id,
+            tenantId: p.tenantId,
+            type: input.type,
+            name: input.name,
+            endpoint: input.endpoint,
+            eventTypes,
+            secretSealed: seal(deps.sealKey, secret, secretBinding(id)),
+            authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await emitEvent(tx, { type: 'webhook.created', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(created), eventTypes });
+          return created;
+        });
+        return { webhook: webhookToWire(row), secret };
+      }
+      const id = input.webhookId;
+      await owned(p, id);
+      const authHeaderChanged = input.authHeader !== undefined;
+      const row = await db.transaction(async (tx) => {
+        const updated = await webhooksRepo(tx).update(p.tenantId, id, {
+          type: input.type,
+          name: input.name,
+          endpoint: input.endpoint,
+          eventTypes,
+          updatedAt: now,
+          ...(authHeaderChanged ? { authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null } : {}),
+        });
+        if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
+        await emitEvent(tx, { type: 'webhook.updated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated), eventTypes, authHeaderChanged });
+        return updated;
+      });
+      return { webhook: webhookToWire(row), secret: null };
+    },
+
+    async remove(p: Principal, id: string): Promise<{ ok: true }> {
+      const now = deps.clock.now();
+      await db.transaction(async (tx) => {
+        const removed = await webhooksRepo(tx).remove(p.tenantId, id);
+        if (!removed) throw notFound(WEBHOOK_MESSAGES.notFound);
+        await emitEvent(tx, { type: 'webhook.deleted', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(removed) });
+      });
+      return { ok: true };
+    },
+
+    /** A new signing secret, answered once; the old one signs nothing more. */
+    async rotateSecret(p: Principal, id: string): Promise<{ secret: string }> {
+      await owned(p, id);
+      const secret = newWebhookSecret();
+      const now = deps.clock.now();
+      await db.transaction(async (tx) => {
+        const row = await webhooksRepo(tx).update(p.tenantId, id, { secretSealed: seal(deps.sealKey, secret, secretBinding(id)), updatedAt: now });
+        if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+        await emitEvent(tx, { type: 'webhook.secret_rotated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(row) });
+      });
+      return { secret };
+    },
+
+    /** Re-enables an endpoint the console disabled; its failing streak starts afresh. */
+    async enable(p: Principal, id: string): Promise<Webhook> {
+      const hook = await owned(p, id);
+      if (hook.enabled) return webhookToWire(hook);
+      const now = deps.clock.now();
+      const row = await db.transaction(async (tx) => {
+        const updated = await webhooksRepo(tx).update(p.tenantId, id, { enabled: true, disabledAt: null, failingSince: null, updatedAt: now });
+        if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
+        await emitEvent(tx, { type: 'webhook.enabled', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated) });
+        return updated;
+      });
+      return webhookToWire(row);
+    },
+
+    /** 'Send test event': a `webhook.test` message to this endpoint only. */
+    async sendTest(p: Principal, id: string): Promise<{ ok: true }> {
+      const hook = enabledOrRefused(await owned(p, id));
+      const now = deps.clock.now();
+      const body = messageBody(WEBHOOK_TEST_EVENT, now, { webhook: webhookRef(hook), message: 'A test event from the console.' });
+      await queueMessage(db, hook, { messageId: `msg_${newId()}`, eventType: WEBHOOK_TEST_EVENT, body, replayOf: null });
+      return { ok: true };
+    },
+
+    async deliveries(p: Principal, id: string, page: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+      await owned(p, id);
+      const { rows, attempts, total } = await webhooksRepo(db).deliveries(p.tenantId, id, page, limit);
+      return { deliveries: rows.map((r) => deliveryToWire(r, attempts.filter((a) => a.deliveryId === r.id))), total };
+    },
+
+    /** Any delivery again: a new chain of attempts of the same message (same id, same body). */
+    async replay(p: Principal, id: string, deliveryId: string): Promise<{ ok: true }> {
+      const hook = enabledOrRefused(await owned(p, id));
+      const original = await webhooksRepo(db).delivery(p.tenantId, id, deliveryId);
+      if (!original) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+      await queueMessage(db, hook, { messageId: original.messageId, eventType: original.eventType, body: original.body, replayOf: original.id });
+      return { ok: true };
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,139 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_MESSAGES } from '@replay/contracts';
+import { expectAccessible } from './support/axe';
+import { closeJourney, openJourney } from './support/journey';
+import type { ConsoleServer } from './support/server';
+import { hidden, visible } from './support/wait';
+
+/**
+ * Webhooks in chromium against the real console (job workers on, private targets
+ * allowed so it may call a receiver on loopback): the owner adds a webhook, the
+ * receiver verifies a test event with the Standard Webhooks library and the secret
+ * shown once; the receiver then fails, the console retries (the 5-s retry) and the
+ * delivery log shows each attempt; a replay, answered, arrives with the same message id.
+ */
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+let receiver: Server;
+let receiverUrl = '';
+let secret = '';
+let answerStatus = 200;
+const received: { headers: IncomingHttpHeaders; body: string; verified: boolean }[] = [];
+/** The retry after a failure is due 5 s later; on a busy machine the sweep may take its 10 s. */
+const DELIVERY_MS = 60_000;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let verified = false;
+      try {
+        new StandardWebhook(secret).verify(body, req.headers as Record<string, string>);
+        verified = true;
+      } catch {
+        verified = false;
+      }
+      received.push({ headers: req.headers, body, verified });
+      res.writeHead(answerStatus, { 'content-type': 'text/plain' });
+      res.end(answerStatus < 300 ? 'thanks' : 'receiver is down');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  ({ server, browser, page } = await openJourney({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } }));
+}, 120_000);
+afterAll(async () => {
+  await closeJourney({ server, browser });
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+});
+
+const row = () => page.getByRole('table', { name: 'Webhooks' }).getByRole('row', { name: /Receiver/ });
+async function moreAction(name: string): Promise<void> {
+  await page.getByRole('button', { name: 'More actions for Receiver' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+describe('webhooks journey in chromium', () => {
+  it('the owner signs up and finds Webhooks in the account menu', async () => {
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill('Wendy Hooks');
+    await page.getByLabel('Organization').fill('Hook Works');
+    await page.getByLabel('Email Address').fill(`webhooks-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Owner-pass1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/instances/);
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Webhooks' }).click();
+    await page.waitForURL(/\/client\/webhooks/);
+    await visible(page.getByText('No webhooks yet'));
+    await expectAccessible(page, 'webhooks: empty');
+  });
+
+  it('adds a webhook: the form checks the endpoint, and the secret is shown once', async () => {
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Receiver');
+    await dialog.getByRole('textbox', { name: /^Endpoint/ }).fill('not a url');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText(WEBHOOK_MESSAGES.invalidEndpoint));
+    await expectAccessible(page, 'webhooks: form with errors');
+    await dialog.getByRole('textbox', { name: /^Endpoint/ }).fill(receiverUrl);
+    await dialog.getByRole('checkbox', { name: 'role.created' }).check();
+    await expectAccessible(page, 'webhooks: form filled');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+    secret = (await secretDialog.getByTestId('webhook-secret').innerText()).trim();
+    expect(secret).toMatch(/^whsec_/);
+    await expectAccessible(page, 'webhooks: secret shown once');
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await hidden(secretDialog);
+    await visible(row());
+    expect(await page.getByText(secret).count()).toBe(0);
+    await expectAccessible(page, 'webhooks: one webhook');
+  });
+
+  it('sends a test event, which the receiver verifies with Standard Webhooks', async () => {
+    await moreAction('Send test event');
+    await visible(page.getByText(WEBHOOK_MESSAGES.testSent));
+    await expectAccessible(page, 'webhooks: test event toast');
+    await expect.poll(() => received.length, { timeout: DELIVERY_MS }).toBe(1);
+    expect(received[0]!.verified).toBe(true);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('retries a failing receiver and logs each attempt', async () => {
+    answerStatus = 500;
+    await moreAction('Send test event');
+    await expect.poll(() => received.length, { timeout: DELIVERY_MS }).toBe(3);
+    expect(received[2]!.headers['webhook-id']).toBe(received[1]!.headers['webhook-id']);
+    await page.getByRole('button', { name: 'Deliveries of Receiver' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Deliveries' });
+    const attempts = drawer.getByRole('table', { name: `Attempts of ${String(received[1]!.headers['webhook-id'])}` });
+    await expect.poll(() => attempts.getByRole('row').count(), { timeout: 20_000 }).toBe(3);
+    await visible(attempts.getByText('500 receiver is down').first());
+    await visible(drawer.getByText(/next attempt/));
+    await expectAccessible(page, 'webhooks: delivery log with retries');
+  });
+
+  it('replays a delivery: the same message arrives again, signed', async () => {
+    answerStatus = 200;
+    const drawer = page.getByRole('dialog', { name: 'Deliveries' });
+    const before = received.length;
+    const firstId = received[0]!.headers['webhook-id'];
+    // The oldest delivery is the last in the log (newest first).
+    await drawer.getByRole('button', { name: /^Replay webhook\.test/ }).last().click();
+    await visible(page.getByText(WEBHOOK_MESSAGES.replayed));
+    await expect.poll(() => received.length, { timeout: DELIVERY_MS }).toBeGreaterThan(before);
+    const replayed = received.find((r, i) => i >= before && r.headers['webhook-id'] === firstId);
+    expect(replayed?.verified).toBe(true);
+    await visible(drawer.getByText('replay'));
+    await expectAccessible(page, 'webhooks: replayed');
+  });
+});

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from './events';
+import type { Screen } from './screens';
+import { safeExactText, safePaging, safeText, safeUuid } from './safe';
+import { MESSAGES } from './validation';
+
+/**
+ * Webhooks (spec: the Webhook entity {webhookId, type, name, endpoint, authHeader};
+ * GET/PUT /webhooks, DELETE /webhooks/{id}; issue 14 for the rest). An endpoint
+ * subscribes to families of domain events; each event is delivered as a Standard
+ * Webhooks 1.0 message (`webhook-id`, `webhook-timestamp`, `webhook-signature`,
+ * HMAC-SHA256 with the endpoint's own `whsec_…` secret), body `{ type, timestamp, data }`.
+ */
+
+/** The spec's `type`: the kind of receiver. One kind today (a plain HTTPS receiver); chat integrations would be more. */
+export const WEBHOOK_TYPES = ['webhook'] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+export const WEBHOOK_LIMITS = { name: 50, endpoint: 2048, authHeader: 1024 } as const;
+/** An endpoint whose deliveries have only failed this long is disabled (Standard Webhooks' usual 5 days). */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 60 * 60_000;
+/** The wait before each attempt: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then the delivery failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [0, 5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+/** A receiver has this long to answer an attempt. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** How much of a receiver's answer the delivery log keeps. */
+export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 2048;
+/** The message type of 'Send test event'; sent to that endpoint only. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_MESSAGES = {
+  required: MESSAGES.required,
+  /* Spec section 5: "endpoint present and a valid URL (http/https with domain, or localhost/IP with optional port)". */
+  invalidEndpoint: 'Enter a valid URL: http or https, with a domain, or localhost or an IP address with an optional port.',
+  /* The spec gives no wording for these. */
+  notFound: 'Webhook not found.',
+  deliveryNotFound: 'Delivery not found.',
+  unknownEventType: 'Choose event types from the list.',
+  noEventTypes: 'Choose at least one event type.',
+  familyNotAllowed: (family: string) => `You are not allowed to view ${family} events, so you cannot subscribe to them.`,
+  privateTarget: 'This endpoint resolves to a private, loopback or otherwise internal address, which webhooks may not call.',
+  unresolvable: 'This endpoint’s host name could not be resolved.',
+  saved: 'Webhook saved',
+  deleted: 'Webhook deleted',
+  rotated: 'Signing secret rotated',
+  enabled: 'Webhook enabled',
+  enableFirst: 'Enable the webhook first.',
+  testSent: 'Test event queued',
+  replayed: 'Delivery queued again',
+  secretOnce: 'Copy the signing secret now: it is shown only once.',
+  deleteConfirm: 'Delete this webhook? Deliveries waiting for it are dropped.',
+  disabled: 'Disabled: every delivery failed for 5 days.',
+} as const;
+
+/**
+ * Event families a webhook may subscribe to, each behind the screen whose permission
+ * lets a caller see such events at all (checked when the webhook is saved): a member
+ * cannot learn of invoices through a webhook when the Billing screen is closed to them.
+ */
+export const WEBHOOK_EVENT_FAMILIES = [
+  { key: 'instances', label: 'Instances', prefixes: ['instance.'], screen: 'instances' },
+  { key: 'team', label: 'Team and roles', prefixes: ['member.', 'role.'], screen: 'members' },
+  { key: 'billing', label: 'Billing', prefixes: ['invoice.', 'billing.'], screen: 'billing' },
+] as const satisfies readonly { key: string; label: string; prefixes: readonly string[]; screen: Screen }[];
+export type WebhookEventFamily = (typeof WEBHOOK_EVENT_FAMILIES)[number];
+
+const familyOfType = (type: string): WebhookEventFamily | undefined => WEBHOOK_EVENT_FAMILIES.find((f) => f.prefixes.some((p) => type.startsWith(p)));
+
+/** Every domain event type a webhook can receive, with its family (for the form's groups). */
+export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => familyOfType(t) !== undefined) as readonly DomainEventType[];
+
+export const webhookFamilyOf = (type: string): WebhookEventFamily | undefined => familyOfType(type);
+
+/** The types grouped by family, in the list's order (the form shows a group per family). */
+export function webhookEventGroups(): { family: WebhookEventFamily; types: DomainEventType[] }[] {
+  return WEBHOOK_EVENT_FAMILIES.map((family) => ({ family, types: WEBHOOK_EVENT_TYPES.filter((t) => familyOfType(t) === family) }));
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * The spec's endpoint rule: http or https, and a host that is a domain (at least two
+ * labels, a real-looking top-level one), localhost, or an IP address; a port is
+ * optional. No credentials in the URL (the auth header is the place for them).
+ */
+export function isWebhookEndpoint(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname;
+  if (host === 'localhost') return true;
+  if (host.startsWith('[') && host.endsWith(']')) return true; // an IPv6 literal: URL parsed it
+  if (IPV4.test(host)) return true;
+  const labels = host.replace(/\.$/, '').split('.');
+  return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && TLD.test(labels[labels.length - 1]!);
+}
+
+export const webhookNameSchema = safeText(WEBHOOK_LIMITS.name).min(1, WEBHOOK_MESSAGES.required);
+export const webhookEndpointSchema = safeText(WEBHOOK_LIMITS.endpoint)
+  .min(1, WEBHOOK_MESSAGES.required)
+  .refine(isWebhookEndpoint, WEBHOOK_MESSAGES.invalidEndpoint);
+const eventTypeSchema = safeExactText(100).refine((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t), WEBHOOK_MESSAGES.unknownEventType);
+
+/**
+ * PUT /webhooks: creates (no `webhookId`) or updates one. `authHeader`: the value sent as
+ * `Authorization` with every delivery; a text sets it, null removes it, absent keeps it.
+ */
+export const saveWebhookSchema = z.strictObject({
+  webhookId: safeUuid(WEBHOOK_MESSAGES.notFound).optional(),
+  type: z.enum(WEBHOOK_TYPES).default('webhook'),
+  name: webhookNameSchema,
+  endpoint: webhookEndpointSchema,
+  authHeader: safeExactText(WEBHOOK_LIMITS.authHeader).nullable().optional(),
+  eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length),
+});
+export type SaveWebhookInput = z.input<typeof saveWebhookSchema>;
+
+/** A webhook as the console shows it: whether an auth header is set, never the header itself, nor the secret. */
+export const webhookSchema = z.object({
+  webhookId: z.string(),
+  type: z.enum(WEBHOOK_TYPES),
+  name: z.string(),
+  endpoint: z.string(),
+  authHeader: z.boolean(),
+  eventTypes: z.array(z.string()),
+  enabled: z.boolean(),
+  /** Epoch ms it was disabled by the console after 5 days of failures (null: enabled, or never). */
+  disabledAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+export const webhooksSchema = z.object({ webhooks: z.array(webhookSchema) });
+
+/** Creating a webhook and rotating its secret answer the secret once: it is stored sealed and never shown again. */
+export const savedWebhookSchema = z.object({ webhook: webhookSchema, secret: z.string().nullable() });
+export const webhookSecretSchema = z.object({ secret: z.string() });
+
+export const webhookParamsSchema = z.object({ id: safeUuid(WEBHOOK_MESSAGES.notFound) });
+export const webhookDeliveryParamsSchema = z.object({ id: safeUuid(WEBHOOK_MESSAGES.notFound), deliveryId: safeUuid(WEBHOOK_MESSAGES.deliveryNotFound) });
+export const webhookDeliveriesQuerySchema = z.object(safePaging(20, 'query'));
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.number().int(),
+  /** What was sent; the Authorization header's value is never shown. */
+  requestHeaders: z.record(z.string(), z.string()),
+  responseStatus: z.number().int().nullable(),
+  /** At most 2 KB of the answer. */
+  responseBody: z.string().nullable(),
+  /** Why no answer came (timeout, refused address, connection error). */
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+
+export const webhookDeliverySchema = z.object({
+  deliveryId: z.string(),
+  /** The Standard Webhooks message id (`webhook-id`); a replay keeps it. */
+  messageId: z.string(),
+  eventType: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  requestBody: z.string(),
+  attempts: z.array(webhookAttemptSchema),
+  nextAttemptAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  /** The delivery this one replays, if it is a replay. */
+  replayOf: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int() });
