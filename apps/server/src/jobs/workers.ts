@@ -10,14 +10,15 @@ import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule
 import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
 import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
+import { weeklyReportJob, weeklyReportSchedule } from '../modules/onboarding/weekly-report.jobs';
 
 /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail. */
 export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, ...commitOutboxes.map(outboxJob)];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, weeklyReportJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, ...commitOutboxes.map(outboxSweep)];
+export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, weeklyReportSchedule, ...commitOutboxes.map(outboxSweep)];
 
 /**
  * Offers a schedule's job for the current slot: the first offer of a slot,

@@ -16,6 +16,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { membersRoutes } from './members/members.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsync[] = [
   monitoringRoutes,
   billingRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
+  onboardingRoutes,
 ];

@@ -17,4 +17,5 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
+  ['/:siteId/onboarding/:tab', 'src/routes/onboarding/OnboardingPage.tsx'],
 ];

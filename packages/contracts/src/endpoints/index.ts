@@ -8,6 +8,7 @@ import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
+import { onboardingEndpoints } from './onboarding';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,
+  ...onboardingEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -11,3 +11,4 @@ export * from './instance-usage';
 export * from './instance-metrics';
 export * from './instance-backups';
 export * from './billing';
+export * from './onboarding';
