@@ -44,17 +44,24 @@ function checkTracker(trackerVersion: unknown, state: AgentState): void {
   }
 }
 
-function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[] } {
-  const { sessionId, events, trackerVersion } = (body ?? {}) as { sessionId?: unknown; events?: unknown; trackerVersion?: unknown };
+/** What `tracker.setUserID(...)` makes the tracker send with each batch of the session. */
+const MAX_USER_ID = 256;
+const BATCH_FIELDS: readonly string[] = ['sessionId', 'events', 'trackerVersion', 'userId'];
+
+function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[]; userId: string | null } {
+  const { sessionId, events, trackerVersion, userId } = (body ?? {}) as { sessionId?: unknown; events?: unknown; trackerVersion?: unknown; userId?: unknown };
   if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
   if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
   }
-  if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events' && k !== 'trackerVersion')) {
-    throw new HttpError(400, 'Only sessionId, events and trackerVersion are accepted');
+  if (Object.keys(body as object).some((k) => !BATCH_FIELDS.includes(k))) {
+    throw new HttpError(400, 'Only sessionId, events, trackerVersion and userId are accepted');
+  }
+  if (userId !== undefined && (typeof userId !== 'string' || userId.length === 0 || userId.length > MAX_USER_ID)) {
+    throw new HttpError(400, `userId must be a text of 1 to ${MAX_USER_ID} characters`);
   }
   checkTracker(trackerVersion, state);
-  return { sessionId, events };
+  return { sessionId, events, userId: userId ?? null };
 }
 
 export const ingestRoutes: Record<string, Handler> = {
@@ -73,8 +80,9 @@ export const ingestRoutes: Record<string, Handler> = {
     state.limiter.instanceRequest();
     await state.disk.sampleFreeSpace();
     state.disk.assertRoom(0);
-    const { sessionId, events } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
-    const lines = eventLines(events);
+    const { sessionId, events, userId } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    // The user id travels as the session's first line of the batch, so a replay can show whose session it was.
+    const lines = eventLines(userId === null ? events : [{ type: 'userId', userId }, ...events]);
     const bytes = Buffer.byteLength(lines);
     await state.disk.sampleFreeSpace();
     // From here to the count, nothing awaits: concurrent writes cannot both take the last room or the last tokens.
@@ -89,6 +97,7 @@ export const ingestRoutes: Record<string, Handler> = {
       throw new HttpError(507, "The host's disk is full: session recording is stopped");
     }
     state.disk.wrote(bytes);
+    state.ingestFacts.recorded(userId !== null, state.now());
     sendJson(res, 202, { accepted: events.length });
   },
 };

@@ -9,6 +9,7 @@ import { DiskUsage } from './disk.ts';
 import { sendHome } from './home.ts';
 import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
+import { IngestFacts } from './ingest-facts.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
 import { lockDataDir } from './lock.ts';
 import { NetworkMeter } from './network.ts';
@@ -105,10 +106,12 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
     await disk.refresh();
     // Wall-clock minutes, as the console's samples are: the meter closes each at its boundary.
     const network = new NetworkMeter(now);
+    const ingestFacts = new IngestFacts(settings.dataDir);
     const state: AgentState = {
       settings,
       config: loadConfig(settings.dataDir),
-      stats: new StatsSampler(disk, settings, network),
+      stats: new StatsSampler(disk, settings, network, ingestFacts),
+      ingestFacts,
       disk,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       usedTokens: new UsedTokens(settings.dataDir, now()),

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
 import type { DiskUsage } from './disk.ts';
+import type { IngestFacts } from './ingest-facts.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';
 import type { PasswordStore, SigninFailures } from './passwords.ts';
 import type { AgentSettings } from './settings.ts';
@@ -16,6 +17,8 @@ export interface AgentState {
   stats: StatsSampler;
   disk: DiskUsage;
   limiter: IngestLimiter;
+  /** Whether recordings (and ones naming a user) have arrived. */
+  ingestFacts: IngestFacts;
   usedTokens: UsedTokens;
   /** The instance's password users (users.json). */
   passwords: PasswordStore;

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import type { AgentStats } from '@replay/agent-protocol';
 import type { DiskUsage } from './disk.ts';
+import type { IngestFacts } from './ingest-facts.ts';
 import type { NetworkMeter } from './network.ts';
 
 /** A CPU reading over less time than this is mostly noise; the last one is repeated instead. */
@@ -25,10 +26,12 @@ export class StatsSampler {
   private readonly disk: DiskUsage;
   private readonly resources: { vcpu: number; memoryGb: number };
   private readonly network: NetworkMeter;
+  private readonly ingest: IngestFacts | null;
 
-  constructor(disk: DiskUsage, resources: { vcpu: number; memoryGb: number }, network: NetworkMeter) {
+  constructor(disk: DiskUsage, resources: { vcpu: number; memoryGb: number }, network: NetworkMeter, ingest: IngestFacts | null = null) {
     this.disk = disk;
     this.network = network;
+    this.ingest = ingest;
     this.resources = { vcpu: resources.vcpu, memoryGb: resources.memoryGb };
   }
 
@@ -55,6 +58,7 @@ export class StatsSampler {
       disk: { usedBytes, totalBytes, percent: percent(usedBytes, totalBytes) },
       network: this.network.read(),
       sampledAt: Date.now(),
+      ...(this.ingest ? { ingest: this.ingest.read() } : {}),
     };
   }
 }

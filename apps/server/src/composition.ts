@@ -24,6 +24,7 @@ import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
 import { createMembersService } from './modules/members/members.service';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
@@ -51,6 +52,14 @@ export function createServices(ctx: AppContext) {
     newInstanceVersion: versions.forNewInstances,
     hasBillingDetails: accountSources.hasBillingDetails,
   });
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    sealKey: webhookSealKey(ctx.secrets.jwtSecret),
+    allowPrivate: ctx.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    // Read at each call: tests set ctx.resolveHost after the services are built.
+    resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
+  });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
   return {
     sessions,
@@ -59,10 +68,10 @@ export function createServices(ctx: AppContext) {
     accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
     passwords: createPasswordChangeService({ db, clock, sessions }),
     resets: createPasswordResetService({ db, clock, ...mailLinks, sessions }),
-    members: createMembersService({ db, clock, ...mailLinks, sealKey: invitationSealKey(ctx.secrets.jwtSecret), sessions }),
+    members: createMembersService({ db, clock, ...mailLinks, sealKey: invitationSealKey(ctx.secrets.jwtSecret), sessions, hasBillingDetails: accountSources.hasBillingDetails }),
     invitations: createInvitationsService({ db, clock }),
     roles: createRolesService({ db, clock }),
-    users: createUsersService({ db }),
+    users: createUsersService({ db, sources: accountSources }),
     activity: createActivityService({ db }),
     audit: createAuditService({ db, clock }),
     instances,
@@ -76,14 +85,8 @@ export function createServices(ctx: AppContext) {
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),
     invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
-    webhooks: createWebhooksService({
-      db,
-      clock,
-      sealKey: webhookSealKey(ctx.secrets.jwtSecret),
-      allowPrivate: ctx.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
-      // Read at each call: tests set ctx.resolveHost after the services are built.
-      resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
-    }),
+    webhooks,
+    onboarding: createOnboardingService({ db, clock, driver: ctx.driver, instances, hasWebhooks: webhooks.hasWebhooks }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_MESSAGES, MESSAGES, teamMemberSchema, type TeamMember } from '@replay/contracts';
+import { ACCOUNT_LIMITS, MEMBER_MESSAGES, MESSAGES, teamMemberSchema, type TeamMember } from '@replay/contracts';
 import { consoleActivities, users } from '../src/db/schema';
 import { hashToken, newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './support/app';
@@ -116,9 +116,9 @@ describe('POST /api/client/members (invite)', () => {
   it('stops at the seat limit of the account', async () => {
     const small = await signup(t);
     const db = t.runtime.ctx.db;
-    // 49 more seats fill the 50 of the account (the owner holds one).
+    // More seats fill the trial account's limit (the owner holds one).
     await db.insert(users).values(
-      Array.from({ length: 49 }, (_, i) => ({
+      Array.from({ length: ACCOUNT_LIMITS.trial.teamMembers - 1 }, (_, i) => ({
         id: newId(),
         tenantId: small.user.tenantId,
         email: `seat.${i}.${small.user.tenantId}@example.com`,
@@ -129,9 +129,9 @@ describe('POST /api/client/members (invite)', () => {
     const roleRes = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(small.jwt), payload: { name: 'R' } });
     const res = await invite(inviteBody({ roleId: roleRes.json().data.roleId }), bearer(small.jwt));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.seatLimit], code: 'conflict' });
+    expect(res.json()).toEqual({ errors: [MEMBER_MESSAGES.seatLimit(ACCOUNT_LIMITS.trial.teamMembers)], code: 'conflict' });
     const limits = await t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(small.jwt) });
-    expect(limits.json().data.teamMember).toEqual({ limit: 50, remaining: 0 });
+    expect(limits.json().data.teamMember).toEqual({ limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: 0 });
   });
 });
 

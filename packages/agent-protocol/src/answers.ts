@@ -16,6 +16,9 @@ export const agentNetworkSchema = z.object({
   lastMinute: z.object({ start: z.number(), inBytes: z.number(), outBytes: z.number() }).nullable(),
 });
 
+/** When the instance first stored a recording, and first one carrying a user id (epoch ms; null: not yet). */
+export const agentIngestFactsSchema = z.object({ firstRecordingAt: z.number().nullable(), firstIdentifiedAt: z.number().nullable() });
+
 /**
  * `GET /api/stats`: this agent's CPU, memory and disk as shares of the instance it stands for, and its network traffic.
  * CPU is a share of the instance's vCPUs (`vcpu`: as configured; nothing on one machine enforces a CPU count);
@@ -27,6 +30,8 @@ export const agentStatsSchema = z.object({
   disk: share,
   network: agentNetworkSchema,
   sampledAt: z.number(),
+  /** What ingest has seen (the console's getting-started steps); absent from agents older than it. */
+  ingest: agentIngestFactsSchema.optional(),
 });
 
 /**
@@ -62,6 +67,7 @@ export const agentErrorSchema = z.object({ errors: z.array(z.string()).min(1) })
 
 export type AgentStats = z.infer<typeof agentStatsSchema>;
 export type AgentNetwork = z.infer<typeof agentNetworkSchema>;
+export type AgentIngestFacts = z.infer<typeof agentIngestFactsSchema>;
 export type AgentHealth = z.infer<typeof agentHealthSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
 export type CleanupPreviewResult = z.infer<typeof cleanupPreviewResultSchema>;

@@ -4,8 +4,26 @@ import { safeExactText } from './safe';
 import { DAY_MS } from './constants';
 import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
-/** Seats and projects an account may hold (Account.limits). */
-export const ACCOUNT_LIMITS = { teamMembers: 50, sites: 10 } as const;
+/**
+ * Seats and instances ("sites") an account may hold (Account.limits, GET /limits), by
+ * whether it has billing details: a trial account gets its one free instance and a small
+ * team to try the product with; a billed one room to grow, capped so a runaway script
+ * (or a stolen session) cannot run up a bill of hundreds of instances — support raises
+ * it. A seat is a member, joined or invited; an instance counts until it is terminated.
+ */
+export const ACCOUNT_LIMITS = {
+  trial: { teamMembers: 20, sites: 1 },
+  billed: { teamMembers: 50, sites: 20 },
+} as const;
+
+/** What an account may still add, from how many seats and live instances it holds. */
+export function accountLimits(facts: { hasBillingDetails: boolean; seats: number; sites: number }) {
+  const tier = facts.hasBillingDetails ? ACCOUNT_LIMITS.billed : ACCOUNT_LIMITS.trial;
+  return {
+    teamMember: { limit: tier.teamMembers, remaining: Math.max(0, tier.teamMembers - facts.seats) },
+    sites: { limit: tier.sites, remaining: Math.max(0, tier.sites - facts.sites) },
+  };
+}
 
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });
 

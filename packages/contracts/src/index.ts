@@ -26,6 +26,7 @@ export * from './backups';
 export * from './sso';
 export * from './versions';
 export * from './switch';
+export * from './onboarding';
 export * from './money';
 export * from './billing';
 export * from './webhooks';

@@ -43,7 +43,7 @@ export const MEMBER_MESSAGES = {
   memberAboveActor: 'You cannot change a member who has more rights than you.',
   adminGrant: 'Only an admin can give admin rights.',
   alreadyJoined: 'This member has already joined.',
-  seatLimit: 'Your account has reached its team member limit.',
+  seatLimit: (limit: number) => `Your account has reached its limit of ${limit} team members. Remove a member or a pending invitation first.`,
   invitationInvalid: 'This invitation link is invalid or has already been used.',
   invitationExpired: 'This invitation link has expired. Ask your admin for a new one.',
   moduleAdminOnly: 'Only an admin can change the modules of the account.',

@@ -17,6 +17,7 @@ import { membersRoutes } from './members/members.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const apiModules: FastifyPluginAsync[] = [
   billingRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
   webhookRoutes,
+  onboardingRoutes,
 ];

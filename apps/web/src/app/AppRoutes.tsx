@@ -28,6 +28,7 @@ const ProfilePage = lazyRoute('account-profile', () => import('../routes/account
 const OrganizationPage = lazyRoute('account-organization', () => import('../routes/account/OrganizationPage'));
 const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
+const OnboardingPage = lazyRoute('onboarding', () => import('../routes/onboarding/OnboardingPage'));
 
 /** The signed-in screens by path, for preloadSignedIn (the build preloads their files too: screen-modules.ts). */
 export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
@@ -42,6 +43,7 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.client('webhooks'), WebhooksPage],
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
+  ['/:siteId/onboarding/:tab', OnboardingPage],
 ];
 
 /**
@@ -83,6 +85,7 @@ export function AppRoutes() {
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
+        <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><OnboardingPage /></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
           <Route path="profile" element={<ProfilePage />} />

@@ -18,4 +18,5 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
+  ['/:siteId/onboarding/:tab', 'src/routes/onboarding/OnboardingPage.tsx'],
 ];

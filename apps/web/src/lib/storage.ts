@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   sessionJwt: 'console.session.jwt',
   /** sessionStorage: the iframe URL parameter, kept for the browser session. */
   sessionIframe: 'console.session.iframe',
+  /** localStorage: the account's getting-started checklist once completed (`<prefix>.<tenantId>`), so it is never asked for again. */
+  gettingStarted: 'console.gettingStarted',
 } as const;
 
 type Area = 'local' | 'session';

@@ -8,6 +8,7 @@ import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
+import { onboardingEndpoints } from './onboarding';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...switchEndpoints,
   ...teamEndpoints,
   ...webhookEndpoints,
+  ...onboardingEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -12,3 +12,4 @@ export * from './instance-metrics';
 export * from './instance-backups';
 export * from './billing';
 export * from './webhooks';
+export * from './onboarding';

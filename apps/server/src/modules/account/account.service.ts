@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
+import { accountLimits, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -77,11 +77,7 @@ export function createAccountService(deps: AccountDeps) {
       settings: { modules: tenant.modules },
       hasPassword: row.passwordHash !== null,
       changePassword: false,
-      limits: {
-        teamMember: { limit: ACCOUNT_LIMITS.teamMembers, remaining: Math.max(0, ACCOUNT_LIMITS.teamMembers - members) },
-        // Projects (sites) live inside the hosted instances; none counts against the console yet.
-        sites: { limit: ACCOUNT_LIMITS.sites, remaining: ACCOUNT_LIMITS.sites },
-      },
+      limits: accountLimits({ hasBillingDetails, seats: members, sites: instanceCount }),
       banner: null,
       verifiedEmail: true,
       license: null,

@@ -36,7 +36,7 @@ const REMEMBERED_ACCOUNTS = 2_000;
  * end, and the usage's fingerprint, read from the database), so every console process
  * answers what a fresh computation would.
  */
-function runningPeriods(deps: BillingDeps) {
+function runningPeriods(deps: Pick<BillingDeps, 'db' | 'clock'>) {
   const repo = billingRepo(deps.db);
   const remembered = new Map<string, { key: string; value: RunningPeriod }>();
 
@@ -88,6 +88,15 @@ function cardOf(row: BillingAccountRow | undefined) {
 }
 
 /** Billing details, the running period's cost and utilization, and saving the card and address. */
+/** What the account has spent so far in its running period: the Billing screen's figure, for the weekly report (no provider needed). */
+export function runningSpendOf(deps: Pick<BillingDeps, 'db' | 'clock'>) {
+  const runningPeriod = runningPeriods(deps);
+  return async (tenantId: string): Promise<{ cost: Micros; currency: string; periodStart: number; periodEnd: number }> => {
+    const period = await runningPeriod(tenantId);
+    return { cost: period.metered.total, currency: CURRENCY, periodStart: period.from, periodEnd: period.to };
+  };
+}
+
 export function createBillingService(deps: BillingDeps) {
   const repo = billingRepo(deps.db);
   const runningPeriod = runningPeriods(deps);

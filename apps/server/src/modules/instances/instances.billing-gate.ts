@@ -1,4 +1,4 @@
-import { INSTANCE_MESSAGES, isBillingRequired, remainingTrialDays, type InstanceSize } from '@replay/contracts';
+import { INSTANCE_MESSAGES, accountLimits, isBillingRequired, remainingTrialDays, type InstanceSize } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hasPastDueInvoice } from '../billing/billing.facts';
@@ -6,7 +6,8 @@ import { instancesRepo } from './instances.repo';
 
 /*
  * What billing lets an account do with its instances, answered 402: the request is fine and
- * the caller may make it; the account has to add or update payment details first.
+ * the caller may make it; the account has to add or update payment details first. Beyond
+ * billing, the account's instance cap (ACCOUNT_LIMITS.sites), answered 409.
  */
 
 /** Creating one, in the create's transaction (the account's row locked, so two creates are judged one after the other). */
@@ -17,6 +18,9 @@ export async function assertMayCreate(tx: Db, tenantId: string, size: InstanceSi
   if (isBillingRequired(facts, size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
   // Dunning's last step: an invoice open past its due date (BILLING_GRACE_DAYS) stops new instances.
   if (await hasPastDueInvoice(tx, tenantId, at)) throw new AppError('billing_required', [INSTANCE_MESSAGES.invoicePastDue]);
+  // The account's cap (ACCOUNT_LIMITS), judged after billing: a trial's second instance is a billing question (402), not a cap.
+  const { sites } = accountLimits({ hasBillingDetails, seats: 0, sites: facts.instanceCount });
+  if (sites.remaining === 0) throw new AppError('conflict', [INSTANCE_MESSAGES.siteLimit(sites.limit)]);
 }
 
 /** Starting one: the trial's end stopped the account's instances, and they start again once it can pay (contracts' billing.ts). */

@@ -120,6 +120,12 @@ export function membersRepo(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Seats taken, with the account's row locked until the transaction ends: two invites at once are counted one after the other. */
+    async lockAndCountSeats(tenantId: string): Promise<number> {
+      await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+      return this.countSeats(tenantId);
+    },
+
     /** Owners: joined members holding the protected Owner role, or the super admin. */
     async countOwners(tenantId: string): Promise<number> {
       const [row] = await db

@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_LIMITS,
+  accountLimits,
   INVITATION_LIFETIME_DAYS,
   MEMBER_MESSAGES,
   canOpenScreen,
@@ -35,6 +35,8 @@ export interface MembersDeps {
   publicUrl: string;
   productName: string;
   sessions: Pick<SessionService, 'revokeAllFor'>;
+  /** Whether the account has billing details (billing's): its seat limit depends on it (ACCOUNT_LIMITS). */
+  hasBillingDetails(tenantId: string): Promise<boolean>;
 }
 
 const NO_RIGHTS: Rights = { permissions: [], allInstances: false, instances: [] };
@@ -144,11 +146,13 @@ export function createMembersService(deps: MembersDeps) {
       const userId = newId();
       const now = deps.clock.now();
       const inv = issueInvitation(deps.sealKey, userId, now);
+      const hasBillingDetails = await deps.hasBillingDetails(p.tenantId);
       try {
         await deps.db.transaction(async (tx) => {
           const role = await assignableRole(tx, p, cmd.roleId);
           const members = membersRepo(tx);
-          if ((await members.countSeats(p.tenantId)) >= ACCOUNT_LIMITS.teamMembers) throw conflict(MEMBER_MESSAGES.seatLimit);
+          const seats = accountLimits({ hasBillingDetails, seats: await members.lockAndCountSeats(p.tenantId), sites: 0 }).teamMember;
+          if (seats.remaining === 0) throw conflict(MEMBER_MESSAGES.seatLimit(seats.limit));
           if (await members.emailInUse(cmd.email)) throw conflict(MEMBER_MESSAGES.emailTaken);
           await members.insert({
             id: userId,

@@ -1,20 +1,22 @@
-import { ACCOUNT_LIMITS, MEMBER_MESSAGES, type Limits } from '@replay/contracts';
+import { MEMBER_MESSAGES, accountLimits, type Limits } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
+import type { AccountSources } from '../account/account.service';
 import { usersRepo } from './users.repo';
 
-export function createUsersService(deps: { db: Db }) {
+export function createUsersService(deps: { db: Db; sources: AccountSources }) {
   const repo = usersRepo(deps.db);
   return {
     /** The same figures as Account.limits. */
     async limits(p: Principal): Promise<Limits> {
-      const seats = await repo.countSeats(p.tenantId);
-      return {
-        teamMember: { limit: ACCOUNT_LIMITS.teamMembers, remaining: Math.max(0, ACCOUNT_LIMITS.teamMembers - seats) },
-        // Projects (sites) live inside the hosted instances; none counts against the console yet.
-        sites: { limit: ACCOUNT_LIMITS.sites, remaining: ACCOUNT_LIMITS.sites },
-      };
+      const [seats, sites, hasBillingDetails] = await Promise.all([
+        repo.countSeats(p.tenantId),
+        deps.sources.countInstances(p.tenantId),
+        deps.sources.hasBillingDetails(p.tenantId),
+      ]);
+      // A site is a hosted instance: what the instance create call counts against the limit.
+      return accountLimits({ hasBillingDetails, seats, sites });
     },
 
     /**

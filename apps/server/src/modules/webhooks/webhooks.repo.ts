@@ -19,6 +19,11 @@ export function webhooksRepo(db: Db) {
       return db.select().from(webhooks).where(eq(webhooks.tenantId, tenantId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
     },
 
+    async any(tenantId: string): Promise<boolean> {
+      const [row] = await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.tenantId, tenantId)).limit(1);
+      return Boolean(row);
+    },
+
     async find(tenantId: string, id: string): Promise<WebhookRow | null> {
       const [row] = await db.select().from(webhooks).where(and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id)));
       return row ?? null;

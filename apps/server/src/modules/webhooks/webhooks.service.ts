@@ -76,6 +76,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   return {
+    /** Getting started's Integrations step: the account has a webhook. */
+    hasWebhooks: (tenantId: string): Promise<boolean> => webhooksRepo(db).any(tenantId),
+
     async list(p: Principal): Promise<{ webhooks: Webhook[] }> {
       return { webhooks: (await webhooksRepo(db).list(p.tenantId)).map(webhookToWire) };
     },

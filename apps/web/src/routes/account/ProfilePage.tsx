@@ -1,10 +1,11 @@
 import { Divider, TextInput } from '@mantine/core';
 import { useAccount } from '../../app/session/SessionProvider';
+import { WeeklyReportToggle } from '../../features/onboarding/WeeklyReportToggle';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
 
-/** /account/profile: the profile form and, for accounts with a password, changing it. */
+/** /account/profile: the profile form, the member's weekly report choice and, for accounts with a password, changing it. */
 export default function ProfilePage() {
   const account = useAccount();
   return (
@@ -12,6 +13,10 @@ export default function ProfilePage() {
       <Section title="Profile" description="Your email address is your identity: it is the one you use to login.">
         <TextInput label="Email Address" value={account.email} readOnly variant="filled" mb="md" maw={480} />
         <ProfileForm />
+      </Section>
+      <Divider />
+      <Section title="Weekly Report" description="Your own choice: other members choose for themselves.">
+        <WeeklyReportToggle />
       </Section>
       {account.hasPassword && (
         <>

@@ -36,6 +36,19 @@ import { UrlField } from './create/UrlField';
 const PROVIDER_OPTIONS = PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
 
 /** Create Instance (spec section 2): capacity, name, provider, region, URL, and the price overview. */
+/** The account's instance cap (GET /limits' sites, as the account carries it), and the refusal's words once it is reached. */
+function SitesLeft({ limits }: { limits: { limit: number; remaining: number } }) {
+  return limits.remaining > 0 ? (
+    <Text size="sm" mt="xs" data-testid="sites-left">
+      {limits.remaining} of {limits.limit} instances left on your account
+    </Text>
+  ) : (
+    <Text size="sm" mt="xs" c="red" role="note" data-testid="sites-left">
+      {INSTANCE_MESSAGES.siteLimit(limits.limit)}
+    </Text>
+  );
+}
+
 export default function CreateInstancePage() {
   useConsoleTitle('Create Instance');
   const account = useAccount();
@@ -149,6 +162,8 @@ export default function CreateInstancePage() {
               <Text size="sm" c="dimmed" mt="xs">
                 {INSTANCE_MESSAGES.createNote}
               </Text>
+              {/* A trial account's cap is its one free instance: the billing refusal says that better. */}
+              {(account.hasBillingDetails || account.limits.sites.remaining > 0) && <SitesLeft limits={account.limits.sites} />}
               <Group grow mt="xs" wrap="nowrap">
                 <Button component={Link} to={routes.instances()} variant="default">
                   Cancel

@@ -16,6 +16,7 @@ import { withServerReason } from '../../components/list/status-text';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePublicConfig } from '../../features/config/api';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { GettingStarted } from '../../features/onboarding/GettingStarted';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
 import '../../features/instances/styles';
 import type { ScreenPrefetch } from '../../lib/lazy';
@@ -66,6 +67,8 @@ export default function InstancesPage() {
   return (
     <>
       <PageTitle title="Instances" actions={canCreate && !welcome ? <CreateButton /> : undefined} />
+      {/* The checklist's steps open the onboarding tabs of an instance: shown once the account has one. */}
+      {data?.instances[0] && <GettingStarted tenantId={account.tenantId} siteId={data.instances[0].instanceId} />}
       {!welcome && (
         <Group mb="md">
           <SearchInput placeholder="Filter by instance name" value={text} onChange={setText} maxLength={100} />

@@ -42,7 +42,7 @@ export default function MembersPage() {
   const seatsLeft = limits.data?.teamMember.remaining;
   const full = seatsLeft !== undefined && seatsLeft <= 0;
   const inviteButton = canEdit && (
-    <Tooltip label={MEMBER_MESSAGES.seatLimit} disabled={!full}>
+    <Tooltip label={MEMBER_MESSAGES.seatLimit(limits.data?.teamMember.limit ?? 0)} disabled={!full}>
       <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')} disabled={full}>
         Invite Team Member
       </Button>

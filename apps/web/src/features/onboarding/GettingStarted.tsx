@@ -1,0 +1,57 @@
+import { Anchor, Badge, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
+import IconCircleDashed from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
+import { BOARDING_TASK_TAB, gettingStartedStatus, routes, withSiteId } from '@replay/contracts';
+import { useBoarding } from './api';
+
+export const GETTING_STARTED_TITLE = 'Getting Started';
+
+/**
+ * The getting-started checklist (GET /boarding) for the account, its steps linking to the
+ * onboarding tabs of `siteId` (an instance of the account). While loading, or when the
+ * checklist cannot be read, it shows nothing: it is a guide, not the page's content.
+ */
+export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId: string }) {
+  const boarding = useBoarding(tenantId);
+  if (!boarding.data) return null;
+  const { tasks } = boarding.data;
+  const status = gettingStartedStatus(tasks);
+  const done = tasks.filter((t) => t.done).length;
+  return (
+    <Paper withBorder p="md" mb="md" component="section" aria-labelledby="getting-started-title">
+      <Group justify="space-between" mb={status === 'completed' ? 0 : 'xs'}>
+        <Title order={2} size="h4" id="getting-started-title">
+          {GETTING_STARTED_TITLE}
+        </Title>
+        <Badge color={status === 'completed' ? 'teal' : 'blue'} variant="light">
+          {status === 'completed' ? 'Completed' : `In progress: ${done} of ${tasks.length} done`}
+        </Badge>
+      </Group>
+      {status === 'in-progress' && (
+        <List spacing="xs" center>
+          {tasks.map(({ task, done: finished }) => (
+            <List.Item
+              key={task}
+              icon={
+                <ThemeIcon color={finished ? 'teal' : 'gray'} variant="light" size={22} radius="xl" aria-hidden>
+                  {finished ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
+                </ThemeIcon>
+              }
+            >
+              {finished ? (
+                <Text size="sm">
+                  {task} <Text span size="sm" c="dimmed">(done)</Text>
+                </Text>
+              ) : (
+                <Anchor component={Link} size="sm" to={withSiteId(routes.onboarding(BOARDING_TASK_TAB[task]), siteId)}>
+                  {task}
+                </Anchor>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { VERSION_CATALOGUE, ingestUrlOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
+import { CopyButton } from '../../components/CopyButton';
+
+/** One block of code with its copy button (which names what it copies); `id` marks the block for tests. */
+function Snippet({ code, label, id }: { code: string; label: string; id: string }) {
+  return (
+    <Stack gap={4}>
+      <Code block data-testid={`snippet-${id}`}>
+        {code}
+      </Code>
+      <div>
+        <CopyButton value={code} label={label} />
+      </div>
+    </Stack>
+  );
+}
+
+/** The tracker the instance's version reads (the catalogue's newest for a version it does not list). */
+const trackerOf = (version: string): string => (VERSION_CATALOGUE.find((v) => v.version === version) ?? VERSION_CATALOGUE[VERSION_CATALOGUE.length - 1]!).tracker;
+
+export const NO_PROJECT_KEY = 'Only an admin of the account can see its project key: ask one to install the tracker, or for the key.';
+export const NO_INSTANCE_URL = 'The instance has no address yet: wait until it runs, then come back.';
+
+function snippetsOf(instance: Instance, projectKey: string | null) {
+  if (!instance.instanceUrl || !projectKey) return null;
+  return trackerSnippets({ ingestUrl: ingestUrlOf(instance.instanceUrl), projectKey, trackerVersion: trackerOf(instance.version) });
+}
+
+/** Install: the tracker from npm, or with a script tag, sending to this instance with the account's project key. */
+export function InstallingStep({ instance, projectKey }: { instance: Instance; projectKey: string | null }) {
+  const snippets = snippetsOf(instance, projectKey);
+  return (
+    <Stack gap="md">
+      <Text>
+        Add the tracker to your site so that {instance.name} records its sessions. The step is done once the instance has received a recording.
+      </Text>
+      {!instance.instanceUrl ? (
+        <Text>{NO_INSTANCE_URL}</Text>
+      ) : !snippets ? (
+        <Text>{NO_PROJECT_KEY}</Text>
+      ) : (
+        <>
+          <Title order={3} size="h5">
+            With npm
+          </Title>
+          <Snippet id="install" code={snippets.install} label="Copy the install command" />
+          <Snippet id="npm" code={snippets.npm} label="Copy the npm code" />
+          <Title order={3} size="h5">
+            With a script tag
+          </Title>
+          <Snippet id="script" code={snippets.script} label="Copy the script tag" />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Identify Users: name the user of a session. */
+export function IdentifyUsersStep() {
+  return (
+    <Stack gap="md">
+      <Text>Tell the tracker who is using your site, so that you can find a user's sessions. The step is done once a recording carried a user id.</Text>
+      <Snippet id="identify" code={trackerSnippets({ ingestUrl: '', projectKey: '', trackerVersion: '' }).identify} label="Copy the setUserID call" />
+    </Stack>
+  );
+}
+
+/** Invite Team Members: the Team screen. */
+export function TeamStep() {
+  return (
+    <Stack gap="md">
+      <Text>Invite your colleagues to watch sessions with you. The step is done once one of them has joined.</Text>
+      <Anchor component={Link} to={routes.members()}>
+        Invite team members
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** Integrations: webhooks. */
+export function IntegrationsStep() {
+  return (
+    <Stack gap="md">
+      <Text>Send the console's events to your own tools. The step is done once the account has a webhook.</Text>
+      <Anchor component={Link} to={routes.client('webhooks')}>
+        Add a webhook
+      </Anchor>
+    </Stack>
+  );
+}

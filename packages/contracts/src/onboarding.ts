@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { DAY_MS } from './constants';
+import { INSTANCE_MESSAGES } from './instances';
+import type { OnboardingTab } from './routes';
+import { safeEpochMs, safeUuid } from './safe';
+
+/**
+ * Getting started (spec: GET /boarding, tasks with task and done): four steps, each judged
+ * by the server from the account's real state, never ticked by hand.
+ */
+export const BOARDING_TASKS = ['Install', 'Identify Users', 'Invite Team Members', 'Integrations'] as const;
+export type BoardingTask = (typeof BOARDING_TASKS)[number];
+
+/** The onboarding tab that explains each step (`/{siteId}/onboarding/{tab}`). */
+export const BOARDING_TASK_TAB: Record<BoardingTask, OnboardingTab> = {
+  Install: 'installing',
+  'Identify Users': 'identify-users',
+  'Invite Team Members': 'team',
+  Integrations: 'integrations',
+};
+
+export const ONBOARDING_TAB_LABELS: Record<OnboardingTab, string> = {
+  installing: 'Install',
+  'identify-users': 'Identify Users',
+  team: 'Invite Team Members',
+  integrations: 'Integrations',
+};
+
+export const boardingSchema = z.object({
+  tasks: z.array(z.object({ task: z.enum(BOARDING_TASKS), done: z.boolean() })),
+});
+export type Boarding = z.infer<typeof boardingSchema>;
+
+export type GettingStartedStatus = 'in-progress' | 'completed';
+
+/** Spec: in-progress while any step is pending, else completed. */
+export function gettingStartedStatus(tasks: readonly { done: boolean }[]): GettingStartedStatus {
+  return tasks.length > 0 && tasks.every((t) => t.done) ? 'completed' : 'in-progress';
+}
+
+/** POST /{projectId}/signals: the console's own UI-usage signal, about one instance ("project") of the caller's account. */
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
+export const signalParamsSchema = z.object({ projectId: safeUuid(INSTANCE_MESSAGES.notFound) });
+export const signalBodySchema = z
+  .strictObject({ timestamp: safeEpochMs, deviceType: z.enum(DEVICE_TYPES, { error: `deviceType must be one of ${DEVICE_TYPES.join(', ')}.` }) })
+  .meta({ examples: [{ timestamp: 1_700_000_000_000, deviceType: 'desktop' }] });
+export type SignalBody = z.infer<typeof signalBodySchema>;
+export const signalAnswerSchema = z.object({ accepted: z.literal(true) });
+/** Signals are usage analytics, not a record: kept this long, then removed by the weekly round. */
+export const SIGNAL_RETENTION_DAYS = 90;
+/** Per member per minute: a UI sends one per screen, a script cannot fill the table. */
+export const SIGNALS_PER_MINUTE = 60;
+/** A client clock this far from the server's is refused: the stored time must be useful. */
+export const SIGNAL_CLOCK_SKEW_MS = DAY_MS;
+export const SIGNAL_MESSAGES = {
+  tooMany: 'Too many signals. Try again later.',
+  clockSkew: 'timestamp must be within a day of now.',
+} as const;
+
+/** GET and POST /config/weekly_report: the member's own choice (opt-in). */
+export const weeklyReportSchema = z.strictObject({ weeklyReport: z.boolean() }).meta({ examples: [{ weeklyReport: true }] });
+export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
+
+/** The weekly report goes out Mondays at 08:00 UTC (a slot a week; each member's mail once per slot). */
+export const WEEKLY_REPORT_SLOT = { weekday: 1, hourUtc: 8 } as const;
+export const WEEK_MS = 7 * DAY_MS;
+
+/** The start of the week-slot `at` falls in: the latest Monday 08:00 UTC at or before it. */
+export function weeklySlotOf(at: number): number {
+  const d = new Date(at);
+  const midnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  const daysSince = (d.getUTCDay() - WEEKLY_REPORT_SLOT.weekday + 7) % 7;
+  const slot = midnight - daysSince * DAY_MS + WEEKLY_REPORT_SLOT.hourUtc * 3_600_000;
+  return slot > at ? slot - WEEK_MS : slot;
+}
+
+/** Where a tracker sends its batches on an instance: the agent's ingest path (agent-protocol's INGEST_PATH; a server test keeps the two equal). */
+export const TRACKER_INGEST_PATH = '/api/events';
+export const TRACKER_PACKAGE = '@replay/tracker';
+
+/** The instance's ingest URL, from its address. */
+export const ingestUrlOf = (instanceUrl: string): string => `${instanceUrl.replace(/\/+$/, '')}${TRACKER_INGEST_PATH}`;
+
+/**
+ * The onboarding tabs' code: the tracker installed from npm or with a script tag, both
+ * carrying the instance's ingest URL and the account's project key (what the agent's
+ * ingest asks for as its Bearer), and the call that names the user of a session.
+ */
+export function trackerSnippets(input: { ingestUrl: string; projectKey: string; trackerVersion: string }) {
+  const options = `{\n  projectKey: ${JSON.stringify(input.projectKey)},\n  ingestPoint: ${JSON.stringify(input.ingestUrl)},\n}`;
+  return {
+    install: `npm install ${TRACKER_PACKAGE}@${input.trackerVersion}`,
+    npm: `import Tracker from '${TRACKER_PACKAGE}';\n\nconst tracker = new Tracker(${options});\ntracker.start();`,
+    script: `<script type="module">\n  import Tracker from 'https://cdn.jsdelivr.net/npm/${TRACKER_PACKAGE}@${input.trackerVersion}/+esm';\n  window.tracker = new Tracker(${options.replace(/\n/g, '\n  ')});\n  window.tracker.start();\n</script>`,
+    identify: `// Once you know who is signed in, e.g. after login:\ntracker.setUserID('jane@example.com');`,
+  };
+}
