@@ -25,3 +25,5 @@ const { benchBillingClose, closeReport } = await import('./billing-close');
 for (const line of closeReport(await benchBillingClose())) console.log(line);
 const { benchBillingUtilization, utilizationReport } = await import('./billing-utilization');
 for (const line of utilizationReport(await benchBillingUtilization())) console.log(line);
+const { benchNotificationCount, notificationCountReport } = await import('./notification-count');
+for (const line of notificationCountReport(await benchNotificationCount())) console.log(line);

@@ -25,6 +25,8 @@ import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
 import { createMembersService } from './modules/members/members.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -73,6 +75,8 @@ export function createServices(ctx: AppContext) {
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),
     invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
+    notifications: createNotificationsService({ db, clock }),
+    alerts: createAlertsService({ db, clock, instances }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }

@@ -28,6 +28,8 @@ export * from './versions';
 export * from './switch';
 export * from './money';
 export * from './billing';
+export * from './notifications';
+export * from './alerts';
 export * from './offline-payments';
 export * from './events';
 export * from './endpoint';

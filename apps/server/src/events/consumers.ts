@@ -1,12 +1,14 @@
 import { activityLogConsumer } from '../modules/activity/activity.consumer';
+import { notificationsConsumer } from '../modules/notifications/notifications.consumer';
 import type { EventConsumer } from './consumer';
 
 /**
  * Every consumer of domain events, one line each (see consumer.ts for the two
- * kinds). Next: notifications, webhooks, alert rules, billing's usage record.
+ * kinds). Next: webhooks, billing's usage record.
  */
 export const eventConsumers: readonly EventConsumer[] = [
   activityLogConsumer,
+  notificationsConsumer,
 ];
 
 export const inTransactionConsumers = eventConsumers.filter((c) => c.delivery === 'in-transaction');

@@ -16,6 +16,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { membersRoutes } from './members/members.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -32,4 +34,6 @@ export const apiModules: FastifyPluginAsync[] = [
   monitoringRoutes,
   billingRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
+  notificationsRoutes,
+  alertsRoutes,
 ];

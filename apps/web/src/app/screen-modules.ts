@@ -17,4 +17,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
+  [`/:siteId${routes.alerts()}`, 'src/routes/alerts/AlertsPage.tsx'],
+  [`/:siteId${routes.alertCreate()}`, 'src/routes/alerts/AlertRulePage.tsx'],
+  ['/:siteId/alert/:alertId', 'src/routes/alerts/AlertRulePage.tsx'],
 ];

@@ -1,5 +1,6 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
+import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
@@ -8,6 +9,7 @@ import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
+import { notificationEndpoints } from './notifications';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -34,6 +36,8 @@ export const endpoints = {
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,
+  ...notificationEndpoints,
+  ...alertEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
