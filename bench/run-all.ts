@@ -27,3 +27,5 @@ const { benchBillingUtilization, utilizationReport } = await import('./billing-u
 for (const line of utilizationReport(await benchBillingUtilization())) console.log(line);
 const { benchWebhooksFanout, fanoutReport } = await import('./webhooks-fanout');
 for (const line of fanoutReport(await benchWebhooksFanout())) console.log(line);
+const { benchNotificationCount, notificationCountReport } = await import('./notification-count');
+for (const line of notificationCountReport(await benchNotificationCount())) console.log(line);

@@ -7,15 +7,15 @@ import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
 import type { ConsoleServer } from './support/server';
-import { visible } from './support/wait';
+import { hidden, visible } from './support/wait';
 
 /**
  * Getting started in chromium, on one console: the owner's checklist starts with four
  * pending steps; the Install tab's snippet names the instance's ingest URL and the
  * project key, with which a recording is sent as the tracker would (without, then with,
  * a user id); a member is invited and joins. Each step shows done on the checklist.
- * The Integrations step (a webhook) is another slice's screen: its door is covered by
- * apps/server/test/onboarding/boarding.test.ts until the lead wires it.
+ * The Integrations tab leads to the webhooks screen, where a webhook (to a receiver on
+ * loopback, which this console allows) completes the last step.
  */
 let server: ConsoleServer;
 let browser: Browser;
@@ -27,7 +27,7 @@ const stamp = Date.now();
 const memberEmail = `joiner-${stamp}@example.com`;
 
 beforeAll(async () => {
-  ({ server, browser, page } = await openJourney());
+  ({ server, browser, page } = await openJourney({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } }));
 }, 60_000);
 afterAll(() => closeJourney({ server, browser }));
 
@@ -136,5 +136,22 @@ describe('getting started in chromium', () => {
     await visible(page.getByRole('link', { name: 'Add a webhook' }));
     expect(await page.getByRole('link', { name: 'Add a webhook' }).getAttribute('href')).toBe('/client/webhooks');
     await expectAccessible(page, 'onboarding: integrations tab');
+  });
+
+  it('a webhook added from there completes the checklist', async () => {
+    await page.getByRole('link', { name: 'Add a webhook' }).click();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Receiver');
+    await dialog.getByRole('textbox', { name: /^Endpoint/ }).fill('http://127.0.0.1:9/hooks');
+    await dialog.getByRole('checkbox', { name: 'instance.created' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await hidden(secretDialog);
+
+    await expectProgress('Completed');
+    expect(await checklist().getByText('(done)').count()).toBe(4);
+    await expectAccessible(page, 'instances: getting started completed');
   });
 });

@@ -26,6 +26,8 @@ import { createInvitationsService } from './modules/members/invitations.service'
 import { createMembersService } from './modules/members/members.service';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -87,6 +89,8 @@ export function createServices(ctx: AppContext) {
     invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
     webhooks,
     onboarding: createOnboardingService({ db, clock, driver: ctx.driver, instances, hasWebhooks: webhooks.hasWebhooks }),
+    notifications: createNotificationsService({ db, clock }),
+    alerts: createAlertsService({ db, clock, instances }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
   };
 }

@@ -28,6 +28,14 @@ const instanceRef = z.object({
 });
 const memberRef = z.object({ id: z.guid(), name: z.string(), email: z.string() });
 const roleRef = z.object({ id: z.guid(), name: z.string() });
+/** A rule as it fired: `threshold` in percent (null for health), `durationMinutes` the condition held. */
+const alertRef = z.object({
+  id: z.guid(),
+  name: z.string(),
+  metric: z.enum(['cpu', 'memory', 'disk', 'health']),
+  threshold: z.number().nullable(),
+  durationMinutes: z.number().int(),
+});
 const invoiceRef = z.object({ id: z.guid(), number: z.string(), total: z.number().int() });
 const webhookRef = z.object({ id: z.guid(), name: z.string(), endpoint: z.string() });
 
@@ -102,6 +110,11 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.restore_failed', { ...instance, backupId: z.guid(), reason: z.string() }),
   event('instance.healthy', instance),
   event('instance.unhealthy', { ...instance, error: z.string() }),
+  /** The monitoring round saw the disk's use cross into a higher alert level (`percent` of the disk size; see contracts' disk.ts). */
+  event('instance.disk_alert', { ...instance, level: z.enum(['warning', 'critical']), percent: z.number() }),
+  // Alert rules (modules/alerts): a rule's condition held for its duration (`fired`), then cleared (`resolved`).
+  event('alert.fired', { ...instance, alert: alertRef, value: z.number().nullable() }),
+  event('alert.resolved', { ...instance, alert: alertRef, value: z.number().nullable() }),
   // The team.
   event('member.invited', { ...member, role: roleRef, admin: z.boolean() }),
   /** `role` is set only when the role changed. */
@@ -117,6 +130,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
+  /** The trial round mailed a notice: the trial ends at `endsAt` (epoch ms) and no billing details were added. */
+  event('account.trial_ending', { endsAt: z.number().int(), daysLeft: z.number().int() }),
+  /** The trial ended without billing details: running instances are being stopped. */
+  event('account.trial_ended', { endsAt: z.number().int() }),
   // Billing (modules/billing). Amounts in µ$.
   /** A member saved the billing details; `cardChanged` when a new card came with them. */
   event('billing.details_saved', { firstTime: z.boolean(), cardChanged: z.boolean(), last4: z.string() }),

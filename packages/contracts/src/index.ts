@@ -30,6 +30,8 @@ export * from './onboarding';
 export * from './money';
 export * from './billing';
 export * from './webhooks';
+export * from './notifications';
+export * from './alerts';
 export * from './offline-payments';
 export * from './events';
 export * from './endpoint';

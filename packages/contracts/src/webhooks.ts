@@ -58,9 +58,9 @@ export const WEBHOOK_MESSAGES = {
  * cannot learn of invoices through a webhook when the Billing screen is closed to them.
  */
 export const WEBHOOK_EVENT_FAMILIES = [
-  { key: 'instances', label: 'Instances', prefixes: ['instance.'], screen: 'instances' },
+  { key: 'instances', label: 'Instances and alerts', prefixes: ['instance.', 'alert.'], screen: 'instances' },
   { key: 'team', label: 'Team and roles', prefixes: ['member.', 'role.'], screen: 'members' },
-  { key: 'billing', label: 'Billing', prefixes: ['invoice.', 'billing.'], screen: 'billing' },
+  { key: 'billing', label: 'Billing', prefixes: ['invoice.', 'billing.', 'account.trial_'], screen: 'billing' },
 ] as const satisfies readonly { key: string; label: string; prefixes: readonly string[]; screen: Screen }[];
 export type WebhookEventFamily = (typeof WEBHOOK_EVENT_FAMILIES)[number];
 

@@ -1,14 +1,16 @@
 import { activityLogConsumer } from '../modules/activity/activity.consumer';
 import { webhooksConsumer } from '../modules/webhooks/webhooks.consumer';
+import { notificationsConsumer } from '../modules/notifications/notifications.consumer';
 import type { EventConsumer } from './consumer';
 
 /**
  * Every consumer of domain events, one line each (see consumer.ts for the two
- * kinds). Next: notifications, alert rules, billing's usage record.
+ * kinds).
  */
 export const eventConsumers: readonly EventConsumer[] = [
   activityLogConsumer,
   webhooksConsumer,
+  notificationsConsumer,
 ];
 
 export const inTransactionConsumers = eventConsumers.filter((c) => c.delivery === 'in-transaction');

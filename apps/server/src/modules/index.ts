@@ -18,6 +18,8 @@ import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -36,4 +38,6 @@ export const apiModules: FastifyPluginAsync[] = [
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
   webhookRoutes,
   onboardingRoutes,
+  notificationsRoutes,
+  alertsRoutes,
 ];

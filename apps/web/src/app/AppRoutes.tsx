@@ -27,6 +27,8 @@ const AccountLayout = lazyRoute('account', () => import('../routes/account/Accou
 const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
 const OrganizationPage = lazyRoute('account-organization', () => import('../routes/account/OrganizationPage'));
 const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
+const AlertsPage = lazyRoute('alerts', () => import('../routes/alerts/AlertsPage'));
+const AlertRulePage = lazyRoute('alert', () => import('../routes/alerts/AlertRulePage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
 const OnboardingPage = lazyRoute('onboarding', () => import('../routes/onboarding/OnboardingPage'));
 
@@ -44,6 +46,9 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
   ['/:siteId/onboarding/:tab', OnboardingPage],
+  [`/:siteId${routes.alerts()}`, AlertsPage],
+  [`/:siteId${routes.alertCreate()}`, AlertRulePage],
+  ['/:siteId/alert/:alertId', AlertRulePage],
 ];
 
 /**
@@ -86,6 +91,10 @@ export function AppRoutes() {
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
         <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><OnboardingPage /></RequireScreen>} />
+        {/* An instance's alert rules: the spec's /{siteId}/alerts… routes, the site being the instance. */}
+        <Route path={`/:siteId${routes.alerts()}`} element={<RequireScreen screen="instances"><AlertsPage /></RequireScreen>} />
+        <Route path={`/:siteId${routes.alertCreate()}`} element={<RequireScreen screen="instancesEdit"><AlertRulePage /></RequireScreen>} />
+        <Route path={'/:siteId/alert/:alertId'} element={<RequireScreen screen="instances"><AlertRulePage /></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
           <Route path="profile" element={<ProfilePage />} />

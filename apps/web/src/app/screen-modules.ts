@@ -19,4 +19,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
   ['/:siteId/onboarding/:tab', 'src/routes/onboarding/OnboardingPage.tsx'],
+  [`/:siteId${routes.alerts()}`, 'src/routes/alerts/AlertsPage.tsx'],
+  [`/:siteId${routes.alertCreate()}`, 'src/routes/alerts/AlertRulePage.tsx'],
+  ['/:siteId/alert/:alertId', 'src/routes/alerts/AlertRulePage.tsx'],
 ];

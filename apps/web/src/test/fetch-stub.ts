@@ -78,6 +78,8 @@ export function stubSignedIn(account: unknown, jwt: string, handlers: Record<str
     'GET /api/logout': ok({ ok: true }),
     // Signing in lands on the instances list, which reads them.
     'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }),
+    // The header's bell asks on every screen.
+    'GET /api/notifications/count': ok({ count: 0 }),
     ...handlers,
   });
 }

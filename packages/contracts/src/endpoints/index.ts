@@ -1,5 +1,6 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
+import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
@@ -9,6 +10,7 @@ import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { onboardingEndpoints } from './onboarding';
+import { notificationEndpoints } from './notifications';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -38,6 +40,8 @@ export const endpoints = {
   ...teamEndpoints,
   ...webhookEndpoints,
   ...onboardingEndpoints,
+  ...notificationEndpoints,
+  ...alertEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

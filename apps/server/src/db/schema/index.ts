@@ -13,3 +13,5 @@ export * from './instance-backups';
 export * from './billing';
 export * from './webhooks';
 export * from './onboarding';
+export * from './notifications';
+export * from './alerts';

@@ -5,6 +5,7 @@ import { billingAccounts, instances, tenants, trialNotices } from '../../db/sche
 import { billingMembers } from './billing.facts';
 import type { Clock } from '../../lib/context';
 import type { Mail, Mailer } from '../../mail/mailer';
+import { emitEvent } from '../../events/emit';
 import { recordInstanceEvent } from '../instances/instances.events';
 import type { Enqueue } from '../instances/instances.jobs';
 
@@ -59,6 +60,9 @@ async function sendNotices(d: TrialRoundDeps, notice: Notice, due: { id: string;
       const [inserted] = await tx.insert(trialNotices).values({ tenantId: tenant.id, notice, sentAt: d.clock.now() }).onConflictDoNothing().returning();
       if (!inserted) return false;
       for (const to of await billingMembers(tx, tenant.id)) await d.mailer.queue(tx, noticeMail(to, notice, d, tenant.trialEndsAt));
+      // The notice as a fact, for the console's notifications (and webhooks): the mail above is only its billing members' copy.
+      const common = { tenantId: tenant.id, actor: null, at: d.clock.now().getTime(), endsAt: tenant.trialEndsAt.getTime() };
+      await emitEvent(tx, notice === 'ended' ? { type: 'account.trial_ended', ...common } : { type: 'account.trial_ending', ...common, daysLeft: notice === '3d' ? 3 : 1 });
       return true;
     });
     if (fresh) sent += 1;

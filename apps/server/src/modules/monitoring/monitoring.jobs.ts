@@ -1,4 +1,5 @@
 import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import { runAlertRound } from '../alerts/alerts.round';
 import { SLOT_MS, runSamplingRound } from './monitoring.sampler';
 
 export const METRICS_QUEUE = 'instance-metrics';
@@ -24,8 +25,11 @@ export const metricsJob: JobDefinition = {
   // Jobs are kept an hour, longer than their slot, so the slot's claim holds while it matters.
   queueOptions: { retryLimit: 0, expireInSeconds: 120, deleteAfterSeconds: 3600 },
   handle: async (ctx, _data, job) => {
-    const report = await runSamplingRound({ db: ctx.db, driver: ctx.driver }, slotOf(job.singletonOn ?? null, ctx.clock.now()));
+    const slot = slotOf(job.singletonOn ?? null, ctx.clock.now());
+    const report = await runSamplingRound({ db: ctx.db, driver: ctx.driver }, slot);
     if (report.failed || report.durationMs > 10_000) ctx.logger.info(report, 'instance metrics round');
+    // The alert rules read the samples just stored: in the same claimed slot, so once per slot across processes.
+    await runAlertRound({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME }, slot);
   },
 };
 

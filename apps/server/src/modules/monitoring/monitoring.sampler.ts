@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceStats } from '../../infra/driver';
 import { mapLimit } from '../../lib/concurrency';
 import { instanceIdsLiveSince, runningInstanceIds } from '../instances/instances.facts';
+import { trackDiskAlerts } from './monitoring.disk-alerts';
 import { monitoringRepo, type MetricRow } from './monitoring.repo';
 
 /** Agents asked at once: a thousand instances in a few seconds, as the health round does. */
@@ -63,6 +64,7 @@ export async function runSamplingRound(d: SamplingDeps, slot: Date): Promise<Sam
   );
   const rows = answers.filter((r): r is MetricRow => r !== null);
   const written = await repo.insertSamples(rows);
+  await trackDiskAlerts(d.db, rows, slot);
   const cutoff = new Date(slot.getTime() - RETENTION_MS);
   const purged = await repo.purge(await instanceIdsLiveSince(d.db, cutoff), cutoff);
   return {

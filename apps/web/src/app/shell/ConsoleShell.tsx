@@ -8,6 +8,7 @@ import '../styles/console';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { PageLoader } from '../../components/PageLoader';
 import { usePublicConfig } from '../../features/config/api';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useSession } from '../session/SessionProvider';
 import { AccountMenu } from './AccountMenu';
 import { NavMenu } from './NavMenu';
@@ -45,7 +46,10 @@ export default function ConsoleShell() {
               </Text>
             </Group>
             <TrialBanner />
-            <AccountMenu />
+            <Group gap="xs" wrap="nowrap">
+              <NotificationBell />
+              <AccountMenu />
+            </Group>
           </Group>
         </AppShell.Header>
       )}

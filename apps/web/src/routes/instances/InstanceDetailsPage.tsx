@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Button, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
+import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
 import { INSTANCE_MESSAGES, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,6 +18,7 @@ import { InstanceBreadcrumbs } from '../../features/instances/components/Instanc
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
+import { alertPaths } from '../../features/alerts/api';
 import { CorsTab } from '../../features/cors/components/CorsTab';
 import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
 import { BackupsSection } from '../../features/backups/components/BackupsSection';
@@ -124,6 +126,11 @@ export default function InstanceDetailsPage() {
       )}
       {instance.status !== 'terminated' && <DiskAlertBanner instance={instance} />}
       <SummaryCards instance={instance} />
+      <Group justify="flex-end" mb="md">
+        <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<IconBellRinging size={14} aria-hidden />}>
+          Alert rules
+        </Button>
+      </Group>
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">

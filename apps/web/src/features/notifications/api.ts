@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_POLL_MS, endpoints, type ViewNotificationsInput } from '@replay/contracts';
+import { call } from '../../lib/api';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  count: () => ['notifications', 'count'] as const,
+  list: () => ['notifications', 'list'] as const,
+};
+
+/** How many the popover shows: the newest; older ones are marked read with "Mark all as read". */
+export const POPOVER_SIZE = 20;
+
+/**
+ * The bell's unread count, asked every 30 s. React Query's interval stops while the tab is
+ * hidden (refetchIntervalInBackground is off) and asks once when it is shown again, so a
+ * console left open in a background tab costs the server nothing.
+ */
+export function useNotificationCount() {
+  return useQuery({
+    queryKey: notificationKeys.count(),
+    queryFn: ({ signal }) => call(endpoints.notificationCount, {}, { signal }),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+/** The newest notifications, read afresh each time the popover opens (its panel mounts). */
+export function useNotificationList(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page: 1, limit: POPOVER_SIZE } }, { signal }),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Marks some (or all) read; the answer is the new unread count. */
+export function useMarkViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ViewNotificationsInput) => call(endpoints.viewNotifications, { body }),
+    onSuccess: (count) => {
+      queryClient.setQueryData(notificationKeys.count(), count);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+    },
+  });
+}

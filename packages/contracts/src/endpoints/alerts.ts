@@ -1,0 +1,40 @@
+import { alertDetailsSchema, alertParamsSchema, alertRuleInputSchema, alertRuleSchema, alertRulesSchema } from '../alerts';
+import { endpoint } from '../endpoint';
+import { instanceIdParamsSchema } from '../instances';
+import { guardFor } from '../screens';
+import { z } from 'zod';
+
+const BASE = '/managed-saas/instances';
+
+/** An instance's alert rules: read with the instance, changed as any instance change is (and audited). */
+export const alertEndpoints = {
+  alertRules: endpoint({ method: 'GET', path: `${BASE}/:id/alerts`, guard: guardFor('instances'), params: instanceIdParamsSchema, response: alertRulesSchema }),
+  alertRule: endpoint({ method: 'GET', path: `${BASE}/:id/alerts/:alertId`, guard: guardFor('instances'), params: alertParamsSchema, response: alertDetailsSchema }),
+  createAlertRule: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/alerts`,
+    guard: guardFor('instancesEdit'),
+    params: instanceIdParamsSchema,
+    body: alertRuleInputSchema,
+    response: alertRuleSchema,
+    status: 201,
+    audit: { label: 'Alert rule create', instanceParam: 'id' },
+  }),
+  updateAlertRule: endpoint({
+    method: 'PUT',
+    path: `${BASE}/:id/alerts/:alertId`,
+    guard: guardFor('instancesEdit'),
+    params: alertParamsSchema,
+    body: alertRuleInputSchema,
+    response: alertRuleSchema,
+    audit: { label: 'Alert rule update', instanceParam: 'id' },
+  }),
+  deleteAlertRule: endpoint({
+    method: 'DELETE',
+    path: `${BASE}/:id/alerts/:alertId`,
+    guard: guardFor('instancesEdit'),
+    params: alertParamsSchema,
+    response: z.object({ deleted: z.boolean() }),
+    audit: { label: 'Alert rule delete', instanceParam: 'id' },
+  }),
+} as const;
