@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INGEST_CORS, INGEST_PATH, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
+import type { BatchContext } from './capture.ts';
 import { clientAddress } from './ingest-limiter.ts';
 import type { AgentState, Handler } from './state.ts';
 
@@ -11,7 +12,7 @@ export const MAX_EVENTS_BODY = 1024 * 1024;
 const MAX_EVENTS_PER_BATCH = 10_000;
 
 /** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
-const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
+export const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -44,17 +45,44 @@ function checkTracker(trackerVersion: unknown, state: AgentState): void {
   }
 }
 
-function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[] } {
-  const { sessionId, events, trackerVersion } = (body ?? {}) as { sessionId?: unknown; events?: unknown; trackerVersion?: unknown };
+const BATCH_FIELDS = new Set(['sessionId', 'events', 'trackerVersion', 'url', 'userId']);
+const MAX_CONTEXT_TEXT = 2048;
+
+/** An optional text of the batch (the page's URL, the identified user), for the capture conditions. */
+function contextText(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length > MAX_CONTEXT_TEXT) throw new HttpError(400, `${field} must be text of at most ${MAX_CONTEXT_TEXT} characters`);
+  return value;
+}
+
+function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[]; context: BatchContext } {
+  const { sessionId, events, trackerVersion, url, userId } = (body ?? {}) as Record<string, unknown>;
   if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
   if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
   }
-  if (Object.keys(body as object).some((k) => k !== 'sessionId' && k !== 'events' && k !== 'trackerVersion')) {
-    throw new HttpError(400, 'Only sessionId, events and trackerVersion are accepted');
+  if (Object.keys(body as object).some((k) => !BATCH_FIELDS.has(k))) {
+    throw new HttpError(400, 'Only sessionId, events, trackerVersion, url and userId are accepted');
   }
   checkTracker(trackerVersion, state);
-  return { sessionId, events };
+  return { sessionId, events, context: { url: contextText(url, 'url'), userId: contextText(userId, 'userId') } };
+}
+
+/**
+ * What every write from a tracker (events, errors) passes first, cheapest refusals first: a
+ * stranger costs a bucket lookup and a hash, and nothing is read for a request refused anyway.
+ * Answers the client's address, for the byte count once the body's size is known.
+ */
+export async function admitTracker(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<string> {
+  const origin = req.headers.origin;
+  if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
+  const client = clientAddress(req.socket.remoteAddress);
+  state.limiter.clientRequest(client);
+  requireProjectKey(req, state);
+  state.limiter.instanceRequest();
+  await state.disk.sampleFreeSpace();
+  state.disk.assertRoom(0);
+  return client;
 }
 
 export const ingestRoutes: Record<string, Handler> = {
@@ -65,15 +93,13 @@ export const ingestRoutes: Record<string, Handler> = {
    * nothing is read or written for a request that will be refused anyway.
    */
   [`POST ${INGEST_PATH}`]: async (req, res, _url, state) => {
-    const origin = req.headers.origin;
-    if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
-    const client = clientAddress(req.socket.remoteAddress);
-    state.limiter.clientRequest(client);
-    requireProjectKey(req, state);
-    state.limiter.instanceRequest();
-    await state.disk.sampleFreeSpace();
-    state.disk.assertRoom(0);
-    const { sessionId, events } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    const client = await admitTracker(req, res, state);
+    const { sessionId, events, context } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    // A session the capture settings leave out is answered as taken (the tracker has nothing to retry) and nothing is written.
+    if (!state.capture.admit(state.config.capture, sessionId, context)) {
+      sendJson(res, 202, { accepted: 0, captured: false });
+      return;
+    }
     const lines = eventLines(events);
     const bytes = Buffer.byteLength(lines);
     await state.disk.sampleFreeSpace();
@@ -89,6 +115,6 @@ export const ingestRoutes: Record<string, Handler> = {
       throw new HttpError(507, "The host's disk is full: session recording is stopped");
     }
     state.disk.wrote(bytes);
-    sendJson(res, 202, { accepted: events.length });
+    sendJson(res, 202, { accepted: events.length, captured: true });
   },
 };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
+import type { CaptureGate } from './capture.ts';
 import type { DiskUsage } from './disk.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';
 import type { PasswordStore, SigninFailures } from './passwords.ts';
@@ -16,6 +17,8 @@ export interface AgentState {
   stats: StatsSampler;
   disk: DiskUsage;
   limiter: IngestLimiter;
+  /** Which sessions are recorded (the capture rate and condition sets), and how many were. */
+  capture: CaptureGate;
   usedTokens: UsedTokens;
   /** The instance's password users (users.json). */
   passwords: PasswordStore;

@@ -27,6 +27,8 @@ import { createMembersService } from './modules/members/members.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
+import { createSessionSettingsService } from './modules/session-settings/session-settings.service';
+import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -74,6 +76,8 @@ export function createServices(ctx: AppContext) {
     billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),
     invoices: createInvoicesService({ db, publicUrl: ctx.env.publicUrl, seller: { productName: ctx.env.PRODUCT_NAME, supportEmail: ctx.env.SUPPORT_EMAIL } }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
+    sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
+    jsErrors: createJsErrorsService({ db, clock, driver: ctx.driver, instances }),
   };
 }
 

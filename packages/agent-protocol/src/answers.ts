@@ -26,6 +26,8 @@ export const agentStatsSchema = z.object({
   memory: share,
   disk: share,
   network: agentNetworkSchema,
+  /** Sessions this agent has seen since it started: recorded, and left out by the capture rate (capture.ts). */
+  capture: z.object({ acceptedSessions: z.number(), sampledOutSessions: z.number() }).optional(),
   sampledAt: z.number(),
 });
 

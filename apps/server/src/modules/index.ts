@@ -16,6 +16,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { membersRoutes } from './members/members.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
+import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
+import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -32,4 +34,6 @@ export const apiModules: FastifyPluginAsync[] = [
   monitoringRoutes,
   billingRoutes,
   membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
+  sessionSettingsRoutes,
+  jsErrorsRoutes,
 ];

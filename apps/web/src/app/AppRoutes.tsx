@@ -19,6 +19,9 @@ const ActivitiesPage = lazyRoute('activities', () => import('../routes/activitie
 const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));
 const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
 const AuditPage = lazyRoute('audit', () => import('../routes/audit/AuditPage'));
+const ErrorsPage = lazyRoute('errors', () => import('../routes/errors/ErrorsPage'));
+const ErrorDetailsPage = lazyRoute('error', () => import('../routes/errors/ErrorDetailsPage'));
+const SessionSettingsPage = lazyRoute('session-settings', () => import('../routes/session-settings/SessionSettingsPage'));
 // The joining page is public but rarely opened: a small chunk of its own, outside the entry.
 const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
@@ -38,6 +41,9 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.members(), MembersPage],
   [routes.roles(), RolesPage],
   [routes.client('audit'), AuditPage],
+  [routes.client('sessions-listing'), SessionSettingsPage],
+  ['/:siteId/errors', ErrorsPage],
+  ['/:siteId/errors/:errorId', ErrorDetailsPage],
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
 ];
@@ -79,6 +85,9 @@ export function AppRoutes() {
         <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
+        <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
+        <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><ErrorsPage /></RequireScreen>} />
+        <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><ErrorDetailsPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />

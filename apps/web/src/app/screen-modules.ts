@@ -15,6 +15,9 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.members(), 'src/routes/members/MembersPage.tsx'],
   [routes.roles(), 'src/routes/roles/RolesPage.tsx'],
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
+  [routes.client('sessions-listing'), 'src/routes/session-settings/SessionSettingsPage.tsx'],
+  ['/:siteId/errors', 'src/routes/errors/ErrorsPage.tsx'],
+  ['/:siteId/errors/:errorId', 'src/routes/errors/ErrorDetailsPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
 ];

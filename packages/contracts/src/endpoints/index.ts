@@ -8,6 +8,8 @@ import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
+import { sessionSettingsEndpoints } from './session-settings';
+import { jsErrorEndpoints } from './js-errors';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -34,6 +36,8 @@ export const endpoints = {
   ...versionEndpoints,
   ...switchEndpoints,
   ...teamEndpoints,
+  ...sessionSettingsEndpoints,
+  ...jsErrorEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

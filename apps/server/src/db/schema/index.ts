@@ -11,3 +11,5 @@ export * from './instance-usage';
 export * from './instance-metrics';
 export * from './instance-backups';
 export * from './billing';
+export * from './session-settings';
+export * from './source-maps';
