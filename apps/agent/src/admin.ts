@@ -7,6 +7,7 @@ import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { readSsoStatus } from './sso-store.ts';
+import { listErrors, readError } from './errors.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
@@ -48,7 +49,7 @@ function adminRoute<Name extends AdminCallName>(
 }
 
 export const adminRoutes: Record<string, Handler> = {
-  ...adminRoute('stats', (_body, state) => state.stats.read()),
+  ...adminRoute('stats', (_body, state) => ({ ...state.stats.read(), capture: state.capture.read() })),
   ...adminRoute('readConfig', (_body, state) => state.config),
   ...adminRoute('applyConfig', async (change, state) => {
     const retentionChanged = change.retentionDays !== undefined && change.retentionDays !== state.config.retentionDays;
@@ -82,4 +83,6 @@ export const adminRoutes: Record<string, Handler> = {
   }),
   // The last passed 'Test sign-in' (sso.ts records it), read from disk so that it survives restarts.
   ...adminRoute('ssoStatus', (_body, state) => readSsoStatus(state.settings.dataDir)),
+  ...adminRoute('errors', ({ page, limit }, state) => listErrors(state.settings.dataDir, page, limit)),
+  ...adminRoute('error', ({ errorId }, state) => readError(state.settings.dataDir, errorId)),
 };

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INGEST_CORS, INGEST_PATH, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
+import type { BatchContext } from './capture.ts';
 import { clientAddress } from './ingest-limiter.ts';
 import type { AgentState, Handler } from './state.ts';
 
@@ -11,7 +12,7 @@ export const MAX_EVENTS_BODY = 1024 * 1024;
 const MAX_EVENTS_PER_BATCH = 10_000;
 
 /** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
-const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
+export const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -46,22 +47,42 @@ function checkTracker(trackerVersion: unknown, state: AgentState): void {
 
 /** What `tracker.setUserID(...)` makes the tracker send with each batch of the session. */
 const MAX_USER_ID = 256;
-const BATCH_FIELDS: readonly string[] = ['sessionId', 'events', 'trackerVersion', 'userId'];
+const BATCH_FIELDS = new Set(['sessionId', 'events', 'trackerVersion', 'url', 'userId']);
+const MAX_URL = 2048;
 
-function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[]; userId: string | null } {
-  const { sessionId, events, trackerVersion, userId } = (body ?? {}) as { sessionId?: unknown; events?: unknown; trackerVersion?: unknown; userId?: unknown };
+function parseBatch(body: unknown, state: AgentState): { sessionId: string; events: unknown[]; context: BatchContext } {
+  const { sessionId, events, trackerVersion, url, userId } = (body ?? {}) as Record<string, unknown>;
   if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw new HttpError(400, 'sessionId must be 1-64 letters, digits, _ or -');
   if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(400, `events must be a list of 1 to ${MAX_EVENTS_PER_BATCH} events`);
   }
-  if (Object.keys(body as object).some((k) => !BATCH_FIELDS.includes(k))) {
-    throw new HttpError(400, 'Only sessionId, events, trackerVersion and userId are accepted');
+  if (Object.keys(body as object).some((k) => !BATCH_FIELDS.has(k))) {
+    throw new HttpError(400, 'Only sessionId, events, trackerVersion, url and userId are accepted');
   }
   if (userId !== undefined && (typeof userId !== 'string' || userId.length === 0 || userId.length > MAX_USER_ID)) {
     throw new HttpError(400, `userId must be a text of 1 to ${MAX_USER_ID} characters`);
   }
+  // The page's URL: for the capture conditions only.
+  if (url !== undefined && url !== null && (typeof url !== 'string' || url.length > MAX_URL)) throw new HttpError(400, `url must be text of at most ${MAX_URL} characters`);
   checkTracker(trackerVersion, state);
-  return { sessionId, events, userId: userId ?? null };
+  return { sessionId, events, context: { url: typeof url === 'string' ? url : null, userId: typeof userId === 'string' ? userId : null } };
+}
+
+/**
+ * What every write from a tracker (events, errors) passes first, cheapest refusals first: a
+ * stranger costs a bucket lookup and a hash, and nothing is read for a request refused anyway.
+ * Answers the client's address, for the byte count once the body's size is known.
+ */
+export async function admitTracker(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<string> {
+  const origin = req.headers.origin;
+  if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
+  const client = clientAddress(req.socket.remoteAddress);
+  state.limiter.clientRequest(client);
+  requireProjectKey(req, state);
+  state.limiter.instanceRequest();
+  await state.disk.sampleFreeSpace();
+  state.disk.assertRoom(0);
+  return client;
 }
 
 export const ingestRoutes: Record<string, Handler> = {
@@ -72,15 +93,14 @@ export const ingestRoutes: Record<string, Handler> = {
    * nothing is read or written for a request that will be refused anyway.
    */
   [`POST ${INGEST_PATH}`]: async (req, res, _url, state) => {
-    const origin = req.headers.origin;
-    if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
-    const client = clientAddress(req.socket.remoteAddress);
-    state.limiter.clientRequest(client);
-    requireProjectKey(req, state);
-    state.limiter.instanceRequest();
-    await state.disk.sampleFreeSpace();
-    state.disk.assertRoom(0);
-    const { sessionId, events, userId } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    const client = await admitTracker(req, res, state);
+    const { sessionId, events, context } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    // A session the capture settings leave out is answered as taken (the tracker has nothing to retry) and nothing is written.
+    if (!state.capture.admit(state.config.capture, sessionId, context)) {
+      sendJson(res, 202, { accepted: 0, captured: false });
+      return;
+    }
+    const { userId } = context;
     // The user id travels as the session's first line of the batch, so a replay can show whose session it was.
     const lines = eventLines(userId === null ? events : [{ type: 'userId', userId }, ...events]);
     const bytes = Buffer.byteLength(lines);
@@ -98,6 +118,6 @@ export const ingestRoutes: Record<string, Handler> = {
     }
     state.disk.wrote(bytes);
     state.ingestFacts.recorded(userId !== null, state.now());
-    sendJson(res, 202, { accepted: events.length });
+    sendJson(res, 202, { accepted: events.length, captured: true });
   },
 };

@@ -10,7 +10,9 @@ import { sendHome } from './home.ts';
 import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
 import { IngestFacts } from './ingest-facts.ts';
+import { errorRoutes } from './errors.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
+import { CaptureGate } from './capture.ts';
 import { lockDataDir } from './lock.ts';
 import { NetworkMeter } from './network.ts';
 import { loginRefusedPage } from './pages.ts';
@@ -64,6 +66,7 @@ const routes: Record<string, Handler> = {
   ...ssoRoutes,
   ...sloRoutes,
   ...ingestRoutes,
+  ...errorRoutes,
   ...adminRoutes,
 };
 
@@ -114,6 +117,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       ingestFacts,
       disk,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
+      capture: new CaptureGate(),
       usedTokens: new UsedTokens(settings.dataDir, now()),
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),

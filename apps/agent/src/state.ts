@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
+import type { CaptureGate } from './capture.ts';
 import type { DiskUsage } from './disk.ts';
 import type { IngestFacts } from './ingest-facts.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';
@@ -19,6 +20,8 @@ export interface AgentState {
   limiter: IngestLimiter;
   /** Whether recordings (and ones naming a user) have arrived. */
   ingestFacts: IngestFacts;
+  /** Which sessions are recorded (the capture rate and condition sets), and how many were. */
+  capture: CaptureGate;
   usedTokens: UsedTokens;
   /** The instance's password users (users.json). */
   passwords: PasswordStore;

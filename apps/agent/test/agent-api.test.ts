@@ -72,7 +72,7 @@ describe('event ingest', () => {
     const events = Array.from({ length: 200 }, (_, i) => ({ type: 'click', x: i, y: i, payload: 'x'.repeat(100) }));
     const res = await sendEvents(agent, 'session-1', events);
     expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ accepted: 200 });
+    expect(await res.json()).toEqual({ accepted: 200, captured: true });
     const file = join(agent.dataDir, 'sessions', today(), 'session-1.jsonl');
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(200);
     expect((await stats()).disk.usedBytes).toBeGreaterThan(before + 200 * 100);

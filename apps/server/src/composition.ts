@@ -33,6 +33,8 @@ import { createUsersService } from './modules/users/users.service';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { webhookSealKey } from './modules/webhooks/webhooks.wire';
 import { systemResolver } from './lib/ssrf-guard';
+import { createSessionSettingsService } from './modules/session-settings/session-settings.service';
+import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -92,6 +94,8 @@ export function createServices(ctx: AppContext) {
     notifications: createNotificationsService({ db, clock }),
     alerts: createAlertsService({ db, clock, instances }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
+    sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
+    jsErrors: createJsErrorsService({ db, clock, driver: ctx.driver, instances }),
   };
 }
 

@@ -29,6 +29,8 @@ export const agentStatsSchema = z.object({
   memory: share,
   disk: share,
   network: agentNetworkSchema,
+  /** Sessions this agent has seen since it started: recorded, and left out by the capture rate (capture.ts). */
+  capture: z.object({ acceptedSessions: z.number(), sampledOutSessions: z.number() }).optional(),
   sampledAt: z.number(),
   /** What ingest has seen (the console's getting-started steps); absent from agents older than it. */
   ingest: agentIngestFactsSchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, restoreResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
 import { ssoStatusSchema } from './sso.ts';
+import { errorDetailSchema, errorListRequestSchema, errorListSchema, errorRequestSchema } from './errors.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
@@ -63,6 +64,10 @@ export const ADMIN_CALLS = {
   resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
   /** The last 'Test sign-in' that passed (SAML round trip through the IdP), for the console's rule on enforcing SSO. */
   ssoStatus: call(ADMIN_ROUTES.ssoStatus, null, ssoStatusSchema),
+  /** The tracker's JavaScript errors, grouped by message and top frame, newest first. */
+  errors: call(ADMIN_ROUTES.errors, errorListRequestSchema, errorListSchema),
+  /** One group and its latest occurrence's stack; null when there is no such group. */
+  error: call(ADMIN_ROUTES.error, errorRequestSchema, errorDetailSchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

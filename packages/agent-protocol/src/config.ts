@@ -27,6 +27,24 @@ const ssoShape = {
   enforceSSO: z.boolean({ error: 'sso.enforceSSO must be true or false' }),
 };
 
+const CAPTURE_TEXT_MAX = 200;
+const captureText = (field: string) => z.string({ error: `capture.conditions[].${field} must be text or null` }).min(1).max(CAPTURE_TEXT_MAX).nullable();
+
+/**
+ * Which sessions the instance records (the account's session settings): a session whose id
+ * hashes under `rate` percent (agent's capture.ts: kept or dropped as a whole; 0 none, 100 all),
+ * and any session a condition set matches: a set names a page path prefix (`urlPath`), a user
+ * id, or both, and matches a batch when everything it names matches.
+ */
+const captureShape = {
+  rate: z.int({ error: 'capture.rate must be a whole number from 0 to 100' }).min(0).max(100),
+  conditions: z
+    .array(z.strictObject({ name: z.string().min(1).max(CAPTURE_TEXT_MAX), urlPath: captureText('urlPath'), userId: captureText('userId') }), {
+      error: 'capture.conditions must be a list of { name, urlPath, userId }',
+    })
+    .max(20),
+};
+
 const RETENTION_MESSAGE = 'retentionDays must be a whole number of days from 1 to 3650, or null';
 const ORIGINS_MESSAGE = 'corsOrigins must be a list of origins such as https://app.example.com';
 
@@ -43,6 +61,7 @@ const changeShape = {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown sso fields: ${issue.keys.join(', ')}` : 'sso must be an object or null'),
     })
     .nullable(),
+  capture: z.strictObject(captureShape, { error: 'capture must be { rate, conditions }' }),
 };
 
 /** `POST /api/admin/config`: any of the fields; the rest stay as they are. */
@@ -51,6 +70,7 @@ export const agentConfigChangeSchema = z.strictObject(
     retentionDays: changeShape.retentionDays.optional(),
     corsOrigins: changeShape.corsOrigins.optional(),
     sso: changeShape.sso.optional(),
+    capture: changeShape.capture.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : 'Expected a JSON object') },
 );
@@ -62,10 +82,13 @@ export const agentConfigSchema = z.object({
   retentionDays: changeShape.retentionDays,
   corsOrigins: z.array(z.string()),
   sso: ssoConfigSchema.nullable(),
+  /** Absent from an agent older than capture settings: it records everything. */
+  capture: z.object(captureShape).optional(),
   /** When the console last changed it; null while it never has. */
   updatedAt: z.number().nullable(),
 });
 
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
+export type CaptureConfig = z.infer<typeof changeShape.capture>;
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 export type AgentConfigChange = z.infer<typeof agentConfigChangeSchema>;

@@ -10,4 +10,5 @@ export * from './answers.ts';
 export * from './calls.ts';
 export * from './config.ts';
 export * from './sso.ts';
+export * from './errors.ts';
 export * from './tokens.ts';

@@ -13,6 +13,8 @@ export const ADMIN_ROUTES = {
   restore: { method: 'POST', path: '/api/admin/restore' },
   resizeDisk: { method: 'POST', path: '/api/admin/disk' },
   ssoStatus: { method: 'GET', path: '/api/admin/sso' },
+  errors: { method: 'POST', path: '/api/admin/errors' },
+  error: { method: 'POST', path: '/api/admin/error' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;
@@ -25,6 +27,9 @@ export const LOGIN_PATH = '/login';
 
 /** Where trackers send recorded events (POST, with the project key), from the sites the CORS origins allow. */
 export const INGEST_PATH = '/api/events';
+
+/** Where trackers send JavaScript errors (POST, with the project key), under the same CORS rules as events. */
+export const ERRORS_PATH = '/api/errors';
 
 /**
  * The instance's own sign-in (issue 12's SSO): a password form for the instance's users,

@@ -94,6 +94,9 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.retention_changing', { ...instance, days: z.number().int().nullable() }),
   event('instance.retention_applied', { ...instance, days: z.number().int().nullable() }),
   event('instance.retention_failed', { ...instance, reason: z.string() }),
+  /** The account's capture settings reached this instance's agent (the workflow's config step), or could not (`capture_failed`). */
+  event('instance.capture_applied', { ...instance, captureRate: z.number().int(), conditionSets: z.number().int() }),
+  event('instance.capture_failed', { ...instance, reason: z.string() }),
   /** A member moved the maintenance window (a cron, UTC); upgrades waiting for it run in the new one. */
   event('instance.maintenance_window_changed', { ...instance, cron: z.string(), previousCron: z.string() }),
   /** A member saved or removed the SSO settings; the workflow applies them to the agent, then `sso_applied` (or `sso_failed`). */
@@ -128,6 +131,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   // The account itself.
   event('account.created', { tenantName: z.string(), owner: memberRef }),
   /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
+  /** A member saved the account's session settings; the workflow then applies the capture part to each running instance. */
+  event('session_settings.changed', { captureRate: z.number().int(), conditionSets: z.number().int(), mouseTrail: z.boolean() }),
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
   /** The trial round mailed a notice: the trial ends at `endsAt` (epoch ms) and no billing details were added. */

@@ -24,6 +24,8 @@ export * from './retention';
 export * from './maintenance';
 export * from './backups';
 export * from './sso';
+export * from './session-settings';
+export * from './js-errors';
 export * from './versions';
 export * from './switch';
 export * from './onboarding';

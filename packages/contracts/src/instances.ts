@@ -223,6 +223,8 @@ export const INSTANCE_ACTIVITY_ACTIONS = [
   'diskCleanup',
   'changeMaintenanceWindow',
   'cors',
+  /** The account's session settings' capture rate and condition sets applied to the instance (session-settings.ts). */
+  'captureUpdate',
   /** A backup put back into its instance (beyond the spec, which has only `backup`). */
   'restore',
   /** The spec's disk-upgrade event: pending while the disk grows (the storage rule of section 4 waits on it). */
@@ -246,6 +248,7 @@ export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = 
   diskCleanup: 'Disk Cleanup',
   changeMaintenanceWindow: 'Maintenance Window Change',
   cors: 'CORS Update',
+  captureUpdate: 'Capture Update',
   restore: 'Restore',
   'disk-upgrade': 'Disk Upgrade',
   create: 'Create',

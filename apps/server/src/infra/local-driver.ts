@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type ErrorDetail, type ErrorList, type SsoStatus } from '@replay/agent-protocol';
 import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
@@ -245,6 +245,14 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
 
   async ssoStatus(instanceId: string): Promise<SsoStatus> {
     return callAgent(this.running(instanceId), ADMIN_CALLS.ssoStatus);
+  }
+
+  async errors(instanceId: string, page: number, limit: number): Promise<ErrorList> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.errors, { page, limit });
+  }
+
+  async error(instanceId: string, errorId: string): Promise<ErrorDetail> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.error, { errorId });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

@@ -20,6 +20,8 @@ import { webhookRoutes } from './webhooks/webhooks.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
+import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -40,4 +42,6 @@ export const apiModules: FastifyPluginAsync[] = [
   onboardingRoutes,
   notificationsRoutes,
   alertsRoutes,
+  sessionSettingsRoutes,
+  jsErrorsRoutes,
 ];

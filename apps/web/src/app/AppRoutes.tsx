@@ -20,6 +20,9 @@ const MembersPage = lazyRoute('members', () => import('../routes/members/Members
 const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
 const AuditPage = lazyRoute('audit', () => import('../routes/audit/AuditPage'));
 const WebhooksPage = lazyRoute('webhooks', () => import('../routes/webhooks/WebhooksPage'));
+const ErrorsPage = lazyRoute('errors', () => import('../routes/errors/ErrorsPage'));
+const ErrorDetailsPage = lazyRoute('error', () => import('../routes/errors/ErrorDetailsPage'));
+const SessionSettingsPage = lazyRoute('session-settings', () => import('../routes/session-settings/SessionSettingsPage'));
 // The joining page is public but rarely opened: a small chunk of its own, outside the entry.
 const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
@@ -43,6 +46,9 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.roles(), RolesPage],
   [routes.client('audit'), AuditPage],
   [routes.client('webhooks'), WebhooksPage],
+  [routes.client('sessions-listing'), SessionSettingsPage],
+  ['/:siteId/errors', ErrorsPage],
+  ['/:siteId/errors/:errorId', ErrorDetailsPage],
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
   ['/:siteId/onboarding/:tab', OnboardingPage],
@@ -89,6 +95,9 @@ export function AppRoutes() {
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
+        <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
+        <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><ErrorsPage /></RequireScreen>} />
+        <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><ErrorDetailsPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
         <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><OnboardingPage /></RequireScreen>} />
         {/* An instance's alert rules: the spec's /{siteId}/alerts… routes, the site being the instance. */}

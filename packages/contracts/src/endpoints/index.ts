@@ -11,6 +11,8 @@ import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { onboardingEndpoints } from './onboarding';
 import { notificationEndpoints } from './notifications';
+import { sessionSettingsEndpoints } from './session-settings';
+import { jsErrorEndpoints } from './js-errors';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -42,6 +44,8 @@ export const endpoints = {
   ...onboardingEndpoints,
   ...notificationEndpoints,
   ...alertEndpoints,
+  ...sessionSettingsEndpoints,
+  ...jsErrorEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

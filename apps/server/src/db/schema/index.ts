@@ -15,3 +15,5 @@ export * from './webhooks';
 export * from './onboarding';
 export * from './notifications';
 export * from './alerts';
+export * from './session-settings';
+export * from './source-maps';

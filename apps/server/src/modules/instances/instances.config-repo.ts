@@ -42,16 +42,17 @@ export function configRepo(db: Db) {
     saveSso: (p: Principal, row: InstanceRow, idp: SsoIdp | null, enforce: boolean, at: Date) => save(p, row, { ssoIdp: idp, ssoEnforce: enforce }, 'sso', at),
 
     /** Marks the versions the step read as applied, once: a second run (after a crash) or an older read changes nothing. */
-    async settleConfig(row: InstanceRow): Promise<InstanceRow | null> {
+    async settleConfig(row: InstanceRow & { capture: { version: number } }): Promise<InstanceRow | null> {
       const [settled] = await db
         .update(instances)
-        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion, ssoAppliedVersion: row.ssoVersion })
+        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion, ssoAppliedVersion: row.ssoVersion, captureAppliedVersion: row.capture.version })
         .where(
           and(
             eq(instances.instanceId, row.instanceId),
             eq(instances.corsAppliedVersion, row.corsAppliedVersion),
             eq(instances.retentionAppliedVersion, row.retentionAppliedVersion),
             eq(instances.ssoAppliedVersion, row.ssoAppliedVersion),
+            eq(instances.captureAppliedVersion, row.captureAppliedVersion),
           ),
         )
         .returning();

@@ -7,6 +7,7 @@ import { errorForLog } from '../../lib/log-safety';
 import { configRepo } from './instances.config-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceRow } from './instances.repo';
+import type { AccountCapture } from './instances.system-repo';
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a
@@ -16,7 +17,9 @@ import type { InstanceRow } from './instances.repo';
  * whole configuration is idempotent, so a console killed between the two applies it again
  * and records once; a save made meanwhile leaves its version ahead, and the next round
  * applies it too. A stopped instance keeps it (the agent keeps its config in its data
- * folder) until it runs.
+ * folder) until it runs. The account's session settings ride along: their capture rate and
+ * condition sets (the account's, not the instance's: `capture.version` is the account's save
+ * count, `captureAppliedVersion` the instance's) reach every instance, a new one at its first run.
  */
 
 export interface ConfigStepDeps {
@@ -29,8 +32,14 @@ type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retention
 const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
 const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
 const ssoAhead = (row: Ahead) => row.ssoVersion !== row.ssoAppliedVersion;
+type WithCapture = InstanceRow & { capture: AccountCapture };
+const captureAhead = (row: Pick<WithCapture, 'capture' | 'captureAppliedVersion'>) => row.capture.version !== row.captureAppliedVersion;
 
-export const needsConfig = (row: Ahead & Pick<InstanceRow, 'status'>): boolean => (corsAhead(row) || retentionAhead(row) || ssoAhead(row)) && row.status === 'running';
+export const needsConfig = (row: Ahead & Pick<WithCapture, 'status' | 'capture' | 'captureAppliedVersion'>): boolean =>
+  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || captureAhead(row)) && row.status === 'running';
+
+/** The capture settings as the agent takes them. */
+export const agentCaptureOf = (capture: AccountCapture) => ({ rate: capture.rate, conditions: capture.conditions });
 
 /** The SSO settings as the agent takes them (agent-protocol's names), or null for none. */
 export function agentSsoOf(row: Pick<InstanceRow, 'ssoIdp' | 'ssoEnforce'>): AgentSso | null {
@@ -42,7 +51,7 @@ export function agentSsoOf(row: Pick<InstanceRow, 'ssoIdp' | 'ssoEnforce'>): Age
 type Outcome = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
 
 /** What the step records for each setting it applied. */
-function appliedRecords(row: InstanceRow): Outcome[] {
+function appliedRecords(row: WithCapture): Outcome[] {
   const records: Outcome[] = [];
   if (corsAhead(row)) {
     const { corsOrigins: origins } = row;
@@ -59,11 +68,17 @@ function appliedRecords(row: InstanceRow): Outcome[] {
     const comments = !idp ? 'The instance signs users in with passwords only' : row.ssoEnforce ? `The instance signs users in through ${idp.name} only` : `The instance offers sign-in through ${idp.name}`;
     records.push({ action: 'configUpdate', status: 'success', comments, event: { type: 'instance.sso_applied', enabled: idp !== null, enforced: idp !== null && row.ssoEnforce } });
   }
+  if (captureAhead(row)) {
+    const { rate, conditions } = row.capture;
+    const sets = conditions.length ? `, and every session matching ${conditions.map((c) => c.name).join(', ')}` : '';
+    const comments = `The instance now records ${rate}% of sessions${sets}`;
+    records.push({ action: 'captureUpdate', status: 'success', comments, event: { type: 'instance.capture_applied', captureRate: rate, conditionSets: conditions.length } });
+  }
   return records;
 }
 
-export async function applyConfig(d: ConfigStepDeps, row: InstanceRow): Promise<void> {
-  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays, sso: agentSsoOf(row) });
+export async function applyConfig(d: ConfigStepDeps, row: WithCapture): Promise<void> {
+  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays, sso: agentSsoOf(row), capture: agentCaptureOf(row.capture) });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const settled = await configRepo(tx).settleConfig(row);
@@ -77,13 +92,14 @@ export async function applyConfig(d: ConfigStepDeps, row: InstanceRow): Promise<
  * last one records the failure of each setting it carried and leaves them pending, so the
  * next round of the workflow (a start, another save) applies them. The instance is fine.
  */
-export async function recordConfigFailure(d: ConfigStepDeps, row: InstanceRow, err: unknown, final: boolean): Promise<void> {
+export async function recordConfigFailure(d: ConfigStepDeps, row: WithCapture, err: unknown, final: boolean): Promise<void> {
   if (!final) return;
   const reason = errorForLog(err).message;
   const records: Outcome[] = [];
   if (corsAhead(row)) records.push({ action: 'cors', status: 'failed', comments: reason, event: { type: 'instance.cors_failed', reason } });
   if (retentionAhead(row)) records.push({ action: 'retentionUpdate', status: 'failed', comments: reason, event: { type: 'instance.retention_failed', reason } });
   if (ssoAhead(row)) records.push({ action: 'configUpdate', status: 'failed', comments: reason, event: { type: 'instance.sso_failed', reason } });
+  if (captureAhead(row)) records.push({ action: 'captureUpdate', status: 'failed', comments: reason, event: { type: 'instance.capture_failed', reason } });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     for (const record of records) await recordInstanceEvent(tx, { ...record, instance: row, actor: null, at });

@@ -1,4 +1,4 @@
-import { eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { instancesRepo } from './instances.repo';
@@ -21,4 +21,23 @@ export async function instanceIdsLiveSince(db: Db, since: Date): Promise<string[
     .from(instances)
     .where(or(isNull(instances.deletedAt), gt(instances.deletedAt, since)));
   return rows.map((r) => r.instanceId);
+}
+
+/** The account's running instances: those the workflow gives a new session settings save at once (a stopped one gets it when it runs). */
+export async function runningInstanceIdsOf(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ instanceId: instances.instanceId })
+    .from(instances)
+    .where(and(eq(instances.tenantId, tenantId), eq(instances.status, 'running')));
+  return rows.map((r) => r.instanceId);
+}
+
+/** Whether a running instance of the account has not yet taken the session settings' capture part at `version`. */
+export async function capturePendingIn(db: Db, tenantId: string, version: number): Promise<boolean> {
+  const [row] = await db
+    .select({ instanceId: instances.instanceId })
+    .from(instances)
+    .where(and(eq(instances.tenantId, tenantId), eq(instances.status, 'running'), ne(instances.captureAppliedVersion, version)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { TRANSITIONAL_STATUSES, type InstanceStatus } from '@replay/contracts';
+import { DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, instances, tenants } from '../../db/schema';
+import { idempotencyKeys, instances, sessionSettings, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
@@ -12,9 +12,18 @@ const configPending = and(
     ne(instances.corsVersion, instances.corsAppliedVersion),
     ne(instances.retentionVersion, instances.retentionAppliedVersion),
     ne(instances.ssoVersion, instances.ssoAppliedVersion),
+    // The account's session settings saved since this instance's agent last took them (none saved: version 0).
+    sql`coalesce((select ${sessionSettings.version} from ${sessionSettings} where ${sessionSettings.tenantId} = ${instances.tenantId}), 0) <> ${instances.captureAppliedVersion}`,
   ),
   eq(instances.status, 'running'),
 );
+
+/** The account's capture settings (its session settings' capture rate and condition sets) and their version, as the config step gives them to the agent. */
+export interface AccountCapture {
+  version: number;
+  rate: number;
+  conditions: ConditionSet[];
+}
 
 /** A backup to take or a restore asked for, which the workflow does on a running instance. */
 const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instances.restoreId)), eq(instances.status, 'running'));
@@ -27,14 +36,18 @@ const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instan
 export function instancesSystemRepo(db: Db) {
   return {
     /** The instance, its account's name (the agent shows it as its tenant) and tenantKey (the agent's project key). */
-    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string; projectKey: string }) | null> {
+    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string; projectKey: string; capture: AccountCapture }) | null> {
       const [row] = await db
-        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey })
+        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey, settings: sessionSettings.settings, version: sessionSettings.version })
         .from(instances)
         .innerJoin(tenants, eq(tenants.id, instances.tenantId))
+        .leftJoin(sessionSettings, eq(sessionSettings.tenantId, instances.tenantId))
         .where(eq(instances.instanceId, instanceId))
         .limit(1);
-      return row ? { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey } : null;
+      if (!row) return null;
+      const settings = row.settings ?? DEFAULT_SESSION_SETTINGS;
+      const capture = { version: row.version ?? 0, rate: settings.captureRate, conditions: settings.conditionalCapture };
+      return { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey, capture };
     },
 
     /** Compare-and-set on the status, as the workflow moves an instance one step. */

@@ -15,7 +15,7 @@ import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import { recordStepFailure } from './instances.step-failure';
 import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
-import { instancesSystemRepo } from './instances.system-repo';
+import { instancesSystemRepo, type AccountCapture } from './instances.system-repo';
 
 /**
  * The provisioning workflow. One job kind, "converge this instance": it reads
@@ -28,7 +28,8 @@ import { instancesSystemRepo } from './instances.system-repo';
  *   terminating → terminated               (driver.terminate: process ended, data removed)
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
- *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts)
+ *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts;
+ *                                          the account's session settings' capture part too)
  *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts)
  *   restoreId, running at rest             (driver.restoreData, then the request cleared: the same file)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
@@ -74,7 +75,7 @@ export interface Attempt {
   retryLimit: number;
 }
 
-type Loaded = InstanceRow & { tenantName: string; projectKey: string };
+type Loaded = InstanceRow & { tenantName: string; projectKey: string; capture: AccountCapture };
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
 /** What a step records of its transition; advance adds the instance, the actor (the system) and the time. */
 type StepRecord = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
@@ -103,7 +104,7 @@ const MAX_STEPS = 8;
 const serial = keyedSerial();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function specOf(row: Loaded): InstanceSpec {
+export function specOf(row: InstanceRow & { tenantName: string; projectKey: string }): InstanceSpec {
   return {
     instanceId: row.instanceId,
     name: row.name,
@@ -218,7 +219,7 @@ type Failure = (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean)
  * (which also waits for a stopped instance to rest), then work on a running one. Each records
  * its own last failure and leaves the instance's status alone: the instance is fine.
  */
-const AT_REST: { needs(row: InstanceRow): boolean; run: Step; onFailure: Failure }[] = [
+const AT_REST: { needs(row: Loaded): boolean; run: Step; onFailure: (d: WorkflowDeps, row: Loaded, err: unknown, final: boolean) => Promise<void> }[] = [
   { needs: (row) => row.storageInProgress && row.status !== 'terminated', run: growDisk, onFailure: recordDiskFailure },
   { needs: needsCleanup, run: runCleanup, onFailure: recordCleanupFailure },
   { needs: needsConfig, run: applyConfig, onFailure: recordConfigFailure },

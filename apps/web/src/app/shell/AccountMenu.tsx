@@ -2,6 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton, Group, VisuallyHidden } from '@mant
 import { Link } from 'react-router';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
+import IconVideo from '@tabler/icons-react/dist/esm/icons/IconVideo.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
@@ -49,6 +50,11 @@ export function AccountMenu() {
         {canOpenScreen(account.permissions, 'integrations') && (
           <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<IconWebhook size={14} />}>
             Webhooks
+          </Menu.Item>
+        )}
+        {canOpenScreen(account.permissions, 'instances') && (
+          <Menu.Item component={Link} to={routes.client('sessions-listing')} leftSection={<IconVideo size={14} />}>
+            Session Settings
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>

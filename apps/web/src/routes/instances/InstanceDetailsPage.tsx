@@ -1,10 +1,10 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
-import { INSTANCE_MESSAGES, canOpenScreen, routes } from '@replay/contracts';
+import { INSTANCE_MESSAGES, canOpenScreen, routes, withSiteId } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { NotAllowed } from '../../components/NotAllowed';
@@ -132,6 +132,13 @@ export default function InstanceDetailsPage() {
         </Button>
       </Group>
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
+      {instance.status === 'running' && (
+        <Group mb="md">
+          <Anchor component={Link} to={withSiteId(routes.errors(), instance.instanceId)} size="sm">
+            JavaScript errors
+          </Anchor>
+        </Group>
+      )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { CaptureConfig } from '@replay/agent-protocol';
+
+/**
+ * Which sessions this instance records (the account's session settings, pushed by the
+ * console's config step). A session is kept when a hash of its id falls under the capture
+ * rate: the same id always gets the same answer, on every batch and every agent, so a session
+ * is recorded or left out as a whole (rate 0 keeps none, 100 keeps all). A condition set
+ * catches the sessions a member wants whatever the rate: it names a page path prefix, a user
+ * id, or both, and matches a batch when everything it names matches; from the first batch a
+ * set matches, the session is recorded (its later batches too, as it is remembered).
+ */
+
+export const RECORD_ALL: CaptureConfig = { rate: 100, conditions: [] };
+
+/** Where a session's id falls, from 0 (inclusive) to 100 (exclusive): the first 32 bits of its SHA-256. */
+export function sessionPercentile(sessionId: string): number {
+  return (createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32) * 100;
+}
+
+/** What a batch tells about its page and user, for the condition sets. */
+export interface BatchContext {
+  /** The page's URL or path, as the tracker sends it. */
+  url: string | null;
+  userId: string | null;
+}
+
+function pathOf(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    return new URL(url, 'http://page.invalid').pathname;
+  } catch {
+    return null;
+  }
+}
+
+export function matchingSet(capture: CaptureConfig, batch: BatchContext): string | null {
+  const path = pathOf(batch.url);
+  for (const set of capture.conditions) {
+    const pathMatches = set.urlPath === null || (path !== null && path.startsWith(set.urlPath));
+    const userMatches = set.userId === null || batch.userId === set.userId;
+    if (pathMatches && userMatches) return set.name;
+  }
+  return null;
+}
+
+/** Sessions remembered per process (kept ones, so later batches follow their first; counted ones, for the stats). */
+const REMEMBERED = 100_000;
+
+/** The decision per batch, and the counts the console's stats show. */
+export class CaptureGate {
+  private readonly kept = new Set<string>();
+  private readonly dropped = new Set<string>();
+  acceptedSessions = 0;
+  sampledOutSessions = 0;
+
+  /** Whether the batch is recorded; counts each session once, as recorded or as left out (a left-out one a set catches later moves over). */
+  admit(capture: CaptureConfig | undefined, sessionId: string, batch: BatchContext): boolean {
+    const config = capture ?? RECORD_ALL;
+    const keep = this.kept.has(sessionId) || sessionPercentile(sessionId) < config.rate || matchingSet(config, batch) !== null;
+    if (keep && !this.kept.has(sessionId)) {
+      remember(this.kept, sessionId);
+      this.acceptedSessions++;
+      if (this.dropped.delete(sessionId)) this.sampledOutSessions--;
+    } else if (!keep && !this.dropped.has(sessionId)) {
+      remember(this.dropped, sessionId);
+      this.sampledOutSessions++;
+    }
+    return keep;
+  }
+
+  read(): { acceptedSessions: number; sampledOutSessions: number } {
+    return { acceptedSessions: this.acceptedSessions, sampledOutSessions: this.sampledOutSessions };
+  }
+}
+
+/** Insertion order is age: the oldest is forgotten first, so memory stays bounded. */
+function remember(set: Set<string>, id: string): void {
+  if (set.size >= REMEMBERED) set.delete(set.values().next().value as string);
+  set.add(id);
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ErrorDetail, ErrorEvent, ErrorGroup, ErrorList } from '@replay/agent-protocol';
+import { ERRORS_PATH, INGEST_CORS } from '@replay/agent-protocol/plain';
+import { HttpError, answerPreflight, applyCors, readJson, sendJson } from './http.ts';
+import { admitTracker, ingestOrigins } from './ingest.ts';
+import { protocolSchemas } from './protocol.ts';
+import type { AgentState, Handler } from './state.ts';
+
+/**
+ * JavaScript errors from the tracker: one JSON line per occurrence in errors/errors.jsonl
+ * of the data folder (so backups and cleanups of the folder carry them), under the same
+ * rules as recordings: the project key, the CORS origins, the rate limits and the disk's room.
+ * The console reads them grouped (admin calls `errors` and `error`).
+ */
+
+const ERRORS_DIR = 'errors';
+const ERRORS_FILE = 'errors.jsonl';
+const MAX_ERROR_BODY = 64 * 1024;
+
+interface Stored extends ErrorEvent {
+  errorId: string;
+  at: number;
+}
+
+/** The group of an occurrence: its message and top frame, digested. */
+export function errorIdOf(event: Pick<ErrorEvent, 'message' | 'frames'>): string {
+  const top = event.frames[0];
+  const where = top ? `${top.file}:${top.line}:${top.column}` : '';
+  return createHash('sha256').update(`${event.message}\n${where}`).digest('hex').slice(0, 16);
+}
+
+function readAll(dataDir: string): Stored[] {
+  const file = join(dataDir, ERRORS_DIR, ERRORS_FILE);
+  if (!existsSync(file)) return [];
+  const out: Stored[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line) as Stored);
+    } catch {
+      // A line cut short by a full disk or a crash: skipped, the rest still reads.
+    }
+  }
+  return out;
+}
+
+function grouped(dataDir: string): { groups: ErrorGroup[]; latest: Map<string, Stored> } {
+  const groups = new Map<string, ErrorGroup & { sessionIds: Set<string> }>();
+  const latest = new Map<string, Stored>();
+  for (const e of readAll(dataDir)) {
+    const g = groups.get(e.errorId);
+    if (!g) {
+      groups.set(e.errorId, { errorId: e.errorId, name: e.name, message: e.message, topFrame: e.frames[0] ?? null, count: 1, sessions: 1, firstSeen: e.at, lastSeen: e.at, sessionIds: new Set([e.sessionId]) });
+    } else {
+      g.count++;
+      g.sessionIds.add(e.sessionId);
+      g.sessions = g.sessionIds.size;
+      g.firstSeen = Math.min(g.firstSeen, e.at);
+      g.lastSeen = Math.max(g.lastSeen, e.at);
+    }
+    if ((latest.get(e.errorId)?.at ?? -1) <= e.at) latest.set(e.errorId, e);
+  }
+  const list = [...groups.values()].map(({ sessionIds: _ids, ...g }) => g).sort((a, b) => b.lastSeen - a.lastSeen || a.errorId.localeCompare(b.errorId));
+  return { groups: list, latest };
+}
+
+export function listErrors(dataDir: string, page: number, limit: number): ErrorList {
+  const { groups } = grouped(dataDir);
+  return { groups: groups.slice((page - 1) * limit, page * limit), total: groups.length };
+}
+
+export function readError(dataDir: string, errorId: string): ErrorDetail {
+  const { groups, latest } = grouped(dataDir);
+  const group = groups.find((g) => g.errorId === errorId);
+  const last = latest.get(errorId);
+  if (!group || !last) return null;
+  return { group, latest: { sessionId: last.sessionId, url: last.url, release: last.release, stack: last.stack, frames: last.frames, at: last.at } };
+}
+
+export const errorRoutes: Record<string, Handler> = {
+  [`OPTIONS ${ERRORS_PATH}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state)), INGEST_CORS.allowMethods),
+
+  /** The refusals of recordings' ingest, in the same order: origin, rate, key, room; then the event's shape. */
+  [`POST ${ERRORS_PATH}`]: async (req, res, _url, state: AgentState) => {
+    const client = await admitTracker(req, res, state);
+    const parsed = (await protocolSchemas()).errorEventSchema.safeParse(await readJson(req, MAX_ERROR_BODY));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HttpError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid error event');
+    }
+    const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now() };
+    const line = `${JSON.stringify(stored)}\n`;
+    const bytes = Buffer.byteLength(line);
+    state.disk.assertRoom(bytes);
+    state.limiter.bytes(client, bytes);
+    const dir = join(state.settings.dataDir, ERRORS_DIR);
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(join(dir, ERRORS_FILE), line);
+    state.disk.wrote(bytes);
+    sendJson(res, 202, { errorId: stored.errorId });
+  },
+};

@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, cleanUp, stats, startAgentProcess, type RunningAgent } from './support.ts';
+import { sessionPercentile } from '../src/capture.ts';
+
+let agent: RunningAgent;
+beforeAll(async () => {
+  agent = await startAgentProcess();
+});
+afterAll(async () => {
+  await agent.stop();
+  await cleanUp();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const recorded = (sessionId: string) => existsSync(join(agent.dataDir, 'sessions', today(), `${sessionId}.jsonl`));
+
+function send(sessionId: string, extra: Record<string, unknown> = {}) {
+  return fetch(`${agent.url}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
+    body: JSON.stringify({ sessionId, events: [{ type: 'click' }], ...extra }),
+  });
+}
+
+/** Session ids whose hash falls under, and over, a rate: what the agent must keep and drop. */
+function idsAround(prefix: string, rate: number, count: number): { under: string[]; over: string[] } {
+  const under: string[] = [];
+  const over: string[] = [];
+  for (let i = 0; under.length < count || over.length < count; i++) {
+    const id = `${prefix}-${i}`;
+    if (sessionPercentile(id) < rate) {
+      if (under.length < count) under.push(id);
+    } else if (over.length < count) over.push(id);
+  }
+  return { under, over };
+}
+
+describe('capture rate', () => {
+  it('records every session by default (rate 100) and says so', async () => {
+    const res = await send('default-kept');
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ accepted: 1, captured: true });
+    expect(recorded('default-kept')).toBe(true);
+  });
+
+  it('keeps exactly the sessions whose id hashes under the rate, each as a whole, and counts both kinds', async () => {
+    const applied = await admin(agent, '/api/admin/config', { capture: { rate: 30, conditions: [] } });
+    expect(applied.status).toBe(200);
+    expect((await applied.json()).capture).toEqual({ rate: 30, conditions: [] });
+    expect(JSON.parse(readFileSync(join(agent.dataDir, 'config.json'), 'utf8')).capture).toEqual({ rate: 30, conditions: [] });
+    const before = (await stats(agent)).capture!;
+    const { under, over } = idsAround('rate30', 30, 5);
+    for (const id of [...under, ...over]) {
+      // Two batches each: the second follows the first.
+      for (let batch = 0; batch < 2; batch++) {
+        const res = await send(id);
+        expect(res.status).toBe(202);
+        expect((await res.json()).captured).toBe(under.includes(id));
+      }
+    }
+    expect(under.map(recorded)).toEqual([true, true, true, true, true]);
+    expect(over.map(recorded)).toEqual([false, false, false, false, false]);
+    expect(readFileSync(join(agent.dataDir, 'sessions', today(), `${under[0]}.jsonl`), 'utf8').trim().split('\n')).toHaveLength(2);
+    const after = (await stats(agent)).capture!;
+    expect(after.acceptedSessions - before.acceptedSessions).toBe(5);
+    expect(after.sampledOutSessions - before.sampledOutSessions).toBe(5);
+  });
+
+  it('keeps none at rate 0', async () => {
+    await admin(agent, '/api/admin/config', { capture: { rate: 0, conditions: [] } });
+    for (const id of ['zero-a', 'zero-b', 'zero-c']) expect((await (await send(id)).json()).captured).toBe(false);
+    expect(['zero-a', 'zero-b', 'zero-c'].some(recorded)).toBe(false);
+  });
+
+  it('refuses a rate out of range, and keeps the last one', async () => {
+    const res = await admin(agent, '/api/admin/config', { capture: { rate: 101, conditions: [] } });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(readFileSync(join(agent.dataDir, 'config.json'), 'utf8')).capture.rate).toBe(0);
+  });
+});
+
+describe('conditional capture', () => {
+  it('records a session a condition set matches whatever the rate: path prefix, user id, or both', async () => {
+    const conditions = [
+      { name: 'Checkout', urlPath: '/checkout', userId: null },
+      { name: 'VIP', urlPath: null, userId: 'vip-1' },
+      { name: 'Admin billing', urlPath: '/admin/billing', userId: 'ops' },
+    ];
+    expect((await admin(agent, '/api/admin/config', { capture: { rate: 0, conditions } })).status).toBe(200);
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['cond-path', { url: 'https://shop.example.com/checkout/pay?x=1' }, true],
+      ['cond-path-relative', { url: '/checkout' }, true],
+      ['cond-other-path', { url: 'https://shop.example.com/cart' }, false],
+      ['cond-user', { userId: 'vip-1', url: '/anything' }, true],
+      ['cond-other-user', { userId: 'vip-2' }, false],
+      ['cond-both', { url: '/admin/billing/invoices', userId: 'ops' }, true],
+      ['cond-half', { url: '/admin/billing', userId: 'someone' }, false],
+      ['cond-none', {}, false],
+    ];
+    for (const [id, extra, kept] of cases) {
+      const res = await send(id, extra);
+      expect(res.status).toBe(202);
+      expect([id, (await res.json()).captured]).toEqual([id, kept]);
+      expect([id, recorded(id)]).toEqual([id, kept]);
+    }
+    // A session caught by a set is recorded from then on, its later batches from other pages too.
+    expect((await (await send('cond-path', { url: '/home' })).json()).captured).toBe(true);
+  });
+
+  it('refuses a url or user id that is not text', async () => {
+    const res = await send('bad-context', { url: 42 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: ['url must be text of at most 2048 characters'] });
+  });
+});

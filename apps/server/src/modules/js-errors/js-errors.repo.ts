@@ -1,0 +1,27 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sourceMaps } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+/** An instance's source maps; callers have judged the instance in the caller's scope, and every query names its account too. */
+export function jsErrorsRepo(db: Db) {
+  return {
+    /** One map per release and file: a new upload replaces the old one. */
+    async saveMap(input: { tenantId: string; instanceId: string; release: string; fileUrl: string; map: string; userId: string; at: Date }) {
+      const bytes = Buffer.byteLength(input.map);
+      const [row] = await db
+        .insert(sourceMaps)
+        .values({ id: newId(), tenantId: input.tenantId, instanceId: input.instanceId, release: input.release, fileUrl: input.fileUrl, map: input.map, bytes, uploadedAt: input.at, uploadedBy: input.userId })
+        .onConflictDoUpdate({ target: [sourceMaps.instanceId, sourceMaps.release, sourceMaps.fileUrl], set: { map: input.map, bytes, uploadedAt: input.at, uploadedBy: input.userId } })
+        .returning({ release: sourceMaps.release, fileUrl: sourceMaps.fileUrl, bytes: sourceMaps.bytes, uploadedAt: sourceMaps.uploadedAt });
+      return row!;
+    },
+
+    /** The map of a file: of the error's release when it names one, else the newest upload for that file. */
+    async mapFor(tenantId: string, instanceId: string, fileUrl: string, release: string | null): Promise<string | null> {
+      const where = and(eq(sourceMaps.tenantId, tenantId), eq(sourceMaps.instanceId, instanceId), eq(sourceMaps.fileUrl, fileUrl), release === null ? undefined : eq(sourceMaps.release, release));
+      const [row] = await db.select({ map: sourceMaps.map }).from(sourceMaps).where(where).orderBy(desc(sourceMaps.uploadedAt)).limit(1);
+      return row?.map ?? null;
+    },
+  };
+}

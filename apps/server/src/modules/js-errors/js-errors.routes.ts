@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
+import { principalOf } from '../../plugins/guard';
+
+/** An instance's JavaScript errors (/{siteId}/errors) and the source maps that resolve their stack traces. */
+export const jsErrorsRoutes: FastifyPluginAsync = async (app) => {
+  const { jsErrors } = app.services;
+
+  mount(app, endpoints.instanceErrors, async (request) => jsErrors.list(principalOf(request), request.params.id, request.query.page, request.query.limit));
+
+  mount(app, endpoints.instanceError, async (request) => jsErrors.read(principalOf(request), request.params.id, request.params.errorId));
+
+  mount(app, endpoints.uploadSourceMap, async (request) => jsErrors.uploadMap(principalOf(request), request.params.id, request.body));
+};

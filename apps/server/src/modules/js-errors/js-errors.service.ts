@@ -1,0 +1,77 @@
+import { INSTANCE_MESSAGES, JS_ERROR_MESSAGES, isJsErrorId, type JsErrorDetail, type SourceMapBody, type SourceMapInfo, type StackFrame } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import { DriverError, type InfrastructureDriver } from '../../infra/driver';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Principal } from '../../lib/principal';
+import type { InstancesService } from '../instances/instances.service';
+import { jsErrorsRepo } from './js-errors.repo';
+import { parseSourceMap, resolveFrame } from './source-map';
+
+export interface JsErrorsDeps {
+  db: Db;
+  clock: Clock;
+  driver: Pick<InfrastructureDriver, 'errors' | 'error'>;
+  /** The one scope rule (404 for another account's id or one outside the caller's role). */
+  instances: Pick<InstancesService, 'load'>;
+}
+
+/** The instance answers only while it runs: 409 otherwise, as for the origin check. */
+async function fromAgent<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (e) {
+    if (e instanceof DriverError && (e.code === 'not-running' || e.code === 'not-found')) throw conflict(INSTANCE_MESSAGES.notRunning);
+    throw e;
+  }
+}
+
+/**
+ * An instance's JavaScript errors (kept by its agent, read through the driver) and the source
+ * maps that resolve their frames (kept here, per instance, release and file URL).
+ */
+export function createJsErrorsService(deps: JsErrorsDeps) {
+  const running = async (p: Principal, instanceId: string) => {
+    const row = await deps.instances.load(p, instanceId);
+    if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
+    return row;
+  };
+
+  return {
+    async list(p: Principal, instanceId: string, page: number, limit: number) {
+      await running(p, instanceId);
+      const { groups, total } = await fromAgent(() => deps.driver.errors(instanceId, page, limit));
+      return { errors: groups, total };
+    },
+
+    /** The group's latest occurrence, each frame resolved through the map of its file (parsed once per file). */
+    async read(p: Principal, instanceId: string, errorId: string): Promise<JsErrorDetail> {
+      await running(p, instanceId);
+      const detail = isJsErrorId(errorId) ? await fromAgent(() => deps.driver.error(instanceId, errorId)) : null;
+      if (!detail) throw notFound(JS_ERROR_MESSAGES.notFound);
+      const { latest } = detail;
+      const repo = jsErrorsRepo(deps.db);
+      const maps = new Map<string, ReturnType<typeof parseSourceMap>>();
+      const frames: StackFrame[] = [];
+      for (const frame of latest.frames) {
+        if (!maps.has(frame.file)) {
+          const text = await repo.mapFor(p.tenantId, instanceId, frame.file, latest.release);
+          maps.set(frame.file, text === null ? null : parseSourceMap(text));
+        }
+        const map = maps.get(frame.file) ?? null;
+        frames.push({ ...frame, original: map ? resolveFrame(map, frame) : null });
+      }
+      return { error: detail.group, sessionId: latest.sessionId, url: latest.url, release: latest.release, at: latest.at, stack: latest.stack, frames, sourceMapped: frames.some((f) => f.original !== null) };
+    },
+
+    /** A source map v3 for one file of one release; anything else is refused with 400 and stored nowhere. */
+    async uploadMap(p: Principal, instanceId: string, body: SourceMapBody): Promise<SourceMapInfo> {
+      await deps.instances.load(p, instanceId);
+      if (!parseSourceMap(body.map)) throw badRequest(JS_ERROR_MESSAGES.notSourceMap);
+      const row = await jsErrorsRepo(deps.db).saveMap({ tenantId: p.tenantId, instanceId, release: body.release, fileUrl: body.fileUrl, map: body.map, userId: p.userId, at: deps.clock.now() });
+      return { release: row.release, fileUrl: row.fileUrl, bytes: row.bytes, uploadedAt: row.uploadedAt.getTime() };
+    },
+  };
+}
+
+export type JsErrorsService = ReturnType<typeof createJsErrorsService>;

@@ -1,0 +1,69 @@
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import IconBug from '@tabler/icons-react/dist/esm/icons/IconBug.mjs';
+import { PAGE_SIZE_ERRORS, routes, withSiteId, type JsErrorGroup } from '@replay/contracts';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
+import { DataTable } from '../../components/list/DataTable';
+import { ListStates } from '../../components/list/ListStates';
+import { useClampPage, usePageParam } from '../../components/list/paging';
+import { useInstanceErrors } from '../../features/js-errors/api';
+import { useConsoleTitle } from '../../lib/use-document-title';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const frameText = (g: JsErrorGroup) => (g.topFrame ? `${g.topFrame.function ?? '(anonymous)'} ${g.topFrame.file}:${g.topFrame.line}:${g.topFrame.column}` : '—');
+
+/** /{siteId}/errors: the instance's JavaScript errors, grouped by message and top frame, the latest first, 20 a page. */
+export default function ErrorsPage() {
+  useConsoleTitle('Errors');
+  const { siteId = '' } = useParams();
+  const [page, setPage] = usePageParam();
+  const errors = useInstanceErrors(siteId, page);
+  useClampPage(page, setPage, errors.data?.total, PAGE_SIZE_ERRORS);
+  return (
+    <>
+      <PageTitle
+        title="Errors"
+        actions={
+          <Button component={Link} to={`/instances/${encodeURIComponent(siteId)}`} variant="default">
+            Back to the instance
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          JavaScript errors the tracker reported from your sites, grouped by message and where they were thrown.
+        </Text>
+        <ListStates
+          query={errors}
+          loading={{ label: 'Loading errors', rows: 4, height: 36 }}
+          errorPrefix="Error fetching errors"
+          isEmpty={(d) => d.total === 0}
+          empty={<EmptyState icon={<IconBug size={32} />} title="No errors yet" description="Errors the tracker reports from your sites show here." />}
+          paging={{ page, pageSize: PAGE_SIZE_ERRORS, total: errors.data?.total ?? 0, noun: 'errors', onPage: setPage }}
+        >
+          {(data) => (
+            <DataTable label="Errors" columns={['Error', 'Where', 'Occurrences', 'Last seen']} busy={errors.isFetching}>
+              {data.errors.map((g) => (
+                <Table.Tr key={g.errorId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={withSiteId(routes.error(g.errorId), siteId)}>
+                      {g.name}: {g.message}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace" lineClamp={1}>
+                      {frameText(g)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{g.count}</Table.Td>
+                  <Table.Td>{when.format(new Date(g.lastSeen))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+          )}
+        </ListStates>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { instanceIdParamsSchema } from '../instances';
+import { jsErrorDetailSchema, jsErrorListSchema, jsErrorParamsSchema, jsErrorsQuerySchema, sourceMapBodySchema, sourceMapSchema } from '../js-errors';
+import { guardFor } from '../screens';
+import { endpoint } from '../endpoint';
+
+const BASE = '/managed-saas/instances';
+
+/**
+ * An instance's JavaScript errors (read from its agent) and its source maps (kept by the
+ * console): read under the instances' read permission, uploads under the one every instance
+ * change uses, recorded with the instance.
+ */
+export const jsErrorEndpoints = {
+  instanceErrors: endpoint({ method: 'GET', path: `${BASE}/:id/errors`, guard: guardFor('instances'), params: instanceIdParamsSchema, query: jsErrorsQuerySchema, response: jsErrorListSchema }),
+  instanceError: endpoint({ method: 'GET', path: `${BASE}/:id/errors/:errorId`, guard: guardFor('instances'), params: jsErrorParamsSchema, response: jsErrorDetailSchema }),
+  uploadSourceMap: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/source-maps`,
+    guard: guardFor('instancesEdit'),
+    params: instanceIdParamsSchema,
+    body: sourceMapBodySchema,
+    response: sourceMapSchema,
+    status: 201,
+    audit: { label: 'Source map upload', instanceParam: 'id' },
+  }),
+} as const;
