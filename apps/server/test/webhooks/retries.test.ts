@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '@replay/contracts';
-import { domainEvents, webhookDeliveries } from '../../src/db/schema';
+import { domainEvents, webhookAttempts, webhookDeliveries } from '../../src/db/schema';
+import { WEBHOOK_DELIVERY_KEEP_MS } from '../../src/modules/webhooks/webhooks.jobs';
+import { purgeFinishedDeliveries } from '../../src/modules/webhooks/webhooks.repo';
 import type { TestApp } from '../support/app';
 import { bearer, type SignedIn } from '../support/auth';
 import { createRole, deliveriesOf, receiverSuite, type Receiver } from './support';
@@ -69,6 +71,9 @@ describe('a failing receiver', () => {
     const disabled = await t.runtime.ctx.db.select().from(domainEvents).where(eq(domainEvents.type, 'webhook.disabled'));
     expect(disabled).toHaveLength(1);
     expect(disabled[0]!.payload).toMatchObject({ actor: null, webhook: { id: hook.id } });
+    // Those who may open the webhooks screen hear of it in the bell.
+    const bell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(owner.jwt) })).json().data;
+    expect(bell.notifications.find((n: { sourceId: string }) => n.sourceId === hook.id)).toMatchObject({ level: 'critical', link: '/client/webhooks', title: 'Webhook Receiver was disabled' });
     // Nothing waits for it any more; new events are not queued to it; a test event is refused.
     const pending = await t.runtime.ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hook.id), eq(webhookDeliveries.status, 'pending')));
     expect(pending).toEqual([]);
@@ -91,3 +96,27 @@ describe('a failing receiver', () => {
   });
 });
 
+describe('the delivery log', () => {
+  it('keeps a finished delivery 30 days, then the sweep removes it with its attempts; a pending one stays', async () => {
+    const hook = await newHook(['role.created']);
+    receiver.status = 200;
+    await createRole(t, owner, 'Kept a month');
+    await t.runtime.drain();
+    receiver.status = 500;
+    await createRole(t, owner, 'Still retrying');
+    await t.runtime.drain();
+    expect((await deliveriesOf(t, owner, hook.id)).total).toBe(2);
+    await advance(WEBHOOK_DELIVERY_KEEP_MS - 60_000);
+    await purgeFinishedDeliveries(t.runtime.ctx.db, new Date(t.clock.now().getTime() - WEBHOOK_DELIVERY_KEEP_MS));
+    expect((await deliveriesOf(t, owner, hook.id)).total).toBe(2);
+    await advance(120_000);
+    // What the sender's sweep runs after each pass.
+    await purgeFinishedDeliveries(t.runtime.ctx.db, new Date(t.clock.now().getTime() - WEBHOOK_DELIVERY_KEEP_MS));
+    const left = await deliveriesOf(t, owner, hook.id);
+    expect(left.deliveries.map((d) => d.status)).toEqual(['pending']);
+    // The purged delivery's attempt went with it: the one left is the pending delivery's.
+    const attemptsLeft = await t.runtime.ctx.db.select({ deliveryId: webhookAttempts.deliveryId }).from(webhookAttempts);
+    expect(attemptsLeft).toEqual([{ deliveryId: left.deliveries[0]!.deliveryId }]);
+    await removeHook(hook.id);
+  });
+});

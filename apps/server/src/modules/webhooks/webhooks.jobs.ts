@@ -3,11 +3,14 @@ import { systemResolver } from '../../lib/ssrf-guard';
 import { deliverNow } from '../../jobs/commit-relay';
 import type { CommitOutbox, JobDefinition } from '../../jobs/job-types';
 import { deliverDueWebhooks, type DeliveryDeps } from './webhooks.delivery';
+import { purgeFinishedDeliveries } from './webhooks.repo';
 import { webhookSealKey } from './webhooks.wire';
 
 /** A retry due within this is woken by a job of its own; later ones are found by the 10-s sweep. */
 const WAKE_WITHIN_MS = 10 * 60_000;
 const RETRY_WAKE_QUEUE = 'webhook-retry-wake';
+/** The delivery log keeps a finished delivery this long (as the domain events are kept), then it goes with its attempts. */
+export const WEBHOOK_DELIVERY_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export function deliveryDepsOf(ctx: AppContext): DeliveryDeps {
   const boss = ctx.boss;
@@ -38,6 +41,10 @@ export const webhookDeliveryOutbox: CommitOutbox = {
   queue: 'webhook-delivery',
   deliver: async (ctx) => {
     await deliverDueWebhooks(deliveryDepsOf(ctx));
+  },
+  // One batch a run: the sweep comes every 10 s, so a backlog drains without a long delete.
+  tidy: async (ctx) => {
+    await purgeFinishedDeliveries(ctx.db, new Date(ctx.clock.now().getTime() - WEBHOOK_DELIVERY_KEEP_MS));
   },
 };
 

@@ -169,3 +169,14 @@ export function webhooksRepo(db: Db) {
     },
   };
 }
+
+/** Finished deliveries (and, by cascade, their attempts) created before `before`, a batch at a time; answers how many went. */
+export async function purgeFinishedDeliveries(db: Db, before: Date, batch = 1000): Promise<number> {
+  const gone = await db.execute(sql`
+    delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
+      select ${webhookDeliveries.id} from ${webhookDeliveries}
+      where ${webhookDeliveries.status} <> 'pending' and ${webhookDeliveries.createdAt} < ${before.toISOString()}
+      limit ${batch})
+    returning 1`);
+  return (gone as unknown as { rows: unknown[] }).rows.length;
+}
