@@ -104,4 +104,19 @@ describe('notifications and alert rules in chromium', () => {
     await resolved.first().click();
     await page.waitForURL(/\/alert\//);
   });
+
+  it('lists every notification on the notifications page, by kind', async () => {
+    await bell(/^Notifications, /).click();
+    await page.getByRole('link', { name: 'View all notifications' }).click();
+    await page.waitForURL(/\/client\/notifications$/);
+    const list = page.getByRole('list', { name: 'Notifications' });
+    await visible(list.getByText(`${name} is unhealthy`));
+    await visible(list.getByText(`Alert: Instance down on ${name}`));
+    await expectAccessible(page, 'notifications page: all');
+    await page.getByRole('radio', { name: 'Alerts' }).check({ force: true });
+    await page.waitForURL(/kind=alerts/);
+    await hidden(list.getByText(`${name} is unhealthy`));
+    await visible(list.getByText(`Resolved: Instance down on ${name}`));
+    await expectAccessible(page, 'notifications page: alerts only');
+  });
 });

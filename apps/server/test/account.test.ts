@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account } from '@replay/contracts';
+import { AUTH_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account, ACCOUNT_LIMITS } from '@replay/contracts';
 import { roles, tenants, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/modules/auth/password';
@@ -71,7 +71,8 @@ describe('GET /api/account', () => {
       settings: { modules: [] },
       hasPassword: true,
       changePassword: false,
-      limits: { teamMember: { limit: 50, remaining: 49 }, sites: { limit: 10, remaining: 10 } },
+      // A trial account's limits (ACCOUNT_LIMITS.trial): the owner holds one seat, no instance yet.
+      limits: { teamMember: { limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 1 }, sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites } },
       banner: null,
       verifiedEmail: true,
       license: null,
@@ -106,7 +107,7 @@ describe('GET /api/account', () => {
     const member = await addMember(owner);
     expect(member.user).toMatchObject({ admin: false, superAdmin: false, permissions: ['VIEW_INSTANCES'], tenantId: owner.user.tenantId });
     expect(member.user.roleName).toMatch(/^Viewer /);
-    expect(member.user.limits.teamMember).toEqual({ limit: 50, remaining: 48 });
+    expect(member.user.limits.teamMember).toEqual({ limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 2 });
   });
 
   it('shows the account’s keys to its admins only', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MEMBER_MESSAGES, activitiesListSchema, type ConsoleActivity } from '@replay/contracts';
+import { MEMBER_MESSAGES, activitiesListSchema, type ConsoleActivity, ACCOUNT_LIMITS } from '@replay/contracts';
 import { tenants } from '../src/db/schema';
 import { recordActivity } from '../src/modules/activity/activity.recorder';
 import { createTestApp, type TestApp } from './support/app';
@@ -90,7 +90,8 @@ describe('GET /api/limits and POST /api/users/modules', () => {
     await addMember(t, fresh.user.tenantId);
     const res = await t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(fresh.jwt) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { teamMember: { limit: 50, remaining: 48 }, sites: { limit: 10, remaining: 10 } } });
+    const seats = ACCOUNT_LIMITS.trial.teamMembers;
+    expect(res.json()).toEqual({ data: { teamMember: { limit: seats, remaining: seats - 2 }, sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites } } });
     const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(fresh.jwt) });
     expect(account.json().data.limits).toEqual(res.json().data);
   });

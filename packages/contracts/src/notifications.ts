@@ -22,6 +22,8 @@ export const NOTIFICATION_MESSAGES = {
   empty: 'No notifications yet.',
   markAllRead: 'Mark all as read',
   loadFailed: 'Notifications could not be loaded.',
+  viewAll: 'View all notifications',
+  emptyCategory: 'No notifications of this kind.',
 } as const;
 
 /** How many ids one POST /notifications/view takes; the popover marks a page at most. */
@@ -59,7 +61,17 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationCountSchema = z.object({ count: z.number().int() });
 export type NotificationCount = z.infer<typeof notificationCountSchema>;
 
-export const notificationListQuerySchema = z.strictObject({ ...safePaging(20, 'query') });
+/** The page's filter names for each category, in its order. */
+export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  instances: 'Instances',
+  alerts: 'Alerts',
+  billing: 'Billing',
+  members: 'Team',
+  integrations: 'Webhooks',
+};
+
+/** One page of the caller's notifications, newest first; `filterKey` keeps one category. */
+export const notificationListQuerySchema = z.strictObject({ ...safePaging(20, 'query'), filterKey: z.enum(NOTIFICATION_CATEGORIES).optional() });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** GET /notifications: the newest first; `unread` is the caller's count, so the bell and the list agree. */

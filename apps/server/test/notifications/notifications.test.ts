@@ -118,6 +118,18 @@ describe('reading and marking', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('narrows the list to one kind (filterKey), its total too; an unknown kind is a 400', async () => {
+    const all = await listOf(bearer(owner.jwt), '?limit=100');
+    const billing = await listOf(bearer(owner.jwt), '?limit=100&filterKey=billing');
+    const expected = all.notifications.filter((n) => n.filterKey === 'billing');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(billing.notifications).toEqual(expected);
+    expect(billing.total).toBe(expected.length);
+    expect(billing.unread).toBe(all.unread);
+    const bad = await notificationsApi(t, bearer(owner.jwt)).list('?filterKey=everything');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('marks one viewed (GET …/view), then several, then all', async () => {
     const headers = bearer(owner.jwt);
     const api = notificationsApi(t, headers);

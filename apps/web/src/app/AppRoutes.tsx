@@ -19,6 +19,7 @@ const ActivitiesPage = lazyRoute('activities', () => import('../routes/activitie
 const MembersPage = lazyRoute('members', () => import('../routes/members/MembersPage'));
 const RolesPage = lazyRoute('roles', () => import('../routes/roles/RolesPage'));
 const AuditPage = lazyRoute('audit', () => import('../routes/audit/AuditPage'));
+const NotificationsPage = lazyRoute('notifications', () => import('../routes/notifications/NotificationsPage'));
 const WebhooksPage = lazyRoute('webhooks', () => import('../routes/webhooks/WebhooksPage'));
 const ErrorsPage = lazyRoute('errors', () => import('../routes/errors/ErrorsPage'));
 const ErrorDetailsPage = lazyRoute('error', () => import('../routes/errors/ErrorDetailsPage'));
@@ -45,6 +46,7 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.members(), MembersPage],
   [routes.roles(), RolesPage],
   [routes.client('audit'), AuditPage],
+  [routes.client('notifications'), NotificationsPage],
   [routes.client('webhooks'), WebhooksPage],
   [routes.client('sessions-listing'), SessionSettingsPage],
   ['/:siteId/errors', ErrorsPage],
@@ -94,6 +96,7 @@ export function AppRoutes() {
         <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
+        <Route path={routes.client('notifications')} element={<NotificationsPage />} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
         <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
         <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><ErrorsPage /></RequireScreen>} />

@@ -15,6 +15,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.members(), 'src/routes/members/MembersPage.tsx'],
   [routes.roles(), 'src/routes/roles/RolesPage.tsx'],
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
+  [routes.client('notifications'), 'src/routes/notifications/NotificationsPage.tsx'],
   [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
   [routes.client('sessions-listing'), 'src/routes/session-settings/SessionSettingsPage.tsx'],
   ['/:siteId/errors', 'src/routes/errors/ErrorsPage.tsx'],

@@ -1,3 +1,4 @@
+import type { NotificationCategory } from '@replay/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -24,18 +25,19 @@ export function notificationsRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    page(recipientId: string, tenantId: string, q: PageQuery) {
+    page(recipientId: string, tenantId: string, q: PageQuery & { filterKey?: NotificationCategory }) {
+      const where = and(mine(recipientId, tenantId), q.filterKey ? eq(notifications.category, q.filterKey) : undefined);
       return readPage(
         q,
         (limit, offset) =>
           db
             .select({ row: notifications, total: totalOver() })
             .from(notifications)
-            .where(mine(recipientId, tenantId))
+            .where(where)
             .orderBy(desc(notifications.createdAt), desc(notifications.id))
             .limit(limit)
             .offset(offset),
-        () => db.select({ n: count() }).from(notifications).where(mine(recipientId, tenantId)),
+        () => db.select({ n: count() }).from(notifications).where(where),
       );
     },
 

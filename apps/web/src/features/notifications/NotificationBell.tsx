@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { ActionIcon, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
-import { NOTIFICATION_MESSAGES } from '@replay/contracts';
+import { Link } from 'react-router';
+import { NOTIFICATION_MESSAGES, routes } from '@replay/contracts';
 import { useMarkViewed, useNotificationCount, useNotificationList } from './api';
 import { NotificationItem } from './NotificationItem';
 
@@ -57,6 +58,11 @@ function NotificationPanel({ count, headingId, onFollow }: { count: number; head
           </Stack>
         )}
       </ScrollArea.Autosize>
+      <Group justify="center" py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Anchor component={Link} to={routes.client('notifications')} size="sm" onClick={onFollow}>
+          {NOTIFICATION_MESSAGES.viewAll}
+        </Anchor>
+      </Group>
     </>
   );
 }

@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, endpoints, type ViewNotificationsInput } from '@replay/contracts';
+import { NOTIFICATION_POLL_MS, endpoints, type NotificationCategory, type ViewNotificationsInput } from '@replay/contracts';
 import { call } from '../../lib/api';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   count: () => ['notifications', 'count'] as const,
   list: () => ['notifications', 'list'] as const,
+  page: (page: number, filterKey: NotificationCategory | undefined) => ['notifications', 'list', page, filterKey ?? 'all'] as const,
 };
+
+/** The notifications page's page size. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** How many the popover shows: the newest; older ones are marked read with "Mark all as read". */
 export const POPOVER_SIZE = 20;
@@ -35,6 +39,16 @@ export function useNotificationList(enabled: boolean) {
     enabled,
     staleTime: 0,
     refetchOnMount: 'always',
+  });
+}
+
+/** One page of the notifications page (a kind, or all), read afresh on each visit. */
+export function useNotificationPage(page: number, filterKey: NotificationCategory | undefined) {
+  return useQuery({
+    queryKey: notificationKeys.page(page, filterKey),
+    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page, limit: NOTIFICATIONS_PAGE_SIZE, ...(filterKey ? { filterKey } : {}) } }, { signal }),
+    staleTime: 0,
+    placeholderData: (previous) => previous,
   });
 }
 
