@@ -186,7 +186,8 @@ describe('cleanup', () => {
     await screen.findByRole('dialog', { name: CLEANUP_TITLE });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: CLEANUP_TITLE })).not.toBeInTheDocument());
-    expect(screen.getByRole('dialog', { name: MANAGE_DISK })).toBeInTheDocument();
+    // The drawer is hidden from the accessibility tree while the confirmation is up, and shown again a moment after it goes.
+    expect(await screen.findByRole('dialog', { name: MANAGE_DISK })).toBeInTheDocument();
   });
 
   it("blocks a second cleanup within 6 hours with the tooltip 'You can only request for cleanup once in 6 hours'", async () => {
