@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     workers?: number;
     headers?: Record<string, string>;
+    /** Requests per second across all connections (paced load); unset: as fast as answered. */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;

@@ -113,7 +113,8 @@ describe('notifications and alert rules in chromium', () => {
     await visible(list.getByText(`${name} is unhealthy`));
     await visible(list.getByText(`Alert: Instance down on ${name}`));
     await expectAccessible(page, 'notifications page: all');
-    await page.getByRole('radio', { name: 'Alerts' }).check({ force: true });
+    // The segmented control's radio is drawn by its label: a person clicks the label.
+    await page.locator('label', { has: page.getByText('Alerts', { exact: true }) }).first().click();
     await page.waitForURL(/kind=alerts/);
     await hidden(list.getByText(`${name} is unhealthy`));
     await visible(list.getByText(`Resolved: Instance down on ${name}`));

@@ -16,14 +16,22 @@ interface Props {
 
 /** One summary card of a page's top row: its title, its value and a small line under it. */
 export function SummaryCard({ title, value, testId, hint, action, prominent }: Props) {
+  const heading = (
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {title}
+    </Text>
+  );
   return (
     <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {title}
-        </Text>
-        {action}
-      </Group>
+      {/* The title and the value stay siblings (a card read as 'its title's parent' finds its value); a row only with an action. */}
+      {action ? (
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {heading}
+          {action}
+        </Group>
+      ) : (
+        heading
+      )}
       {value === undefined ? (
         <Skeleton height={24} mt={6} width="60%" aria-label={`Loading ${title}`} />
       ) : (
