@@ -68,6 +68,8 @@ function idsIn(dump: string): string[] {
   return [...found];
 }
 
+// What A's setup set going after its commits (the event fan-out: positions, notifications) settles first: it is not B's doing.
+await t.runtime.drain();
 const before = await dumpOfA();
 const aIds = idsIn(before);
 const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParams(r.url).length > 0);
