@@ -23,6 +23,7 @@ import { notifications, roles, sessions, tenants, users } from '../apps/server/s
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
+import { pacedLoad, type PacedFigures } from './paced-load';
 import { ADMIN_URL, admin } from './postgres-admin';
 
 const ACCOUNTS = 100;
@@ -72,11 +73,14 @@ async function seed(database: Database): Promise<{ userId: string; tenantId: str
   return members;
 }
 
-type Figures = Awaited<ReturnType<typeof load>>;
+type Figures = PacedFigures;
 
-async function load(url: string, token: string, rate?: number) {
-  // In a worker thread of its own (as the other benches), so the load's work is not the console's.
-  const r = await autocannon({ url, connections: 50, duration: DURATION, workers: 1, headers: { authorization: `Bearer ${token}` }, ...(rate ? { overallRate: rate } : {}) });
+async function load(url: string, token: string, rate?: number): Promise<PacedFigures> {
+  const headers = { authorization: `Bearer ${token}` };
+  // Paced: an open loop at a steady rate (see paced-load.ts for why not autocannon's overallRate).
+  if (rate) return pacedLoad({ url, headers, rate, durationS: DURATION, connections: 50 });
+  // Flat out: in a worker thread of its own (as the other benches), so the load's work is not the console's.
+  const r = await autocannon({ url, connections: 50, duration: DURATION, workers: 1, headers });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
