@@ -11,16 +11,15 @@
  * A temp database is created and dropped afterwards. Figures only, never
  * assertions of time; a wrong invoice or a second close is reported as a failure.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, PROVIDERS, REGIONS, SIZES, type InstanceSize, type InstanceStatus, type Provider } from '@replay/contracts';
-import { openPostgres, type Db } from '../apps/server/src/db/client';
+import type { Db } from '../apps/server/src/db/client';
 import { billingAccounts, instanceUsagePeriods, instances, tenants } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { newApiKey, newTenantKey } from '../apps/server/src/modules/auth/keys';
 import { runCloseRound, toCents } from '../apps/server/src/modules/billing/billing.close';
 import { meter, type MeteredPeriod } from '../apps/server/src/modules/billing/metering';
-import { ADMIN_URL, admin } from './postgres-admin';
+import { withTempDatabase } from './support';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 10_000);
 const PER_ACCOUNT = 3;
@@ -198,13 +197,8 @@ async function expectedTotal(db: Db, tenantId: string, from: number, to: number,
 }
 
 export async function benchBillingClose() {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  const failures: string[] = [];
-  try {
+  return withTempDatabase(async (database) => {
+    const failures: string[] = [];
     const db = database.db;
     const today = new Date();
     const thisMonth = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
@@ -266,10 +260,7 @@ export async function benchBillingClose() {
       checked,
       failures,
     };
-  } finally {
-    await database.close().catch(() => undefined);
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 export function closeReport(r: Awaited<ReturnType<typeof benchBillingClose>>): string[] {

@@ -13,27 +13,21 @@
  * the month (reported as slots). A temp database is created and dropped afterwards.
  * Figures only, never assertions.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { DAY_MS, PERMISSIONS, PROVIDERS, REGIONS, SIZES, type InstanceSize, type InstanceStatus, type Provider } from '@replay/contracts';
-import { buildApp } from '../apps/server/src/app';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
-import { openRuntime } from '../apps/server/src/bootstrap';
-import { parseEnv } from '../apps/server/src/config/env';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { openPostgres, type Db } from '../apps/server/src/db/client';
+import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { billingAccounts, billingPeriods, instanceUsagePeriods, instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
-import { signAccessToken } from '../apps/server/src/lib/access-token';
+import { billingAccounts, billingPeriods, instanceUsagePeriods, instances, roles, tenants, users } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { newApiKey, newTenantKey } from '../apps/server/src/modules/auth/keys';
 import { billingRepo, nextMonthStart } from '../apps/server/src/modules/billing/billing.repo';
 import { meter } from '../apps/server/src/modules/billing/metering';
 import { insertChunked, prng, seededInstance } from './billing-close';
 import { median } from './stats';
-import { ADMIN_URL, admin } from './postgres-admin';
+import { startBenchConsole, withTempDatabase } from './support';
 
 const INSTANCES = Number(process.env.INSTANCES ?? 100);
 const OTHER_ACCOUNTS = Number(process.env.OTHER_ACCOUNTS ?? 1000);
@@ -42,7 +36,6 @@ const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of (utilization, billing-details), alternated so that a noisy moment of this shared machine does not land on one side only. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const SIZE_LIST: InstanceSize[] = ['small', 'medium', 'large'];
@@ -188,13 +181,7 @@ async function load(url: string, headers: Record<string, string>, duration = DUR
 
 export async function benchBillingUtilization() {
   tuneGcForServing(); // as main.ts does: this process serves like a console
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  let closed = false;
-  try {
+  return withTempDatabase(async (database, databaseUrl) => {
     const db = database.db;
     const now = Date.now();
     const today = new Date(now);
@@ -229,19 +216,12 @@ export async function benchBillingUtilization() {
       meterMs.push(performance.now() - t);
     }
 
-    const port = await freePort();
-    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const runtime = await openRuntime(env, { database });
-    const app = await buildApp(runtime.ctx, { logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
-    const sessionId = randomUUID();
-    await db.insert(sessions).values({ id: sessionId, userId: seeded.userId });
-    // 15 minutes: the whole measurement fits in one token's life.
-    const jwt = await signAccessToken({ userId: seeded.userId, tenantId: seeded.tenantId, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    const served = await startBenchConsole(database, databaseUrl);
+    const jwt = await served.signIn(seeded);
     const headers = { authorization: `Bearer ${jwt}`, 'accept-encoding': 'br, gzip' };
 
-    const utilizationUrl = `${app.listeningOrigin}/api/managed-saas/utilization`;
-    const detailsUrl = `${app.listeningOrigin}/api/managed-saas/billing-details`;
+    const utilizationUrl = `${served.origin}/api/managed-saas/utilization`;
+    const detailsUrl = `${served.origin}/api/managed-saas/billing-details`;
     const check = await fetch(utilizationUrl, { headers });
     if (check.status !== 200) throw new Error(`utilization answered ${check.status}: ${await check.text()}`);
     const text = await check.text();
@@ -254,9 +234,7 @@ export async function benchBillingUtilization() {
     await load(detailsUrl, headers, 2);
     const rounds: { utilization: Figures; details: Figures }[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push({ utilization: await load(utilizationUrl, headers), details: await load(detailsUrl, headers) });
-    await app.close();
-    await runtime.stop(); // closes the database it was given
-    closed = true;
+    await served.stop();
 
     return {
       seeded: { ...seeded.measured, totalUsagePeriods: seeded.totalUsagePeriods, accounts: seeded.accounts, seconds: Math.round(seedSeconds) },
@@ -267,10 +245,7 @@ export async function benchBillingUtilization() {
       utilization: medianOf(rounds.map((r) => r.utilization)),
       details: medianOf(rounds.map((r) => r.details)),
     };
-  } finally {
-    if (!closed) await database.close().catch(() => undefined);
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 export function utilizationReport(r: Awaited<ReturnType<typeof benchBillingUtilization>>): string[] {

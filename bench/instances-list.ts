@@ -7,29 +7,22 @@
  * postgres://postgres@127.0.0.1:5432/postgres); a temp database is created
  * there and dropped afterwards. Figures only, never assertions.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
-import { buildApp } from '../apps/server/src/app';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
-import { openRuntime } from '../apps/server/src/bootstrap';
-import { parseEnv } from '../apps/server/src/config/env';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
-import { signAccessToken } from '../apps/server/src/lib/access-token';
+import type { Database } from '../apps/server/src/db/client';
+import { instances, roles, tenants, users } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
-import { ADMIN_URL, admin } from './postgres-admin';
+import { startBenchConsole, withTempDatabase } from './support';
 
 const ACCOUNTS = 100;
 const PER_ACCOUNT = 100;
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of (baseline, list), alternated so that a noisy moment of this shared machine does not land on one side only. */
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const WORDS = ['Checkout', 'Storefront', 'Payments', 'Analytics', 'Support', 'Marketing', 'Mobile', 'Staging', 'Production', 'Internal'];
 
 /** 100 accounts with an owner each, 100 instances each, inserted in bulk. Returns the first owner's ids. */
@@ -84,29 +77,10 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 export async function benchInstancesList() {
   tuneGcForServing(); // as main.ts does: this process serves like a console
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  try {
+  return withTempDatabase(async (database, databaseUrl) => {
     const owner = await seed(database);
-    // The console answers only its PUBLIC_URL's host name (the Host allow-list): the load goes there.
-    const port = await freePort();
-    const env = parseEnv({
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-      RUN_WORKERS: 'false',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    });
-    const runtime = await openRuntime(env, { database });
-    const app = await buildApp(runtime.ctx, { logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
-    const sessionId = randomUUID();
-    await database.db.insert(sessions).values({ id: sessionId, userId: owner.userId });
-    const jwt = await signAccessToken({ ...owner, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    const served = await startBenchConsole(database, databaseUrl);
+    const jwt = await served.signIn(owner);
 
     // The bare baseline: the same framework and ORM, one indexed single-row select, no auth, no schema.
     const bare = Fastify();
@@ -116,7 +90,7 @@ export async function benchInstancesList() {
     });
     await bare.listen({ port: 0, host: '127.0.0.1' });
 
-    const listUrl = `${app.listeningOrigin}/api/managed-saas/instances?search=pay&page=1&limit=10`;
+    const listUrl = `${served.origin}/api/managed-saas/instances?search=pay&page=1&limit=10`;
     const check = await fetch(listUrl, { headers: { authorization: `Bearer ${jwt}` } });
     if (check.status !== 200) throw new Error(`the list answered ${check.status}: ${await check.text()}`);
     const body = (await check.json()) as { data: { total: number; instances: unknown[] } };
@@ -131,16 +105,12 @@ export async function benchInstancesList() {
     await runList();
     const rounds: { baseline: Figures; list: Figures }[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push({ baseline: await runBaseline(), list: await runList() });
-    await app.close();
     await bare.close();
-    await runtime.stop();
+    await served.stop();
     const baseline = medianOf(rounds.map((r) => r.baseline));
     const list = medianOf(rounds.map((r) => r.list));
     return { matched: body.data.total, page: body.data.instances.length, plan: planLines, rounds, baseline, list, ratio: list.rps / baseline.rps };
-  } finally {
-    await database.close().catch(() => undefined);
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

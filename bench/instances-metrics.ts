@@ -13,27 +13,19 @@
  * Figures only, never assertions. SAMPLE_DAYS shortens the history for a quick run.
  */
 import autocannon from 'autocannon';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
 import type { AgentStats } from '@replay/agent-protocol';
-import { buildApp } from '../apps/server/src/app';
-import { openRuntime } from '../apps/server/src/bootstrap';
-import { parseEnv } from '../apps/server/src/config/env';
-import { openPostgres } from '../apps/server/src/db/client';
-import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
-import { signAccessToken } from '../apps/server/src/lib/access-token';
-import { freePort } from '../apps/server/src/lib/free-port';
+import { instances, roles, tenants, users } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { SLOT_MS, runSamplingRound } from '../apps/server/src/modules/monitoring/monitoring.sampler';
 import { median } from './stats';
-import { ADMIN_URL, admin } from './postgres-admin';
+import { startBenchConsole, withTempDatabase } from './support';
 
 const INSTANCES = Number(process.env.INSTANCES ?? 1000);
 const SAMPLE_DAYS = Number(process.env.SAMPLE_DAYS ?? 7);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = Number(process.env.DURATION ?? 10);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 const STATS: AgentStats = {
   cpu: { percent: 3.21 },
@@ -44,13 +36,7 @@ const STATS: AgentStats = {
 };
 
 export async function benchInstancesMetrics() {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  let closed = false;
-  try {
+  return withTempDatabase(async (database, databaseUrl) => {
     const db = database.db;
     const now = new Date();
     const tenantId = newId();
@@ -98,18 +84,12 @@ export async function benchInstancesMetrics() {
       rows: { n: string; heap: string; idx: string; total: string; blocks: string }[];
     }).rows[0]!;
 
-    const port = await freePort();
-    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const runtime = await openRuntime(env, { database });
-    const app = await buildApp(runtime.ctx, { logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
-    const sessionId = randomUUID();
-    await db.insert(sessions).values({ id: sessionId, userId });
-    const jwt = await signAccessToken({ userId, tenantId, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    const served = await startBenchConsole(database, databaseUrl);
+    const jwt = await served.signIn({ userId, tenantId });
     const endS = Math.floor(now.getTime() / 1000);
     const headers = { authorization: `Bearer ${jwt}`, 'accept-encoding': 'br, gzip' };
     const graphsCall = async (step: number) => {
-      const graphsUrl = `${app.listeningOrigin}/api/managed-saas/instances/${rows[0]!.instanceId}/graphs?start=${endS - 7 * 86_400}&end=${endS}&step=${step}`;
+      const graphsUrl = `${served.origin}/api/managed-saas/instances/${rows[0]!.instanceId}/graphs?start=${endS - 7 * 86_400}&end=${endS}&step=${step}`;
       const check = await fetch(graphsUrl, { headers });
       if (check.status !== 200) throw new Error(`graphs answered ${check.status}: ${await check.text()}`);
       const text = await check.text();
@@ -119,7 +99,7 @@ export async function benchInstancesMetrics() {
       return { step, points, wireBytes: Buffer.byteLength(text), requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
     };
     const graphs = [await graphsCall(600), await graphsCall(60)];
-    await app.close();
+    await served.app.close();
 
     const driver = { stats: async () => STATS };
     const cpu: number[] = [];
@@ -133,9 +113,7 @@ export async function benchInstancesMetrics() {
       durations.push(report.durationMs);
       if (report.written !== INSTANCES) throw new Error(`a round wrote ${report.written} samples`);
     }
-    // The runtime closes the database it was given.
-    await runtime.stop();
-    closed = true;
+    await served.runtime.stop();
     const cpuMs = median(cpu);
     return {
       instances: INSTANCES,
@@ -149,10 +127,7 @@ export async function benchInstancesMetrics() {
       graphs,
       round: { cpuMs: Math.round(cpuMs), durationMs: Math.round(median(durations)), coreShare: cpuMs / SLOT_MS },
     };
-  } finally {
-    if (!closed) await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 export function metricsReport(r: Awaited<ReturnType<typeof benchInstancesMetrics>>): string[] {

@@ -9,22 +9,16 @@
  * postgres://postgres@127.0.0.1:5432/postgres); a temp database is created there and
  * dropped afterwards. Figures only, never assertions.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
-import { buildApp } from '../apps/server/src/app';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
-import { openRuntime } from '../apps/server/src/bootstrap';
-import { parseEnv } from '../apps/server/src/config/env';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { notifications, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
-import { signAccessToken } from '../apps/server/src/lib/access-token';
+import type { Database } from '../apps/server/src/db/client';
+import { notifications, roles, tenants, users } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
 import { pacedLoad, type PacedFigures } from './paced-load';
-import { ADMIN_URL, admin } from './postgres-admin';
+import { startBenchConsole, withTempDatabase } from './support';
 
 const ACCOUNTS = 100;
 const MEMBERS = 10;
@@ -32,7 +26,6 @@ const PER_MEMBER = 200;
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PACED_RATE = Number(process.env.PACED_RATE ?? 500);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 /** Accounts, members and their notifications in bulk; the first account's members are returned (the first signs the load). */
 async function seed(database: Database): Promise<{ userId: string; tenantId: string }[]> {
@@ -86,23 +79,12 @@ async function load(url: string, token: string, rate?: number): Promise<PacedFig
 
 export async function benchNotificationCount() {
   tuneGcForServing();
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  try {
+  return withTempDatabase(async (database, databaseUrl) => {
     const members = await seed(database);
-    const port = await freePort();
-    const env = parseEnv({ DATABASE_URL: url.toString(), JWT_SECRET: SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const runtime = await openRuntime(env, { database });
-    const app = await buildApp(runtime.ctx, { logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
+    const served = await startBenchConsole(database, databaseUrl);
     const member = members[0]!;
-    const sessionId = randomUUID();
-    await database.db.insert(sessions).values({ id: sessionId, userId: member.userId });
-    const token = await signAccessToken({ ...member, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
-    const countUrl = `${app.listeningOrigin}/api/notifications/count`;
+    const token = await served.signIn(member);
+    const countUrl = `${served.origin}/api/notifications/count`;
     const check = await fetch(countUrl, { headers: { authorization: `Bearer ${token}` } });
     if (check.status !== 200) throw new Error(`the count answered ${check.status}: ${await check.text()}`);
     const { data } = (await check.json()) as { data: { count: number } };
@@ -118,8 +100,7 @@ export async function benchNotificationCount() {
       rounds.push(await load(countUrl, token));
       paced.push(await load(countUrl, token, PACED_RATE));
     }
-    await app.close();
-    await runtime.stop();
+    await served.stop();
     const medians = (all: Figures[]) => ({
       rps: median(all.map((r) => r.rps)),
       p50: median(all.map((r) => r.p50)),
@@ -127,10 +108,7 @@ export async function benchNotificationCount() {
       non2xx: all.reduce((n, r) => n + r.non2xx, 0),
     });
     return { unread: data.count, plan: planLines, rounds, paced, ...medians(rounds), pacedFigures: medians(paced) };
-  } finally {
-    await database.close().catch(() => undefined);
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 export function notificationCountReport(r: Awaited<ReturnType<typeof benchNotificationCount>>): string[] {

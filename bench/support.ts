@@ -1,0 +1,74 @@
+/**
+ * What the database benches share: a temporary PostgreSQL database of their own, and a real
+ * console serving it over HTTP, signed in as a seeded member. One place, so every bench
+ * measures the console configured alike (the same secrets, no workers, its GC tuning left
+ * to the caller).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { openRuntime } from '../apps/server/src/bootstrap';
+import { parseEnv } from '../apps/server/src/config/env';
+import { openPostgres, type Database } from '../apps/server/src/db/client';
+import { sessions } from '../apps/server/src/db/schema';
+import { signAccessToken } from '../apps/server/src/lib/access-token';
+import { freePort } from '../apps/server/src/lib/free-port';
+import { ADMIN_URL, admin } from './postgres-admin';
+
+const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/**
+ * Creates a database on the bench server (BENCH_DATABASE_URL), opens it, hands it to `use`,
+ * and closes and drops it afterwards, whatever happened. A runtime given the database
+ * closes it itself; closing it again here is harmless.
+ */
+export async function withTempDatabase<T>(use: (database: Database, url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  let database: Database | undefined;
+  try {
+    database = await openPostgres(url.toString());
+    return await use(database, url.toString());
+  } finally {
+    await database?.close().catch(() => undefined);
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+export type BenchConsole = {
+  app: FastifyInstance;
+  runtime: Awaited<ReturnType<typeof openRuntime>>;
+  /** Where the console listens; its Host allow-list admits only this host name. */
+  origin: string;
+  /** A session of the member's and a 15-minute access token for it (a whole measurement fits in one token's life). */
+  signIn(member: { userId: string; tenantId: string }): Promise<string>;
+  /** Closes the app and the runtime (which closes the database it was given). */
+  stop(): Promise<void>;
+};
+
+/** A console on the database, listening on a free loopback port, its workers off (the bench drives what it measures). */
+export async function startBenchConsole(database: Database, databaseUrl: string, env: Record<string, string> = {}): Promise<BenchConsole> {
+  const port = await freePort();
+  const runtime = await openRuntime(
+    parseEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
+    { database },
+  );
+  const app = await buildApp(runtime.ctx, { logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    runtime,
+    origin: app.listeningOrigin,
+    async signIn(member) {
+      const sessionId = randomUUID();
+      await database.db.insert(sessions).values({ id: sessionId, userId: member.userId });
+      return signAccessToken({ ...member, sessionId }, runtime.ctx.secrets.jwtSecret, 900, new Date());
+    },
+    async stop() {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}
