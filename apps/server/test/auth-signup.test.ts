@@ -128,6 +128,34 @@ describe('POST /api/signup', () => {
     });
     expect(res.statusCode).toBe(201);
   });
+
+  it("makes the account with the tenantId the client chose, and refuses one in use with 409, writing nothing", async () => {
+    const tenantId = crypto.randomUUID();
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody({ email: 'chosen@example.com' }), tenantId, auth: 'password' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.tenantId).toBe(tenantId);
+    const [row] = await t.runtime.ctx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    expect(row).toBeDefined();
+
+    const before = await countRows();
+    const again = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody({ email: 'second@example.com' }), tenantId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual([AUTH_MESSAGES.accountIdTaken]);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses a tenantId that is not a UUID and an auth other than a password with 400, writing nothing', async () => {
+    const before = await countRows();
+    for (const [extra, message] of [
+      [{ tenantId: 'not-a-uuid' }, AUTH_MESSAGES.invalidAccountId],
+      [{ auth: 'google' }, AUTH_MESSAGES.passwordSignupOnly],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody({ email: 'refused@example.com' }), ...extra } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([message]);
+    }
+    expect(await countRows()).toEqual(before);
+  });
 });
 
 describe('isUniqueViolation', () => {

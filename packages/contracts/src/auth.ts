@@ -1,13 +1,33 @@
 import { z } from 'zod';
 import { accountSchema } from './account';
 import { TEXT_LIMITS } from './constants';
-import { MAX_TEXT_LENGTH, safeExactText, safeText } from './safe';
+import { MAX_TEXT_LENGTH, safeExactText, safeText, safeUuid } from './safe';
 import { MESSAGES, emailSchema, organizationSchema, passwordSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 const captchaField = { 'g-recaptcha-response': safeExactText(MAX_TEXT_LENGTH).optional() };
 
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  emailTaken: 'An account with this email address already exists.',
+  accountIdTaken: 'An account with this id already exists.',
+  invalidAccountId: 'The account id must be a UUID.',
+  passwordSignupOnly: 'Only sign-up with a password is available.',
+  resetLinkSent: 'If an account exists for this email, a link to reset the password has been sent.',
+  resetTokenInvalid: 'This reset link is invalid or has expired.',
+  wrongOldPassword: 'Old password is incorrect.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  captchaFailed: 'Captcha verification failed.',
+  ssoEnforced: 'Password login is disabled for this account: sign in with SSO.',
+  signupFallback: 'Something went wrong',
+} as const;
+
 /** A one-time token of a mailed link (reset, invitation): opaque, compared by its hash. */
 export const linkTokenSchema = safeExactText(200).min(1);
+
+/** The ways a sign-up may make its owner sign in (the spec's `auth` of the sign-up payload). */
+export const SIGNUP_AUTH_METHODS = ['password'] as const;
 
 /** Sign-up: all four fields required; at least 8 characters, then the shared strength rule. */
 export const signupSchema = z
@@ -17,6 +37,10 @@ export const signupSchema = z
     email: emailSchema,
     password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
     projectName: safeText(50).optional(),
+    /** The id the new account is made with, when the client chooses it (a UUID), so it knows the id before the answer comes; an id in use is refused (409). */
+    tenantId: safeUuid(AUTH_MESSAGES.invalidAccountId).optional(),
+    /** How the new owner signs in: a password, the only way this console offers (a value kept for single sign-on sign-ups). */
+    auth: z.enum(SIGNUP_AUTH_METHODS, { error: AUTH_MESSAGES.passwordSignupOnly }).optional(),
     ...captchaField,
   })
   .meta({ examples: [{ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }] });
@@ -52,16 +76,3 @@ export const logoutResultSchema = z.object({ ok: z.literal(true) });
 /** POST /password/reset-link answers the same text whether or not the email is known. */
 export const resetLinkResultSchema = z.object({ message: z.string() });
 
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password.',
-  tooManyAttempts: 'Too many failed login attempts. Please try again later.',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  emailTaken: 'An account with this email address already exists.',
-  resetLinkSent: 'If an account exists for this email, a link to reset the password has been sent.',
-  resetTokenInvalid: 'This reset link is invalid or has expired.',
-  wrongOldPassword: 'Old password is incorrect.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  captchaFailed: 'Captcha verification failed.',
-  ssoEnforced: 'Password login is disabled for this account: sign in with SSO.',
-  signupFallback: 'Something went wrong',
-} as const;

@@ -95,17 +95,18 @@ function scaled(base: Micros, basisPoints: number, step: Micros): Micros {
   return divideRoundingHalfUp(base * basisPoints, BASIS_POINTS * step) * step;
 }
 
-type RegionRow = [code: string, label: string, group: RegionGroup, regionCode: RegionCode, isoCode: string, basisPoints: number];
+/** A region; its disk price follows its compute multiplier unless `storageBasisPoints` says otherwise (disks do not cost what VMs cost everywhere). */
+type RegionRow = [code: string, label: string, group: RegionGroup, regionCode: RegionCode, isoCode: string, basisPoints: number, storageBasisPoints?: number];
 
 function regions(provider: Provider, rows: RegionRow[]): Region[] {
-  return rows.map(([code, label, group, regionCode, isoCode, multiplierBasisPoints]) => ({
+  return rows.map(([code, label, group, regionCode, isoCode, multiplierBasisPoints, storageBasisPoints = multiplierBasisPoints]) => ({
     code,
     label,
     group,
     regionCode,
     isoCode,
     multiplierBasisPoints,
-    storageMicrosPerGbHour: scaled(BASE_STORAGE_MICROS_PER_GB_HOUR, multiplierBasisPoints, 1),
+    storageMicrosPerGbHour: scaled(BASE_STORAGE_MICROS_PER_GB_HOUR, storageBasisPoints, 1),
     planIds: {
       small: `${provider}-${code}-${SIZES.small.code}`,
       medium: `${provider}-${code}-${SIZES.medium.code}`,
@@ -147,6 +148,8 @@ export const REGIONS: Record<Provider, Region[]> = {
     ['westus2', 'West US 2 (Washington)', 'US West', 'us', 'US', 10_000],
     ['canadacentral', 'Canada Central (Toronto)', 'Canada', 'ca', 'CA', 11_000],
     ['brazilsouth', 'Brazil South (São Paulo)', 'South America', 'sa', 'BR', 15_500],
+    // The dearest region of the three providers (the spec's top of about 2.1/h for a large instance); its disks cost 0.001/GB-hour.
+    ['brazilsoutheast', 'Brazil Southeast (Rio de Janeiro)', 'South America', 'sa', 'BR', 18_900, 16_600],
     ['northeurope', 'North Europe (Ireland)', 'Europe', 'eu', 'IE', 10_800],
     ['westeurope', 'West Europe (Netherlands)', 'Europe', 'eu', 'NL', 11_500],
     ['uksouth', 'UK South (London)', 'Europe', 'eu', 'GB', 11_400],

@@ -66,6 +66,18 @@ describe('pricing catalogue', () => {
     }
   });
 
+  it("spans the spec's regional range: about 0.25–2.1/h for an instance, 0.00056–0.001 per GB-hour of disk", () => {
+    const hourly = everyRegion.flatMap(({ provider, region }) => INSTANCE_SIZES.map((size) => priceFor(provider, region.code, size).hourlyPrice));
+    const storage = everyRegion.map(({ region }) => region.storageMicrosPerGbHour);
+    // 'About': the cheapest within 5 % of 0.25 $, the dearest within 5 % of 2.1 $.
+    expect(Math.min(...hourly)).toBeLessThanOrEqual(262_500);
+    expect(Math.max(...hourly)).toBeGreaterThanOrEqual(1_995_000);
+    expect(Math.min(...storage)).toBeLessThanOrEqual(588);
+    expect(Math.max(...storage)).toBeGreaterThanOrEqual(950);
+    expect(priceFor('azure', 'brazilsoutheast', 'large').hourlyPrice).toBe(2_096_000);
+    expect(storagePrice('azure', 'brazilsoutheast', 1).price).toBe(996);
+  });
+
   it('prices the base region at the catalogue figures', () => {
     expect(priceFor('aws', 'us-east-1', 'small')).toEqual({ hourlyPrice: 276_000, monthlyPrice: 198_720_000 });
     expect(priceFor('aws', 'us-east-1', 'large')).toEqual({ hourlyPrice: 1_109_000, monthlyPrice: 798_480_000 });

@@ -40,6 +40,12 @@ export function authRepo(db: Db) {
       return { ...rest, joined: joinedAt !== null };
     },
 
+    /** Whether an account (closed ones too) has this id: a sign-up may choose its account's id. */
+    async tenantExists(tenantId: string): Promise<boolean> {
+      const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row !== undefined;
+    },
+
     /** Tenant, its protected Owner role and the owner, all or nothing. */
     async createAccount(input: NewAccount): Promise<void> {
       await db.transaction(async (tx) => {

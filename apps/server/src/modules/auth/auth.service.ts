@@ -16,6 +16,8 @@ export interface SignupCommand {
   organizationName: string;
   email: string;
   password: string;
+  /** The id the client chose for the new account; made by the server when absent. */
+  tenantId?: string;
 }
 
 export function createAuthService(deps: { db: Db; clock: Clock }) {
@@ -27,9 +29,10 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
     async signup(cmd: SignupCommand, clientIp: string): Promise<Principal> {
       await limits.hit([{ key: rateKeys.signupFromAddress(clientIp), rule: RATE_RULES.signupFromAddress }], AUTH_MESSAGES.tooManyRequests);
       if (await users.findByEmail(cmd.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+      const tenantId = cmd.tenantId ?? newId();
+      if (cmd.tenantId && (await users.tenantExists(cmd.tenantId))) throw conflict(AUTH_MESSAGES.accountIdTaken);
       const passwordHash = await hashPassword(cmd.password);
       const now = deps.clock.now();
-      const tenantId = newId();
       const roleId = newId();
       const userId = newId();
       try {
@@ -76,8 +79,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
           });
         });
       } catch (e) {
-        // Two sign-ups with one email at once: the unique index decides.
-        if (isUniqueViolation(e)) throw conflict(AUTH_MESSAGES.emailTaken);
+        // Two sign-ups with one email (or one chosen id) at once: the unique index decides.
+        if (isUniqueViolation(e)) throw conflict(cmd.tenantId && (await users.tenantExists(cmd.tenantId)) ? AUTH_MESSAGES.accountIdTaken : AUTH_MESSAGES.emailTaken);
         throw e;
       }
       return mustLoad(deps.db, userId, tenantId);
