@@ -1,0 +1,194 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Keeps docs/SPEC-TRACE.md honest: every test it names exists with that exact
+ * title, every decision it names is a row of ARCHITECTURE.md's decisions table,
+ * every code path it names exists, and the counts at its top are the rows' own.
+ * A trace that drifted from the code fails here, naming the row.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const TRACE = 'docs/SPEC-TRACE.md';
+const DECISIONS = 'docs/ARCHITECTURE.md';
+const STATUSES = ['done', 'decision', 'partial', 'missing'] as const;
+type Status = (typeof STATUSES)[number];
+const HEADER = ['ID', 'Requirement', 'Code', 'Proof', 'Status', 'Note'];
+
+const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
+
+/** Cells of a Markdown table line; `\|` stays inside its cell. */
+function cellsOf(line: string): string[] {
+  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+/**
+ * The literal titles of a test file's it(...)/test(...) calls (also
+ * `it.each(...)('title')`), escapes decoded. A template literal with `${` is
+ * not a literal title and is left out, so the trace cannot name one.
+ */
+function testTitles(source: string): Set<string> {
+  const call =
+    /(?:\b(?:it|test)(?:\.(?:only|skip|concurrent|fails|todo|sequential))*|\.each\([^;]*?\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  const titles = new Set<string>();
+  for (const match of source.matchAll(call)) {
+    const [, quote, body = ''] = match;
+    if (quote === '`' && body.includes('${')) continue;
+    titles.add(body.replace(/\\(.)/g, '$1'));
+  }
+  return titles;
+}
+
+/** The subjects (first cells) of the decisions table. */
+function decisionSubjects(architecture: string): Set<string> {
+  const start = architecture.indexOf('## Decisions where the spec is silent');
+  if (start < 0) return new Set();
+  const subjects = new Set<string>();
+  for (const line of architecture.slice(start).split('\n').slice(1)) {
+    if (line.startsWith('## ')) break;
+    if (!line.startsWith('| ') || line.startsWith('|---')) continue;
+    const subject = cellsOf(line)[0];
+    if (subject && subject !== 'subject') subjects.add(subject);
+  }
+  return subjects;
+}
+
+const TEST_ITEM = /^([\w@.\-/]+\.test\.tsx?) › (.+)$/;
+const DECISION_ITEM = /^decision: (.+)$/;
+
+/**
+ * A proof cell's items, split on '; ' — a title may itself hold '; ', so a
+ * piece that does not start a new item belongs to the one before it.
+ */
+function proofItems(cell: string): string[] {
+  if (cell === '' || cell === '—') return [];
+  const items: string[] = [];
+  for (const piece of cell.split('; ')) {
+    const starts = /^[\w@.\-/]+\.test\.tsx? › /.test(piece) || piece.startsWith('decision: ');
+    if (starts || items.length === 0) items.push(piece);
+    else items[items.length - 1] += `; ${piece}`;
+  }
+  return items.map((item) => item.trim());
+}
+
+interface Row {
+  id: string;
+  line: number;
+  cells: string[];
+}
+
+function traceRows(trace: string): { rows: Row[]; problems: string[] } {
+  const rows: Row[] = [];
+  const problems: string[] = [];
+  trace.split('\n').forEach((text, index) => {
+    if (!text.startsWith('|')) return;
+    const cells = cellsOf(text);
+    if (cells[0] === 'ID' && cells[1] === 'Requirement') {
+      if (cells.join('|') !== HEADER.join('|')) problems.push(`line ${index + 1}: a table header must be | ${HEADER.join(' | ')} |`);
+      return;
+    }
+    const id = cells[0] ?? '';
+    if (!/^\d+\.\d+$/.test(id)) return;
+    if (cells.length !== HEADER.length) {
+      problems.push(`row ${id} (line ${index + 1}): ${cells.length} cells, expected ${HEADER.length}`);
+      return;
+    }
+    rows.push({ id, line: index + 1, cells });
+  });
+  return { rows, problems };
+}
+
+function checkTrace(): { problems: string[]; counts: Record<Status, number>; written: string | undefined } {
+  const trace = read(TRACE);
+  const subjects = decisionSubjects(read(DECISIONS));
+  const titleCache = new Map<string, Set<string> | null>();
+  const titlesOf = (path: string) => {
+    if (!titleCache.has(path)) {
+      const full = resolve(root, path);
+      titleCache.set(path, existsSync(full) ? testTitles(readFileSync(full, 'utf8')) : null);
+    }
+    return titleCache.get(path);
+  };
+
+  const { rows, problems } = traceRows(trace);
+  const counts: Record<Status, number> = { done: 0, decision: 0, partial: 0, missing: 0 };
+  const seen = new Set<string>();
+  for (const { id, line, cells } of rows) {
+    const [, requirement, code, proof, status, note] = cells as [string, string, string, string, string, string];
+    const at = `row ${id} (line ${line})`;
+    if (seen.has(id)) problems.push(`${at}: the id is used twice`);
+    seen.add(id);
+    if (!requirement) problems.push(`${at}: no requirement`);
+    if (!(STATUSES as readonly string[]).includes(status)) {
+      problems.push(`${at}: unknown status '${status}' (one of ${STATUSES.join(', ')})`);
+      continue;
+    }
+    counts[status as Status] += 1;
+
+    for (const [, path] of code.matchAll(/`([^`]+)`/g)) {
+      const file = (path ?? '').replace(/[#:].*$/, '');
+      if (file.includes('/') && !existsSync(resolve(root, file))) problems.push(`${at}: code path '${file}' does not exist`);
+    }
+
+    let tests = 0;
+    let decisions = 0;
+    for (const item of proofItems(proof)) {
+      const test = TEST_ITEM.exec(item);
+      const decision = DECISION_ITEM.exec(item);
+      if (test) {
+        const [, file = '', title = ''] = test;
+        const titles = titlesOf(file);
+        if (titles === null) problems.push(`${at}: test file '${file}' does not exist`);
+        else if (!titles?.has(title)) problems.push(`${at}: '${file}' has no it()/test() titled '${title}'`);
+        else tests += 1;
+      } else if (decision) {
+        const subject = decision[1] ?? '';
+        if (!subjects.has(subject)) problems.push(`${at}: '${subject}' is not a subject of ${DECISIONS}'s decisions table`);
+        else decisions += 1;
+      } else {
+        problems.push(`${at}: proof '${item}' is neither 'path.test.ts › title' nor 'decision: subject'`);
+      }
+    }
+    if (status === 'done' && tests === 0) problems.push(`${at}: status done without a test that proves it`);
+    if (status === 'decision' && decisions === 0) problems.push(`${at}: status decision without a decisions-table row`);
+    if ((status === 'partial' || status === 'missing') && (note === '' || note === '—')) {
+      problems.push(`${at}: status ${status} without a note saying what is lacking`);
+    }
+  }
+  const written = /^Counts: (done \d+ · decision \d+ · partial \d+ · missing \d+ · total \d+)$/m.exec(trace)?.[1];
+  return { problems, counts, written };
+}
+
+describe('docs/SPEC-TRACE.md', () => {
+  it('names only tests, decisions and code that exist, with a known status and a proof for every done row', () => {
+    const { problems } = checkTrace();
+    expect(problems).toEqual([]);
+  });
+
+  it('states at its top the counts its rows have', () => {
+    const { counts, written } = checkTrace();
+    const total = counts.done + counts.decision + counts.partial + counts.missing;
+    expect(written).toBe(
+      `done ${counts.done} · decision ${counts.decision} · partial ${counts.partial} · missing ${counts.missing} · total ${total}`,
+    );
+  });
+});
+
+describe('the trace checker', () => {
+  it('reads the titles of it() and test() calls, escapes decoded, and no template with a placeholder', () => {
+    const titles = testTitles(
+      "it('a \\'quoted\\' title', f);\ntest(\n  \"spread over lines\", f);\nit.each(cases)('%s each', f);\nit(`x ${y}`, f);",
+    );
+    expect([...titles]).toEqual(["a 'quoted' title", 'spread over lines', '%s each']);
+  });
+
+  it('keeps a title holding "; " in one proof item', () => {
+    expect(proofItems('a/b.test.ts › one; two; decision: x; c/d.test.tsx › three')).toEqual([
+      'a/b.test.ts › one; two',
+      'decision: x',
+      'c/d.test.tsx › three',
+    ]);
+  });
+});
