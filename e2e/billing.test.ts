@@ -152,6 +152,9 @@ describe('billing journey in chromium', () => {
     await expectAccessible(page, 'create: free small instance, trial eligible');
     await create.click();
     await visible(page.getByText(INSTANCE_MESSAGES.created(smallName)));
+    // The account's first instance, right after sign-up: its getting-started steps open first.
+    await page.waitForURL(/\/onboarding\/installing$/);
+    await nav().getByRole('link', { name: 'Instances' }).click();
     await page.waitForURL(/\/instances$/);
     const row = page.getByRole('row', { name: new RegExp(smallName) });
     await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });

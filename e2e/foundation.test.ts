@@ -1,5 +1,10 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../apps/server/src/db/client';
+import { users } from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
@@ -14,6 +19,9 @@ const email = `owner-${Date.now()}@example.com`;
 const firstPassword = 'Secret-pass1';
 const secondPassword = 'Second-pass2';
 const thirdPassword = 'Third-pass3!';
+/** Passes the sign-in form's rule, not the strength rule: a password from before it. */
+const weakPassword = 'password1';
+const fourthPassword = 'Fourth-pass4!';
 
 beforeAll(async () => {
   ({ server, browser, page } = await openJourney());
@@ -187,5 +195,29 @@ describe('foundation journey in chromium', () => {
     const body = (await res.json()) as { data: { user: { name: string; tenantName: string } } };
     expect(body.data.user.name).toBe('Ada Lovelace');
     expect(body.data.user.tenantName).toBe('Analytical Engines');
+  });
+
+  it('makes a password from before the strength rule be changed at sign-in, then opens the console', async () => {
+    await page.goto('/instances');
+    await logOut();
+    // No call sets a weak password today: it is written as an account made before the rule would hold it.
+    const port = new URL(server.url).port;
+    await server.stop();
+    const db = await openPglite(join(server.dataDir, 'pg'));
+    await db.db.update(users).set({ passwordHash: await hashPassword(weakPassword) }).where(eq(users.email, email));
+    await db.close();
+    server = await startConsole({ dataDir: server.dataDir, env: { PORT: port } });
+
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(weakPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await visible(page.getByRole('heading', { name: 'Change Password' }));
+    await visible(page.getByText('Your password has to be changed before you continue.'));
+    await expectAccessible(page, 'forced password change');
+    await page.getByLabel('Old Password:').fill(weakPassword);
+    await page.getByLabel('New Password:', { exact: true }).fill(fourthPassword);
+    await page.getByLabel('Repeat New Password:').fill(fourthPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await visible(page.getByRole('heading', { name: 'Instances' }));
   });
 });

@@ -73,6 +73,10 @@ describe('instances journey in chromium', () => {
     await disabled(create, false);
     await create.dblclick();
     await visible(page.getByText(INSTANCE_MESSAGES.created(firstName)));
+    // The account's first instance, right after sign-up: its getting-started steps open, once.
+    await page.waitForURL(/\/onboarding\/installing$/);
+    await visible(page.getByRole('heading', { name: `Getting Started: ${firstName}` }));
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Instances' }).click();
     await page.waitForURL(/\/instances$/);
   });
 

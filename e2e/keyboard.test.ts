@@ -78,6 +78,8 @@ describe('keyboard-only journey in chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/instances/);
     await visible(page.getByRole('heading', { name: 'Welcome!' }));
+    // A new account's first steps are the getting-started ones (the spec's onboarding).
+    await visible(page.getByRole('region', { name: 'Getting Started' }).getByText('Create your instance'));
   });
 
   it('creates an instance from the instances list, picking its capacity with the arrow keys', async () => {
@@ -111,6 +113,12 @@ describe('keyboard-only journey in chromium', () => {
     await page.keyboard.press('Enter');
 
     await visible(liveRegionWith(page, INSTANCE_MESSAGES.created(instanceName)));
+    // Right after sign-up the first instance opens its getting-started steps; the menu leads back to the list.
+    await page.waitForURL(/\/onboarding\/installing$/);
+    await visible(page.getByRole('heading', { name: `Getting Started: ${instanceName}` }));
+    await expectAccessible(page, 'keyboard: getting started, install step');
+    await tabToVisibly(page, mainMenu().getByRole('link', { name: 'Instances' }));
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/instances$/);
   });
 

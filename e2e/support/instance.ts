@@ -19,8 +19,8 @@ export interface NewAccountWithInstance {
 }
 
 /**
- * Signs up a new account, creates an instance, waits until the list shows it
- * Running and opens its details. Returns the instance's id (from the address).
+ * Signs up a new account, creates an instance (which opens its getting-started steps),
+ * goes back to the list, waits until it shows the instance Running and opens its details. Returns the instance's id (from the address).
  */
 export async function signUpWithRunningInstance(page: Page, a: NewAccountWithInstance): Promise<string> {
   await page.goto('/signup');
@@ -37,6 +37,9 @@ export async function signUpWithRunningInstance(page: Page, a: NewAccountWithIns
   await visible(page.getByLabel('Available'));
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await visible(page.getByText(INSTANCE_MESSAGES.created(a.name)));
+  // The account's first instance, right after sign-up: its getting-started steps open first.
+  await page.waitForURL(/\/onboarding\/installing$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Instances' }).click();
   await page.waitForURL(/\/instances$/);
   const row = page.getByRole('row', { name: new RegExp(a.name) });
   await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: a.settleMs });

@@ -23,6 +23,7 @@ function principal(over: Partial<Principal>): Principal {
     name: 'Someone',
     admin: false,
     superAdmin: false,
+    passwordChangeRequired: false,
     permissions: [],
     role: null,
     sessionId: null,

@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   captchaFailed: 'Captcha verification failed.',
   ssoEnforced: 'Password login is disabled for this account: sign in with SSO.',
   signupFallback: 'Something went wrong',
+  passwordChangeRequired: 'Please choose a new password before you continue.',
 } as const;
 
 /** A one-time token of a mailed link (reset, invitation): opaque, compared by its hash. */

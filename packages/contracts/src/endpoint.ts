@@ -44,6 +44,12 @@ export interface Endpoint {
    */
   file?: string;
   audit?: AuditDeclaration;
+  /**
+   * Open to a caller who must change their password first (the account's `changePassword`):
+   * reading the account and changing the password. Every other guarded call answers 403
+   * `password_change_required` until the password is changed.
+   */
+  duringPasswordChange?: true;
 }
 
 /** Declares an endpoint, keeping its literal types (so both sides infer params, body and answer). */

@@ -13,6 +13,8 @@ export const ERROR_CODE_STATUS = {
   /** The payment provider refused the card (unknown token, declined): its message says why. */
   card_refused: 402,
   forbidden: 403,
+  /** The caller must choose a new password first (the account's `changePassword`): only the account and the change are open. */
+  password_change_required: 403,
   not_found: 404,
   conflict: 409,
   instance_url_taken: 409,

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { domainEvents } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { listenForCommits } from './commit-listener';
 import type { CommitOutbox, JobDefinition, Schedule } from './job-types';
@@ -63,6 +65,14 @@ export function outboxJob(outbox: CommitOutbox): JobDefinition {
 
 export const outboxSweep = (outbox: CommitOutbox): Schedule => ({ queue: outbox.queue, everySeconds: OUTBOX_SWEEP_SECONDS });
 
+/** A drain's passes are bounded: outboxes that kept emitting events forever would be a bug, not a reason to hang. */
+const MAX_DRAIN_PASSES = 5;
+
+async function eventCount(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(domainEvents);
+  return row?.n ?? 0;
+}
+
 export interface CommitRelay {
   /** Delivers every outbox in this process until nothing committed before the call is left (tests read after it). */
   drain(): Promise<void>;
@@ -98,7 +108,13 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
   outboxes.forEach(kick);
   return {
     async drain() {
-      for (const outbox of outboxes) await deliverNow(ctx, outbox);
+      // Outboxes feed each other (a webhook's last failed delivery emits webhook.disabled, which the
+      // notifications then consume): passes until one pass commits no new event.
+      for (let pass = 0; pass < MAX_DRAIN_PASSES; pass++) {
+        const before = await eventCount(ctx);
+        for (const outbox of outboxes) await deliverNow(ctx, outbox);
+        if ((await eventCount(ctx)) === before) return;
+      }
     },
     async stop() {
       await stopListening();

@@ -24,6 +24,8 @@ export const unauthorized = (m = 'Authentication required.') => new AppError('un
 export const sessionExpired = () => new AppError('session_expired', [AUTH_MESSAGES.sessionExpired]);
 export const forbidden = (m = "You don't have the necessary permissions to access this feature. Please check with your admin.") =>
   new AppError('forbidden', [m]);
+/** A caller whose password must change first (see Endpoint.duringPasswordChange). */
+export const passwordChangeRequired = () => new AppError('password_change_required', [AUTH_MESSAGES.passwordChangeRequired]);
 export const notFound = (m = 'Not found.') => new AppError('not_found', [m]);
 export const conflict = (...m: string[]) => new AppError('conflict', m);
 export const tooManyRequests = (m: string, retryAfterSeconds: number) =>

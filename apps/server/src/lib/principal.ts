@@ -14,6 +14,8 @@ export interface Principal {
   superAdmin: boolean;
   permissions: Permission[];
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
+  /** The spec's `changePassword`: only the calls marked `duringPasswordChange` are open until the password changes. */
+  passwordChangeRequired: boolean;
   /** The sign-in this request was made under; null for an identity just proved (login, reset, joining). */
   sessionId: string | null;
 }
@@ -29,6 +31,7 @@ const principalColumns = {
     superAdmin: users.superAdmin,
     // Only whether they have joined: a timestamp would be parsed into a Date on every request.
     joined: sql<boolean>`${users.joinedAt} is not null`,
+    passwordChangeRequired: users.passwordChangeRequired,
   },
   role: {
     id: roles.id,
@@ -70,7 +73,7 @@ export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>
 }
 
 type PrincipalRow = {
-  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean };
+  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean; passwordChangeRequired: boolean };
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 };
 
@@ -103,6 +106,7 @@ export function principalOfRow(row: PrincipalRow | undefined, sessionId: string 
     role: role
       ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected }
       : null,
+    passwordChangeRequired: user.passwordChangeRequired,
     sessionId,
   };
 }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX, hasAnyPermission, type Guard } from '@replay/contracts';
+import { API_PREFIX, hasAnyPermission, type Endpoint, type Guard } from '@replay/contracts';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
-import { forbidden, sessionExpired, unauthorized } from '../lib/errors';
+import { forbidden, passwordChangeRequired, sessionExpired, unauthorized } from '../lib/errors';
 import { loadCaller, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
@@ -35,9 +35,14 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
   return request.claims;
 }
 
-/** The one rule: no caller (gone, not joined) is 401, a caller without the route's permission 403. */
-function authorize(principal: Principal | null, guard: Guard): Principal {
+/**
+ * The one rule: no caller (gone, not joined) is 401; a caller who must change their password
+ * first reaches only the calls marked for it (403 password_change_required); a caller without
+ * the route's permission is 403.
+ */
+function authorize(principal: Principal | null, guard: Guard, endpoint: Endpoint | undefined): Principal {
   if (!principal) throw sessionExpired();
+  if (principal.passwordChangeRequired && !endpoint?.duringPasswordChange) throw passwordChangeRequired();
   if (guard !== 'public' && guard !== 'authenticated' && !hasAnyPermission(principal.permissions, guard.anyOf)) throw forbidden();
   return principal;
 }
@@ -46,7 +51,7 @@ function authorize(principal: Principal | null, guard: Guard): Principal {
 export function authorizeCaller(request: FastifyRequest, principal: Principal | null): Principal {
   const guard = request.routeOptions.config.guard;
   if (!guard) throw new Error(`Route ${request.routeOptions.url} declares no guard.`);
-  return (request.principal = authorize(principal, guard));
+  return (request.principal = authorize(principal, guard, request.routeOptions.config.endpoint));
 }
 
 function bearer(header: string | undefined): string | null {
@@ -86,6 +91,6 @@ export const guardPlugin = fp(async (app) => {
       request.claims = claims;
       return;
     }
-    request.principal = authorize(await loadCaller(ctx.db, claims), guard);
+    request.principal = authorize(await loadCaller(ctx.db, claims), guard, request.routeOptions.config.endpoint);
   });
 });

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   sessionIframe: 'console.session.iframe',
   /** localStorage: the account's getting-started checklist once completed (`<prefix>.<tenantId>`), so it is never asked for again. */
   gettingStarted: 'console.gettingStarted',
+  /** sessionStorage: '1' from a sign-up until the new account's first instance opens its getting-started steps (the spec's `onboarding`). */
+  onboarding: 'console.session.onboarding',
 } as const;
 
 type Area = 'local' | 'session';

@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint';
 
 /** The caller's own account, and the seats and modules (GET /limits, POST /users/modules, spec section 7): any signed-in member. */
 export const accountEndpoints = {
-  account: endpoint({ method: 'GET', path: '/account', guard: 'authenticated', response: accountSchema }),
+  account: endpoint({ method: 'GET', path: '/account', guard: 'authenticated', response: accountSchema, duringPasswordChange: true }),
   updateAccount: endpoint({
     method: 'POST',
     path: '/account',
@@ -20,6 +20,7 @@ export const accountEndpoints = {
     body: passwordChangeSchema,
     response: accountSchema,
     audit: { label: 'Change password' },
+    duringPasswordChange: true,
   }),
   limits: endpoint({ method: 'GET', path: '/limits', guard: 'authenticated', response: limitsSchema }),
   toggleModule: endpoint({

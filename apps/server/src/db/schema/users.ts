@@ -17,6 +17,12 @@ export const users = pgTable(
     roleId: uuid('role_id').references(() => roles.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     /**
+     * The spec's `changePassword`: set when the password the person signed in with no longer
+     * passes the shared strength rule; until they choose a new one, their session opens only
+     * the account and the password change. Cleared by the change.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /**
      * The pending invitation: found by the SHA-256 of its token, and kept
      * encrypted (AES-256-GCM) so admins can copy the link again. Both are
      * cleared when the person joins or a new link replaces it.

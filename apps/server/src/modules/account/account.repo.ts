@@ -52,7 +52,8 @@ export function accountRepo(db: Db) {
     async setPasswordHash(tenantId: string, userId: string, passwordHash: string): Promise<void> {
       await db
         .update(users)
-        .set({ passwordHash })
+        // A password chosen now passes the strength rule: nothing left to change.
+        .set({ passwordHash, passwordChangeRequired: false })
         .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)));
     },
   };

@@ -14,6 +14,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.changePassword, async (request) => {
     const principal = principalOf(request);
     await passwords.change(principal, request.body);
-    return accounts.build(principal);
+    // The change cleared `changePassword`: the answer says so.
+    return accounts.build({ ...principal, passwordChangeRequired: false });
   });
 };

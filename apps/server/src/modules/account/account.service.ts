@@ -76,7 +76,7 @@ export function createAccountService(deps: AccountDeps) {
       },
       settings: { modules: tenant.modules },
       hasPassword: row.passwordHash !== null,
-      changePassword: false,
+      changePassword: p.passwordChangeRequired,
       limits: accountLimits({ hasBillingDetails, seats: members, sites: instanceCount }),
       banner: null,
       verifiedEmail: true,

@@ -40,6 +40,11 @@ export function authRepo(db: Db) {
       return { ...rest, joined: joinedAt !== null };
     },
 
+    /** Marks a password that no longer passes the strength rule: the next calls open only the account and the change. */
+    async requirePasswordChange(userId: string): Promise<void> {
+      await db.update(users).set({ passwordChangeRequired: true }).where(eq(users.id, userId));
+    },
+
     /** Whether an account (closed ones too) has this id: a sign-up may choose its account's id. */
     async tenantExists(tenantId: string): Promise<boolean> {
       const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);

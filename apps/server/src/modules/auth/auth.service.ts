@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS } from '@replay/contracts';
+import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS, strongPasswordSchema } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { conflict, unauthorized } from '../../lib/errors';
@@ -110,6 +110,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       // Invited people who never joined have no password yet: treated like unknown emails.
       const hash = found?.joined ? found.passwordHash : null;
       const ok = hash ? await verifyPassword(hash, password) : await verifyAgainstDummy(password);
+      // A password set before the strength rule (or under a weaker one) still signs in, and must then be changed.
+      if (ok && found && !strongPasswordSchema.safeParse(password).success) await users.requirePasswordChange(found.userId);
       const principal = ok && found ? await loadPrincipal(deps.db, found.userId, found.tenantId) : null;
       if (!principal) {
         await limits.count(accountKey, RATE_RULES.loginAccountFailures);

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { startSession } from './session';
+import { onboardingFlag } from '../onboarding/onboarding-flag';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -16,7 +17,10 @@ export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupInput) => call(authEndpoints.signup, { body: input }),
-    onSuccess: (session) => startSession(queryClient, session),
+    onSuccess: (session) => {
+      startSession(queryClient, session);
+      onboardingFlag.set(true);
+    },
   });
 }
 

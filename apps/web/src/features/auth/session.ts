@@ -4,6 +4,7 @@ import { tokenStore } from '../../lib/api';
 import { forgetSessionJwt } from './url-params';
 import { setCurrentAccount } from '../account/api';
 import { publicConfigKeys } from '../config/api';
+import { onboardingFlag } from '../onboarding/onboarding-flag';
 
 /** Login, sign-up and reset answer `{ user, jwt }`: keep the account, then the token. */
 export function startSession(queryClient: QueryClient, session: Session): void {
@@ -15,5 +16,6 @@ export function startSession(queryClient: QueryClient, session: Session): void {
 export function endSession(queryClient: QueryClient): void {
   tokenStore.set(null);
   forgetSessionJwt();
+  onboardingFlag.set(false);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== publicConfigKeys.all[0] });
 }

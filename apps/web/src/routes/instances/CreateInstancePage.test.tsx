@@ -112,6 +112,20 @@ describe('Create Instance', () => {
     expect(headerOf(stub, 'POST', BASE, 'idempotency-key')[0]).toMatch(/^[\w-]{16,}$/);
   });
 
+  it("right after sign-up (onboarding), the first instance opens its getting-started steps, once", async () => {
+    sessionStorage.setItem('console.session.onboarding', '1');
+    open({}, {
+      [`POST ${BASE}`]: { status: 201, body: { data: makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true }) } },
+      [`GET ${BASE}/ins_new`]: ok(makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true })),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Shop');
+    await waitFor(() => expect(createButton()).toBeEnabled());
+    await user.click(createButton());
+    await waitFor(() => expect(locationNow()).toBe('/ins_new/onboarding/installing'));
+    expect(sessionStorage.getItem('console.session.onboarding')).toBeNull();
+  });
+
   it("shows the server's first error, else 'Failed to create instance. ', and sends a new key after a refusal", async () => {
     let answer = fail(409, 'This URL is already taken.', 'second');
     const { stub, user } = open({}, { [`POST ${BASE}`]: () => answer });

@@ -14,6 +14,7 @@ import {
   isTrialAccount,
   regionsGrouped,
   routes,
+  withSiteId,
   type InstanceSize,
   type Provider,
 } from '@replay/contracts';
@@ -25,6 +26,7 @@ import { useCreateInstance } from '../../features/instances/mutations';
 import { createBlock, suggestUrl } from '../../features/instances/rules';
 import '../../features/instances/styles';
 import { useUrlAvailability } from '../../features/instances/url-availability';
+import { onboardingFlag } from '../../features/onboarding/onboarding-flag';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -93,7 +95,11 @@ export default function CreateInstancePage() {
       {
         onSuccess: (instance) => {
           notifySuccess(INSTANCE_MESSAGES.created(instance.name));
-          void navigate(routes.instances());
+          // Right after sign-up, the first instance opens its getting-started steps (spec: onboarding).
+          if (onboardingFlag.get()) {
+            onboardingFlag.set(false);
+            void navigate(withSiteId(routes.onboarding('installing'), instance.instanceId));
+          } else void navigate(routes.instances());
         },
         onError: (error) => {
           sending.current = false;

@@ -96,6 +96,8 @@ describe('instances list', () => {
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();
     expect(await screen.findByText("Let's create your dedicated Replay instance.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Instance' })).toHaveAttribute('href', '/instances/create');
+    // The getting-started steps come with the welcome only right after a sign-up (the session's onboarding flag).
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull();
     view.unmount();
 
     signIn(['VIEW_INSTANCES']);

@@ -17,6 +17,8 @@ import { useListParams } from '../../components/list/use-list-params';
 import { usePublicConfig } from '../../features/config/api';
 import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { GettingStarted } from '../../features/onboarding/GettingStarted';
+import { useOnboarding } from '../../features/onboarding/onboarding-flag';
+import { WelcomeSteps } from '../../features/onboarding/WelcomeSteps';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
 import '../../features/instances/styles';
 import type { ScreenPrefetch } from '../../lib/lazy';
@@ -61,6 +63,7 @@ export default function InstancesPage() {
   // Spec section 5: the page number stays between 1 and the number of pages.
   useClampPage(page, setPage, list.isPlaceholderData ? undefined : data?.total, PAGE_SIZES.instances);
 
+  const onboarding = useOnboarding();
   const empty = data !== undefined && data.total === 0;
   const welcome = empty && !search;
 
@@ -78,12 +81,15 @@ export default function InstancesPage() {
         <LoadError message={withServerReason('The instances could not be loaded.', list.error)} onRetry={() => void refetch()} />
       ) : welcome ? (
         canCreate ? (
-          <EmptyState
-            icon={<IconServer size={32} />}
-            title="Welcome!"
-            description={config ? `Let's create your dedicated ${config.productName} instance.` : "Let's create your dedicated instance."}
-            action={<CreateButton />}
-          />
+          <>
+            <EmptyState
+              icon={<IconServer size={32} />}
+              title="Welcome!"
+              description={config ? `Let's create your dedicated ${config.productName} instance.` : "Let's create your dedicated instance."}
+              action={<CreateButton />}
+            />
+            {onboarding && <WelcomeSteps />}
+          </>
         ) : (
           <EmptyState icon={<IconServer size={32} />} title={NO_INSTANCES} />
         )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@replay/contracts';
 import { fail, ok, stubApi } from '../../test/fetch-stub';
@@ -88,7 +88,7 @@ describe('sign-up', () => {
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
-  it('signs up, sends the payload and lands on the instances list', async () => {
+  it('signs up, sends the payload and lands on the instances list, its getting-started steps first (onboarding)', async () => {
     const api = anonymousApi({
       'POST /api/signup': { status: 201, body: { data: { user: makeAccount(), jwt: makeJwt() } } },
       'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }),
@@ -101,6 +101,15 @@ describe('sign-up', () => {
     await submit(user);
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();
     expect(locationNow()).toBe('/instances');
+    const steps = screen.getByRole('region', { name: 'Getting Started' });
+    expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Create your instance (next)',
+      'Install',
+      'Identify Users',
+      'Invite Team Members',
+      'Integrations',
+    ]);
+    expect(sessionStorage.getItem('console.session.onboarding')).toBe('1');
     expect(api.callsTo('POST /api/signup')[0]?.body).toEqual({
       fullname: 'Ada',
       organizationName: 'Engines',
