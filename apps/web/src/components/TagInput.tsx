@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Group, Pill, Stack, TextInput } from '@mantine/core';
+import { Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 
 /** The spec's rule (section 5): alphanumeric only. */
 const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u;
@@ -62,15 +62,17 @@ export function TagInput({ label, description, placeholder, tags, onChange, vali
       {tags.length > 0 && (
         <Group gap={6} id={listId} role="list" aria-label={label}>
           {tags.map((tag) => (
-            <Pill
+            <Badge
               key={tag}
               role="listitem"
-              withRemoveButton={!disabled}
-              onRemove={() => onChange(tags.filter((t) => t !== tag))}
-              removeButtonProps={{ 'aria-label': `Remove ${tag}` }}
+              variant="light"
+              color="gray"
+              tt="none"
+              // Mantine's Pill hides its remove button from assistive technology; this one is a real, named button.
+              rightSection={disabled ? null : <CloseButton size="xs" aria-label={`Remove ${tag}`} onClick={() => onChange(tags.filter((t) => t !== tag))} />}
             >
               {tag}
-            </Pill>
+            </Badge>
           ))}
         </Group>
       )}

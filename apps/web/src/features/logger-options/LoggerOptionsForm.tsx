@@ -12,6 +12,7 @@ import {
 } from '@replay/contracts';
 import { HydratedForm } from '../../components/HydratedForm';
 import { TagInput } from '../../components/TagInput';
+import { validate, type FieldErrors } from '../../lib/form';
 import { useSaveLoggerOptions } from './api';
 
 interface Props {
@@ -23,30 +24,35 @@ interface Props {
 /* The spec's tag input takes letters and digits only; addresses and domains need dots, colons and slashes, so these lists take the API's own rules. */
 const validIp = (tag: string) => (isIpOrCidr(tag.toLowerCase()) ? null : LOGGER_OPTIONS_MESSAGES.ip(tag));
 const validDomain = (tag: string) => (isDomainPattern(tag.toLowerCase()) ? null : LOGGER_OPTIONS_MESSAGES.domain(tag));
+const LISTS = [
+  {
+    field: 'ipWhitelist',
+    validate: validIp,
+    text: { label: 'IP whitelist', placeholder: '203.0.113.0/24', description: 'Client addresses or CIDR ranges allowed to send recordings; none allows any. Press Enter to add.' },
+  },
+  {
+    field: 'allowedDomains',
+    validate: validDomain,
+    text: { label: 'Allowed domains', placeholder: 'shop.example.com', description: 'Sites whose pages may be recorded (*.example.com for its subdomains); none allows any. Press Enter to add.' },
+  },
+] as const;
 const MODES = LOGGER_INPUT_MODES.map((m) => ({ value: String(m), label: LOGGER_INPUT_MODE_LABELS[m] }));
 
 /** The logger options form (spec section 3's loggerOptions): validated with the API's own schema, so its messages are the server's. */
 export function LoggerOptionsForm({ options, canEdit }: Props) {
-  const [ipWhitelist, setIpWhitelist] = useState(options.ipWhitelist);
-  const [allowedDomains, setAllowedDomains] = useState(options.allowedDomains);
+  const [lists, setLists] = useState({ ipWhitelist: options.ipWhitelist, allowedDomains: options.allowedDomains });
   const [inputMode, setInputMode] = useState<LoggerInputMode>(options.defaultInputMode);
   const [obscureEmailData, setObscureEmailData] = useState(options.obscureEmailData);
   const [obscureNumericData, setObscureNumericData] = useState(options.obscureNumericData);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveLoggerOptions();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { ipWhitelist, allowedDomains, defaultInputMode: inputMode, obscureEmailData, obscureNumericData };
-    const parsed = loggerOptionsBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(body);
+    const body = { ...lists, defaultInputMode: inputMode, obscureEmailData, obscureNumericData };
+    const checked = validate(loggerOptionsBodySchema, body);
+    setErrors(checked.errors ?? {});
+    if (checked.data) save.mutate(body);
   };
 
   const readOnly = !canEdit;
@@ -54,26 +60,17 @@ export function LoggerOptionsForm({ options, canEdit }: Props) {
     <HydratedForm onSubmit={submit}>
       <Stack gap="lg" maw={760}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TagInput
-            label="IP whitelist"
-            description="Client addresses or CIDR ranges allowed to send recordings; none allows any. Press Enter to add."
-            placeholder="203.0.113.0/24"
-            tags={ipWhitelist}
-            onChange={setIpWhitelist}
-            validate={validIp}
-            error={errors.ipWhitelist}
-            disabled={readOnly}
-          />
-          <TagInput
-            label="Allowed domains"
-            description="Sites whose pages may be recorded (*.example.com for its subdomains); none allows any. Press Enter to add."
-            placeholder="shop.example.com"
-            tags={allowedDomains}
-            onChange={setAllowedDomains}
-            validate={validDomain}
-            error={errors.allowedDomains}
-            disabled={readOnly}
-          />
+          {LISTS.map((list) => (
+            <TagInput
+              key={list.field}
+              {...list.text}
+              tags={lists[list.field]}
+              onChange={(tags) => setLists({ ...lists, [list.field]: tags })}
+              validate={list.validate}
+              error={errors[list.field]}
+              disabled={readOnly}
+            />
+          ))}
         </SimpleGrid>
         <Select
           label="Default input mode"
