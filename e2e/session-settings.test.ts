@@ -106,7 +106,7 @@ describe('session settings journey in chromium', () => {
     await page.getByRole('textbox', { name: 'Set 1 URL path' }).fill('/checkout');
     await page.getByRole('textbox', { name: 'Set 2 name' }).fill('Checkout');
     await page.getByRole('textbox', { name: 'Set 2 user id' }).fill('vip-1');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page.getByText(SESSION_SETTINGS_MESSAGES.uniqueNames));
     await expectAccessible(page, 'session settings: names not unique');
   });
@@ -115,7 +115,7 @@ describe('session settings journey in chromium', () => {
     await page.getByRole('button', { name: 'Remove set 2' }).click();
     const rate = page.getByRole('textbox', { name: /Capture rate/ });
     await rate.fill('0');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page.getByText(SESSION_SETTINGS_MESSAGES.saved));
     await hidden(page.getByText('Being applied to the running instances…'));
     await expectAccessible(page, 'session settings: saved');
@@ -130,7 +130,7 @@ describe('session settings journey in chromium', () => {
     const rate = page.getByRole('textbox', { name: /Capture rate/ });
     expect(await rate.inputValue()).toBe('0');
     await rate.fill('100');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page.getByText(SESSION_SETTINGS_MESSAGES.saved));
     await hidden(page.getByText('Being applied to the running instances…'));
     const ids = ['e2e-a', 'e2e-b', 'e2e-c'];

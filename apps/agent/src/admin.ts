@@ -49,7 +49,7 @@ function adminRoute<Name extends AdminCallName>(
 }
 
 export const adminRoutes: Record<string, Handler> = {
-  ...adminRoute('stats', (_body, state) => ({ ...state.stats.read(), capture: state.capture.read() })),
+  ...adminRoute('stats', (_body, state) => ({ ...state.stats.read(), capture: state.capture.read(), logger: state.logger.read() })),
   ...adminRoute('readConfig', (_body, state) => state.config),
   ...adminRoute('applyConfig', async (change, state) => {
     const retentionChanged = change.retentionDays !== undefined && change.retentionDays !== state.config.retentionDays;

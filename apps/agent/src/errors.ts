@@ -82,7 +82,7 @@ export function readError(dataDir: string, errorId: string): ErrorDetail {
 export const errorRoutes: Record<string, Handler> = {
   [`OPTIONS ${ERRORS_PATH}`]: (req, res, _url, state) => answerPreflight(res, applyCors(res, req.headers.origin, ingestOrigins(state)), INGEST_CORS.allowMethods),
 
-  /** The refusals of recordings' ingest, in the same order: origin, rate, key, room; then the event's shape. */
+  /** The refusals of recordings' ingest, in the same order: origin, client address, rate, key, room; then the event's shape and its page's domain. */
   [`POST ${ERRORS_PATH}`]: async (req, res, _url, state: AgentState) => {
     const client = await admitTracker(req, res, state);
     const parsed = (await protocolSchemas()).errorEventSchema.safeParse(await readJson(req, MAX_ERROR_BODY));
@@ -90,6 +90,7 @@ export const errorRoutes: Record<string, Handler> = {
       const issue = parsed.error.issues[0];
       throw new HttpError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid error event');
     }
+    state.logger.admitPage(state.config.logger, req.headers.origin, parsed.data.url);
     const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now() };
     const line = `${JSON.stringify(stored)}\n`;
     const bytes = Buffer.byteLength(line);

@@ -5,6 +5,7 @@ import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import type { BatchContext } from './capture.ts';
 import { clientAddress } from './ingest-limiter.ts';
+import { maskEvents } from './logger.ts';
 import type { AgentState, Handler } from './state.ts';
 
 /** The most one request may carry, as sent and once unpacked. */
@@ -62,7 +63,7 @@ function parseBatch(body: unknown, state: AgentState): { sessionId: string; even
   if (userId !== undefined && (typeof userId !== 'string' || userId.length === 0 || userId.length > MAX_USER_ID)) {
     throw new HttpError(400, `userId must be a text of 1 to ${MAX_USER_ID} characters`);
   }
-  // The page's URL: for the capture conditions only.
+  // The page's URL: for the capture conditions and the logger options' allowed domains.
   if (url !== undefined && url !== null && (typeof url !== 'string' || url.length > MAX_URL)) throw new HttpError(400, `url must be text of at most ${MAX_URL} characters`);
   checkTracker(trackerVersion, state);
   return { sessionId, events, context: { url: typeof url === 'string' ? url : null, userId: typeof userId === 'string' ? userId : null } };
@@ -76,6 +77,7 @@ function parseBatch(body: unknown, state: AgentState): { sessionId: string; even
 export async function admitTracker(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<string> {
   const origin = req.headers.origin;
   if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
+  state.logger.admitClient(state.config.logger, req.socket.remoteAddress);
   const client = clientAddress(req.socket.remoteAddress);
   state.limiter.clientRequest(client);
   requireProjectKey(req, state);
@@ -95,6 +97,7 @@ export const ingestRoutes: Record<string, Handler> = {
   [`POST ${INGEST_PATH}`]: async (req, res, _url, state) => {
     const client = await admitTracker(req, res, state);
     const { sessionId, events, context } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
+    state.logger.admitPage(state.config.logger, req.headers.origin, context.url);
     // A session the capture settings leave out is answered as taken (the tracker has nothing to retry) and nothing is written.
     if (!state.capture.admit(state.config.capture, sessionId, context)) {
       sendJson(res, 202, { accepted: 0, captured: false });
@@ -102,7 +105,8 @@ export const ingestRoutes: Record<string, Handler> = {
     }
     const { userId } = context;
     // The user id travels as the session's first line of the batch, so a replay can show whose session it was.
-    const lines = eventLines(userId === null ? events : [{ type: 'userId', userId }, ...events]);
+    const stored = maskEvents(state.config.logger, events);
+    const lines = eventLines(userId === null ? stored : [{ type: 'userId', userId }, ...stored]);
     const bytes = Buffer.byteLength(lines);
     await state.disk.sampleFreeSpace();
     // From here to the count, nothing awaits: concurrent writes cannot both take the last room or the last tokens.

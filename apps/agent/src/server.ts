@@ -13,6 +13,7 @@ import { IngestFacts } from './ingest-facts.ts';
 import { errorRoutes } from './errors.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
 import { CaptureGate } from './capture.ts';
+import { LoggerGate } from './logger.ts';
 import { lockDataDir } from './lock.ts';
 import { NetworkMeter } from './network.ts';
 import { loginRefusedPage } from './pages.ts';
@@ -118,6 +119,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       disk,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       capture: new CaptureGate(),
+      logger: new LoggerGate(),
       usedTokens: new UsedTokens(settings.dataDir, now()),
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),

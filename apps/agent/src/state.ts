@@ -5,6 +5,7 @@ import type { CaptureGate } from './capture.ts';
 import type { DiskUsage } from './disk.ts';
 import type { IngestFacts } from './ingest-facts.ts';
 import type { IngestLimiter } from './ingest-limiter.ts';
+import type { LoggerGate } from './logger.ts';
 import type { PasswordStore, SigninFailures } from './passwords.ts';
 import type { AgentSettings } from './settings.ts';
 import type { IssuedRequests } from './sso-store.ts';
@@ -22,6 +23,8 @@ export interface AgentState {
   ingestFacts: IngestFacts;
   /** Which sessions are recorded (the capture rate and condition sets), and how many were. */
   capture: CaptureGate;
+  /** Which clients and pages may send (the logger options), and how many were refused. */
+  logger: LoggerGate;
   usedTokens: UsedTokens;
   /** The instance's password users (users.json). */
   passwords: PasswordStore;

@@ -34,6 +34,7 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { webhookSealKey } from './modules/webhooks/webhooks.wire';
 import { systemResolver } from './lib/ssrf-guard';
 import { createSessionSettingsService } from './modules/session-settings/session-settings.service';
+import { createLoggerOptionsService } from './modules/logger-options/logger-options.service';
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 
 /**
@@ -95,6 +96,7 @@ export function createServices(ctx: AppContext) {
     alerts: createAlertsService({ db, clock, instances }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
+    loggerOptions: createLoggerOptionsService({ database: ctx.database, clock, enqueue }),
     jsErrors: createJsErrorsService({ db, clock, driver: ctx.driver, instances }),
   };
 }

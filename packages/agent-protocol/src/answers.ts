@@ -31,6 +31,8 @@ export const agentStatsSchema = z.object({
   network: agentNetworkSchema,
   /** Sessions this agent has seen since it started: recorded, and left out by the capture rate (capture.ts). */
   capture: z.object({ acceptedSessions: z.number(), sampledOutSessions: z.number() }).optional(),
+  /** Tracker requests (recordings and errors) refused by the logger options since it started: by client address, by page domain (logger.ts). */
+  logger: z.object({ refusedAddresses: z.number(), refusedDomains: z.number() }).optional(),
   sampledAt: z.number(),
   /** What ingest has seen (the console's getting-started steps); absent from agents older than it. */
   ingest: agentIngestFactsSchema.optional(),

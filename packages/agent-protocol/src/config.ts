@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIpOrRange } from './addresses.ts';
 import { isOrigin } from './origin.ts';
 
 /**
@@ -45,6 +46,27 @@ const captureShape = {
     .max(20),
 };
 
+const LOGGER_LIST_MAX = 50;
+const DOMAIN_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/**
+ * What the instance accepts and how it stores it (the account's logger options): client
+ * addresses or CIDR ranges allowed to send (empty: any), page hosts allowed (`*.` for
+ * subdomains; empty: any), the typed values' mode (0 plain, 1 obscured, 2 ignored), and
+ * whether e-mail addresses and digits in recorded text are obscured (agent's logger.ts).
+ */
+const loggerShape = {
+  ipWhitelist: z
+    .array(z.string().max(49).refine(isIpOrRange), { error: 'logger.ipWhitelist must be a list of IP addresses or CIDR ranges' })
+    .max(LOGGER_LIST_MAX),
+  allowedDomains: z
+    .array(z.string().max(255).regex(DOMAIN_PATTERN), { error: 'logger.allowedDomains must be a list of lower-case host names, optionally after *.' })
+    .max(LOGGER_LIST_MAX),
+  defaultInputMode: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'logger.defaultInputMode must be 0, 1 or 2' }),
+  obscureEmailData: z.boolean({ error: 'logger.obscureEmailData must be true or false' }),
+  obscureNumericData: z.boolean({ error: 'logger.obscureNumericData must be true or false' }),
+};
+
 const RETENTION_MESSAGE = 'retentionDays must be a whole number of days from 1 to 3650, or null';
 const ORIGINS_MESSAGE = 'corsOrigins must be a list of origins such as https://app.example.com';
 
@@ -62,6 +84,7 @@ const changeShape = {
     })
     .nullable(),
   capture: z.strictObject(captureShape, { error: 'capture must be { rate, conditions }' }),
+  logger: z.strictObject(loggerShape, { error: 'logger must be { ipWhitelist, allowedDomains, defaultInputMode, obscureEmailData, obscureNumericData }' }),
 };
 
 /** `POST /api/admin/config`: any of the fields; the rest stay as they are. */
@@ -71,6 +94,7 @@ export const agentConfigChangeSchema = z.strictObject(
     corsOrigins: changeShape.corsOrigins.optional(),
     sso: changeShape.sso.optional(),
     capture: changeShape.capture.optional(),
+    logger: changeShape.logger.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : 'Expected a JSON object') },
 );
@@ -84,11 +108,14 @@ export const agentConfigSchema = z.object({
   sso: ssoConfigSchema.nullable(),
   /** Absent from an agent older than capture settings: it records everything. */
   capture: z.object(captureShape).optional(),
+  /** Absent from an agent older than logger options: it accepts any client and page, and stores text as sent. */
+  logger: z.object(loggerShape).optional(),
   /** When the console last changed it; null while it never has. */
   updatedAt: z.number().nullable(),
 });
 
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 export type CaptureConfig = z.infer<typeof changeShape.capture>;
+export type LoggerConfig = z.infer<typeof changeShape.logger>;
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 export type AgentConfigChange = z.infer<typeof agentConfigChangeSchema>;

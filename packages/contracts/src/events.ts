@@ -97,6 +97,9 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** The account's capture settings reached this instance's agent (the workflow's config step), or could not (`capture_failed`). */
   event('instance.capture_applied', { ...instance, captureRate: z.number().int(), conditionSets: z.number().int() }),
   event('instance.capture_failed', { ...instance, reason: z.string() }),
+  /** The account's logger options reached this instance's agent (the workflow's config step), or could not (`logger_failed`). */
+  event('instance.logger_applied', { ...instance, ipRanges: z.number().int(), domains: z.number().int(), defaultInputMode: z.number().int() }),
+  event('instance.logger_failed', { ...instance, reason: z.string() }),
   /** A member moved the maintenance window (a cron, UTC); upgrades waiting for it run in the new one. */
   event('instance.maintenance_window_changed', { ...instance, cron: z.string(), previousCron: z.string() }),
   /** A member saved or removed the SSO settings; the workflow applies them to the agent, then `sso_applied` (or `sso_failed`). */
@@ -133,6 +136,14 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** The member renamed themselves; `tenantName` is set when the organization was renamed too. */
   /** A member saved the account's session settings; the workflow then applies the capture part to each running instance. */
   event('session_settings.changed', { captureRate: z.number().int(), conditionSets: z.number().int(), mouseTrail: z.boolean() }),
+  /** A member saved the account's logger options; the workflow then applies them to each running instance. */
+  event('logger_options.changed', {
+    ipRanges: z.number().int(),
+    domains: z.number().int(),
+    defaultInputMode: z.number().int(),
+    obscureEmailData: z.boolean(),
+    obscureNumericData: z.boolean(),
+  }),
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
   /** The trial round mailed a notice: the trial ends at `endsAt` (epoch ms) and no billing details were added. */

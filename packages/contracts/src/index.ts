@@ -25,6 +25,7 @@ export * from './maintenance';
 export * from './backups';
 export * from './sso';
 export * from './session-settings';
+export * from './logger-options';
 export * from './js-errors';
 export * from './versions';
 export * from './switch';

@@ -225,6 +225,8 @@ export const INSTANCE_ACTIVITY_ACTIONS = [
   'cors',
   /** The account's session settings' capture rate and condition sets applied to the instance (session-settings.ts). */
   'captureUpdate',
+  /** The account's logger options (logger-options.ts) applied to the instance. */
+  'loggerUpdate',
   /** A backup put back into its instance (beyond the spec, which has only `backup`). */
   'restore',
   /** The spec's disk-upgrade event: pending while the disk grows (the storage rule of section 4 waits on it). */
@@ -249,6 +251,7 @@ export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = 
   changeMaintenanceWindow: 'Maintenance Window Change',
   cors: 'CORS Update',
   captureUpdate: 'Capture Update',
+  loggerUpdate: 'Logger Options Update',
   restore: 'Restore',
   'disk-upgrade': 'Disk Upgrade',
   create: 'Create',

@@ -3,6 +3,7 @@ import { DOMAIN_EVENT_TYPES, type DomainEventType } from './events';
 import type { Screen } from './screens';
 import { safeExactText, safePaging, safeText, safeUuid } from './safe';
 import { MESSAGES } from './validation';
+import { HOST_LABEL_PATTERN, IPV4_PATTERN, TLD_PATTERN } from './host-rules';
 
 /**
  * Webhooks (spec: the Webhook entity {webhookId, type, name, endpoint, authHeader};
@@ -76,9 +77,6 @@ export function webhookEventGroups(): { family: WebhookEventFamily; types: Domai
   return WEBHOOK_EVENT_FAMILIES.map((family) => ({ family, types: WEBHOOK_EVENT_TYPES.filter((t) => familyOfType(t) === family) }));
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * The spec's endpoint rule: http or https, and a host that is a domain (at least two
@@ -97,9 +95,9 @@ export function isWebhookEndpoint(text: string): boolean {
   const host = url.hostname;
   if (host === 'localhost') return true;
   if (host.startsWith('[') && host.endsWith(']')) return true; // an IPv6 literal: URL parsed it
-  if (IPV4.test(host)) return true;
+  if (IPV4_PATTERN.test(host)) return true;
   const labels = host.replace(/\.$/, '').split('.');
-  return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && TLD.test(labels[labels.length - 1]!);
+  return labels.length >= 2 && labels.every((l) => HOST_LABEL_PATTERN.test(l)) && TLD_PATTERN.test(labels[labels.length - 1]!);
 }
 
 export const webhookNameSchema = safeText(WEBHOOK_LIMITS.name).min(1, WEBHOOK_MESSAGES.required);

@@ -21,6 +21,7 @@ import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
+import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 
 /** Every API module, mounted under /api in this order. */
@@ -43,5 +44,6 @@ export const apiModules: FastifyPluginAsync[] = [
   notificationsRoutes,
   alertsRoutes,
   sessionSettingsRoutes,
+  loggerOptionsRoutes,
   jsErrorsRoutes,
 ];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SESSION_SETTINGS, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type SessionSettings } from '@replay/contracts';
+import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type LoggerOptions, type SessionSettings } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
@@ -278,7 +278,7 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
-  it('while applying CORS origins, a retention, SSO and the session settings (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
+  it('while applying CORS origins, a retention, SSO, the session settings and the logger options (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
     const id = second.instanceId;
     const pid = agentPid(id)!;
     const configPath = `/managed-saas/instances/${id}/config`;
@@ -295,6 +295,8 @@ describe('killing the console during provisioning', () => {
     expect((await call(b, 'POST', `/managed-saas/instances/${id}/config-sso`, sso)).status).toBe(200);
     const capture = { ...DEFAULT_SESSION_SETTINGS, captureRate: 0, conditionalCapture: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] };
     expect((await call<SessionSettings>(b, 'POST', '/session-settings', capture)).data).toMatchObject({ captureRate: 0, pending: true });
+    const logger = { ...DEFAULT_LOGGER_OPTIONS, allowedDomains: ['app.example.com'], obscureNumericData: true };
+    expect((await call<LoggerOptions>(b, 'POST', '/client/logger-options', logger)).data).toMatchObject({ allowedDomains: ['app.example.com'], pending: true });
     // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
     await new Promise((r) => setTimeout(r, 1000));
     await crash();
@@ -307,8 +309,10 @@ describe('killing the console during provisioning', () => {
       retentionDays: 30,
       sso: { idpName: 'Crash IdP', idpSsoUrl: 'https://idp.example.com/sso', enforceSSO: false },
       capture: { rate: 0, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] },
+      logger,
     });
     expect((await call<SessionSettings>(b, 'GET', '/session-settings')).data.pending).toBe(false);
+    expect((await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data.pending).toBe(false);
     expect((await call<{ pending: boolean }>(b, 'GET', `/managed-saas/instances/${id}/config-sso`)).data.pending).toBe(false);
     const preflight = (origin: string) =>
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
@@ -320,19 +324,25 @@ describe('killing the console during provisioning', () => {
     expect(events.filter((e) => e.action === 'retentionUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(events.filter((e) => e.action === 'configUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(events.filter((e) => e.action === 'captureUpdate').map((e) => e.status)).toEqual(['success']);
+    expect(events.filter((e) => e.action === 'loggerUpdate').map((e) => e.status)).toEqual(['success']);
     // The agent applies it: rate 0 leaves a session out, the condition set catches one on /checkout.
     const { tenantKey } = (await call<{ tenantKey: string }>(b, 'GET', '/account')).data;
     const send = (sessionId: string, url: string) =>
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}`, origin: 'https://app.example.com' },
-        body: JSON.stringify({ sessionId, events: [{ type: 'click' }], url }),
+        body: JSON.stringify({ sessionId, events: [{ type: 'click', target: 'Order 42' }], url }),
       });
     expect(await (await send('crash-left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
     expect(await (await send('crash-caught', '/checkout')).json()).toEqual({ accepted: 1, captured: true });
+    // The logger options too: the page's Origin is an allowed domain, and the digits are obscured.
+    const day = new Date().toISOString().slice(0, 10);
+    expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'sessions', day, 'crash-caught.jsonl'), 'utf8'))).toEqual({ type: 'click', target: 'Order **' });
     // Back to recording everything, which the steps below count on.
     expect((await call(b, 'POST', '/session-settings', DEFAULT_SESSION_SETTINGS)).status).toBe(200);
     await until(async () => (await call<SessionSettings>(b, 'GET', '/session-settings')).data, (c) => !c.pending, 45_000, 'the session settings to be applied');
+    expect((await call(b, 'POST', '/client/logger-options', DEFAULT_LOGGER_OPTIONS)).status).toBe(200);
+    await until(async () => (await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data, (c) => !c.pending, 45_000, 'the logger options to be applied');
   });
 
   it('while taking a backup, then while restoring it (the agent hung each time): each done once, the recordings as the backup held them', { timeout: 120_000 }, async () => {

@@ -12,6 +12,7 @@ import { monitoringEndpoints } from './monitoring';
 import { onboardingEndpoints } from './onboarding';
 import { notificationEndpoints } from './notifications';
 import { sessionSettingsEndpoints } from './session-settings';
+import { loggerOptionsEndpoints } from './logger-options';
 import { jsErrorEndpoints } from './js-errors';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...notificationEndpoints,
   ...alertEndpoints,
   ...sessionSettingsEndpoints,
+  ...loggerOptionsEndpoints,
   ...jsErrorEndpoints,
 } as const;
 

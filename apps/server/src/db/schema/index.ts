@@ -16,4 +16,5 @@ export * from './onboarding';
 export * from './notifications';
 export * from './alerts';
 export * from './session-settings';
+export * from './logger-options';
 export * from './source-maps';

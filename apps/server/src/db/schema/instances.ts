@@ -87,6 +87,8 @@ export const instances = pgTable(
     ssoUpdatedAt: timestamp('sso_updated_at', { withTimezone: true }),
     /** The account's session settings version (session_settings.version) this instance's agent last took; behind means pending. */
     captureAppliedVersion: integer('capture_applied_version').notNull().default(0),
+    /** The account's logger options version (logger_options.version) this instance's agent last took; behind means pending. */
+    loggerAppliedVersion: integer('logger_applied_version').notNull().default(0),
     /** When maintenance may run (a cron in UTC, one the form makes: contracts' maintenance.ts); upgrades asked to wait run then. */
     maintenanceCron: text('maintenance_cron').notNull().default(DEFAULT_MAINTENANCE_CRON),
     maintenanceUpdatedAt: timestamp('maintenance_updated_at', { withTimezone: true }),

@@ -42,10 +42,16 @@ export function configRepo(db: Db) {
     saveSso: (p: Principal, row: InstanceRow, idp: SsoIdp | null, enforce: boolean, at: Date) => save(p, row, { ssoIdp: idp, ssoEnforce: enforce }, 'sso', at),
 
     /** Marks the versions the step read as applied, once: a second run (after a crash) or an older read changes nothing. */
-    async settleConfig(row: InstanceRow & { capture: { version: number } }): Promise<InstanceRow | null> {
+    async settleConfig(row: InstanceRow & { capture: { version: number }; logger: { version: number } }): Promise<InstanceRow | null> {
       const [settled] = await db
         .update(instances)
-        .set({ corsAppliedVersion: row.corsVersion, retentionAppliedVersion: row.retentionVersion, ssoAppliedVersion: row.ssoVersion, captureAppliedVersion: row.capture.version })
+        .set({
+          corsAppliedVersion: row.corsVersion,
+          retentionAppliedVersion: row.retentionVersion,
+          ssoAppliedVersion: row.ssoVersion,
+          captureAppliedVersion: row.capture.version,
+          loggerAppliedVersion: row.logger.version,
+        })
         .where(
           and(
             eq(instances.instanceId, row.instanceId),
@@ -53,6 +59,7 @@ export function configRepo(db: Db) {
             eq(instances.retentionAppliedVersion, row.retentionAppliedVersion),
             eq(instances.ssoAppliedVersion, row.ssoAppliedVersion),
             eq(instances.captureAppliedVersion, row.captureAppliedVersion),
+            eq(instances.loggerAppliedVersion, row.loggerAppliedVersion),
           ),
         )
         .returning();

@@ -1,5 +1,5 @@
 import type { SsoConfig as AgentSso } from '@replay/agent-protocol';
-import { retentionLabel } from '@replay/contracts';
+import { LOGGER_INPUT_MODE_LABELS, retentionLabel } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
@@ -7,7 +7,7 @@ import { errorForLog } from '../../lib/log-safety';
 import { configRepo } from './instances.config-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceRow } from './instances.repo';
-import type { AccountCapture } from './instances.system-repo';
+import type { AccountCapture, WorkflowInstance } from './instances.system-repo';
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a
@@ -19,7 +19,8 @@ import type { AccountCapture } from './instances.system-repo';
  * applies it too. A stopped instance keeps it (the agent keeps its config in its data
  * folder) until it runs. The account's session settings ride along: their capture rate and
  * condition sets (the account's, not the instance's: `capture.version` is the account's save
- * count, `captureAppliedVersion` the instance's) reach every instance, a new one at its first run.
+ * count, `captureAppliedVersion` the instance's) reach every instance, a new one at its first run;
+ * the account's logger options likewise (`logger.version`, `loggerAppliedVersion`).
  */
 
 export interface ConfigStepDeps {
@@ -32,11 +33,12 @@ type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retention
 const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
 const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
 const ssoAhead = (row: Ahead) => row.ssoVersion !== row.ssoAppliedVersion;
-type WithCapture = InstanceRow & { capture: AccountCapture };
+type WithCapture = WorkflowInstance;
 const captureAhead = (row: Pick<WithCapture, 'capture' | 'captureAppliedVersion'>) => row.capture.version !== row.captureAppliedVersion;
+const loggerAhead = (row: Pick<WithCapture, 'logger' | 'loggerAppliedVersion'>) => row.logger.version !== row.loggerAppliedVersion;
 
-export const needsConfig = (row: Ahead & Pick<WithCapture, 'status' | 'capture' | 'captureAppliedVersion'>): boolean =>
-  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || captureAhead(row)) && row.status === 'running';
+export const needsConfig = (row: Ahead & Pick<WithCapture, 'status' | 'capture' | 'captureAppliedVersion' | 'logger' | 'loggerAppliedVersion'>): boolean =>
+  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || captureAhead(row) || loggerAhead(row)) && row.status === 'running';
 
 /** The capture settings as the agent takes them. */
 export const agentCaptureOf = (capture: AccountCapture) => ({ rate: capture.rate, conditions: capture.conditions });
@@ -49,6 +51,16 @@ export function agentSsoOf(row: Pick<InstanceRow, 'ssoIdp' | 'ssoEnforce'>): Age
 }
 
 type Outcome = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
+
+/** What the instance's activity says of the logger options it took. */
+function loggerRecord(options: WithCapture['logger']['options']): Outcome {
+  const { ipWhitelist, allowedDomains, defaultInputMode } = options;
+  const from = [ipWhitelist.length ? `${ipWhitelist.length} address range(s)` : 'any address', allowedDomains.length ? allowedDomains.join(', ') : 'any domain'];
+  const obscured = [options.obscureEmailData && 'e-mail addresses', options.obscureNumericData && 'digits'].filter(Boolean).join(' and ');
+  const comments = `The instance now accepts recordings from ${from.join(' on ')}, keeps typed values ${LOGGER_INPUT_MODE_LABELS[defaultInputMode].toLowerCase()}${obscured ? `, and obscures ${obscured}` : ''}`;
+  const event = { type: 'instance.logger_applied' as const, ipRanges: ipWhitelist.length, domains: allowedDomains.length, defaultInputMode };
+  return { action: 'loggerUpdate', status: 'success', comments, event };
+}
 
 /** What the step records for each setting it applied. */
 function appliedRecords(row: WithCapture): Outcome[] {
@@ -74,11 +86,18 @@ function appliedRecords(row: WithCapture): Outcome[] {
     const comments = `The instance now records ${rate}% of sessions${sets}`;
     records.push({ action: 'captureUpdate', status: 'success', comments, event: { type: 'instance.capture_applied', captureRate: rate, conditionSets: conditions.length } });
   }
+  if (loggerAhead(row)) records.push(loggerRecord(row.logger.options));
   return records;
 }
 
 export async function applyConfig(d: ConfigStepDeps, row: WithCapture): Promise<void> {
-  await d.driver.applyConfig(row.instanceId, { corsOrigins: row.corsOrigins, retentionDays: row.retentionDays, sso: agentSsoOf(row), capture: agentCaptureOf(row.capture) });
+  await d.driver.applyConfig(row.instanceId, {
+    corsOrigins: row.corsOrigins,
+    retentionDays: row.retentionDays,
+    sso: agentSsoOf(row),
+    capture: agentCaptureOf(row.capture),
+    logger: row.logger.options,
+  });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const settled = await configRepo(tx).settleConfig(row);
@@ -100,6 +119,7 @@ export async function recordConfigFailure(d: ConfigStepDeps, row: WithCapture, e
   if (retentionAhead(row)) records.push({ action: 'retentionUpdate', status: 'failed', comments: reason, event: { type: 'instance.retention_failed', reason } });
   if (ssoAhead(row)) records.push({ action: 'configUpdate', status: 'failed', comments: reason, event: { type: 'instance.sso_failed', reason } });
   if (captureAhead(row)) records.push({ action: 'captureUpdate', status: 'failed', comments: reason, event: { type: 'instance.capture_failed', reason } });
+  if (loggerAhead(row)) records.push({ action: 'loggerUpdate', status: 'failed', comments: reason, event: { type: 'instance.logger_failed', reason } });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     for (const record of records) await recordInstanceEvent(tx, { ...record, instance: row, actor: null, at });

@@ -32,12 +32,15 @@ export async function runningInstanceIdsOf(db: Db, tenantId: string): Promise<st
   return rows.map((r) => r.instanceId);
 }
 
-/** Whether a running instance of the account has not yet taken the session settings' capture part at `version`. */
-export async function capturePendingIn(db: Db, tenantId: string, version: number): Promise<boolean> {
+/** The instance's applied version of each account-wide setting: the session settings' capture part, the logger options. */
+const APPLIED_VERSION = { capture: instances.captureAppliedVersion, logger: instances.loggerAppliedVersion } as const;
+
+/** Whether a running instance of the account has not yet taken an account-wide setting (`capture`, `logger`) at `version`. */
+export async function accountSettingPendingIn(db: Db, tenantId: string, setting: keyof typeof APPLIED_VERSION, version: number): Promise<boolean> {
   const [row] = await db
     .select({ instanceId: instances.instanceId })
     .from(instances)
-    .where(and(eq(instances.tenantId, tenantId), eq(instances.status, 'running'), ne(instances.captureAppliedVersion, version)))
+    .where(and(eq(instances.tenantId, tenantId), eq(instances.status, 'running'), ne(APPLIED_VERSION[setting], version)))
     .limit(1);
   return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus } from '@replay/contracts';
+import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, instances, sessionSettings, tenants } from '../../db/schema';
+import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
@@ -14,6 +14,8 @@ const configPending = and(
     ne(instances.ssoVersion, instances.ssoAppliedVersion),
     // The account's session settings saved since this instance's agent last took them (none saved: version 0).
     sql`coalesce((select ${sessionSettings.version} from ${sessionSettings} where ${sessionSettings.tenantId} = ${instances.tenantId}), 0) <> ${instances.captureAppliedVersion}`,
+    // The account's logger options likewise.
+    sql`coalesce((select ${loggerOptions.version} from ${loggerOptions} where ${loggerOptions.tenantId} = ${instances.tenantId}), 0) <> ${instances.loggerAppliedVersion}`,
   ),
   eq(instances.status, 'running'),
 );
@@ -24,6 +26,15 @@ export interface AccountCapture {
   rate: number;
   conditions: ConditionSet[];
 }
+
+/** The account's logger options and their version (none saved: the defaults, version 0), as the config step gives them to the agent. */
+export interface AccountLogger {
+  version: number;
+  options: LoggerOptionsValues;
+}
+
+/** An instance as the workflow loads it: with its account's name, key, capture settings and logger options. */
+export type WorkflowInstance = InstanceRow & { tenantName: string; projectKey: string; capture: AccountCapture; logger: AccountLogger };
 
 /** A backup to take or a restore asked for, which the workflow does on a running instance. */
 const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instances.restoreId)), eq(instances.status, 'running'));
@@ -36,18 +47,28 @@ const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instan
 export function instancesSystemRepo(db: Db) {
   return {
     /** The instance, its account's name (the agent shows it as its tenant) and tenantKey (the agent's project key). */
-    async byId(instanceId: string): Promise<(InstanceRow & { tenantName: string; projectKey: string; capture: AccountCapture }) | null> {
+    async byId(instanceId: string): Promise<WorkflowInstance | null> {
       const [row] = await db
-        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey, settings: sessionSettings.settings, version: sessionSettings.version })
+        .select({
+          instance: instances,
+          tenantName: tenants.name,
+          projectKey: tenants.tenantKey,
+          settings: sessionSettings.settings,
+          version: sessionSettings.version,
+          loggerOptions: loggerOptions.options,
+          loggerVersion: loggerOptions.version,
+        })
         .from(instances)
         .innerJoin(tenants, eq(tenants.id, instances.tenantId))
         .leftJoin(sessionSettings, eq(sessionSettings.tenantId, instances.tenantId))
+        .leftJoin(loggerOptions, eq(loggerOptions.tenantId, instances.tenantId))
         .where(eq(instances.instanceId, instanceId))
         .limit(1);
       if (!row) return null;
       const settings = row.settings ?? DEFAULT_SESSION_SETTINGS;
       const capture = { version: row.version ?? 0, rate: settings.captureRate, conditions: settings.conditionalCapture };
-      return { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey, capture };
+      const logger = { version: row.loggerVersion ?? 0, options: row.loggerOptions ?? DEFAULT_LOGGER_OPTIONS };
+      return { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey, capture, logger };
     },
 
     /** Compare-and-set on the status, as the workflow moves an instance one step. */

@@ -15,7 +15,7 @@ import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import { recordStepFailure } from './instances.step-failure';
 import { recordVersionFailure, upgradeVersion } from './instances.version-step';
 import type { InstanceChange, InstanceRow } from './instances.repo';
-import { instancesSystemRepo, type AccountCapture } from './instances.system-repo';
+import { instancesSystemRepo, type WorkflowInstance } from './instances.system-repo';
 
 /**
  * The provisioning workflow. One job kind, "converge this instance": it reads
@@ -29,7 +29,7 @@ import { instancesSystemRepo, type AccountCapture } from './instances.system-rep
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts;
- *                                          the account's session settings' capture part too)
+ *                                          the account's session settings' capture part and logger options too)
  *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts)
  *   restoreId, running at rest             (driver.restoreData, then the request cleared: the same file)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
@@ -75,7 +75,7 @@ export interface Attempt {
   retryLimit: number;
 }
 
-type Loaded = InstanceRow & { tenantName: string; projectKey: string; capture: AccountCapture };
+type Loaded = WorkflowInstance;
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
 /** What a step records of its transition; advance adds the instance, the actor (the system) and the time. */
 type StepRecord = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;

@@ -6,7 +6,7 @@ import { forbidden } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
-import { capturePendingIn, runningInstanceIdsOf } from '../instances/instances.facts';
+import { accountSettingPendingIn, runningInstanceIdsOf } from '../instances/instances.facts';
 import type { Enqueue } from '../instances/instances.jobs';
 import { sessionSettingsRepo, type SessionSettingsRow } from './session-settings.repo';
 
@@ -32,7 +32,7 @@ export function createSessionSettingsService(deps: SessionSettingsDeps) {
   async function toWire(tenantId: string, row: SessionSettingsRow | null): Promise<SessionSettings> {
     const settings = row?.settings ?? DEFAULT_SESSION_SETTINGS;
     const version = row?.version ?? 0;
-    return { ...DEFAULT_SESSION_SETTINGS, ...settings, pending: await capturePendingIn(db, tenantId, version), updatedAt: msOrNull(row?.updatedAt) };
+    return { ...DEFAULT_SESSION_SETTINGS, ...settings, pending: await accountSettingPendingIn(db, tenantId, 'capture', version), updatedAt: msOrNull(row?.updatedAt) };
   }
 
   return {

@@ -7,13 +7,15 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { useSessionSettings } from '../../features/session-settings/api';
 import { SessionSettingsForm } from '../../features/session-settings/SessionSettingsForm';
+import { LoggerOptionsCard } from '../../features/logger-options/LoggerOptionsCard';
 import { SettingTitle } from '../../features/instances/components/SettingTitle';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 /**
  * /client/sessions-listing: the account's session settings. How replays are shown, and which
  * sessions every instance of the account records (the capture rate and condition sets, which
- * the console gives each running instance, and each one that starts later).
+ * the console gives each running instance, and each one that starts later); below, the
+ * account's logger options, which the console gives them the same way.
  */
 export default function SessionSettingsPage() {
   useConsoleTitle('Session Settings');
@@ -38,6 +40,7 @@ export default function SessionSettingsPage() {
             <SessionSettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} canEdit={mayEdit} />
           </>
         )}
+        <LoggerOptionsCard canEdit={mayEdit} />
       </Stack>
     </>
   );

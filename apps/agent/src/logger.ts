@@ -1,0 +1,122 @@
+import { BlockList, isIP } from 'node:net';
+import type { LoggerConfig } from '@replay/agent-protocol';
+import { HttpError } from './http.ts';
+
+/**
+ * The account's logger options (pushed by the console's config step): which clients and
+ * pages may send recordings and errors, and what of the recorded text is kept.
+ *
+ * - A client address outside a non-empty `ipWhitelist` is refused (403), before the project
+ *   key is even looked at; a page whose host (the request's Origin, else the batch's or
+ *   error's page URL) is outside a non-empty `allowedDomains` is refused (403). Both counted.
+ * - Before a batch is stored: an `input` event's `value` is kept (mode 0), obscured (1: each
+ *   character `*`) or dropped (2); with `obscureEmailData` / `obscureNumericData`, e-mail
+ *   addresses / digits in every string of every event (but its `type`) become `*`, one per
+ *   character, so a replay keeps the text's shape and loses its content. Errors are stored
+ *   as sent (their stacks' line numbers are what makes them useful).
+ */
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const DIGIT = /\d/g;
+const stars = (text: string) => '*'.repeat(text.length);
+
+/** The address as one family: an IPv4-mapped IPv6 address (::ffff:203.0.113.7) is its IPv4 one. */
+function plainAddress(remote: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remote);
+  return mapped ? mapped[1]! : remote;
+}
+
+function blockListOf(ranges: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of ranges) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+/** The host a page names: an origin's or an absolute URL's; null for a relative URL or none. */
+function hostOf(pageOrOrigin: string | null | undefined): string | null {
+  if (!pageOrOrigin) return null;
+  try {
+    return new URL(pageOrOrigin).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+function domainAllowed(host: string, patterns: string[]): boolean {
+  return patterns.some((p) => (p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p));
+}
+
+/** The decisions on tracker requests, and their counts for the console's stats. */
+export class LoggerGate {
+  refusedAddresses = 0;
+  refusedDomains = 0;
+  /** Built once per config pushed (the config object changes on every push). */
+  private lists = new WeakMap<LoggerConfig, BlockList>();
+
+  /** Throws 403 when the options name addresses and the client's is not among them. */
+  admitClient(logger: LoggerConfig | undefined, remoteAddress: string | undefined): void {
+    if (!logger || logger.ipWhitelist.length === 0) return;
+    let list = this.lists.get(logger);
+    if (!list) this.lists.set(logger, (list = blockListOf(logger.ipWhitelist)));
+    const address = plainAddress(remoteAddress ?? '');
+    const family = isIP(address);
+    if (family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4')) return;
+    this.refusedAddresses++;
+    throw new HttpError(403, `Client address ${address || 'unknown'} is not allowed to send recordings`);
+  }
+
+  /** Throws 403 when the options name domains and the page (its Origin, else its URL) is on none of them. */
+  admitPage(logger: LoggerConfig | undefined, origin: string | undefined, pageUrl: string | null): void {
+    if (!logger || logger.allowedDomains.length === 0) return;
+    const host = hostOf(origin) ?? hostOf(pageUrl);
+    if (host !== null && domainAllowed(host, logger.allowedDomains)) return;
+    this.refusedDomains++;
+    throw new HttpError(403, host === null ? 'The page is not known: send an Origin or the page URL' : `Recordings from ${host} are not allowed`);
+  }
+
+  read(): { refusedAddresses: number; refusedDomains: number } {
+    return { refusedAddresses: this.refusedAddresses, refusedDomains: this.refusedDomains };
+  }
+}
+
+function maskText(text: string, logger: LoggerConfig): string {
+  let out = text;
+  if (logger.obscureEmailData) out = out.replace(EMAIL, stars);
+  if (logger.obscureNumericData) out = out.replace(DIGIT, '*');
+  return out;
+}
+
+function maskValue(value: unknown, logger: LoggerConfig): unknown {
+  if (typeof value === 'string') return maskText(value, logger);
+  if (Array.isArray(value)) return value.map((v) => maskValue(v, logger));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'type' ? v : maskValue(v, logger)]));
+  }
+  return value;
+}
+
+function applyInputMode(event: unknown, mode: LoggerConfig['defaultInputMode']): unknown {
+  if (mode === 0 || event === null || typeof event !== 'object' || Array.isArray(event)) return event;
+  const record = event as Record<string, unknown>;
+  if (record.type !== 'input' || !('value' in record)) return event;
+  if (mode === 2) {
+    const { value: _dropped, ...rest } = record;
+    return rest;
+  }
+  return { ...record, value: typeof record.value === 'string' ? stars(record.value) : '*' };
+}
+
+/** The events as they are stored under the options. */
+export function maskEvents(logger: LoggerConfig | undefined, events: unknown[]): unknown[] {
+  if (!logger || (logger.defaultInputMode === 0 && !logger.obscureEmailData && !logger.obscureNumericData)) return events;
+  const masking = logger.obscureEmailData || logger.obscureNumericData;
+  return events.map((event) => {
+    const moded = applyInputMode(event, logger.defaultInputMode);
+    return masking ? maskValue(moded, logger) : moded;
+  });
+}
