@@ -22,6 +22,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
+import { consoleModulesRoutes } from './console-modules/console-modules.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const apiModules: FastifyPluginAsync[] = [
   alertsRoutes,
   sessionSettingsRoutes,
   jsErrorsRoutes,
+  consoleModulesRoutes,
 ];
