@@ -9,8 +9,9 @@ export const MODULE_OFF_TITLE = 'Module switched off';
 
 /**
  * What a switched-off module's screen shows instead (the 'Not allowed' panel's shape): why,
- * and where it is switched on again. A panel rather than a redirect, so a bookmark or a
- * notification's link says what happened instead of landing somewhere else unexplained.
+ * and where it is switched on again (the link underlined, since it sits in a sentence: WCAG's
+ * link-in-text-block). A panel rather than a redirect, so a bookmark or a notification's link
+ * says what happened instead of landing somewhere else unexplained.
  */
 export function ModuleOff({ module }: { module: ConsoleModuleKey }) {
   return (
@@ -22,7 +23,7 @@ export function ModuleOff({ module }: { module: ConsoleModuleKey }) {
         <Title order={2}>{MODULE_OFF_TITLE}</Title>
         <Text c="dimmed">
           {MODULE_MESSAGES.switchedOff(consoleModule(module).label)} An admin can switch it on again in{' '}
-          <Anchor component={Link} to={routes.client('modules')}>
+          <Anchor component={Link} to={routes.client('modules')} underline="always">
             Modules
           </Anchor>
           .

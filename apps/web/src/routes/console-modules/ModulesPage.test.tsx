@@ -17,6 +17,7 @@ function signIn(opts: { modules?: string[]; admin?: boolean; refusal?: { status:
     'GET /api/account': () => ok(makeAccount({ admin, superAdmin: admin, settings: { modules } })),
     'GET /api/public-config': ok(publicConfig),
     'GET /api/webhooks': ok({ webhooks: [] }),
+    'GET /api/config/weekly_report': ok({ weeklyReport: false }),
     'POST /api/users/modules': (req: StubRequest) => {
       if (opts.refusal) return fail(opts.refusal.status, opts.refusal.message);
       modules = toggleModule(modules, (req.body as { module: string }).module);
@@ -100,9 +101,26 @@ describe('a module switched off', () => {
     expect(await screen.findByRole('heading', { name: 'Modules', level: 1 })).toBeInTheDocument();
   });
 
-  it('hides the alert rules and errors screens of an instance', async () => {
-    signIn({ modules: ['alerts', 'errors'] });
-    renderApp('/00000000-0000-4000-8000-000000000009/alerts');
-    expect(await screen.findByText(/The Alert rules module is switched off/)).toBeInTheDocument();
+  it.each([
+    ['alerts', '/00000000-0000-4000-8000-000000000009/alerts', 'Alert rules'],
+    ['errors', '/00000000-0000-4000-8000-000000000009/errors', 'JavaScript errors'],
+    ['getting-started', '/00000000-0000-4000-8000-000000000009/onboarding/installing', 'Getting started'],
+  ])('shows the panel on the %s screens', async (key, path, label) => {
+    signIn({ modules: [key] });
+    renderApp(path);
+    expect(await screen.findByText(`The ${label} module is switched off for this account.`, { exact: false })).toBeInTheDocument();
+  });
+
+  it("hides the profile's weekly report choice while the weekly report module is off", async () => {
+    signIn({ modules: ['weekly-report'] });
+    renderApp('/account/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByText('Weekly Report')).toBeNull();
+  });
+
+  it("shows the profile's weekly report choice while it is on", async () => {
+    signIn();
+    renderApp('/account/profile');
+    expect(await screen.findByRole('switch', { name: /^Weekly report/ })).toBeInTheDocument();
   });
 });
