@@ -30,6 +30,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
+import { createConsoleModulesService } from './modules/console-modules/console-modules.service';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { webhookSealKey } from './modules/webhooks/webhooks.wire';
 import { systemResolver } from './lib/ssrf-guard';
@@ -77,6 +78,7 @@ export function createServices(ctx: AppContext) {
     invitations: createInvitationsService({ db, clock }),
     roles: createRolesService({ db, clock }),
     users: createUsersService({ db, sources: accountSources }),
+    consoleModules: createConsoleModulesService({ db, clock }),
     activity: createActivityService({ db }),
     audit: createAuditService({ db, clock }),
     instances,

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { MEMBER_MESSAGES, activitiesListSchema, type ConsoleActivity, ACCOUNT_LIMITS } from '@replay/contracts';
-import { tenants } from '../src/db/schema';
+import { activitiesListSchema, type ConsoleActivity, ACCOUNT_LIMITS } from '@replay/contracts';
 import { recordActivity } from '../src/modules/activity/activity.recorder';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, signup, type SignedIn } from './support/auth';
@@ -84,7 +82,7 @@ describe('GET /api/managed-saas/activities', () => {
   });
 });
 
-describe('GET /api/limits and POST /api/users/modules', () => {
+describe('GET /api/limits', () => {
   it('answers the seats and sites left', async () => {
     const fresh = await signup(t);
     await addMember(t, fresh.user.tenantId);
@@ -96,21 +94,4 @@ describe('GET /api/limits and POST /api/users/modules', () => {
     expect(account.json().data.limits).toEqual(res.json().data);
   });
 
-  it('toggles a module key of the account: added when absent, removed when present', async () => {
-    const fresh = await signup(t);
-    const toggle = (module: string, headers = bearer(fresh.jwt)) =>
-      t.app.inject({ method: 'POST', url: '/api/users/modules', headers, payload: { module } });
-    expect((await toggle('notes')).json()).toEqual({ data: { modules: ['notes'] } });
-    expect((await toggle('assist')).json()).toEqual({ data: { modules: ['notes', 'assist'] } });
-    expect((await toggle('notes')).json()).toEqual({ data: { modules: ['assist'] } });
-    const [row] = await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, fresh.user.tenantId));
-    expect(row!.modules).toEqual(['assist']);
-    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(fresh.jwt) });
-    expect(account.json().data.settings.modules).toEqual(['assist']);
-    expect((await toggle('Not A Key')).statusCode).toBe(400);
-    const member = await addMember(t, fresh.user.tenantId, { permissions: ['VIEW_INSTANCES'] });
-    const refused = await toggle('notes', member.headers);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ errors: [MEMBER_MESSAGES.moduleAdminOnly], code: 'forbidden' });
-  });
 });

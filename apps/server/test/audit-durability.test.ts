@@ -55,7 +55,7 @@ describe('a record the database refuses', () => {
     const stream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
     const app = await buildApp({ ...ctx, db: refusing }, { logger: { level: 'error', stream } });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/users/modules?from=test', headers, payload: { module: 'notes' } });
+      const res = await app.inject({ method: 'POST', url: '/api/users/modules?from=test', headers, payload: { module: 'alerts' } });
       expect(res.statusCode).toBe(200);
       await app.auditDrain();
       const [row] = await recordOf(res.headers['x-request-id']);

@@ -165,7 +165,7 @@ describe('what the audit trail records', () => {
     const app = await buildApp({ ...ctx, db: failing }, { logger: false });
     try {
       const before = (await auditRowsOf(t, owner.user.tenantId)).length;
-      const res = await app.inject({ method: 'POST', url: '/api/users/modules', headers: bearer(owner.jwt), payload: { module: 'notes' } });
+      const res = await app.inject({ method: 'POST', url: '/api/users/modules', headers: bearer(owner.jwt), payload: { module: 'alerts' } });
       expect(res.statusCode).toBe(200);
       await app.auditDrain();
       expect((await auditRowsOf(t, owner.user.tenantId)).length).toBe(before);

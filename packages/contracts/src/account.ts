@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionSchema } from './permissions';
 import { safeExactText } from './safe';
 import { DAY_MS } from './constants';
+import { accountSettingsSchema } from './console-modules';
 import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 /**
@@ -57,7 +58,8 @@ export const accountSchema = z.object({
     billingSetup: z.boolean(),
     remainingTrialDays: z.number().int().min(0),
   }),
-  settings: z.object({ modules: z.array(z.string()) }),
+  /** `modules`: the optional modules switched off (console-modules.ts). */
+  settings: accountSettingsSchema,
   hasPassword: z.boolean(),
   changePassword: z.boolean(),
   limits: z.object({ teamMember: limitSchema, sites: limitSchema }),

@@ -12,6 +12,7 @@ export * from './public-config';
 export * from './routes';
 export * from './catalogue';
 export * from './members';
+export * from './console-modules';
 export * from './roles';
 export * from './activity';
 export * from './audit';

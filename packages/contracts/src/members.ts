@@ -46,7 +46,6 @@ export const MEMBER_MESSAGES = {
   seatLimit: (limit: number) => `Your account has reached its limit of ${limit} team members. Remove a member or a pending invitation first.`,
   invitationInvalid: 'This invitation link is invalid or has already been used.',
   invitationExpired: 'This invitation link has expired. Ask your admin for a new one.',
-  moduleAdminOnly: 'Only an admin can change the modules of the account.',
 } as const;
 
 export const memberNameSchema = safeText(TEXT_LIMITS.name)
@@ -142,16 +141,3 @@ const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().in
 /** GET /limits. */
 export const limitsSchema = z.object({ teamMember: limitSchema, sites: limitSchema });
 export type Limits = z.infer<typeof limitsSchema>;
-
-/** POST /users/modules: toggles one module key of the account (added if absent, removed if present). */
-export const moduleToggleSchema = z
-  .strictObject({
-    module: safeText(40).regex(/^[a-z][a-z0-9_-]{0,39}$/, 'Unknown module.'),
-  })
-  .meta({ examples: [{ module: 'notes' }] });
-export const modulesSchema = z.object({ modules: z.array(z.string()) });
-
-/** The same toggle the session state applies (spec section 4, 'Module toggle'). */
-export function toggleModule(modules: readonly string[], key: string): string[] {
-  return modules.includes(key) ? modules.filter((m) => m !== key) : [...modules, key];
-}

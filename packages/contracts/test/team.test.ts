@@ -17,7 +17,6 @@ import {
   roleInputSchema,
   routes,
   isBaseRoute,
-  toggleModule,
   trailsQuerySchema,
 } from '../src/index';
 
@@ -44,11 +43,6 @@ describe('member rules', () => {
     expect(memberState({ joined: false, expiredInvitation: false })).toBe('pending');
     expect(memberState({ joined: false, expiredInvitation: true })).toBe('expired');
     expect(assignableRoles([{ protected: true, n: 1 }, { protected: false, n: 2 }])).toEqual([{ protected: false, n: 2 }]);
-  });
-
-  it('toggles a module key like the session state does', () => {
-    expect(toggleModule([], 'notes')).toEqual(['notes']);
-    expect(toggleModule(['notes', 'assist'], 'notes')).toEqual(['assist']);
   });
 
   it('links invitations to a public page that is a base route', () => {

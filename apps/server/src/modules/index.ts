@@ -23,6 +23,7 @@ import { alertsRoutes } from './alerts/alerts.routes';
 import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
 import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
+import { consoleModulesRoutes } from './console-modules/console-modules.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsync[] = [
   sessionSettingsRoutes,
   loggerOptionsRoutes,
   jsErrorsRoutes,
+  consoleModulesRoutes,
 ];

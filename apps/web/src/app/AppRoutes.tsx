@@ -8,6 +8,7 @@ import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
 import SignupPage from '../routes/signup/SignupPage';
 import { ConsoleShell, PublicOnly, RequireScreen, RequireSession } from './session/guards';
+import { RequireModule } from '../features/console-modules/ModuleOff';
 
 // The public screens are small and link to each other: they ship with the entry,
 // so moving between them never waits for a chunk (nor shows the old screen meanwhile).
@@ -24,6 +25,7 @@ const WebhooksPage = lazyRoute('webhooks', () => import('../routes/webhooks/Webh
 const ErrorsPage = lazyRoute('errors', () => import('../routes/errors/ErrorsPage'));
 const ErrorDetailsPage = lazyRoute('error', () => import('../routes/errors/ErrorDetailsPage'));
 const SessionSettingsPage = lazyRoute('session-settings', () => import('../routes/session-settings/SessionSettingsPage'));
+const ModulesPage = lazyRoute('modules', () => import('../routes/console-modules/ModulesPage'));
 // The joining page is public but rarely opened: a small chunk of its own, outside the entry.
 const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
@@ -49,6 +51,7 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.client('notifications'), NotificationsPage],
   [routes.client('webhooks'), WebhooksPage],
   [routes.client('sessions-listing'), SessionSettingsPage],
+  [routes.client('modules'), ModulesPage],
   ['/:siteId/errors', ErrorsPage],
   ['/:siteId/errors/:errorId', ErrorDetailsPage],
   [routes.billing(), BillingPage],
@@ -97,16 +100,19 @@ export function AppRoutes() {
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.client('notifications')} element={<NotificationsPage />} />
-        <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
+        <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><RequireModule module="webhooks"><WebhooksPage /></RequireModule></RequireScreen>} />
         <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
-        <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><ErrorsPage /></RequireScreen>} />
-        <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><ErrorDetailsPage /></RequireScreen>} />
+        {/* Every member sees the modules; only an admin may switch them (the page is read-only otherwise). */}
+        <Route path={routes.client('modules')} element={<ModulesPage />} />
+        {/* An optional module's screens: its 'switched off' panel while the account has it off (features/console-modules). */}
+        <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorsPage /></RequireModule></RequireScreen>} />
+        <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorDetailsPage /></RequireModule></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
-        <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><OnboardingPage /></RequireScreen>} />
+        <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><RequireModule module="getting-started"><OnboardingPage /></RequireModule></RequireScreen>} />
         {/* An instance's alert rules: the spec's /{siteId}/alerts… routes, the site being the instance. */}
-        <Route path={`/:siteId${routes.alerts()}`} element={<RequireScreen screen="instances"><AlertsPage /></RequireScreen>} />
-        <Route path={`/:siteId${routes.alertCreate()}`} element={<RequireScreen screen="instancesEdit"><AlertRulePage /></RequireScreen>} />
-        <Route path={'/:siteId/alert/:alertId'} element={<RequireScreen screen="instances"><AlertRulePage /></RequireScreen>} />
+        <Route path={`/:siteId${routes.alerts()}`} element={<RequireScreen screen="instances"><RequireModule module="alerts"><AlertsPage /></RequireModule></RequireScreen>} />
+        <Route path={`/:siteId${routes.alertCreate()}`} element={<RequireScreen screen="instancesEdit"><RequireModule module="alerts"><AlertRulePage /></RequireModule></RequireScreen>} />
+        <Route path={'/:siteId/alert/:alertId'} element={<RequireScreen screen="instances"><RequireModule module="alerts"><AlertRulePage /></RequireModule></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
           <Route path="profile" element={<ProfilePage />} />

@@ -18,6 +18,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('notifications'), 'src/routes/notifications/NotificationsPage.tsx'],
   [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
   [routes.client('sessions-listing'), 'src/routes/session-settings/SessionSettingsPage.tsx'],
+  [routes.client('modules'), 'src/routes/console-modules/ModulesPage.tsx'],
   ['/:siteId/errors', 'src/routes/errors/ErrorsPage.tsx'],
   ['/:siteId/errors/:errorId', 'src/routes/errors/ErrorDetailsPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],

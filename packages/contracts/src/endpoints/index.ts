@@ -5,6 +5,7 @@ import { authEndpoints } from './auth';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
 import { configEndpoints } from './config';
+import { consoleModuleEndpoints } from './console-modules';
 import { diskEndpoints } from './disk';
 import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
@@ -48,6 +49,7 @@ export const endpoints = {
   ...sessionSettingsEndpoints,
   ...loggerOptionsEndpoints,
   ...jsErrorEndpoints,
+  ...consoleModuleEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,4 @@
-import { accountLimits, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
+import { accountLimits, knownModules, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -74,7 +74,8 @@ export function createAccountService(deps: AccountDeps) {
         billingSetup: hasBillingDetails,
         remainingTrialDays: remainingTrial,
       },
-      settings: { modules: tenant.modules },
+      // The catalogue's keys only: one stored before the catalogue existed switches nothing.
+      settings: { modules: knownModules(tenant.modules) },
       hasPassword: row.passwordHash !== null,
       changePassword: p.passwordChangeRequired,
       limits: accountLimits({ hasBillingDetails, seats: members, sites: instanceCount }),

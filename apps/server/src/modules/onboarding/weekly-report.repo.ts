@@ -1,8 +1,11 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { ConsoleModuleKey } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { domainEvents, instanceMetrics, instanceUsagePeriods, instances, users, weeklyReportChoices, weeklyReportSends } from '../../db/schema';
+import { domainEvents, instanceMetrics, instanceUsagePeriods, instances, tenants, users, weeklyReportChoices, weeklyReportSends } from '../../db/schema';
 import type { InstanceScope } from '../../lib/instance-scope';
 import { instanceScopeFilter } from '../../lib/sql-filters';
+
+const WEEKLY_REPORT_MODULE: ConsoleModuleKey = 'weekly-report';
 
 export interface DueMember {
   userId: string;
@@ -14,7 +17,11 @@ export interface DueMember {
 /** The weekly report's reads (each of one account, within one member's instance scope) and its once-per-week key. */
 export function weeklyReportRepo(db: Db) {
   return {
-    /** Members opted in before the slot began, still members, not yet mailed for it. */
+    /**
+     * Members opted in before the slot began, still members, not yet mailed for it, of an
+     * account that has not switched the weekly report module off (contracts' console-modules.ts:
+     * mail is not a view, so that module's switch stops the mail itself).
+     */
     async dueMembers(slot: Date, limit: number): Promise<DueMember[]> {
       return db
         .select({ userId: users.id, tenantId: users.tenantId, email: users.email, name: users.name })
@@ -27,6 +34,7 @@ export function weeklyReportRepo(db: Db) {
             isNull(users.deletedAt),
             sql`${users.joinedAt} is not null`,
             sql`not exists (select 1 from ${weeklyReportSends} s where s.user_id = ${users.id} and s.week_start = ${slot.toISOString()}::timestamptz)`,
+            sql`not exists (select 1 from ${tenants} t where t.id = ${users.tenantId} and ${WEEKLY_REPORT_MODULE} = any(t.modules))`,
           ),
         )
         .orderBy(asc(users.id))

@@ -1,8 +1,8 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tenants, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
-/** Account-wide settings and counts of one tenant. */
+/** Account-wide counts of one tenant. */
 export function usersRepo(db: Db) {
   return {
     /** Seats taken: joined members and pending invitations alike (as the account's limits count them). */
@@ -12,18 +12,6 @@ export function usersRepo(db: Db) {
         .from(users)
         .where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt)));
       return row?.n ?? 0;
-    },
-
-    /** One statement, so two toggles at once cannot lose each other's change. */
-    async toggleModule(tenantId: string, key: string): Promise<string[]> {
-      const [row] = await db
-        .update(tenants)
-        .set({
-          modules: sql`case when ${key} = any(${tenants.modules}) then array_remove(${tenants.modules}, ${key}) else array_append(${tenants.modules}, ${key}) end`,
-        })
-        .where(eq(tenants.id, tenantId))
-        .returning({ modules: tenants.modules });
-      return row?.modules ?? [];
     },
   };
 }

@@ -6,7 +6,8 @@ import IconVideo from '@tabler/icons-react/dist/esm/icons/IconVideo.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
-import { canOpenScreen, routes } from '@replay/contracts';
+import IconPuzzle from '@tabler/icons-react/dist/esm/icons/IconPuzzle.mjs';
+import { canOpenScreen, isModuleOn, routes } from '@replay/contracts';
 import { useAccount, useSession } from '../session/SessionProvider';
 
 function initials(name: string): string {
@@ -14,7 +15,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The header's account menu: Account, the settings the caller may open (Audit Trail, Webhooks), Logout. */
+/** The header's account menu: Account, the settings the caller may open (Audit Trail, Webhooks while its module is on, Session Settings, Modules), Logout. */
 export function AccountMenu() {
   const account = useAccount();
   const { logout } = useSession();
@@ -47,7 +48,7 @@ export function AccountMenu() {
             Audit Trail
           </Menu.Item>
         )}
-        {canOpenScreen(account.permissions, 'integrations') && (
+        {canOpenScreen(account.permissions, 'integrations') && isModuleOn(account.settings, 'webhooks') && (
           <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<IconWebhook size={14} />}>
             Webhooks
           </Menu.Item>
@@ -57,6 +58,9 @@ export function AccountMenu() {
             Session Settings
           </Menu.Item>
         )}
+        <Menu.Item component={Link} to={routes.client('modules')} leftSection={<IconPuzzle size={14} />}>
+          Modules
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
           Logout
         </Menu.Item>

@@ -1,6 +1,7 @@
 import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { VERSION_CATALOGUE, ingestUrlOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
+import { IfModule } from '../console-modules/ModuleOff';
 import { CopyButton } from '../../components/CopyButton';
 
 /** One block of code with its copy button (which names what it copies); `id` marks the block for tests. */
@@ -84,9 +85,11 @@ export function IntegrationsStep() {
   return (
     <Stack gap="md">
       <Text>Send the console's events to your own tools. The step is done once the account has a webhook.</Text>
-      <Anchor component={Link} to={routes.client('webhooks')}>
-        Add a webhook
-      </Anchor>
+      <IfModule module="webhooks">
+        <Anchor component={Link} to={routes.client('webhooks')}>
+          Add a webhook
+        </Anchor>
+      </IfModule>
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { Divider, TextInput } from '@mantine/core';
 import { useAccount } from '../../app/session/SessionProvider';
 import { WeeklyReportToggle } from '../../features/onboarding/WeeklyReportToggle';
+import { IfModule } from '../../features/console-modules/ModuleOff';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
 
-/** /account/profile: the profile form, the member's weekly report choice and, for accounts with a password, changing it. */
+/** /account/profile: the profile form, the member's weekly report choice (while its module is on) and, for accounts with a password, changing it. */
 export default function ProfilePage() {
   const account = useAccount();
   return (
@@ -14,10 +15,13 @@ export default function ProfilePage() {
         <TextInput label="Email Address" value={account.email} readOnly variant="filled" mb="md" maw={480} />
         <ProfileForm />
       </Section>
-      <Divider />
-      <Section title="Weekly Report" description="Your own choice: other members choose for themselves.">
-        <WeeklyReportToggle />
-      </Section>
+      {/* Switched off for the account (the weekly report module), no report is mailed: the choice is not offered. */}
+      <IfModule module="weekly-report">
+        <Divider />
+        <Section title="Weekly Report" description="Your own choice: other members choose for themselves.">
+          <WeeklyReportToggle />
+        </Section>
+      </IfModule>
       {account.hasPassword && (
         <>
           <Divider />

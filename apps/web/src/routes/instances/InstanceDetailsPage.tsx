@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
-import { INSTANCE_MESSAGES, canOpenScreen, routes, withSiteId } from '@replay/contracts';
+import { INSTANCE_MESSAGES, canOpenScreen, isModuleOn, routes, withSiteId } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { NotAllowed } from '../../components/NotAllowed';
@@ -19,6 +19,7 @@ import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch';
 import { alertPaths } from '../../features/alerts/api';
+import { IfModule } from '../../features/console-modules/ModuleOff';
 import { CorsTab } from '../../features/cors/components/CorsTab';
 import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
 import { BackupsSection } from '../../features/backups/components/BackupsSection';
@@ -126,13 +127,15 @@ export default function InstanceDetailsPage() {
       )}
       {instance.status !== 'terminated' && <DiskAlertBanner instance={instance} />}
       <SummaryCards instance={instance} />
-      <Group justify="flex-end" mb="md">
-        <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<IconBellRinging size={14} aria-hidden />}>
-          Alert rules
-        </Button>
-      </Group>
+      <IfModule module="alerts">
+        <Group justify="flex-end" mb="md">
+          <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<IconBellRinging size={14} aria-hidden />}>
+            Alert rules
+          </Button>
+        </Group>
+      </IfModule>
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
-      {instance.status === 'running' && (
+      {instance.status === 'running' && isModuleOn(account.settings, 'errors') && (
         <Group mb="md">
           <Anchor component={Link} to={withSiteId(routes.errors(), instance.instanceId)} size="sm">
             JavaScript errors

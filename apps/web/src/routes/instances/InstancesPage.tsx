@@ -19,6 +19,7 @@ import { instanceKeys, instancesApi } from '../../features/instances/api';
 import { GettingStarted } from '../../features/onboarding/GettingStarted';
 import { useOnboarding } from '../../features/onboarding/onboarding-flag';
 import { WelcomeSteps } from '../../features/onboarding/WelcomeSteps';
+import { IfModule } from '../../features/console-modules/ModuleOff';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
 import '../../features/instances/styles';
 import type { ScreenPrefetch } from '../../lib/lazy';
@@ -71,7 +72,11 @@ export default function InstancesPage() {
     <>
       <PageTitle title="Instances" actions={canCreate && !welcome ? <CreateButton /> : undefined} />
       {/* The checklist's steps open the onboarding tabs of an instance: shown once the account has one. */}
-      {data?.instances[0] && <GettingStarted tenantId={account.tenantId} siteId={data.instances[0].instanceId} />}
+      {data?.instances[0] && (
+        <IfModule module="getting-started">
+          <GettingStarted tenantId={account.tenantId} siteId={data.instances[0].instanceId} />
+        </IfModule>
+      )}
       {!welcome && (
         <Group mb="md">
           <SearchInput placeholder="Filter by instance name" value={text} onChange={setText} maxLength={100} />
