@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transformSync } from 'esbuild';
-import { JS_ERROR_MESSAGES, SESSION_SETTINGS_MESSAGES } from '@replay/contracts';
+import { JS_ERROR_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -136,6 +136,21 @@ describe('session settings journey in chromium', () => {
     const ids = ['e2e-a', 'e2e-b', 'e2e-c'];
     for (const id of ids) expect(await trackerSends(id, '/home')).toBe('202 recorded');
     expect(ids.map(recorded)).toEqual([true, true, true]);
+  });
+
+  it('applies one data retention to every instance of the account, confirmed first', async () => {
+    const card = page.getByRole('region', { name: 'Data retention of every instance' });
+    await card.getByText('Unlimited', { exact: true }).click();
+    await card.getByRole('button', { name: 'Apply to every instance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply this retention to every instance?' });
+    await visible(dialog.getByText('Every instance of the account will keep its recordings without limit.'));
+    await expectAccessible(page, 'session settings: retention of every instance, confirmation');
+    await dialog.getByRole('button', { name: 'Keep Unlimited everywhere' }).click();
+    await visible(page.getByText(RETENTION_MESSAGES.accountSaved(1)));
+    // The instance's own retention is what the account-wide save gave it, once its config step ran.
+    await page.goto(`/instances/${instanceId}?tab=maintenance`);
+    await visible(page.getByRole('radiogroup', { name: 'Keep recordings for' }).getByRole('radio', { name: 'Unlimited', checked: true }));
+    await hidden(page.getByText(RETENTION_MESSAGES.pending));
   });
 
   it('opens a reported error’s stack trace from the instance: unresolved, then resolved once the source map is uploaded', async () => {

@@ -15,6 +15,9 @@ export const RETENTION_MESSAGES = {
   saveFailed: 'Failed to save data retention',
   days: `days must be one of ${RETENTION_DAY_OPTIONS.map((d) => d ?? 'null (Unlimited)').join(', ')}.`,
   pending: 'Being applied to the instance…',
+  accountScope: 'Data retention for the whole account applies to every instance: your role must cover all instances to change it.',
+  accountSaved: (applied: number) => `Data retention is being applied to ${applied} ${applied === 1 ? 'instance' : 'instances'}`,
+  accountBusy: (names: readonly string[]) => `Busy with another change, left as they were: ${names.join(', ')}. Save again once it is done.`,
 } as const;
 
 export const retentionLabel = (days: RetentionDays | number | null): string => (days === null ? 'Unlimited' : `${days} days`);
@@ -34,3 +37,17 @@ export const retentionSchema = z.object({
   updatedAt: z.number().nullable(),
 });
 export type Retention = z.infer<typeof retentionSchema>;
+
+const instanceNamedSchema = z.object({ instanceId: z.string(), name: z.string() });
+
+/**
+ * POST /managed-saas/config-disk-usage (spec section 7, account-wide): one retention for every
+ * instance of the account that is not terminated, each saved as its own `…/{id}/config-disk-usage`
+ * would be. An instance in the middle of another change is left as it was and named in `busy`.
+ */
+export const accountRetentionSchema = z.object({
+  days: z.number().int().nullable(),
+  applied: z.array(instanceNamedSchema),
+  busy: z.array(instanceNamedSchema),
+});
+export type AccountRetention = z.infer<typeof accountRetentionSchema>;

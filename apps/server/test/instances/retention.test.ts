@@ -6,7 +6,9 @@ import { LocalDriver } from '../../src/infra/local-driver';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
-import { auditRowsOf } from '../support/team';
+import { eq } from 'drizzle-orm';
+import { instances } from '../../src/db/schema';
+import { addInstance, auditRowsOf } from '../support/team';
 import { activityRecords, addMember, api, appWithRunningInstance, tempInstancesDir, until } from './support';
 
 /**
@@ -105,5 +107,41 @@ describe('who may', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('not_found');
     }
+  });
+});
+
+describe('POST /managed-saas/config-disk-usage (every instance of the account)', () => {
+  const saveAll = (jwt: string, days: unknown) => api(t, jwt).post('/managed-saas/config-disk-usage', { days });
+
+  it('saves one retention on every instance not terminated, as each own save would, applied by the config step', { timeout: 60_000 }, async () => {
+    const gone = await addInstance(t, owner.user.tenantId, 'Gone');
+    await t.runtime.ctx.db.update(instances).set({ status: 'terminated' }).where(eq(instances.instanceId, gone));
+    const res = await saveAll(owner.jwt, 30);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ days: 30, applied: [{ instanceId: inst.instanceId, name: 'Keeper' }], busy: [] });
+    expect(await applied()).toMatchObject({ days: 30, pending: false });
+    expect((await activityRecords(t, inst.instanceId, 'retentionUpdate')).map((r) => r.comments)).toContain('Data retention set to 30 days');
+    expect((await auditRowsOf(t, owner.user.tenantId)).map((r) => r.action)).toContain('Retention update (all instances)');
+  });
+
+  it('refuses a member whose role does not reach every instance, and one who may only read: 403, nothing changed', async () => {
+    const some = await addMember(t, owner.user.tenantId, ['VIEW_INSTANCES', 'EDIT_INSTANCES'], [inst.instanceId]);
+    const refused = await saveAll(some.jwt, 7);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([RETENTION_MESSAGES.accountScope]);
+    const viewer = await addMember(t, owner.user.tenantId, ['VIEW_INSTANCES']);
+    expect((await saveAll(viewer.jwt, 7)).statusCode).toBe(403);
+    expect(await read()).toMatchObject({ days: 30 });
+  });
+
+  it("refuses other days with 400, and another account's save leaves this one's instances as they were", async () => {
+    const bad = await saveAll(owner.jwt, 15);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([RETENTION_MESSAGES.days]);
+    const stranger = await signup(t);
+    const theirs = await saveAll(stranger.jwt, 7);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data).toEqual({ days: 7, applied: [], busy: [] });
+    expect(await read()).toMatchObject({ days: 30 });
   });
 });

@@ -1,7 +1,7 @@
 import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
 import { instanceIdParamsSchema } from '../instances';
 import { maintenanceBodySchema, maintenanceWindowSchema } from '../maintenance';
-import { retentionBodySchema, retentionSchema } from '../retention';
+import { accountRetentionSchema, retentionBodySchema, retentionSchema } from '../retention';
 import { ssoBodySchema, ssoConfigSchema } from '../sso';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
@@ -44,6 +44,15 @@ export const configEndpoints = {
     body: retentionBodySchema,
     response: retentionSchema,
     audit: { label: 'Retention update', instanceParam: 'id' },
+  }),
+  /** Every instance of the account at once (spec: `POST /managed-saas/config-disk-usage`): only a member whose role reaches them all. */
+  saveAccountRetention: endpoint({
+    method: 'POST',
+    path: '/managed-saas/config-disk-usage',
+    guard: guardFor('instancesEdit'),
+    body: retentionBodySchema,
+    response: accountRetentionSchema,
+    audit: { label: 'Retention update (all instances)' },
   }),
   /** Not in the spec's list (it gives only the save), needed by the Upcoming Maintenance card and the form. */
   maintenanceWindow: endpoint({ method: 'GET', path: `${BASE}/:id/maintenance-window`, guard: guardFor('instances'), params, response: maintenanceWindowSchema }),

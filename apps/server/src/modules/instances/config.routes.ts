@@ -15,6 +15,8 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 
   mount(app, endpoints.saveRetention, async (request) => config.saveRetention(principalOf(request), request.params.id, request.body.days));
 
+  mount(app, endpoints.saveAccountRetention, async (request) => config.saveRetentionForAccount(principalOf(request), request.body.days));
+
   mount(app, endpoints.maintenanceWindow, async (request) => maintenance.read(principalOf(request), request.params.id));
 
   mount(app, endpoints.saveMaintenanceWindow, async (request) => maintenance.save(principalOf(request), request.params.id, request.body.cron));

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { RetentionDays } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { instances, type SsoIdp } from '../../db/schema';
@@ -32,6 +32,15 @@ export function configRepo(db: Db) {
     return saved ?? null;
   };
   return {
+    /** The account's instances a configuration can still change (not terminated), oldest first. */
+    async configurableOf(tenantId: string): Promise<{ instanceId: string; name: string }[]> {
+      return db
+        .select({ instanceId: instances.instanceId, name: instances.name })
+        .from(instances)
+        .where(and(eq(instances.tenantId, tenantId), ne(instances.status, 'terminated')))
+        .orderBy(asc(instances.createdAt), asc(instances.instanceId));
+    },
+
     /** The CORS origins; null when another save or a termination came first. */
     saveCors: (p: Principal, row: InstanceRow, origins: string[], at: Date) => save(p, row, { corsOrigins: origins }, 'cors', at),
 

@@ -7,7 +7,9 @@ import {
   normalizedOrigins,
   originOf,
   originsOfAnnotation,
+  RETENTION_MESSAGES,
   retentionLabel,
+  type AccountRetention,
   type CorsAnnotations,
   type CorsCheck,
   type InstanceConfig,
@@ -17,7 +19,8 @@ import {
 import type { Database } from '../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
-import { badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
 import { configRepo } from './instances.config-repo';
@@ -73,6 +76,26 @@ function verdict(origin: string, answer: { status: number; allowOrigin: string |
 
 /** The instance's configuration: the CORS tab (read, save, check an origin) and the data retention, each saved through the workflow's config step. */
 export function createConfigService(deps: ConfigDeps) {
+  /**
+   * Saves the data retention (spec: `…/config-disk-usage {days}`, null for Unlimited) with the
+   * member's pending `retentionUpdate` record in one compare-and-set; the workflow's config step
+   * then applies it to the agent, which removes at once what is older.
+   */
+  async function saveRetention(p: Principal, instanceId: string, days: RetentionDays): Promise<Retention> {
+    const row = await deps.instances.load(p, instanceId);
+    if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
+    const at = deps.clock.now();
+    const saved = await claimWithRecord(deps.database.db, p, at, (tx) => configRepo(tx).saveRetention(p, row, days, at), {
+      action: 'retentionUpdate',
+      status: 'pending',
+      comments: `Data retention set to ${retentionLabel(days)}`,
+      event: { type: 'instance.retention_changing', days },
+    });
+    if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
+    await deps.enqueue(instanceId);
+    return retentionToWire(saved);
+  }
+
   return {
     async read(p: Principal, instanceId: string): Promise<InstanceConfig> {
       return configToWire(await deps.instances.load(p, instanceId));
@@ -106,24 +129,28 @@ export function createConfigService(deps: ConfigDeps) {
       return retentionToWire(await deps.instances.load(p, instanceId));
     },
 
+    saveRetention,
+
     /**
-     * Saves the data retention (spec: `…/config-disk-usage {days}`, null for Unlimited) with the
-     * member's pending `retentionUpdate` record in one compare-and-set; the workflow's config step
-     * then applies it to the agent, which removes at once what is older.
+     * One retention for every instance of the account (spec: `POST /managed-saas/config-disk-usage`),
+     * each saved exactly as its own call would save it (its record, event and workflow run). Only a
+     * member whose role reaches every instance: the change is the account's. An instance busy with
+     * another change (or terminated meanwhile) is left as it was and named in the answer.
      */
-    async saveRetention(p: Principal, instanceId: string, days: RetentionDays): Promise<Retention> {
-      const row = await deps.instances.load(p, instanceId);
-      if (row.status === 'terminated') throw conflict(INSTANCE_MESSAGES.terminated);
-      const at = deps.clock.now();
-      const saved = await claimWithRecord(deps.database.db, p, at, (tx) => configRepo(tx).saveRetention(p, row, days, at), {
-        action: 'retentionUpdate',
-        status: 'pending',
-        comments: `Data retention set to ${retentionLabel(days)}`,
-        event: { type: 'instance.retention_changing', days },
-      });
-      if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
-      await deps.enqueue(instanceId);
-      return retentionToWire(saved);
+    async saveRetentionForAccount(p: Principal, days: RetentionDays): Promise<AccountRetention> {
+      if (instanceScopeOf(p).ids !== null) throw forbidden(RETENTION_MESSAGES.accountScope);
+      const applied: AccountRetention['applied'] = [];
+      const busy: AccountRetention['busy'] = [];
+      for (const instance of await configRepo(deps.database.db).configurableOf(p.tenantId)) {
+        try {
+          await saveRetention(p, instance.instanceId, days);
+          applied.push(instance);
+        } catch (e) {
+          if (!(e instanceof AppError) || e.code !== 'conflict') throw e;
+          busy.push(instance);
+        }
+      }
+      return { days, applied, busy };
     },
 
     /** Asks the running instance the preflight a browser would send for a tracker on `origin`. */

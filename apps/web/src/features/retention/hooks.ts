@@ -22,6 +22,25 @@ export function useRetention(instanceId: string, enabled = true) {
   return query;
 }
 
+/**
+ * POST /managed-saas/config-disk-usage: one retention for every instance of the account. Says how
+ * many take it, and names those busy with another change (left as they were); every instance's
+ * retention is read again.
+ */
+export function useSaveAccountRetention(onSaved?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (days: RetentionDays) => retentionApi.saveForAccount(days),
+    onSuccess: ({ applied, busy }) => {
+      void queryClient.invalidateQueries({ queryKey: retentionKeys.all });
+      notifySuccess(RETENTION_MESSAGES.accountSaved(applied.length));
+      if (busy.length) notifyError(RETENTION_MESSAGES.accountBusy(busy.map((i) => i.name)));
+      onSaved?.();
+    },
+    onError: (error) => notifyError(errorMessage(error, RETENTION_MESSAGES.saveFailed)),
+  });
+}
+
 /** POST …/config-disk-usage: a toast either way, the server's reason with a failure. */
 export function useSaveRetention(instanceId: string, onSaved?: () => void) {
   const queryClient = useQueryClient();

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { useSessionSettings } from '../../features/session-settings/api';
 import { SessionSettingsForm } from '../../features/session-settings/SessionSettingsForm';
 import { LoggerOptionsCard } from '../../features/logger-options/LoggerOptionsCard';
+import { AccountRetentionCard } from '../../features/retention/components/AccountRetentionCard';
 import { SettingTitle } from '../../features/instances/components/SettingTitle';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
@@ -15,7 +16,8 @@ import { useConsoleTitle } from '../../lib/use-document-title';
  * /client/sessions-listing: the account's session settings. How replays are shown, and which
  * sessions every instance of the account records (the capture rate and condition sets, which
  * the console gives each running instance, and each one that starts later); below, the
- * account's logger options, which the console gives them the same way.
+ * account's logger options, which the console gives them the same way, and one data retention
+ * for every instance at once.
  */
 export default function SessionSettingsPage() {
   useConsoleTitle('Session Settings');
@@ -41,6 +43,7 @@ export default function SessionSettingsPage() {
           </>
         )}
         <LoggerOptionsCard canEdit={mayEdit} />
+        <AccountRetentionCard canEdit={mayEdit} />
       </Stack>
     </>
   );
