@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { RETENTION_DAY_OPTIONS, retentionLabel, type RetentionDays } from '@replay/contracts';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { retentionLabel } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SettingTitle } from '../../instances/components/SettingTitle';
 import { useSaveAccountRetention } from '../hooks';
+import { RetentionChoice, retentionDaysOf } from './RetentionChoice';
 
-const valueOf = (days: RetentionDays) => (days === null ? 'unlimited' : String(days));
-const daysOf = (value: string): RetentionDays => (value === 'unlimited' ? null : (Number(value) as RetentionDays));
 
 /**
  * One data retention for every instance of the account at once (spec: `POST
@@ -21,7 +20,7 @@ export function AccountRetentionCard({ canEdit }: { canEdit: boolean }) {
     setConfirming(false);
     setChoice('');
   });
-  const next = choice ? daysOf(choice) : null;
+  const next = choice ? retentionDaysOf(choice) : null;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-retention-title">
@@ -29,13 +28,7 @@ export function AccountRetentionCard({ canEdit }: { canEdit: boolean }) {
       <Text size="sm" c="dimmed">
         Sets one retention on every instance of the account at once. Each instance's own can still be changed on its page.
       </Text>
-      <Radio.Group value={choice} onChange={setChoice} label="Keep recordings for" readOnly={!canEdit}>
-        <Group gap="md" mt="xs">
-          {RETENTION_DAY_OPTIONS.map((days) => (
-            <Radio key={valueOf(days)} value={valueOf(days)} label={retentionLabel(days)} disabled={!canEdit} />
-          ))}
-        </Group>
-      </Radio.Group>
+      <RetentionChoice value={choice} onChange={setChoice} canEdit={canEdit} />
       {canEdit && (
         <Group>
           <Button variant="default" disabled={!choice} onClick={() => setConfirming(true)}>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { RETENTION_DAY_OPTIONS, RETENTION_MESSAGES, retentionLabel, type Retention, type RetentionDays } from '@replay/contracts';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { RETENTION_MESSAGES, retentionLabel, type Retention, type RetentionDays } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
 import { SettingTitle } from '../../instances/components/SettingTitle';
 import { useRetention, useSaveRetention } from '../hooks';
+import { RetentionChoice, retentionDaysOf, retentionValue } from './RetentionChoice';
 
 interface Props {
   instanceId: string;
@@ -16,8 +17,6 @@ interface Props {
 
 /** Unlimited is the longest; a shorter retention removes recordings at once. */
 const shorter = (next: RetentionDays, current: number | null) => next !== null && (current === null || next < current);
-const valueOf = (days: number | null) => (days === null ? 'unlimited' : String(days));
-const daysOf = (value: string): RetentionDays => (value === 'unlimited' ? null : (Number(value) as RetentionDays));
 
 /** The Maintenance & Backups tab's data retention: Unlimited, 90, 30, 20 or 7 days (spec section 9). */
 export function RetentionSection({ instanceId, canEdit }: Props) {
@@ -26,14 +25,14 @@ export function RetentionSection({ instanceId, canEdit }: Props) {
     return <LoadError message={withServerReason('The data retention could not be loaded.', retention.error)} onRetry={() => void retention.refetch()} />;
   }
   if (!retention.data) return <Spinner label="Loading the data retention" />;
-  return <RetentionForm key={valueOf(retention.data.days)} instanceId={instanceId} retention={retention.data} canEdit={canEdit} />;
+  return <RetentionForm key={retentionValue(retention.data.days)} instanceId={instanceId} retention={retention.data} canEdit={canEdit} />;
 }
 
 function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string; retention: Retention; canEdit: boolean }) {
-  const [choice, setChoice] = useState(valueOf(retention.days));
+  const [choice, setChoice] = useState(retentionValue(retention.days));
   const [confirming, setConfirming] = useState(false);
   const save = useSaveRetention(instanceId, () => setConfirming(false));
-  const next = daysOf(choice);
+  const next = retentionDaysOf(choice);
   const changed = next !== retention.days;
 
   return (
@@ -42,13 +41,7 @@ function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string;
       <Text size="sm" c="dimmed">
         The instance removes recordings older than this: at once when you shorten it, then every hour.
       </Text>
-      <Radio.Group value={choice} onChange={setChoice} label="Keep recordings for" readOnly={!canEdit}>
-        <Group gap="md" mt="xs">
-          {RETENTION_DAY_OPTIONS.map((days) => (
-            <Radio key={valueOf(days)} value={valueOf(days)} label={retentionLabel(days)} disabled={!canEdit} />
-          ))}
-        </Group>
-      </Radio.Group>
+      <RetentionChoice value={choice} onChange={setChoice} canEdit={canEdit} />
       {canEdit && (
         <Group>
           <Button disabled={!changed} loading={save.isPending && !confirming} onClick={() => (shorter(next, retention.days) ? setConfirming(true) : save.mutate(next))}>
