@@ -7,6 +7,7 @@ import { lazyRoute, type PrefetchContext } from '../lib/lazy';
 import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
 import SignupPage from '../routes/signup/SignupPage';
+import { ClientTabRedirect } from './ClientTabRedirect';
 import { ConsoleShell, PublicOnly, RequireScreen, RequireSession } from './session/guards';
 
 // The public screens are small and link to each other: they ship with the entry,
@@ -99,6 +100,8 @@ export function AppRoutes() {
         <Route path={routes.client('notifications')} element={<NotificationsPage />} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><WebhooksPage /></RequireScreen>} />
         <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
+        {/* The other /client tabs lead to the screens that hold them (ClientTabRedirect). */}
+        <Route path="/client/:tab" element={<ClientTabRedirect />} />
         <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><ErrorsPage /></RequireScreen>} />
         <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><ErrorDetailsPage /></RequireScreen>} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
