@@ -164,6 +164,19 @@ describe('console shell', () => {
     expect(send.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=Help&body=My%20instance%20is%20slow/);
   });
 
+  it('takes at most 500 characters in the support message, and counts them', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Support' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Support' });
+    const message = within(drawer).getByLabelText('Message');
+    await user.click(message);
+    await user.paste('x'.repeat(520));
+    expect(message).toHaveValue('x'.repeat(500));
+    expect(within(drawer).getByText('500/500')).toBeInTheDocument();
+  });
+
   it("opens the account screen from the account menu's 'Account' item", async () => {
     signIn(['VIEW_INSTANCES']);
     renderApp('/instances');
