@@ -96,6 +96,29 @@ describe('Change Password', () => {
     expect(screen.getByLabelText('Old Password:')).toHaveValue('Wrong-pass1');
   });
 
+  it('clears the server errors once the account is saved or read again', async () => {
+    const account = makeAccount();
+    stubSignedIn(account, makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'POST /api/account/password': fail(400, 'Old password is incorrect.'),
+      'POST /api/account': (req) => ok({ ...account, ...(req.body as object) }),
+    });
+    renderApp('/account/profile');
+    const user = userEvent.setup();
+    const form = await openForm(user);
+    await user.type(form.old, 'Wrong-pass1');
+    await user.type(form.next, 'New-pass2!');
+    await user.type(form.repeat, 'New-pass2!');
+    await user.click(form.submit);
+    expect(await screen.findByRole('alert', { name: 'Password change errors' })).toHaveTextContent('Old password is incorrect.');
+    await user.type(screen.getByLabelText('Organization'), ' Ltd');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Password change errors' })).toBeNull());
+    // The form itself stays as it was: only the errors were stale.
+    expect(screen.getByLabelText('Old Password:')).toHaveValue('Wrong-pass1');
+  });
+
   it('on success toasts, clears the fields and collapses', async () => {
     const account = makeAccount();
     const api = stubSignedIn(account, makeJwt(), {
