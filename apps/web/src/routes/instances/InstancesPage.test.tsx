@@ -127,6 +127,29 @@ describe('instances list', () => {
     expect(locationNow()).toBe('/instances?q=zzz');
   });
 
+  it.each(['0', '-3', 'two', '1.5'])('reads page %s of the address as page 1', async (raw) => {
+    const stub = signIn(undefined, { [`GET ${LIST}`]: ok({ instances: [healthy], total: 1 }) });
+    renderApp(`/instances?page=${raw}`);
+    expect(await screen.findByText('Showing 1 to 1 of 1 instances.')).toBeInTheDocument();
+    expect(queriesTo(stub, LIST).map((q) => q.page)).toEqual(['1']);
+  });
+
+  it('moves a page past the last one to the last page', async () => {
+    const instances = Array.from({ length: 12 }, (_, n) => makeInstance({ instanceId: `ins_${n + 10}`, name: `Shop ${n}`, status: 'stopped' }));
+    const stub = signIn(undefined, {
+      [`GET ${LIST}`]: (req) => {
+        const page = Number(new URLSearchParams(req.search).get('page'));
+        return ok({ instances: instances.slice((page - 1) * 10, page * 10), total: 12 });
+      },
+    });
+    renderApp('/instances?page=7');
+    await waitFor(() => expect(locationNow()).toBe('/instances?page=2'));
+    await waitFor(() => expect(queriesTo(stub, LIST).map((q) => q.page)).toEqual(['7', '2']));
+    expect(await screen.findByRole('row', { name: /Shop 11/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing 11 to 12 of 12 instances.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('waits 500 ms after the last key before it searches', async () => {
     const stub = signIn(undefined, { [`GET ${LIST}`]: ok({ instances: [healthy], total: 1 }) });
     renderApp('/instances');
