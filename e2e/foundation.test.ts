@@ -168,6 +168,30 @@ describe('foundation journey in chromium', () => {
     await expectAccessible(page, 'account: session');
   });
 
+  it('opens a tooltip 500 ms after the pointer reaches its button', async () => {
+    await page.goto('/instances');
+    const toggle = page.getByRole('button', { name: /^(Collapse|Expand) menu$/ });
+    await visible(toggle);
+    await page.mouse.move(600, 400);
+    // The page notes when the pointer reached the button and when the tooltip appeared (no waiting here).
+    await page.evaluate(() => {
+      const times: { enter?: number; shown?: number } = {};
+      Object.assign(window, { tooltipTimes: times });
+      const button = document.querySelector('[aria-label="Collapse menu"], [aria-label="Expand menu"]');
+      button?.addEventListener('mouseenter', () => (times.enter ??= performance.now()));
+      new MutationObserver(() => {
+        if (document.querySelector('[role="tooltip"]')) times.shown ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await toggle.hover();
+    await visible(page.getByRole('tooltip'));
+    const { enter, shown } = await page.evaluate(() => (window as unknown as { tooltipTimes: { enter: number; shown: number } }).tooltipTimes);
+    expect(shown - enter).toBeGreaterThanOrEqual(495);
+    expect(shown - enter).toBeLessThan(1_500);
+    await expectAccessible(page, 'instances: a tooltip open');
+    await page.mouse.move(600, 400);
+  });
+
   it('shows an account without instances: empty Activity, Billing without payment details', async () => {
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'Activity' }).click();

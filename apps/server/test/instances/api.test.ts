@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   INSTANCE_MESSAGES,
@@ -281,5 +281,31 @@ describe('PUT /api/managed-saas/instances/{id}', () => {
     expect((await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity?limit=1&page=2`)).json().data).toMatchObject({ total: 3, events: [{ action: 'rename' }] });
     await setStatus(t, inst.instanceId, 'terminated');
     expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, { name: 'Late' })).statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/managed-saas/instances/{id}/health (the proxy health check)', () => {
+  it("answers 500 'Health check failed' when the agent answers but is not healthy, and 'No response from proxy health check' when nothing answers", async () => {
+    const owner = await signup(t);
+    const row = await seedInstance(t, owner.user.tenantId, { instanceUrl: 'http://localhost:4999', clientNetworkIssue: true });
+    const driver = t.runtime.ctx.driver;
+    // An agent that answers 200 but serves no tenant is not healthy (agent-client's rule).
+    const spy = vi
+      .spyOn(driver, 'health')
+      .mockResolvedValueOnce({ healthy: false, statusCode: 200, tenants: [], version: '1.21', error: null, checkedAt: Date.now() })
+      .mockResolvedValueOnce({ healthy: false, statusCode: null, tenants: [], version: null, error: 'ECONNREFUSED', checkedAt: Date.now() });
+    try {
+      const unhealthy = await api(t, owner.jwt).get(`/managed-saas/instances/${row.instanceId}/health`);
+      expect(unhealthy.statusCode).toBe(500);
+      expect(unhealthy.json()).toEqual({ errors: [INSTANCE_MESSAGES.healthCheckFailed], code: 'health_check_failed' });
+      const silent = await api(t, owner.jwt).get(`/managed-saas/instances/${row.instanceId}/health`);
+      expect(silent.statusCode).toBe(500);
+      expect(silent.json()).toEqual({ errors: [INSTANCE_MESSAGES.noProxyResponse], code: 'health_check_failed' });
+      // A failed check says the instance is down, not the member's network.
+      const [saved] = await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, row.instanceId));
+      expect(saved!.clientNetworkIssue).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { lazyRoute, type PrefetchContext } from '../lib/lazy';
 import LoginPage from '../routes/login/LoginPage';
 import ResetPasswordPage from '../routes/reset-password/ResetPasswordPage';
 import SignupPage from '../routes/signup/SignupPage';
+import { ClientTabRedirect } from './ClientTabRedirect';
 import { ConsoleShell, PublicOnly, RequireScreen, RequireSession } from './session/guards';
 import { RequireModule } from '../features/console-modules/ModuleOff';
 
@@ -107,6 +108,8 @@ export function AppRoutes() {
         {/* An optional module's screens: its 'switched off' panel while the account has it off (features/console-modules). */}
         <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorsPage /></RequireModule></RequireScreen>} />
         <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorDetailsPage /></RequireModule></RequireScreen>} />
+        {/* The other /client tabs lead to the screens that hold them (ClientTabRedirect). */}
+        <Route path="/client/:tab" element={<ClientTabRedirect />} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
         <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><RequireModule module="getting-started"><OnboardingPage /></RequireModule></RequireScreen>} />
         {/* An instance's alert rules: the spec's /{siteId}/alerts… routes, the site being the instance. */}

@@ -62,6 +62,29 @@ describe('console shell', () => {
     expect(await screen.findByText('Currently, there are no instances available.')).toBeInTheDocument();
   });
 
+  it.each([
+    ['/client/account', '/account/profile'],
+    ['/client/team', '/members'],
+    ['/client/roles', '/roles'],
+    ['/client/billing', '/billing'],
+    ['/client/integrations', '/client/webhooks'],
+    ['/client/metadata', '/client/sessions-listing'],
+    ['/client/projects', '/instances'],
+    ['/client/no-such-tab', '/instances'],
+  ])('sends the settings tab %s to the screen that holds it, %s', async (from, to) => {
+    signIn(['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_MEMBERS', 'VIEW_ROLES', 'VIEW_BILLING']);
+    renderApp(from);
+    await waitFor(() => expect(locationNow()).toBe(to));
+  });
+
+  it('opens the support drawer over the instances list for /client/support', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/client/support');
+    expect(await screen.findByRole('dialog', { name: 'Support' })).toBeInTheDocument();
+    expect(locationNow()).toBe('/instances');
+    expect(await screen.findByRole('heading', { name: 'Instances' })).toBeInTheDocument();
+  });
+
   it('lists the instances at /ms/instances too, with the product in the text and the title', async () => {
     signIn(['EDIT_INSTANCES']);
     renderApp('/ms/instances');
@@ -139,6 +162,39 @@ describe('console shell', () => {
     await user.type(within(drawer).getByLabelText('Message'), 'My instance is slow');
     const send = within(drawer).getByRole('link', { name: 'Send message' });
     expect(send.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=Help&body=My%20instance%20is%20slow/);
+  });
+
+  it('takes at most 500 characters in the support message, and counts them', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Support' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Support' });
+    const message = within(drawer).getByLabelText('Message');
+    await user.click(message);
+    await user.paste('x'.repeat(520));
+    expect(message).toHaveValue('x'.repeat(500));
+    expect(within(drawer).getByText('500/500')).toBeInTheDocument();
+  });
+
+  it("opens the account screen from the account menu's 'Account' item", async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Account', hidden: true }));
+    await waitFor(() => expect(locationNow()).toBe('/account/profile'));
+  });
+
+  it('holds the settings area in a centred container at most 1360px wide', async () => {
+    signIn(['VIEW_INSTANCES']);
+    renderApp('/instances');
+    const heading = await screen.findByRole('heading', { name: 'Instances' });
+    const container = heading.closest('main')?.firstElementChild as HTMLElement;
+    // Mantine's Container centres itself (margin-inline: auto) and caps its width at --container-size.
+    expect(container).toHaveClass('mantine-Container-root');
+    // 85rem is 1360px at the 16px root size.
+    expect(container.style.getPropertyValue('--container-size')).toBe('calc(85rem * var(--mantine-scale))');
   });
 
   it('logs out from the account menu to the login screen', async () => {

@@ -1,6 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Container, Group, Text, Tooltip } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import IconLayoutSidebarLeftCollapse from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftCollapse.mjs';
 import IconLayoutSidebarLeftExpand from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftExpand.mjs';
 import { SETTINGS_MAX_WIDTH } from '@replay/contracts';
@@ -24,6 +24,12 @@ export default function ConsoleShell() {
   const { data: config } = usePublicConfig();
   const [collapsed, toggle] = useMenuCollapsed();
   const [supportOpen, setSupportOpen] = useState(false);
+  const location = useLocation();
+  const askedForSupport = (location.state as { openSupport?: boolean } | null)?.openSupport === true;
+  // /client/support lands on the instances list asking for the drawer (ClientTabRedirect).
+  useEffect(() => {
+    if (askedForSupport) setSupportOpen(true);
+  }, [askedForSupport, location.key]);
   const toggleLabel = collapsed ? 'Expand menu' : 'Collapse menu';
 
   return (

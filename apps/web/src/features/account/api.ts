@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountEndpoints, type Account, type AccountUpdate, type PasswordChange } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
 
@@ -12,6 +12,14 @@ export function fetchAccount(): Promise<Account> {
 
 export function setCurrentAccount(queryClient: QueryClient, account: Account): void {
   queryClient.setQueryData(currentAccountKey, account);
+}
+
+/**
+ * When the cached account was last replaced (read or saved), without fetching it:
+ * the session's own query does that. Screens reset what an account change makes stale.
+ */
+export function useAccountUpdatedAt(): number {
+  return useQuery({ queryKey: currentAccountKey, queryFn: fetchAccount, enabled: false }).dataUpdatedAt;
 }
 
 /** POST /account: Name and Organization. The answer replaces the cached account. */

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, List, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, PASSWORD_MIN_LENGTH, passwordChangeFormSchema } from '@replay/contracts';
 import { PasswordPair } from '../../components/PasswordPair';
-import { useChangePassword } from '../../features/account/api';
+import { useAccountUpdatedAt, useChangePassword } from '../../features/account/api';
 import { errorMessages } from '../../lib/api';
 import { validate } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
@@ -30,6 +30,9 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
   const [values, setValues] = useState(EMPTY);
   const [newTouched, setNewTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const accountUpdatedAt = useAccountUpdatedAt();
+  // Spec 4: fetching or updating the account clears the password errors.
+  useEffect(() => setServerErrors([]), [accountUpdatedAt]);
 
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const checked = validate(passwordChangeFormSchema, values);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
+import { currentAccountKey } from '../../features/account/api';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
@@ -93,6 +94,36 @@ describe('Change Password', () => {
     const list = await screen.findByRole('alert', { name: 'Password change errors' });
     expect(list).toHaveTextContent('Old password is incorrect.');
     expect(list).toHaveTextContent('Try again later.');
+    expect(screen.getByLabelText('Old Password:')).toHaveValue('Wrong-pass1');
+  });
+
+  it('clears the server errors once the account is saved or read again', async () => {
+    const account = makeAccount();
+    stubSignedIn(account, makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'POST /api/account/password': fail(400, 'Old password is incorrect.'),
+      'POST /api/account': (req) => ok({ ...account, ...(req.body as object) }),
+    });
+    const { queryClient } = renderApp('/account/profile');
+    const user = userEvent.setup();
+    const form = await openForm(user);
+    await user.type(form.old, 'Wrong-pass1');
+    await user.type(form.next, 'New-pass2!');
+    await user.type(form.repeat, 'New-pass2!');
+    await user.click(form.submit);
+    const errors = () => screen.queryByRole('alert', { name: 'Password change errors' });
+    expect(await screen.findByRole('alert', { name: 'Password change errors' })).toHaveTextContent('Old password is incorrect.');
+    // A read of the account (here: the cache invalidated, as a billing change does).
+    await act(() => queryClient.invalidateQueries({ queryKey: currentAccountKey }));
+    await waitFor(() => expect(errors()).toBeNull());
+    // A save of the account.
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert', { name: 'Password change errors' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Organization'), ' Ltd');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(errors()).toBeNull());
+    // The form itself stays as it was: only the errors were stale.
     expect(screen.getByLabelText('Old Password:')).toHaveValue('Wrong-pass1');
   });
 

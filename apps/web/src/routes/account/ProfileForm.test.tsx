@@ -54,6 +54,25 @@ describe('profile', () => {
     expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
   });
 
+  it("shows 'Update' loading while the save is on its way", async () => {
+    const account = makeAccount();
+    let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
+    stubSignedIn(account, makeJwt(), {
+      ...config,
+      'POST /api/account': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/account/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Organization'), ' Ltd');
+    const update = screen.getByRole('button', { name: 'Update' });
+    expect(update).not.toHaveAttribute('data-loading');
+    await user.click(update);
+    await waitFor(() => expect(update).toHaveAttribute('data-loading', 'true'));
+    answer(ok({ ...account, tenantName: 'Analytical Engines Ltd' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
+    expect(update).not.toHaveAttribute('data-loading');
+  });
+
   it('keeps the change and shows the server error when saving fails', async () => {
     stubSignedIn(makeAccount(), makeJwt(), { ...config, 'POST /api/account': fail(400, 'Must be at most 50 characters') });
     renderApp('/account/profile');

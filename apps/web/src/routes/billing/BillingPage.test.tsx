@@ -92,6 +92,15 @@ describe('Billing cards', () => {
 });
 
 describe('Billing details drawer', () => {
+  it('is 428 px wide', async () => {
+    const { user } = open(makeAccount(), makeBillingDetails());
+    await user.click(await screen.findByRole('button', { name: SET_UP_BILLING }));
+    const drawer = await screen.findByRole('dialog', { name: 'Billing details' });
+    const root = drawer.closest('.mantine-Drawer-root') as HTMLElement;
+    // 26.75rem is 428px at the 16px root size.
+    expect(root.style.getPropertyValue('--drawer-size')).toBe('calc(26.75rem * var(--mantine-scale))');
+  });
+
   it('the first time, enables Save only with card and address complete, tokenizes offline, then POSTs', async () => {
     // The server's details as they are: a card once it was saved.
     let saved = false;

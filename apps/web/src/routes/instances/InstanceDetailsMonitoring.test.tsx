@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { MONITORING_MESSAGES, type Graphs, type Statistics } from '@replay/contracts';
@@ -99,6 +99,25 @@ describe('instance details: monitoring', () => {
     await waitFor(() => expect(card('CPU')).toHaveTextContent('No data yet'));
     expect(card('Disk usage')).toHaveTextContent('No data yet');
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('reads the graphs and the statistics again every 60 s', async () => {
+    // Timers fake too, running with real time so the screen's waits still run.
+    vi.useRealTimers();
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW_MS });
+    const { stub } = open(stats({}), '/instances/ins_1?tab=monitoring');
+    const graphReads = () => stub.callsTo(`GET ${BASE}/graphs`).length;
+    const statisticsReads = () => stub.callsTo(`GET ${BASE}/statistics`).length;
+    await waitFor(() => expect(graphReads()).toBe(1));
+    await waitFor(() => expect(statisticsReads()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(graphReads()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(graphReads()).toBe(2));
+    expect(statisticsReads()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(graphReads()).toBe(3));
+    expect(statisticsReads()).toBe(3);
   });
 
   it('opens the Monitoring tab with four labelled charts, and asks for the chosen window with its step', async () => {

@@ -74,6 +74,21 @@ describe('instance details', () => {
     expect(screen.getByText('$119.88 per month for storage')).toBeInTheDocument();
   });
 
+  it("shows each event's label ('SSO Update' for a config change), who did it and when", async () => {
+    const createdAt = Date.UTC(2026, 2, 14, 9, 30);
+    open(undefined, {
+      [`GET ${BASE}/user-activity`]: ok({
+        events: [{ ...event(1), action: 'configUpdate', userName: 'Grace Admin', comments: 'SAML provider saved', createdAt }],
+        total: 1,
+      }),
+    });
+    const row = (await screen.findByRole('cell', { name: 'SAML provider saved' })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['SSO Update', 'SAML provider saved', 'Grace Admin', new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(createdAt)]);
+    expect(cells[3]).toMatch(/^Mar 14, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(within(row).getByTitle('2026-03-14T09:30:00.000Z')).toBeInTheDocument();
+  });
+
   it('lists events 10 a page, with the page in the address', async () => {
     const { stub, user } = open(undefined, {
       [`GET ${BASE}/user-activity`]: () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { INSTANCE_MESSAGES, type Permission } from '@replay/contracts';
@@ -39,7 +39,10 @@ function signIn(permissions: Permission[] = ['VIEW_INSTANCES', 'EDIT_INSTANCES']
 const statusOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell').at(-1)!;
 
 // Toasts live in a module-level store: clear them so one test's toast is not read by the next.
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  vi.useRealTimers();
+});
 
 describe('instances list', () => {
   it('shows the columns, the badges of spec section 4 and the footer', async () => {
@@ -124,6 +127,68 @@ describe('instances list', () => {
     expect(await screen.findByText(NO_MATCHES)).toBeInTheDocument();
     expect(queriesTo(stub, LIST).filter((q) => q.search)).toEqual([{ page: '1', limit: '10', search: 'zzz' }]);
     expect(locationNow()).toBe('/instances?q=zzz');
+  });
+
+  it.each(['0', '-3', 'two', '1.5'])('reads page %s of the address as page 1', async (raw) => {
+    const stub = signIn(undefined, { [`GET ${LIST}`]: ok({ instances: [healthy], total: 1 }) });
+    renderApp(`/instances?page=${raw}`);
+    expect(await screen.findByText('Showing 1 to 1 of 1 instances.')).toBeInTheDocument();
+    expect(queriesTo(stub, LIST).map((q) => q.page)).toEqual(['1']);
+  });
+
+  it('moves a page past the last one to the last page', async () => {
+    const instances = Array.from({ length: 12 }, (_, n) => makeInstance({ instanceId: `ins_${n + 10}`, name: `Shop ${n}`, status: 'stopped' }));
+    const stub = signIn(undefined, {
+      [`GET ${LIST}`]: (req) => {
+        const page = Number(new URLSearchParams(req.search).get('page'));
+        return ok({ instances: instances.slice((page - 1) * 10, page * 10), total: 12 });
+      },
+    });
+    renderApp('/instances?page=7');
+    await waitFor(() => expect(locationNow()).toBe('/instances?page=2'));
+    await waitFor(() => expect(queriesTo(stub, LIST).map((q) => q.page)).toEqual(['7', '2']));
+    expect(await screen.findByRole('row', { name: /Shop 11/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing 11 to 12 of 12 instances.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('waits 500 ms after the last key before it searches', async () => {
+    const stub = signIn(undefined, { [`GET ${LIST}`]: ok({ instances: [healthy], total: 1 }) });
+    renderApp('/instances');
+    await screen.findByRole('row', { name: /Production/ });
+    // fireEvent, not userEvent: Testing Library's async wrapper waits on a real setTimeout, which fake timers hold.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const box = screen.getByRole('searchbox', { name: 'Filter by instance name' });
+    const searches = () => queriesTo(stub, LIST).filter((q) => q.search);
+    fireEvent.change(box, { target: { value: 'sh' } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    // Typing again within 500 ms starts the wait over.
+    fireEvent.change(box, { target: { value: 'sho' } });
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(searches()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(searches()).toEqual([{ page: '1', limit: '10', search: 'sho' }]);
+    // Let the timers queued meanwhile (the data cache batches its updates on one) run before real time takes over.
+    await act(() => vi.advanceTimersByTimeAsync(50));
+  });
+
+  it('reads the account again when an instance reaches terminated', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let done = false;
+    const terminating = makeInstance({ instanceId: 'ins_4', name: 'Retired', status: 'terminating', inProgress: true });
+    const stub = signIn(undefined, {
+      [`GET ${LIST}`]: () => ok(done ? { instances: [], total: 0 } : { instances: [terminating], total: 1 }),
+      [`POST ${LIST}/status`]: () => ok({ statuses: [{ instanceId: 'ins_4', status: done ? 'terminated' : 'terminating', inProgress: !done }] }),
+    });
+    renderApp('/instances');
+    expect(await screen.findByText('Terminating')).toBeInTheDocument();
+    const reads = stub.callsTo('GET /api/account').length;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(stub.callsTo(`POST ${LIST}/status`)).toHaveLength(1);
+    expect(stub.callsTo('GET /api/account')).toHaveLength(reads);
+    done = true;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(stub.callsTo('GET /api/account')).toHaveLength(reads + 1));
   });
 
   it('polls the status of an instance in progress every 10 s and reads the list again once it changes', async () => {

@@ -121,6 +121,31 @@ describe('Roles and Access', () => {
     expect(api.callsTo(`POST /api/client/roles/${SUPPORT_ROLE_ID}`)[0]?.body).toMatchObject({ allInstances: false, instances: [INSTANCE_A] });
   });
 
+  it("says 'Failed to add the role. Please try again', and 'Error creating role' with the status text, when a create fails without a reason", async () => {
+    signIn(undefined, { 'PUT /api/client/roles': fail(500) });
+    renderApp('/roles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Role' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Viewers');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'View instances' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ROLE_MESSAGES.saveAddFailed)).toBeInTheDocument();
+    expect(within(dialog).getByText(`${ROLE_MESSAGES.createFailed}: Internal Server Error`)).toBeInTheDocument();
+  });
+
+  it("says 'Error updating role' with the status text when an update fails without a reason", async () => {
+    signIn(undefined, { [`POST /api/client/roles/${SUPPORT_ROLE_ID}`]: fail(502) });
+    renderApp('/roles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
+    await user.type(await within(dialog).findByLabelText(/^Name/), ' Team');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(ROLE_MESSAGES.saveUpdateFailed)).toBeInTheDocument();
+    expect(within(dialog).getByText(`${ROLE_MESSAGES.updateFailed}: Bad Gateway`)).toBeInTheDocument();
+  });
+
   it('shows the instance select empty with a hint when instances cannot be listed', async () => {
     signIn(undefined, { 'GET /api/managed-saas/instances': fail(404, 'Not found.') });
     renderApp('/roles');

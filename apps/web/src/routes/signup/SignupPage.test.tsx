@@ -45,6 +45,21 @@ describe('sign-up', () => {
     expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
   });
 
+  it('advertises the six features of the trial', async () => {
+    anonymousApi();
+    renderApp('/signup');
+    await screen.findByRole('heading', { name: 'Create Account' });
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'All core features',
+      'Dedicated VMs',
+      'Custom retention',
+      'End-to-end encryption',
+      'Daily backups',
+      'Single sign-on',
+    ]);
+  });
+
   it('requires all four fields', async () => {
     const api = anonymousApi();
     renderApp('/signup');
