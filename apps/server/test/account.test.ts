@@ -74,7 +74,8 @@ describe('GET /api/account', () => {
       // A trial account's limits (ACCOUNT_LIMITS.trial): the owner holds one seat, no instance yet.
       limits: { teamMember: { limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 1 }, sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites } },
       banner: null,
-      verifiedEmail: true,
+      // Signing up proves nothing about the mailbox: only a link mailed there does (an invitation, a reset).
+      verifiedEmail: false,
       license: null,
       expirationDate: tenant!.trialEndsAt.getTime(),
       iceServers: null,

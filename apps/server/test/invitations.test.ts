@@ -52,7 +52,7 @@ describe('the invitation link', () => {
     expect((await lookup('not-a-token')).json()).toEqual({ errors: [MEMBER_MESSAGES.invitationInvalid], code: 'not_found' });
   });
 
-  it('joins once, as the invited email, signed in exactly like a login', async () => {
+  it('joins once, as the invited email (which the link proved: verifiedEmail), signed in exactly like a login', async () => {
     const member = await invite();
     const token = tokenOfLink((await invitationLinksTo(t, member.email))[0]!);
     const res = await accept({ token, name: 'Peter Gibbons', password: STRONG_PASSWORD });
@@ -68,6 +68,7 @@ describe('the invitation link', () => {
       admin: false,
       superAdmin: false,
       hasPassword: true,
+      verifiedEmail: true,
     });
     // A working access token and a refresh cookie, as POST /login hands out.
     expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(data.jwt) })).statusCode).toBe(200);

@@ -77,7 +77,7 @@ describe('POST /api/password/reset-link', () => {
 });
 
 describe('POST /api/password/reset', () => {
-  it('sets the new password, signs in, and works only once', async () => {
+  it('sets the new password, signs in (the mailed link proving the address: verifiedEmail), and works only once', async () => {
     const owner = await signup(t);
     const otherSession = refreshCookieOf(await login(t, owner.email, owner.password, '203.0.113.4'))!;
     await requestLink(owner.email);
@@ -87,6 +87,8 @@ describe('POST /api/password/reset', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.user.userId).toBe(owner.user.userId);
+    expect(owner.user.verifiedEmail).toBe(false);
+    expect(data.user.verifiedEmail).toBe(true);
     expect(typeof data.jwt).toBe('string');
     const cookie = res.cookies.find((c) => c.name === 'refresh_token')!;
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api' });

@@ -23,6 +23,12 @@ export const users = pgTable(
      */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /**
+     * The spec's `verifiedEmail`: when the person last proved they read the address's mail, by
+     * following a link the console mailed there (the invitation they joined by, a password reset).
+     * Null for an owner who signed up and has not used such a link.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
      * The pending invitation: found by the SHA-256 of its token, and kept
      * encrypted (AES-256-GCM) so admins can copy the link again. Both are
      * cleared when the person joins or a new link replaces it.

@@ -10,6 +10,7 @@ export function accountRepo(db: Db) {
         .select({
           tenant: tenants,
           passwordHash: users.passwordHash,
+          emailVerifiedAt: users.emailVerifiedAt,
           userCreatedAt: users.createdAt,
         })
         .from(users)

@@ -80,7 +80,7 @@ export function createAccountService(deps: AccountDeps) {
       changePassword: p.passwordChangeRequired,
       limits: accountLimits({ hasBillingDetails, seats: members, sites: instanceCount }),
       banner: null,
-      verifiedEmail: true,
+      verifiedEmail: row.emailVerifiedAt !== null,
       license: null,
       expirationDate: isTrial ? tenant.trialEndsAt.getTime() : null,
       iceServers: null,

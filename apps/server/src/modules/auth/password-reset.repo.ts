@@ -36,8 +36,8 @@ export function passwordResetRepo(db: Db) {
           .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
         const [user] = await tx
           .update(users)
-          // A password chosen now passes the strength rule: nothing left to change.
-          .set({ passwordHash, passwordChangeRequired: false })
+          // A password chosen now passes the strength rule: nothing left to change; the mailed link proved the address.
+          .set({ passwordHash, passwordChangeRequired: false, emailVerifiedAt: now })
           .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt), isNotNull(users.joinedAt)))
           .returning({ userId: users.id, tenantId: users.tenantId, name: users.name });
         return user ?? null;

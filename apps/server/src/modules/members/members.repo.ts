@@ -189,7 +189,7 @@ export function membersRepo(db: Db) {
     async acceptInvitation(tokenHash: string, now: Date, set: { name: string; passwordHash: string }) {
       const [row] = await db
         .update(users)
-        .set({ ...set, joinedAt: now, invitationTokenHash: null, invitationTokenSealed: null, invitationExpiresAt: null })
+        .set({ ...set, joinedAt: now, emailVerifiedAt: now, invitationTokenHash: null, invitationTokenSealed: null, invitationExpiresAt: null })
         .where(
           and(
             eq(users.invitationTokenHash, tokenHash),
