@@ -72,6 +72,8 @@ export interface Region {
   isoCode: string;
   /** Scales the base hourly and storage prices, in basis points: 10,000 (× 1) is the base region. */
   multiplierBasisPoints: number;
+  /** Scales the base storage price, in basis points: the compute multiplier unless the region's disks are priced apart. */
+  storageMultiplierBasisPoints: number;
   /** Price per GB of disk per hour, in µ$. */
   storageMicrosPerGbHour: Micros;
   /** The provider's plan id for each size, e.g. 'aws-us-east-1-O1'. */
@@ -106,6 +108,7 @@ function regions(provider: Provider, rows: RegionRow[]): Region[] {
     regionCode,
     isoCode,
     multiplierBasisPoints,
+    storageMultiplierBasisPoints: storageBasisPoints,
     storageMicrosPerGbHour: scaled(BASE_STORAGE_MICROS_PER_GB_HOUR, storageBasisPoints, 1),
     planIds: {
       small: `${provider}-${code}-${SIZES.small.code}`,

@@ -98,7 +98,7 @@ describe('prices are integer micros end to end', () => {
         expect(instanceSchema.shape.storagePrice.safeParse(disk).success).toBe(true);
 
         const hourly = bigHourly(size, region.multiplierBasisPoints);
-        const unit = bigStorageUnit(region.multiplierBasisPoints);
+        const unit = bigStorageUnit(region.storageMultiplierBasisPoints);
         expect(BigInt(price.hourlyPrice)).toBe(hourly);
         expect(BigInt(price.monthlyPrice)).toBe(hourly * BigInt(HOURS_PER_MONTH));
         expect(BigInt(disk.price)).toBe(unit);
@@ -143,7 +143,7 @@ describe('regression: the integer catalogue shows what the float catalogue showe
 
   it('the same storage text for every region and every disk size from 10 to 4096 GB', () => {
     for (const { provider, region } of everyRegion) {
-      const oldUnit = oldRound(0.0006 * (region.multiplierBasisPoints / 10_000), 6);
+      const oldUnit = oldRound(0.0006 * (region.storageMultiplierBasisPoints / 10_000), 6);
       for (let gb = DISK_STEP_GB; gb <= DISK_MAX_GB; gb += DISK_STEP_GB) {
         const shown = formatMoney(storagePrice(provider, region.code, gb).monthly);
         expect([provider, region.code, gb, shown]).toEqual([provider, region.code, gb, oldUsd.format(oldRound(gb * oldUnit * HOURS_PER_MONTH, 2))]);
