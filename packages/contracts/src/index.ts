@@ -27,6 +27,7 @@ export * from './sso';
 export * from './session-settings';
 export * from './js-errors';
 export * from './versions';
+export * from './release-days';
 export * from './switch';
 export * from './onboarding';
 export * from './money';

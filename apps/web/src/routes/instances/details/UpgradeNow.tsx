@@ -7,7 +7,7 @@ import { useVersions } from '../../../features/instances/versions';
 import { UpgradeVersionDrawer } from './UpgradeVersionDrawer';
 
 interface Props {
-  instance: Pick<Instance, 'instanceId' | 'version' | 'status' | 'inProgress' | 'pendingVersion' | 'scheduledUpgrade'>;
+  instance: Pick<Instance, 'instanceId' | 'version' | 'status' | 'inProgress' | 'pendingVersion' | 'scheduledUpgrade' | 'provider' | 'region'>;
   canEdit: boolean;
 }
 
