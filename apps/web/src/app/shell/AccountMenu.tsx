@@ -8,6 +8,7 @@ import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
 import { canOpenScreen, routes } from '@replay/contracts';
 import { useAccount, useSession } from '../session/SessionProvider';
+import { Icon } from '../../components/Icon';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -33,31 +34,31 @@ export function AccountMenu() {
             <Text size="sm" visibleFrom="sm" maw={160} truncate>
               {account.name}
             </Text>
-            <IconChevronDown size={14} aria-hidden />
+            <Icon icon={IconChevronDown} />
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{account.email}</Menu.Label>
-        <Menu.Item component={Link} to={routes.account()} leftSection={<IconUser size={14} />}>
+        <Menu.Item component={Link} to={routes.account()} leftSection={<Icon icon={IconUser} />}>
           Account
         </Menu.Item>
         {canOpenScreen(account.permissions, 'audit') && (
-          <Menu.Item component={Link} to={routes.client('audit')} leftSection={<IconListSearch size={14} />}>
+          <Menu.Item component={Link} to={routes.client('audit')} leftSection={<Icon icon={IconListSearch} />}>
             Audit Trail
           </Menu.Item>
         )}
         {canOpenScreen(account.permissions, 'integrations') && (
-          <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<IconWebhook size={14} />}>
+          <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<Icon icon={IconWebhook} />}>
             Webhooks
           </Menu.Item>
         )}
         {canOpenScreen(account.permissions, 'instances') && (
-          <Menu.Item component={Link} to={routes.client('sessions-listing')} leftSection={<IconVideo size={14} />}>
+          <Menu.Item component={Link} to={routes.client('sessions-listing')} leftSection={<Icon icon={IconVideo} />}>
             Session Settings
           </Menu.Item>
         )}
-        <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
+        <Menu.Item leftSection={<Icon icon={IconLogout} />} onClick={() => void logout()}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>
