@@ -134,6 +134,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** A member saved the account's session settings; the workflow then applies the capture part to each running instance. */
   event('session_settings.changed', { captureRate: z.number().int(), conditionSets: z.number().int(), mouseTrail: z.boolean() }),
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
+  /** The member chose an avatar icon, or went back to their initials (null). */
+  event('account.avatar_changed', { avatar: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
   /** The trial round mailed a notice: the trial ends at `endsAt` (epoch ms) and no billing details were added. */
   event('account.trial_ending', { endsAt: z.number().int(), daysLeft: z.number().int() }),

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './safe';
 export * from './validation';
 export * from './account';
+export * from './avatars';
 export * from './auth';
 export * from './public-config';
 export * from './routes';

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { AvatarIcon } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 
@@ -10,6 +11,7 @@ export function accountRepo(db: Db) {
         .select({
           tenant: tenants,
           passwordHash: users.passwordHash,
+          avatar: users.avatar,
           userCreatedAt: users.createdAt,
         })
         .from(users)
@@ -38,6 +40,13 @@ export function accountRepo(db: Db) {
           await tx.update(tenants).set({ name: names.tenantName }).where(eq(tenants.id, tenantId));
         }
       });
+    },
+
+    async setAvatar(tenantId: string, userId: string, avatar: AvatarIcon | null): Promise<void> {
+      await db
+        .update(users)
+        .set({ avatar })
+        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)));
     },
 
     async passwordHash(tenantId: string, userId: string): Promise<string | null> {
