@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton, Group, VisuallyHidden } from '@mantine/core';
+import { Menu, Text, UnstyledButton, Group, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconListSearch from '@tabler/icons-react/dist/esm/icons/IconListSearch.mjs';
@@ -7,13 +7,9 @@ import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
 import { canOpenScreen, routes } from '@replay/contracts';
+import { MemberAvatar } from '../../features/account/avatar';
 import { useAccount, useSession } from '../session/SessionProvider';
 import { Icon } from '../../components/Icon';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
-}
 
 /** The header's account menu: Account, the settings the caller may open (Audit Trail, Webhooks), Logout. */
 export function AccountMenu() {
@@ -23,14 +19,12 @@ export function AccountMenu() {
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         {/* Named by its content, not aria-label: a label that differs from the text shown
-            (the initials, on a phone) fails WCAG's "label in name". The initials and the
+            (the avatar, on a phone) fails WCAG's "label in name". The avatar and the
             shown name only picture what the hidden text says. */}
         <UnstyledButton p={4}>
           <VisuallyHidden>Account menu for {account.name}</VisuallyHidden>
           <Group gap="xs" wrap="nowrap" aria-hidden>
-            <Avatar size="sm" radius="xl" color="blue">
-              {initials(account.name)}
-            </Avatar>
+            <MemberAvatar name={account.name} avatar={account.avatar} />
             <Text size="sm" visibleFrom="sm" maw={160} truncate>
               {account.name}
             </Text>

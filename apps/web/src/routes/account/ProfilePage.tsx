@@ -1,11 +1,12 @@
 import { Divider, TextInput } from '@mantine/core';
 import { useAccount } from '../../app/session/SessionProvider';
 import { WeeklyReportToggle } from '../../features/onboarding/WeeklyReportToggle';
+import { AvatarPicker } from './AvatarPicker';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
 
-/** /account/profile: the profile form, the member's weekly report choice and, for accounts with a password, changing it. */
+/** /account/profile: the profile form, the member's avatar, the member's weekly report choice and, for accounts with a password, changing it. */
 export default function ProfilePage() {
   const account = useAccount();
   return (
@@ -13,6 +14,10 @@ export default function ProfilePage() {
       <Section title="Profile" description="Your email address is your identity: it is the one you use to login.">
         <TextInput label="Email Address" value={account.email} readOnly variant="filled" mb="md" maw={480} />
         <ProfileForm />
+      </Section>
+      <Divider />
+      <Section title="Avatar" description="Pick an icon to picture you instead of your initials.">
+        <AvatarPicker />
       </Section>
       <Divider />
       <Section title="Weekly Report" description="Your own choice: other members choose for themselves.">
