@@ -14,7 +14,7 @@ const menuAvatar = async () => (await screen.findByRole('button', { name: 'Accou
 afterEach(() => notifications.clean());
 
 describe('the avatar picker', () => {
-  it('offers the initials and the 22 icons; a pick saves it and the account menu shows it', async () => {
+  it('offers the initials and the 22 icons, saves a pick, and the account menu shows it', async () => {
     const account = makeAccount();
     const api = stubSignedIn(account, makeJwt(), {
       ...config,

@@ -2,11 +2,12 @@ import { Divider, TextInput } from '@mantine/core';
 import { useAccount } from '../../app/session/SessionProvider';
 import { WeeklyReportToggle } from '../../features/onboarding/WeeklyReportToggle';
 import { AvatarPicker } from './AvatarPicker';
+import { EnterpriseOffer } from './EnterpriseOffer';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
 
-/** /account/profile: the profile form, the member's avatar, the member's weekly report choice and, for accounts with a password, changing it. */
+/** /account/profile: the profile form, the member's avatar, the member's weekly report choice, for accounts with a password changing it, and for accounts that are not enterprise, what the enterprise edition adds. */
 export default function ProfilePage() {
   const account = useAccount();
   return (
@@ -29,6 +30,7 @@ export default function ProfilePage() {
           <PasswordSection />
         </>
       )}
+      <EnterpriseOffer />
     </>
   );
 }
