@@ -82,6 +82,19 @@ describe('foundation journey in chromium', () => {
     await expectAccessible(page, 'account: profile');
   });
 
+  it('picks an avatar icon, which the account menu shows instead of the initials after a reload, and offers Enterprise to a Community account', async () => {
+    const menu = page.getByRole('button', { name: /account menu/i });
+    await visible(menu.locator('[data-avatar="initials"]'));
+    await page.getByRole('radio', { name: 'Rocket' }).click();
+    await visible(page.getByText('Avatar updated.'));
+    await page.reload();
+    await visible(menu.locator('[data-avatar="rocket"] svg.tabler-icon-rocket'));
+    expect(await page.getByRole('radio', { name: 'Rocket' }).getAttribute('aria-checked')).toBe('true');
+    // A new account is on the Community edition: the profile says what Enterprise adds.
+    await visible(page.getByRole('region', { name: 'Enterprise Edition' }).getByRole('link', { name: 'Contact us about Enterprise' }));
+    await expectAccessible(page, 'account: profile, avatar picked');
+  });
+
   it('changes the password and logs in with the new one', async () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByLabel('Old Password:').fill(firstPassword);

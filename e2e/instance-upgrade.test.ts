@@ -68,6 +68,8 @@ describe('version upgrade journey in chromium', () => {
   it('shows the versions with the trackers they read in a 500 px drawer', async () => {
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
     await visible(drawer().getByText('Reads trackers up to 15.0.0'));
+    // When new versions reach the instance's region (the release days): its weekday, 06:00 UTC, and the next such date.
+    await visible(drawer().getByText(/^New versions reach .+ on \w+day at 06:00 UTC; next: \w{3} \d{1,2}, \d{4}\.$/));
     await visible(drawer().getByRole('radio', { name: /^v1\.21 / }));
     await visible(drawer().getByText('Reads trackers up to 17.0.0'));
     const width = await page.locator('.mantine-Drawer-content').evaluate((el) => el.getBoundingClientRect().width);

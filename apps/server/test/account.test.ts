@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account, ACCOUNT_LIMITS } from '@replay/contracts';
-import { roles, tenants, users } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { AUTH_MESSAGES, AVATAR_ICONS, AVATAR_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account, ACCOUNT_LIMITS } from '@replay/contracts';
+import { domainEvents, roles, tenants, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refresh, refreshCookieOf, signup, type SignedIn } from './support/auth';
-import { sessionsOf } from './support/team';
+import { auditRowsOf, sessionsOf } from './support/team';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,7 @@ describe('GET /api/account', () => {
       userId: owner.user.userId,
       name: 'Ada Lovelace',
       email: owner.email,
+      avatar: null,
       roleId: expect.any(String),
       roleName: 'Owner',
       admin: true,
@@ -202,6 +203,63 @@ describe('POST /api/account', () => {
 
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/account', payload: { name: 'a', tenantName: 'b' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/avatar', () => {
+  const setAvatar = (jwt: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/account/avatar', headers: bearer(jwt), payload: payload as object });
+
+  it('offers 22 avatar icons', () => {
+    expect(AVATAR_ICONS).toHaveLength(22);
+    expect(new Set(AVATAR_ICONS).size).toBe(22);
+  });
+
+  it('stores the member’s own icon, shows it in the account and the team list, records it (audit, event), and goes back to initials with null', async () => {
+    const owner = await signup(t);
+    const member = await addMember(owner);
+    const res = await setAvatar(member.jwt, { avatar: 'rocket' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ userId: member.user.userId, avatar: 'rocket' });
+    const [row] = await t.runtime.ctx.db.select().from(users).where(eq(users.id, member.user.userId));
+    expect(row!.avatar).toBe('rocket');
+    // Only the caller's own row changed.
+    const [ownerRow] = await t.runtime.ctx.db.select().from(users).where(eq(users.id, owner.user.userId));
+    expect(ownerRow!.avatar).toBeNull();
+    expect((await getAccount(member.jwt)).json().data.avatar).toBe('rocket');
+
+    const team = await t.app.inject({ method: 'GET', url: '/api/client/members', headers: bearer(owner.jwt) });
+    const avatars = Object.fromEntries((team.json().data.users as { userId: string; avatar: string | null }[]).map((u) => [u.userId, u.avatar]));
+    expect(avatars).toEqual({ [owner.user.userId]: null, [member.user.userId]: 'rocket' });
+
+    const audit = await auditRowsOf(t, owner.user.tenantId);
+    expect(audit.filter((r) => r.action === 'Change avatar' && r.status === 200 && r.userId === member.user.userId)).toHaveLength(1);
+    const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'account.avatar_changed')));
+    expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ avatar: 'rocket', actor: { userId: member.user.userId, name: 'Member' } })]);
+
+    const back = await setAvatar(member.jwt, { avatar: null });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.avatar).toBeNull();
+    const [after] = await t.runtime.ctx.db.select().from(users).where(eq(users.id, member.user.userId));
+    expect(after!.avatar).toBeNull();
+  });
+
+  it('answers 400 for a name not in the catalogue, a missing one and unknown fields, changing nothing', async () => {
+    const owner = await signup(t);
+    await setAvatar(owner.jwt, { avatar: 'cat' });
+    for (const payload of [{ avatar: 'unicorn' }, { avatar: 'Cat' }, { avatar: 3 }, {}]) {
+      const res = await setAvatar(owner.jwt, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: [AVATAR_MESSAGES.unknown], code: 'validation_failed' });
+    }
+    const extra = await setAvatar(owner.jwt, { avatar: 'dog', userId: owner.user.userId });
+    expect(extra.statusCode).toBe(400);
+    const [row] = await t.runtime.ctx.db.select().from(users).where(eq(users.id, owner.user.userId));
+    expect(row!.avatar).toBe('cat');
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/avatar', payload: { avatar: 'cat' } });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { avatarIconSchema } from './avatars';
 import { permissionSchema } from './permissions';
 import { safeExactText } from './safe';
 import { DAY_MS } from './constants';
@@ -34,6 +35,8 @@ export const accountSchema = z.object({
   /** The user's own name; the organization's name is tenantName. */
   name: z.string(),
   email: z.string(),
+  /** The member's avatar icon; null: their initials. */
+  avatar: avatarIconSchema.nullable(),
   roleId: z.string().nullable(),
   roleName: z.string().nullable(),
   admin: z.boolean(),

@@ -147,6 +147,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('account.renamed', { name: z.string(), tenantName: z.string().nullable() }),
   /** An admin switched one of the account's optional modules (contracts' console-modules.ts) on or off. */
   event('account.module_toggled', { module: z.string(), enabled: z.boolean() }),
+  /** The member chose an avatar icon, or went back to their initials (null). */
+  event('account.avatar_changed', { avatar: z.string().nullable() }),
   event('account.password_changed', { userId: z.guid(), via: z.enum(['change', 'reset']) }),
   /** The trial round mailed a notice: the trial ends at `endsAt` (epoch ms) and no billing details were added. */
   event('account.trial_ending', { endsAt: z.number().int(), daysLeft: z.number().int() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, TEXT_LIMITS } from './constants';
 import { linkTokenSchema } from './auth';
+import { avatarIconSchema } from './avatars';
 import { safePaging, safeText, safeUuid, uuidParamsSchema } from './safe';
 import { MESSAGES, emailSchema, strongPasswordSchema } from './validation';
 
@@ -74,6 +75,8 @@ export const teamMemberSchema = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The member's avatar icon; null: their initials. */
+  avatar: avatarIconSchema.nullable(),
   createdAt: z.number().int(),
   admin: z.boolean(),
   superAdmin: z.boolean(),

@@ -77,6 +77,8 @@ export function weeklySlotOf(at: number): number {
 /** Where a tracker sends its batches on an instance: the agent's ingest path (agent-protocol's INGEST_PATH; a server test keeps the two equal). */
 export const TRACKER_INGEST_PATH = '/api/events';
 export const TRACKER_PACKAGE = '@replay/tracker';
+/** The co-browsing plugin, installed beside the tracker at the version the compatibility table gives. */
+export const ASSIST_PACKAGE = '@replay/tracker-assist';
 
 /** The instance's ingest URL, from its address. */
 export const ingestUrlOf = (instanceUrl: string): string => `${instanceUrl.replace(/\/+$/, '')}${TRACKER_INGEST_PATH}`;

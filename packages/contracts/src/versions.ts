@@ -11,20 +11,34 @@ import { safeExactText } from './safe';
  */
 
 /**
- * The compatibility table of spec section 9, console version → tracker.
- * The spec gives one row (1.17.0 ↔ tracker 12.0.0) and the span (1.17.0 to
- * 1.21.0); each later minor release reads the next tracker major (see the
- * decisions table in docs/ARCHITECTURE.md). The agent holds the same table
- * (agent-protocol's TRACKER_COMPATIBILITY), which it applies to ingest; a
- * server test keeps the two equal.
+ * The compatibility table of spec section 9, console version → tracker and
+ * Assist plugin. The spec gives one row (1.17.0 ↔ tracker 12.0.0) and the
+ * span (1.17.0 to 1.21.0); each later minor release reads the next tracker
+ * major, and the Assist plugin ships with the tracker under the same number
+ * (see the decisions table in docs/ARCHITECTURE.md). The agent holds the
+ * tracker column (agent-protocol's TRACKER_COMPATIBILITY), which it applies
+ * to ingest; a server test keeps the two equal.
  */
 export const VERSION_CATALOGUE = [
-  { version: '1.17', release: '1.17.0', tracker: '12.0.0' },
-  { version: '1.18', release: '1.18.0', tracker: '13.0.0' },
-  { version: '1.19', release: '1.19.0', tracker: '14.0.0' },
-  { version: '1.20', release: '1.20.0', tracker: '15.0.0' },
-  { version: '1.21', release: '1.21.0', tracker: '16.0.0' },
-] as const satisfies readonly { version: (typeof VERSIONS)[number]; release: string; tracker: string }[];
+  { version: '1.17', release: '1.17.0', tracker: '12.0.0', assist: '12.0.0' },
+  { version: '1.18', release: '1.18.0', tracker: '13.0.0', assist: '13.0.0' },
+  { version: '1.19', release: '1.19.0', tracker: '14.0.0', assist: '14.0.0' },
+  { version: '1.20', release: '1.20.0', tracker: '15.0.0', assist: '15.0.0' },
+  { version: '1.21', release: '1.21.0', tracker: '16.0.0', assist: '16.0.0' },
+] as const satisfies readonly { version: (typeof VERSIONS)[number]; release: string; tracker: string; assist: string }[];
+export type VersionCompatibility = (typeof VERSION_CATALOGUE)[number];
+
+/**
+ * The console's own version data (spec section 9): the release this console
+ * is, and the tracker it was released with, the table's first row.
+ */
+export const CONSOLE_VERSION = VERSION_CATALOGUE[0].release;
+export const CONSOLE_TRACKER_VERSION = VERSION_CATALOGUE[0].tracker;
+
+/** The table's row for an instance's version; a version past the table (an operator's) reads as the newest row, as the agent does. */
+export function compatibilityOf(version: string): VersionCompatibility {
+  return VERSION_CATALOGUE.find((v) => v.version === version) ?? VERSION_CATALOGUE[VERSION_CATALOGUE.length - 1]!;
+}
 
 /** major.minor, as an instance's version is written. */
 export const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}$/;
@@ -91,7 +105,7 @@ export const versionUpgradeBodySchema = z
 export type VersionUpgradeBody = z.infer<typeof versionUpgradeBodySchema>;
 
 /** The catalogue as the versions answer lists it. */
-export const CATALOGUE_VERSIONS: readonly ProductVersion[] = VERSION_CATALOGUE.map((v) => ({ ...v }));
+export const CATALOGUE_VERSIONS: readonly ProductVersion[] = VERSION_CATALOGUE.map(({ version, release, tracker }) => ({ version, release, tracker }));
 
 /** Oldest first, by number ('1.9' before '1.10'). */
 export const sortVersions = <T extends { version: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => compareVersions(a.version, b.version));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_VERSIONS,
+  CONSOLE_TRACKER_VERSION,
+  CONSOLE_VERSION,
+  compatibilityOf,
   VERSIONS,
   VERSION_CATALOGUE,
   VERSION_MESSAGES,
@@ -12,8 +15,24 @@ import {
 describe('versions', () => {
   it('catalogues every version an instance can run, 1.17 (tracker 12.0.0) to 1.21', () => {
     expect(VERSION_CATALOGUE.map((v) => v.version)).toEqual([...VERSIONS]);
-    expect(VERSION_CATALOGUE[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0' });
-    expect(VERSION_CATALOGUE.at(-1)).toEqual({ version: '1.21', release: '1.21.0', tracker: '16.0.0' });
+    expect(VERSION_CATALOGUE[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0', assist: '12.0.0' });
+    expect(VERSION_CATALOGUE.at(-1)).toEqual({ version: '1.21', release: '1.21.0', tracker: '16.0.0', assist: '16.0.0' });
+  });
+
+  it('holds the console’s own version data and the tracker and Assist plugin of each version, v1.17.0 to v1.21.0', () => {
+    expect({ console: CONSOLE_VERSION, tracker: CONSOLE_TRACKER_VERSION }).toEqual({ console: '1.17.0', tracker: '12.0.0' });
+    expect(VERSION_CATALOGUE.map((v) => [v.release, v.tracker, v.assist])).toEqual([
+      ['1.17.0', '12.0.0', '12.0.0'],
+      ['1.18.0', '13.0.0', '13.0.0'],
+      ['1.19.0', '14.0.0', '14.0.0'],
+      ['1.20.0', '15.0.0', '15.0.0'],
+      ['1.21.0', '16.0.0', '16.0.0'],
+    ]);
+    expect(compatibilityOf('1.19')).toMatchObject({ tracker: '14.0.0', assist: '14.0.0' });
+    // A version past the table (an operator's) reads as the newest row, as its agent does.
+    expect(compatibilityOf('1.30')).toMatchObject({ tracker: '16.0.0', assist: '16.0.0' });
+    // The versions answer keeps its shape: version, release and tracker.
+    expect(CATALOGUE_VERSIONS[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0' });
   });
 
   it('offers only newer versions, by number', () => {

@@ -78,9 +78,9 @@ describe('GET /managed-saas/versions', () => {
     const res = await api(t, owner.jwt).get('/managed-saas/versions');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      versions: [...VERSION_CATALOGUE.map((v) => ({ ...v })), { version: '1.22', release: '1.22.0', tracker: '17.0.0' }],
+      versions: [...VERSION_CATALOGUE.map(({ version, release, tracker }) => ({ version, release, tracker })), { version: '1.22', release: '1.22.0', tracker: '17.0.0' }],
     });
-    expect(VERSION_CATALOGUE[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0' });
+    expect(VERSION_CATALOGUE[0]).toEqual({ version: '1.17', release: '1.17.0', tracker: '12.0.0', assist: '12.0.0' });
   });
 
   it('shows users the table the agents apply', () => {

@@ -4,6 +4,7 @@ import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import { TIMINGS_MS } from '@replay/contracts';
 import { notifyError } from '../lib/notify';
+import { Icon } from './Icon';
 
 interface Props {
   value: string;
@@ -40,7 +41,7 @@ export function CopyButton({ value, label }: Props) {
       size="xs"
       variant="light"
       color={copied ? 'teal' : undefined}
-      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+      leftSection={copied ? <Icon icon={IconCheck} /> : <Icon icon={IconCopy} />}
       onClick={() => void copy()}
       aria-label={copied ? `${label}: copied` : `Copy ${label}`}
     >

@@ -3,6 +3,7 @@ import IconBook from '@tabler/icons-react/dist/esm/icons/IconBook.mjs';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { usePublicConfig } from '../features/config/api';
+import { Icon } from './Icon';
 
 interface Props {
   opened: boolean;
@@ -20,13 +21,13 @@ export default function HelpDrawer({ opened, onClose }: Props) {
             The documentation and the community may already have an answer to what happened.
           </Text>
           <Anchor href={config.docsUrl} target="_blank" rel="noreferrer">
-            <IconBook size={14} aria-hidden /> Documentation
+            <Icon icon={IconBook} /> Documentation
           </Anchor>
           <Anchor href={config.communityUrl} target="_blank" rel="noreferrer">
-            <IconUsers size={14} aria-hidden /> Community
+            <Icon icon={IconUsers} /> Community
           </Anchor>
           <Anchor href={`mailto:${config.supportEmail}`}>
-            <IconMail size={14} aria-hidden /> {config.supportEmail}
+            <Icon icon={IconMail} /> {config.supportEmail}
           </Anchor>
         </Stack>
       ) : (

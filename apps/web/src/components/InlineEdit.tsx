@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import { TEXT_LIMITS } from '@replay/contracts';
+import { Icon } from './Icon';
 
 interface Props {
   value: string;
@@ -69,7 +70,7 @@ export function InlineEdit({ value, label, onSave, maxLength = TEXT_LIMITS.inlin
       </Text>
       {!disabled && (
         <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit ${label}`} onClick={start}>
-          <IconPencil size={14} />
+          <Icon icon={IconPencil} />
         </ActionIcon>
       )}
     </Group>

@@ -7,6 +7,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     userId: 'usr_1',
     name: 'Ada Owner',
     email: 'ada@example.com',
+    avatar: null,
     roleId: 'role_owner',
     roleName: 'Owner',
     admin: true,

@@ -33,6 +33,7 @@ export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
     userId: '10000000-0000-4000-8000-000000000002',
     name: 'Grace Hopper',
     email: 'grace@example.com',
+    avatar: null,
     createdAt: Date.UTC(2026, 0, 2),
     admin: false,
     superAdmin: false,

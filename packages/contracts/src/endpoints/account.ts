@@ -1,4 +1,5 @@
 import { accountSchema, accountUpdateSchema, passwordChangeSchema } from '../account';
+import { avatarUpdateSchema } from '../avatars';
 import { limitsSchema } from '../members';
 import { endpoint } from '../endpoint';
 
@@ -12,6 +13,15 @@ export const accountEndpoints = {
     body: accountUpdateSchema,
     response: accountSchema,
     audit: { label: 'Update account' },
+  }),
+  /** The caller's own avatar icon (spec section 3's 22 names). */
+  updateAvatar: endpoint({
+    method: 'POST',
+    path: '/account/avatar',
+    guard: 'authenticated',
+    body: avatarUpdateSchema,
+    response: accountSchema,
+    audit: { label: 'Change avatar' },
   }),
   changePassword: endpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { AVATAR_ICONS } from '@replay/contracts';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roles } from './roles';
 import { tenants } from './tenants';
@@ -11,6 +12,8 @@ export const users = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
+    /** One of contracts' AVATAR_ICONS; null: the member's initials. */
+    avatar: text('avatar', { enum: AVATAR_ICONS }),
     passwordHash: text('password_hash'),
     admin: boolean('admin').notNull().default(false),
     superAdmin: boolean('super_admin').notNull().default(false),

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { AvatarIcon } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 
@@ -11,6 +12,7 @@ export function accountRepo(db: Db) {
           tenant: tenants,
           passwordHash: users.passwordHash,
           emailVerifiedAt: users.emailVerifiedAt,
+          avatar: users.avatar,
           userCreatedAt: users.createdAt,
         })
         .from(users)
@@ -39,6 +41,13 @@ export function accountRepo(db: Db) {
           await tx.update(tenants).set({ name: names.tenantName }).where(eq(tenants.id, tenantId));
         }
       });
+    },
+
+    async setAvatar(tenantId: string, userId: string, avatar: AvatarIcon | null): Promise<void> {
+      await db
+        .update(users)
+        .set({ avatar })
+        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)));
     },
 
     async passwordHash(tenantId: string, userId: string): Promise<string | null> {

@@ -11,6 +11,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   mount(app, endpoints.updateAccount, async (request) => accounts.update(principalOf(request), request.body));
 
+  mount(app, endpoints.updateAvatar, async (request) => accounts.setAvatar(principalOf(request), request.body));
+
   mount(app, endpoints.changePassword, async (request) => {
     const principal = principalOf(request);
     await passwords.change(principal, request.body);

@@ -1,4 +1,4 @@
-import { accountLimits, knownModules, remainingTrialDays, type Account, type AccountUpdate } from '@replay/contracts';
+import { accountLimits, knownModules, remainingTrialDays, type Account, type AccountUpdate, type AvatarUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -52,6 +52,7 @@ export function createAccountService(deps: AccountDeps) {
       userId: p.userId,
       name: p.name,
       email: p.email,
+      avatar: row.avatar,
       roleId: p.role?.id ?? null,
       roleName: p.role?.name ?? null,
       admin: p.admin,
@@ -98,6 +99,15 @@ export function createAccountService(deps: AccountDeps) {
   return {
     build,
     buildFor,
+
+    /** The caller's own avatar icon; the body's rule already holds it to the 22 names. */
+    async setAvatar(p: Principal, input: AvatarUpdate): Promise<Account> {
+      await deps.db.transaction(async (tx) => {
+        await accountRepo(tx).setAvatar(p.tenantId, p.userId, input.avatar);
+        await emitEvent(tx, { type: 'account.avatar_changed', tenantId: p.tenantId, actor: { userId: p.userId, name: p.name }, at: deps.clock.now().getTime(), avatar: input.avatar });
+      });
+      return buildFor(p.userId, p.tenantId);
+    },
 
     /**
      * Anyone may rename themselves. Renaming the organization changes it for

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AvatarIcon } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenants, users } from '../../db/schema';
 import { readPage, totalOver, type PageQuery } from '../../lib/paging';
@@ -10,6 +11,7 @@ export interface MemberRow {
   tenantId: string;
   name: string;
   email: string;
+  avatar: AvatarIcon | null;
   admin: boolean;
   superAdmin: boolean;
   joinedAt: Date | null;
@@ -24,6 +26,7 @@ const columns = {
   tenantId: users.tenantId,
   name: users.name,
   email: users.email,
+  avatar: users.avatar,
   admin: users.admin,
   superAdmin: users.superAdmin,
   joinedAt: users.joinedAt,

@@ -76,6 +76,7 @@ export function createMembersService(deps: MembersDeps) {
       userId: m.id,
       name: m.name,
       email: m.email,
+      avatar: m.avatar,
       createdAt: m.createdAt.getTime(),
       admin: m.admin,
       superAdmin: m.superAdmin,

@@ -4,6 +4,7 @@ import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import { TEXT_LIMITS } from '@replay/contracts';
 import { usePublicConfig } from '../../features/config/api';
 import { useAccount } from '../session/SessionProvider';
+import { Icon } from '../../components/Icon';
 
 interface Props {
   opened: boolean;
@@ -52,7 +53,7 @@ export function SupportDrawer({ opened, onClose }: Props) {
             onClick={(e) => {
               if (!message.trim() || !href) e.preventDefault();
             }}
-            leftSection={<IconMail size={14} />}
+            leftSection={<Icon icon={IconMail} />}
           >
             Send message
           </Button>

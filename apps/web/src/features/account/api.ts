@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { accountEndpoints, type Account, type AccountUpdate, type PasswordChange } from '@replay/contracts';
+import { accountEndpoints, type Account, type AccountUpdate, type AvatarUpdate, type PasswordChange } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
+import { memberKeys } from '../members/api';
 
 export const accountKeys = createQueryKeys('account');
 /** The signed-in user's own account. */
@@ -37,5 +38,17 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChange) => call(accountEndpoints.changePassword, { body: input }),
     onSuccess: (account) => setCurrentAccount(queryClient, account),
+  });
+}
+
+/** POST /account/avatar: the caller's avatar icon, or null for the initials. The team list shows it too, so it is read again. */
+export function useUpdateAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AvatarUpdate) => call(accountEndpoints.updateAvatar, { body: input }),
+    onSuccess: (account) => {
+      setCurrentAccount(queryClient, account);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
   });
 }

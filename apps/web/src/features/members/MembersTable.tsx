@@ -1,6 +1,7 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { memberState, type TeamMember } from '@replay/contracts';
 import { DataTable } from '../../components/list/DataTable';
+import { MemberAvatar } from '../account/avatar';
 import { MemberActions } from './MemberActions';
 
 const STATE_BADGE = {
@@ -28,6 +29,7 @@ export function MembersTable({ members, selfId, canEdit, onEdit, onRemove }: Pro
           <Table.Tr key={member.userId}>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
+                <MemberAvatar name={member.name} avatar={member.avatar} />
                 <Text size="sm" fw={500}>
                   {member.name}
                 </Text>

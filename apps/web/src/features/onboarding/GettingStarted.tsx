@@ -4,6 +4,7 @@ import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCircleDashed from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
 import { BOARDING_TASK_TAB, gettingStartedStatus, routes, withSiteId } from '@replay/contracts';
 import { useBoarding } from './api';
+import { Icon } from '../../components/Icon';
 
 export const GETTING_STARTED_TITLE = 'Getting Started';
 
@@ -35,7 +36,7 @@ export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId:
               key={task}
               icon={
                 <ThemeIcon color={finished ? 'teal' : 'gray'} variant="light" size={22} radius="xl" aria-hidden>
-                  {finished ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
+                  {finished ? <Icon icon={IconCheck} /> : <Icon icon={IconCircleDashed} />}
                 </ThemeIcon>
               }
             >

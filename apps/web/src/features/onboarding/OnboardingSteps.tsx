@@ -1,6 +1,6 @@
 import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { VERSION_CATALOGUE, ingestUrlOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
+import { ASSIST_PACKAGE, TRACKER_PACKAGE, compatibilityOf, ingestUrlOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
 import { IfModule } from '../console-modules/ModuleOff';
 import { CopyButton } from '../../components/CopyButton';
 
@@ -18,15 +18,18 @@ function Snippet({ code, label, id }: { code: string; label: string; id: string 
   );
 }
 
-/** The tracker the instance's version reads (the catalogue's newest for a version it does not list). */
-const trackerOf = (version: string): string => (VERSION_CATALOGUE.find((v) => v.version === version) ?? VERSION_CATALOGUE[VERSION_CATALOGUE.length - 1]!).tracker;
+/** Which tracker and Assist plugin to install with an instance's version (the compatibility table's row). */
+export function compatibilityText({ name, version }: Pick<Instance, 'name' | 'version'>): string {
+  const row = compatibilityOf(version);
+  return `${name} runs v${version}: use ${TRACKER_PACKAGE} ${row.tracker} and, for Assist, ${ASSIST_PACKAGE} ${row.assist}.`;
+}
 
 export const NO_PROJECT_KEY = 'Only an admin of the account can see its project key: ask one to install the tracker, or for the key.';
 export const NO_INSTANCE_URL = 'The instance has no address yet: wait until it runs, then come back.';
 
 function snippetsOf(instance: Instance, projectKey: string | null) {
   if (!instance.instanceUrl || !projectKey) return null;
-  return trackerSnippets({ ingestUrl: ingestUrlOf(instance.instanceUrl), projectKey, trackerVersion: trackerOf(instance.version) });
+  return trackerSnippets({ ingestUrl: ingestUrlOf(instance.instanceUrl), projectKey, trackerVersion: compatibilityOf(instance.version).tracker });
 }
 
 /** Install: the tracker from npm, or with a script tag, sending to this instance with the account's project key. */
@@ -36,6 +39,9 @@ export function InstallingStep({ instance, projectKey }: { instance: Instance; p
     <Stack gap="md">
       <Text>
         Add the tracker to your site so that {instance.name} records its sessions. The step is done once the instance has received a recording.
+      </Text>
+      <Text size="sm" data-testid="tracker-compatibility">
+        {compatibilityText(instance)}
       </Text>
       {!instance.instanceUrl ? (
         <Text>{NO_INSTANCE_URL}</Text>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { MAX_CONDITION_SETS } from '@replay/contracts';
+import { Icon } from '../../components/Icon';
 
 /** A condition set as typed: empty fields are "not named". */
 export interface ConditionDraft {
@@ -49,7 +50,7 @@ export function ConditionSetsEditor({ sets, onChange, error, disabled }: Props) 
       )}
       {!disabled && sets.length < MAX_CONDITION_SETS && (
         <div>
-          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...sets, { name: '', urlPath: '', userId: '' }])}>
+          <Button variant="default" size="xs" leftSection={<Icon icon={IconPlus} />} onClick={() => onChange([...sets, { name: '', urlPath: '', userId: '' }])}>
             Add condition set
           </Button>
         </div>

@@ -2,11 +2,13 @@ import { Divider, TextInput } from '@mantine/core';
 import { useAccount } from '../../app/session/SessionProvider';
 import { WeeklyReportToggle } from '../../features/onboarding/WeeklyReportToggle';
 import { IfModule } from '../../features/console-modules/ModuleOff';
+import { AvatarPicker } from './AvatarPicker';
+import { EnterpriseOffer } from './EnterpriseOffer';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
 
-/** /account/profile: the profile form, the member's weekly report choice (while its module is on) and, for accounts with a password, changing it. */
+/** /account/profile: the profile form, the member's avatar, the member's weekly report choice (while its module is on), for accounts with a password changing it, and for accounts that are not enterprise, what the enterprise edition adds. */
 export default function ProfilePage() {
   const account = useAccount();
   return (
@@ -14,6 +16,10 @@ export default function ProfilePage() {
       <Section title="Profile" description="Your email address is your identity: it is the one you use to login.">
         <TextInput label="Email Address" value={account.email} readOnly variant="filled" mb="md" maw={480} />
         <ProfileForm />
+      </Section>
+      <Divider />
+      <Section title="Avatar" description="Pick an icon to picture you instead of your initials.">
+        <AvatarPicker />
       </Section>
       {/* Switched off for the account (the weekly report module), no report is mailed: the choice is not offered. */}
       <IfModule module="weekly-report">
@@ -28,6 +34,7 @@ export default function ProfilePage() {
           <PasswordSection />
         </>
       )}
+      <EnterpriseOffer />
     </>
   );
 }

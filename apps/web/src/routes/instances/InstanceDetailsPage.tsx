@@ -36,6 +36,7 @@ import { DiskAlertBanner } from './details/DiskAlertBanner';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
 import { SummaryCards } from './details/SummaryCards';
+import { Icon } from '../../components/Icon';
 
 export const INSTANCE_NOT_FOUND = 'Instance not found';
 
@@ -129,7 +130,7 @@ export default function InstanceDetailsPage() {
       <SummaryCards instance={instance} />
       <IfModule module="alerts">
         <Group justify="flex-end" mb="md">
-          <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<IconBellRinging size={14} aria-hidden />}>
+          <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<Icon icon={IconBellRinging} />}>
             Alert rules
           </Button>
         </Group>

@@ -8,6 +8,7 @@ import { useInstanceHealth } from '../../features/instances/health';
 import { openInstance } from '../../features/instances/open-instance';
 import { badgeFor } from '../../features/instances/rules';
 import { formatDateTime } from '../../lib/format-date';
+import { Icon } from '../../components/Icon';
 
 /**
  * One instance in the list. Its health is checked from this browser while
@@ -44,7 +45,7 @@ export function InstanceRow({ instance }: { instance: Instance }) {
                   void openInstance(instance.instanceId, INSTANCE_MESSAGES.inaccessibleFromList);
                 }}
               >
-                <IconExternalLink size={14} />
+                <Icon icon={IconExternalLink} />
               </ActionIcon>
             </Tooltip>
           )}

@@ -71,6 +71,17 @@ describe('Team Members', () => {
     expect(screen.getByPlaceholderText('Filter by name, role')).toBeInTheDocument();
   });
 
+  it('pictures each member with their avatar icon, or their initials until they pick one', async () => {
+    signIn(undefined, { 'GET /api/client/members': ok({ users: [selfMember(), { ...grace, avatar: 'compass' }], total: 2 }) });
+    renderApp('/members');
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    const [, self, other] = within(table).getAllByRole('row');
+    expect(self!.querySelector('[data-avatar]')).toHaveAttribute('data-avatar', 'initials');
+    expect(self!.querySelector('[data-avatar]')).toHaveTextContent('AO');
+    expect(other!.querySelector('[data-avatar]')).toHaveAttribute('data-avatar', 'compass');
+    expect(other!.querySelector('svg.tabler-icon-compass')).not.toBeNull();
+  });
+
   it('is read-only without EDIT_MEMBERS: no invite, edit, link or remove controls', async () => {
     const api = signIn(['VIEW_MEMBERS']);
     renderApp('/members');

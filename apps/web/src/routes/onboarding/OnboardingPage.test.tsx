@@ -83,6 +83,16 @@ describe('/{siteId}/onboarding/{tab}', () => {
     expect(screen.getByTestId('snippet-install').textContent).toBe('npm install @replay/tracker@16.0.0');
   });
 
+  it('installing: says which tracker and Assist plugin the instance’s version takes, and installs that tracker', async () => {
+    const older = { ...inst, version: '1.17' };
+    signIn({ 'GET /api/boarding': ok(boarding([false, false, false, false])), [`GET /api/managed-saas/instances/${inst.instanceId}`]: ok(older) });
+    renderApp(path('installing'));
+    expect((await screen.findByTestId('tracker-compatibility')).textContent).toBe(
+      'Production runs v1.17: use @replay/tracker 12.0.0 and, for Assist, @replay/tracker-assist 12.0.0.',
+    );
+    expect(screen.getByTestId('snippet-install').textContent).toBe('npm install @replay/tracker@12.0.0');
+  });
+
   it('sends the console’s usage signal once for the instance shown', async () => {
     const stub = signIn({ 'GET /api/boarding': ok(boarding([false, false, false, false])), [`POST /api/${inst.instanceId}/signals`]: { status: 201, body: { data: { accepted: true } } } });
     renderApp(path('installing'));

@@ -5,6 +5,7 @@ import IconMessageCircle from '@tabler/icons-react/dist/esm/icons/IconMessageCir
 import IconQuestionMark from '@tabler/icons-react/dist/esm/icons/IconQuestionMark.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import { usePublicConfig } from '../../features/config/api';
+import { Icon } from '../../components/Icon';
 
 /**
  * The help button at the bottom left of sign-up: Docs, Chat with us. A plain
@@ -20,10 +21,10 @@ export function HelpButton() {
         <Paper id="signup-help" withBorder shadow="md" radius="md" p="sm" mb="xs">
           <Stack gap="xs">
             <Anchor href={config.docsUrl} target="_blank" rel="noreferrer" size="sm">
-              <IconBook size={14} aria-hidden /> Docs
+              <Icon icon={IconBook} /> Docs
             </Anchor>
             <Anchor href={config.communityUrl} target="_blank" rel="noreferrer" size="sm">
-              <IconMessageCircle size={14} aria-hidden /> Chat with us
+              <Icon icon={IconMessageCircle} /> Chat with us
             </Anchor>
           </Stack>
         </Paper>

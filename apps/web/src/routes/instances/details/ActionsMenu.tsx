@@ -12,6 +12,7 @@ import { useInstanceAction, useUpdateInstance } from '../../../features/instance
 import { ManageDiskDrawer, MANAGE_DISK } from './ManageDiskDrawer';
 import { SwitchInstanceDrawer } from './SwitchInstanceDrawer';
 import { TerminateDialog } from './TerminateDialog';
+import { Icon } from '../../../components/Icon';
 
 export const STOP_CONFIRMATION =
   'Stopped instances are still charged for storage: compute charges stop while it is stopped, but its disk and data are kept and billed until the instance is terminated.';
@@ -46,7 +47,7 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
       */}
       <Menu position="bottom-end" withinPortal returnFocus={dialog === null}>
         <Menu.Target>
-          <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+          <Button variant="default" rightSection={<Icon icon={IconChevronDown} />}>
             Actions
           </Button>
         </Menu.Target>
@@ -61,11 +62,11 @@ export function ActionsMenu({ instance }: { instance: Instance }) {
           })}
           <Menu.Divider />
           {/* The spec's order: Switch Instance, Manage Disk, Termination Protection. */}
-          <Menu.Item leftSection={<IconArrowsExchange size={14} />} onClick={() => setDialog('switch')}>
+          <Menu.Item leftSection={<Icon icon={IconArrowsExchange} />} onClick={() => setDialog('switch')}>
             Switch Instance
           </Menu.Item>
           {instance.status !== 'terminated' && (
-            <Menu.Item leftSection={<IconDatabase size={14} />} onClick={() => setDialog('disk')}>
+            <Menu.Item leftSection={<Icon icon={IconDatabase} />} onClick={() => setDialog('disk')}>
               {MANAGE_DISK}
             </Menu.Item>
           )}

@@ -10,6 +10,7 @@ import type { BadgeModel, HealthResult } from '../../../features/instances/rules
 import { ActionsMenu } from './ActionsMenu';
 import { ScheduledUpgrade } from './ScheduledUpgrade';
 import { UpgradeNow } from './UpgradeNow';
+import { Icon } from '../../../components/Icon';
 
 interface Props {
   instance: Instance;
@@ -60,7 +61,7 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
             >
               <Group gap={4} wrap="nowrap" component="span">
                 {instance.instanceUrl}
-                <IconExternalLink size={14} aria-label="opens in a new tab" />
+                <Icon icon={IconExternalLink} aria-label="opens in a new tab" />
               </Group>
             </Anchor>
           ) : (

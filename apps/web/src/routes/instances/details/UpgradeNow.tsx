@@ -5,9 +5,10 @@ import { VERSION_MESSAGES, newerVersions, type Instance } from '@replay/contract
 import { Spinner } from '../../../components/Spinner';
 import { useVersions } from '../../../features/instances/versions';
 import { UpgradeVersionDrawer } from './UpgradeVersionDrawer';
+import { Icon } from '../../../components/Icon';
 
 interface Props {
-  instance: Pick<Instance, 'instanceId' | 'version' | 'status' | 'inProgress' | 'pendingVersion' | 'scheduledUpgrade'>;
+  instance: Pick<Instance, 'instanceId' | 'version' | 'status' | 'inProgress' | 'pendingVersion' | 'scheduledUpgrade' | 'provider' | 'region'>;
   canEdit: boolean;
 }
 
@@ -32,7 +33,7 @@ export function UpgradeNow({ instance, canEdit }: Props) {
   if (!canEdit || instance.status !== 'running' || instance.inProgress || newer.length === 0) return null;
   return (
     <>
-      <Button size="compact-sm" variant="light" leftSection={<IconArrowUp size={14} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button size="compact-sm" variant="light" leftSection={<Icon icon={IconArrowUp} />} onClick={() => setOpened(true)}>
         Upgrade Now
       </Button>
       {opened && (

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
@@ -70,6 +70,19 @@ describe('Upgrade Now and its drawer', () => {
     expect(screen.getByText(VERSION_MESSAGES.busy)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Upgrade version' })).toBeInTheDocument();
     expect(screen.getByText('v1.20')).toBeInTheDocument();
+  });
+
+  it('says on which weekday new versions reach the instance’s region, and the next such day', async () => {
+    // Wednesday 2031-01-01, 10:00 UTC: London's release day (Sunday) is on the 5th.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2031, 0, 1, 10, 0) });
+    try {
+      const { user } = open(makeInstance({ version: '1.19', region: 'eu-west-2', regionLabel: 'Europe (London)', isoCode: 'GB' }));
+      await user.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Upgrade version' });
+      expect(within(drawer).getByText('New versions reach the United Kingdom on Sunday at 06:00 UTC; next: Jan 5, 2031.')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers nothing on the newest version', async () => {

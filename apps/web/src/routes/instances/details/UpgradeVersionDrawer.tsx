@@ -3,7 +3,12 @@ import { Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
 import {
   DRAWER_WIDTHS,
   MAINTENANCE_WINDOW_HOURS,
+  RELEASE_HOUR_UTC,
+  RELEASE_REGION_NAMES,
   VERSION_UPGRADE_HEALTH_TIMEOUT_MS,
+  nextReleaseAt,
+  releaseRegionOf,
+  releaseWeekdayName,
   type Instance,
   type ProductVersion,
   type UpgradeWhen,
@@ -12,10 +17,10 @@ import { useReturnFocus } from '../../../components/dialog-focus';
 import { useScheduleUpgrade } from '../../../features/instances/scheduled-upgrade';
 import { useUpgradeVersion } from '../../../features/instances/versions';
 import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime, formatUtcDate } from '../../../lib/format-date';
 
 interface Props {
-  instance: Pick<Instance, 'instanceId' | 'version' | 'scheduledUpgrade'>;
+  instance: Pick<Instance, 'instanceId' | 'version' | 'scheduledUpgrade' | 'provider' | 'region'>;
   /** Every version on offer; the drawer offers those newer than the instance's. */
   current: ProductVersion | undefined;
   newer: readonly ProductVersion[];
@@ -25,6 +30,14 @@ interface Props {
 
 const trackerText = (v: ProductVersion | undefined) => (v?.tracker ? `Reads trackers up to ${v.tracker}` : 'Tracker compatibility not stated');
 const seconds = Math.round(VERSION_UPGRADE_HEALTH_TIMEOUT_MS / 1000);
+
+/** When new versions reach the instance's region (the release days of spec section 9), so a member can plan around them. */
+function releaseDayText({ provider, region }: Pick<Instance, 'provider' | 'region'>, now: number): string | null {
+  const releaseRegion = releaseRegionOf(provider, region);
+  if (!releaseRegion) return null;
+  const hour = String(RELEASE_HOUR_UTC).padStart(2, '0');
+  return `New versions reach ${RELEASE_REGION_NAMES[releaseRegion]} on ${releaseWeekdayName(releaseRegion)} at ${hour}:00 UTC; next: ${formatUtcDate(nextReleaseAt(releaseRegion, now))}.`;
+}
 
 /** The confirm button says what it does: start now, or wait for the window. */
 function confirmLabel(target: string | null, when: UpgradeWhen): string {
@@ -50,6 +63,7 @@ export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose
   const nextWindowAt = maintenance.data?.nextWindowAt;
   const waiting = instance.scheduledUpgrade ?? null;
   const pending = upgrade.isPending || schedule.isPending;
+  const [releaseDay] = useState(() => releaseDayText(instance, Date.now()));
 
   const confirm = () => {
     if (!target) return;
@@ -68,6 +82,11 @@ export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose
             {trackerText(current)}
           </Text>
         </div>
+        {releaseDay && (
+          <Text size="sm" c="dimmed">
+            {releaseDay}
+          </Text>
+        )}
         <Radio.Group label="New version" value={target} onChange={setChosen}>
           <Stack gap="sm" mt="xs">
             {newer.map((v) => (
