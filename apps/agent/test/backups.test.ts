@@ -1,16 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, cleanUp, consoleToken, sendEvents, stats, startAgentProcess, type RunningAgent } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, agentForTests, consoleToken, sendEvents, stats, type RunningAgent } from './support.ts';
 
 let agent: RunningAgent;
-beforeAll(async () => {
-  agent = await startAgentProcess();
-});
-afterAll(async () => {
-  await agent.stop();
-  await cleanUp();
-});
+agentForTests((started) => (agent = started));
 
 /** The recordings the instance's home page lists to a signed-in user, as a person sees them. */
 async function listedRecordings(): Promise<string[]> {

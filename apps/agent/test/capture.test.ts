@@ -1,17 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, cleanUp, stats, startAgentProcess, type RunningAgent } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, agentForTests, stats, type RunningAgent } from './support.ts';
 import { sessionPercentile } from '../src/capture.ts';
 
 let agent: RunningAgent;
-beforeAll(async () => {
-  agent = await startAgentProcess();
-});
-afterAll(async () => {
-  await agent.stop();
-  await cleanUp();
-});
+agentForTests((started) => (agent = started));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const recorded = (sessionId: string) => existsSync(join(agent.dataDir, 'sessions', today(), `${sessionId}.jsonl`));

@@ -1,17 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_CALLS } from '@replay/agent-protocol';
-import { admin, cleanUp, startAgentProcess, type RunningAgent } from './support.ts';
+import { admin, agentForTests, type RunningAgent } from './support.ts';
 
 let agent: RunningAgent;
-beforeAll(async () => {
-  agent = await startAgentProcess();
-});
-afterAll(async () => {
-  await agent.stop();
-  await cleanUp();
-});
+agentForTests((started) => (agent = started));
 
 const frame = (line: number, fn: string | null = 'handler') => ({ file: 'https://shop.example.com/app.min.js', function: fn, line, column: 120 });
 const report = (body: unknown, headers: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, cleanUp, startAgentProcess, stats, type RunningAgent } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, agentForTests, stats, type RunningAgent } from './support.ts';
 
 /**
  * The logger options (the account's loggerOptions, pushed by the console's config step) on a
@@ -10,13 +10,7 @@ import { admin, cleanUp, startAgentProcess, stats, type RunningAgent } from './s
  * and what of the recorded text is stored (input mode, e-mail addresses, digits).
  */
 let agent: RunningAgent;
-beforeAll(async () => {
-  agent = await startAgentProcess();
-});
-afterAll(async () => {
-  await agent.stop();
-  await cleanUp();
-});
+agentForTests((started) => (agent = started));
 
 const PLAIN = { ipWhitelist: [], allowedDomains: [], defaultInputMode: 0, obscureEmailData: false, obscureNumericData: false };
 const configure = async (logger: Record<string, unknown>) => {

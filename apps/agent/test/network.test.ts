@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkMeter } from '../src/network.ts';
-import { cleanUp, sendEvents, startAgentProcess, stats, type RunningAgent } from './support.ts';
+import { agentForTests, sendEvents, stats, type RunningAgent } from './support.ts';
 
 /** One request with a body of `size` bytes and an answer of `answer` bytes, on a connection of its own. */
 function exchange(port: number, size: number): Promise<void> {
@@ -64,13 +64,7 @@ describe('the network meter', () => {
 
 describe('an agent process', () => {
   let agent: RunningAgent;
-  beforeAll(async () => {
-    agent = await startAgentProcess();
-  });
-  afterAll(async () => {
-    await agent.stop();
-    await cleanUp();
-  });
+  agentForTests((started) => (agent = started));
 
   it('reports the bytes its own HTTP server carried, in and out, to the console', async () => {
     const before = (await stats(agent)).network;

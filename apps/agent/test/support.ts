@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { ADMIN_CALLS, TOKEN_ISSUER, type AgentStats, type ConsoleTokenScope } from '@replay/agent-protocol';
 import { readPidRecord } from '@replay/local-process';
 import { signToken } from '../src/tokens.ts';
@@ -153,5 +154,21 @@ export function sendEventsFrom(
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/**
+ * One agent process for a test file (or a describe block): started before its tests, stopped
+ * after them with the temp folders removed. `use` receives it, for the file's own variable.
+ */
+export function agentForTests(use: (agent: RunningAgent) => void): void {
+  let started: RunningAgent | undefined;
+  beforeAll(async () => {
+    started = await startAgentProcess();
+    use(started);
+  }, 30_000);
+  afterAll(async () => {
+    await started?.stop();
+    await cleanUp();
   });
 }
