@@ -202,5 +202,12 @@ describe('session settings journey in chromium', () => {
     await visible(page.getByText('in src/cart.js at 7:', { exact: false }));
     expect(await page.getByLabel('Code at src/cart.js line 7').textContent()).toContain('throw new TypeError("Cart total too high: " + sum);');
     await expectAccessible(page, 'errors: stack trace resolved');
+
+    // The instance's errors list names the uploaded map, which a member may remove from there.
+    await page.goto(`/${instanceId}/errors`);
+    const maps = page.getByRole('table', { name: 'Source maps' });
+    await visible(maps.getByRole('cell', { name: '2.4.0' }));
+    await visible(maps.getByRole('button', { name: `Remove the source map of ${shopOrigin}/assets/app.min.js (2.4.0)` }));
+    await expectAccessible(page, 'errors: list with its source maps');
   });
 });

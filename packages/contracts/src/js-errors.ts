@@ -10,6 +10,9 @@ import { INPUT_MESSAGES, isStorableText, safeExactText, safePaging, safeText, sa
 
 export const JS_ERROR_MESSAGES = {
   noSourceMaps: 'Source maps must be uploaded to be able to see stack traces.',
+  sourceMapNotFound: 'Source map not found.',
+  sourceMapRemoved: 'Source map removed',
+  sourceMapRemoveFailed: 'Failed to remove the source map',
   notFound: 'Error not found.',
   notSourceMap: 'The file is not a source map: it must be JSON with version 3, sources and mappings.',
   tooLarge: (max: number) => `A source map may be at most ${max} characters.`,
@@ -93,5 +96,11 @@ export const sourceMapBodySchema = z.strictObject({
     .check(z.refine(isStorableText, INPUT_MESSAGES.unstorableText), z.maxLength(MAX_SOURCE_MAP_CHARS, JS_ERROR_MESSAGES.tooLarge(MAX_SOURCE_MAP_CHARS))),
 });
 export type SourceMapBody = z.infer<typeof sourceMapBodySchema>;
-export const sourceMapSchema = z.object({ release: z.string(), fileUrl: z.string(), bytes: z.number().int(), uploadedAt: z.number() });
+export const sourceMapSchema = z.object({ id: z.string(), release: z.string(), fileUrl: z.string(), bytes: z.number().int(), uploadedAt: z.number() });
 export type SourceMapInfo = z.infer<typeof sourceMapSchema>;
+/** GET …/{id}/source-maps: the instance's maps, newest first. */
+export const sourceMapListSchema = z.object({ sourceMaps: z.array(sourceMapSchema) });
+export const sourceMapParamsSchema = z.object({
+  id: safeUuid('Instance not found.'),
+  mapId: safeUuid(JS_ERROR_MESSAGES.sourceMapNotFound),
+});

@@ -147,3 +147,36 @@ describe('POST …/source-maps', () => {
     expect(top.context.map((c) => c.line)).toEqual([4, 5, 6, 7, 8, 9, 10]);
   });
 });
+
+describe('GET and DELETE …/source-maps', () => {
+  it('lists the instance’s maps without their text; removing one (audited) leaves the stack unresolved again', async () => {
+    const listed = (await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps as { id: string; release: string; fileUrl: string; bytes: number }[];
+    expect(listed).toEqual([{ id: expect.any(String), release: '2.4.0', fileUrl: FILE, bytes: Buffer.byteLength(built.map), uploadedAt: expect.any(Number) }]);
+
+    const viewer = await addMember(t, owner.user.tenantId, ['VIEW_INSTANCES']);
+    expect((await api(t, viewer.jwt).get(path('/source-maps'))).statusCode).toBe(200);
+    expect((await api(t, viewer.jwt).delete(path(`/source-maps/${listed[0]!.id}`))).statusCode).toBe(403);
+
+    const removed = await api(t, owner.jwt).delete(path(`/source-maps/${listed[0]!.id}`));
+    expect(removed.statusCode).toBe(200);
+    expect((await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps).toEqual([]);
+    expect((await auditRowsOf(t, owner.user.tenantId)).filter((r) => r.action === 'Source map removal' && r.status === 200)).toHaveLength(1);
+    const detail = (await api(t, owner.jwt).get(path(`/errors/${group.errorId}`))).json().data as JsErrorDetail;
+    expect(detail.sourceMapped).toBe(false);
+
+    const again = await api(t, owner.jwt).delete(path(`/source-maps/${listed[0]!.id}`));
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errors).toEqual([JS_ERROR_MESSAGES.sourceMapNotFound]);
+  });
+
+  it('answers 404 for another account’s instance or map, and for a malformed map id', async () => {
+    const mine = (await upload({ release: '2.5.0', fileUrl: FILE, map: built.map })).json().data as { id: string };
+    const stranger = await signup(t);
+    expect((await api(t, stranger.jwt).get(path('/source-maps'))).statusCode).toBe(404);
+    expect((await api(t, stranger.jwt).delete(path(`/source-maps/${mine.id}`))).statusCode).toBe(404);
+    const malformed = await api(t, owner.jwt).delete(path('/source-maps/not-a-uuid'));
+    expect(malformed.statusCode).toBe(404);
+    expectErrorAnswerShape(malformed);
+    expect((await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps).toHaveLength(1);
+  });
+});

@@ -1,5 +1,15 @@
 import { instanceIdParamsSchema } from '../instances';
-import { jsErrorDetailSchema, jsErrorListSchema, jsErrorParamsSchema, jsErrorsQuerySchema, sourceMapBodySchema, sourceMapSchema } from '../js-errors';
+import {
+  jsErrorDetailSchema,
+  jsErrorListSchema,
+  jsErrorParamsSchema,
+  jsErrorsQuerySchema,
+  sourceMapBodySchema,
+  sourceMapListSchema,
+  sourceMapParamsSchema,
+  sourceMapSchema,
+} from '../js-errors';
+import { okSchema } from '../members';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -22,5 +32,14 @@ export const jsErrorEndpoints = {
     response: sourceMapSchema,
     status: 201,
     audit: { label: 'Source map upload', instanceParam: 'id' },
+  }),
+  sourceMaps: endpoint({ method: 'GET', path: `${BASE}/:id/source-maps`, guard: guardFor('instances'), params: instanceIdParamsSchema, response: sourceMapListSchema }),
+  deleteSourceMap: endpoint({
+    method: 'DELETE',
+    path: `${BASE}/:id/source-maps/:mapId`,
+    guard: guardFor('instancesEdit'),
+    params: sourceMapParamsSchema,
+    response: okSchema,
+    audit: { label: 'Source map removal', instanceParam: 'id' },
   }),
 } as const;

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client';
 import { sourceMaps } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
+/** What a list shows of a map (its text stays in the database). */
+const listed = { id: sourceMaps.id, release: sourceMaps.release, fileUrl: sourceMaps.fileUrl, bytes: sourceMaps.bytes, uploadedAt: sourceMaps.uploadedAt };
+
 /** An instance's source maps; callers have judged the instance in the caller's scope, and every query names its account too. */
 export function jsErrorsRepo(db: Db) {
   return {
@@ -13,8 +16,26 @@ export function jsErrorsRepo(db: Db) {
         .insert(sourceMaps)
         .values({ id: newId(), tenantId: input.tenantId, instanceId: input.instanceId, release: input.release, fileUrl: input.fileUrl, map: input.map, bytes, uploadedAt: input.at, uploadedBy: input.userId })
         .onConflictDoUpdate({ target: [sourceMaps.instanceId, sourceMaps.release, sourceMaps.fileUrl], set: { map: input.map, bytes, uploadedAt: input.at, uploadedBy: input.userId } })
-        .returning({ release: sourceMaps.release, fileUrl: sourceMaps.fileUrl, bytes: sourceMaps.bytes, uploadedAt: sourceMaps.uploadedAt });
+        .returning(listed);
       return row!;
+    },
+
+    /** The instance's maps, newest first, without their text. */
+    list(tenantId: string, instanceId: string) {
+      return db
+        .select(listed)
+        .from(sourceMaps)
+        .where(and(eq(sourceMaps.tenantId, tenantId), eq(sourceMaps.instanceId, instanceId)))
+        .orderBy(desc(sourceMaps.uploadedAt), desc(sourceMaps.id));
+    },
+
+    /** Removes one map of the instance; false when it has no such map. */
+    async remove(tenantId: string, instanceId: string, id: string): Promise<boolean> {
+      const removed = await db
+        .delete(sourceMaps)
+        .where(and(eq(sourceMaps.tenantId, tenantId), eq(sourceMaps.instanceId, instanceId), eq(sourceMaps.id, id)))
+        .returning({ id: sourceMaps.id });
+      return removed.length > 0;
     },
 
     /** The map of a file: of the error's release when it names one, else the newest upload for that file. */

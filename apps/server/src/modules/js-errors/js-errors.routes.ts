@@ -12,4 +12,8 @@ export const jsErrorsRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.instanceError, async (request) => jsErrors.read(principalOf(request), request.params.id, request.params.errorId));
 
   mount(app, endpoints.uploadSourceMap, async (request) => jsErrors.uploadMap(principalOf(request), request.params.id, request.body));
+
+  mount(app, endpoints.sourceMaps, async (request) => jsErrors.listMaps(principalOf(request), request.params.id));
+
+  mount(app, endpoints.deleteSourceMap, async (request) => jsErrors.removeMap(principalOf(request), request.params.id, request.params.mapId));
 };

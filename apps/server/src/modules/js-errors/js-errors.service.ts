@@ -16,6 +16,14 @@ export interface JsErrorsDeps {
   instances: Pick<InstancesService, 'load'>;
 }
 
+const mapInfo = (row: { id: string; release: string; fileUrl: string; bytes: number; uploadedAt: Date }): SourceMapInfo => ({
+  id: row.id,
+  release: row.release,
+  fileUrl: row.fileUrl,
+  bytes: row.bytes,
+  uploadedAt: row.uploadedAt.getTime(),
+});
+
 /** The instance answers only while it runs: 409 otherwise, as for the origin check. */
 async function fromAgent<T>(ask: () => Promise<T>): Promise<T> {
   try {
@@ -69,7 +77,19 @@ export function createJsErrorsService(deps: JsErrorsDeps) {
       await deps.instances.load(p, instanceId);
       if (!parseSourceMap(body.map)) throw badRequest(JS_ERROR_MESSAGES.notSourceMap);
       const row = await jsErrorsRepo(deps.db).saveMap({ tenantId: p.tenantId, instanceId, release: body.release, fileUrl: body.fileUrl, map: body.map, userId: p.userId, at: deps.clock.now() });
-      return { release: row.release, fileUrl: row.fileUrl, bytes: row.bytes, uploadedAt: row.uploadedAt.getTime() };
+      return mapInfo(row);
+    },
+
+    async listMaps(p: Principal, instanceId: string): Promise<{ sourceMaps: SourceMapInfo[] }> {
+      await deps.instances.load(p, instanceId);
+      return { sourceMaps: (await jsErrorsRepo(deps.db).list(p.tenantId, instanceId)).map(mapInfo) };
+    },
+
+    /** Another instance's or account's map is not found, as the instance itself would be. */
+    async removeMap(p: Principal, instanceId: string, mapId: string): Promise<{ ok: true }> {
+      await deps.instances.load(p, instanceId);
+      if (!(await jsErrorsRepo(deps.db).remove(p.tenantId, instanceId, mapId))) throw notFound(JS_ERROR_MESSAGES.sourceMapNotFound);
+      return { ok: true };
     },
   };
 }

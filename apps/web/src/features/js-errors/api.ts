@@ -7,7 +7,31 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 export const jsErrorKeys = {
   list: (id: string, page: number) => ['js-errors', id, page] as const,
   one: (id: string, errorId: string) => ['js-error', id, errorId] as const,
+  maps: (id: string) => ['source-maps', id] as const,
 };
+
+/** The instance's uploaded source maps (GET …/source-maps), newest first. */
+export function useSourceMaps(instanceId: string) {
+  return useQuery({
+    queryKey: jsErrorKeys.maps(instanceId),
+    queryFn: ({ signal }) => call(endpoints.sourceMaps, { params: { id: instanceId } }, { signal }),
+  });
+}
+
+/** Removes a map; the list and every error of the instance are read again (their frames may no longer resolve). */
+export function useRemoveSourceMap(instanceId: string, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mapId: string) => call(endpoints.deleteSourceMap, { params: { id: instanceId, mapId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: jsErrorKeys.maps(instanceId) });
+      void queryClient.invalidateQueries({ queryKey: ['js-error', instanceId] });
+      notifySuccess(JS_ERROR_MESSAGES.sourceMapRemoved);
+      onDone?.();
+    },
+    onError: (error) => notifyError(errorMessage(error, JS_ERROR_MESSAGES.sourceMapRemoveFailed)),
+  });
+}
 
 export function useInstanceErrors(instanceId: string, page: number) {
   return useQuery({
@@ -31,6 +55,7 @@ export function useUploadSourceMap(instanceId: string, errorId: string, onDone?:
     mutationFn: (body: SourceMapBody) => call(endpoints.uploadSourceMap, { params: { id: instanceId }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: jsErrorKeys.one(instanceId, errorId) });
+      void queryClient.invalidateQueries({ queryKey: jsErrorKeys.maps(instanceId) });
       notifySuccess(JS_ERROR_MESSAGES.uploaded);
       onDone?.();
     },

@@ -1,23 +1,26 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import IconBug from '@tabler/icons-react/dist/esm/icons/IconBug.mjs';
-import { PAGE_SIZE_ERRORS, routes, withSiteId, type JsErrorGroup } from '@replay/contracts';
+import { PAGE_SIZE_ERRORS, canOpenScreen, routes, withSiteId, type JsErrorGroup } from '@replay/contracts';
+import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
 import { DataTable } from '../../components/list/DataTable';
 import { ListStates } from '../../components/list/ListStates';
 import { useClampPage, usePageParam } from '../../components/list/paging';
 import { useInstanceErrors } from '../../features/js-errors/api';
+import { SourceMapsList } from '../../features/js-errors/SourceMapsList';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const frameText = (g: JsErrorGroup) => (g.topFrame ? `${g.topFrame.function ?? '(anonymous)'} ${g.topFrame.file}:${g.topFrame.line}:${g.topFrame.column}` : '—');
 
-/** /{siteId}/errors: the instance's JavaScript errors, grouped by message and top frame, the latest first, 20 a page. */
+/** /{siteId}/errors: the instance's JavaScript errors, grouped by message and top frame, the latest first, 20 a page; below, its source maps. */
 export default function ErrorsPage() {
   useConsoleTitle('Errors');
   const { siteId = '' } = useParams();
   const [page, setPage] = usePageParam();
+  const account = useAccount();
   const errors = useInstanceErrors(siteId, page);
   useClampPage(page, setPage, errors.data?.total, PAGE_SIZE_ERRORS);
   return (
@@ -63,6 +66,7 @@ export default function ErrorsPage() {
             </DataTable>
           )}
         </ListStates>
+        <SourceMapsList instanceId={siteId} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} />
       </Stack>
     </>
   );
