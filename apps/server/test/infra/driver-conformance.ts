@@ -176,6 +176,26 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       expect((await fetch(direct(url), { redirect: 'manual' })).status).toBe(401);
     });
 
+    it('reads the JavaScript errors the instance took, grouped, and one group with its latest occurrence', async () => {
+      const { url } = await driver.status(a.instanceId);
+      const frames = [{ file: 'https://shop.example.com/app.min.js', function: 'total', line: 1, column: 42 }];
+      for (const sessionId of ['errors-1', 'errors-2']) {
+        const sent = await fetch(`${direct(url!)}/api/errors`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.projectKey}` },
+          body: JSON.stringify({ sessionId, name: 'TypeError', message: 'a is undefined', url: null, release: '1.0.0', stack: 'TypeError: a is undefined', frames }),
+        });
+        expect(sent.status).toBe(202);
+      }
+      const list = await driver.errors(a.instanceId, 1, 10);
+      expect(list.total).toBe(1);
+      expect(list.groups[0]).toMatchObject({ name: 'TypeError', message: 'a is undefined', topFrame: frames[0], count: 2, sessions: 2 });
+      const detail = await driver.error(a.instanceId, list.groups[0]!.errorId);
+      expect(detail).toMatchObject({ group: { errorId: list.groups[0]!.errorId }, latest: { sessionId: 'errors-2', release: '1.0.0', frames } });
+      expect(await driver.error(a.instanceId, '0123456789abcdef')).toBeNull();
+      await expect(driver.errors('never-created', 1, 10)).rejects.toMatchObject({ code: 'not-found' });
+    });
+
     it('refuses by code: unknown instances, invalid changes, calls to a stopped instance', async () => {
       const error = await driver.start('never-created').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DriverError);
