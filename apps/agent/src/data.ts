@@ -4,18 +4,21 @@ import { join } from 'node:path';
 import type { CleanupResult } from '@replay/agent-protocol';
 
 /**
- * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/,
- * config.json, the used login tokens, and the pid file. Backups go beside it
+ * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/, JavaScript
+ * errors in errors/<YYYY-MM-DD>.jsonl (both kept for the data retention), config.json, the
+ * used login tokens, and the pid file. Backups go beside it
  * in ../backups, so a backup never contains older backups.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSIONS = 'sessions';
+export const ERRORS = 'errors';
 const USED_TOKENS = 'used-tokens.jsonl';
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Events as the JSON lines they are stored as; their byte length is what a write adds to the disk. */
 export function eventLines(events: unknown[]): string {
@@ -48,14 +51,27 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-/** The session day folders, oldest first, each with the time its whole day ended. */
+/** Bytes of a day's entry: a folder's contents, or a file's size. */
+async function entryBytes(path: string): Promise<number> {
+  const info = await lstat(path).catch(() => null);
+  if (!info) return 0;
+  return info.isDirectory() ? folderBytes(path) : info.size;
+}
+
+/**
+ * What the data retention removes by day, oldest first, each with the time its whole day ended:
+ * the session day folders (sessions/<day>/) and the errors' day files (errors/<day>.jsonl).
+ */
 async function dayFolders(dataDir: string): Promise<{ day: string; path: string; endsAt: number }[]> {
-  const root = join(dataDir, SESSIONS);
-  const folders = existsSync(root) ? await readdir(root) : [];
-  return folders
-    .sort()
-    .map((day) => ({ day, path: join(root, day), endsAt: Date.parse(`${day}T00:00:00Z`) + DAY_MS }))
-    .filter((f) => /^\d{4}-\d{2}-\d{2}$/.test(f.day) && !Number.isNaN(f.endsAt));
+  const entries: { day: string; path: string }[] = [];
+  const sessions = join(dataDir, SESSIONS);
+  if (existsSync(sessions)) for (const day of await readdir(sessions)) entries.push({ day, path: join(sessions, day) });
+  const errors = join(dataDir, ERRORS);
+  if (existsSync(errors)) for (const name of await readdir(errors)) if (name.endsWith('.jsonl')) entries.push({ day: name.slice(0, -'.jsonl'.length), path: join(errors, name) });
+  return entries
+    .map((e) => ({ ...e, endsAt: Date.parse(`${e.day}T00:00:00Z`) + DAY_MS }))
+    .filter((e) => DAY_PATTERN.test(e.day) && !Number.isNaN(e.endsAt))
+    .sort((a, b) => a.endsAt - b.endsAt || a.path.localeCompare(b.path));
 }
 
 /** The one rule of what a cleanup of `days` removes: a day folder whose whole day ended more than `days` days ago. */
@@ -68,9 +84,9 @@ export async function removeOlderThan(dataDir: string, days: number, nowMs: numb
   // Asynchronous throughout, so health checks keep answering while a large cleanup runs.
   for (const folder of await dayFolders(dataDir)) {
     if (!expiresBy(folder.endsAt, days, nowMs)) continue;
-    removedBytes += await folderBytes(folder.path);
+    removedBytes += await entryBytes(folder.path);
     await rm(folder.path, { recursive: true, force: true });
-    removedDays.push(folder.day);
+    if (!removedDays.includes(folder.day)) removedDays.push(folder.day);
   }
   return { removedDays, removedBytes, cleanedAt: nowMs };
 }
@@ -78,7 +94,7 @@ export async function removeOlderThan(dataDir: string, days: number, nowMs: numb
 /** What `removeOlderThan` would free for each age, now, removing nothing: each day folder is measured once. */
 export async function cleanupPreview(dataDir: string, ages: readonly number[], nowMs: number): Promise<{ days: number; bytes: number }[]> {
   const sized: { endsAt: number; bytes: number }[] = [];
-  for (const folder of await dayFolders(dataDir)) sized.push({ ...folder, bytes: await folderBytes(folder.path) });
+  for (const folder of await dayFolders(dataDir)) sized.push({ ...folder, bytes: await entryBytes(folder.path) });
   return ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) }));
 }
 

@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorDetail, ErrorEvent, ErrorGroup, ErrorList } from '@replay/agent-protocol';
 import { ERRORS_PATH, INGEST_CORS } from '@replay/agent-protocol/plain';
+import { ERRORS, dayOf } from './data.ts';
 import { HttpError, answerPreflight, applyCors, readJson, sendJson } from './http.ts';
 import { admitTracker, ingestOrigins } from './ingest.ts';
 import { protocolSchemas } from './protocol.ts';
 import type { AgentState, Handler } from './state.ts';
 
 /**
- * JavaScript errors from the tracker: one JSON line per occurrence in errors/errors.jsonl
- * of the data folder (so backups and cleanups of the folder carry them), under the same
+ * JavaScript errors from the tracker: one JSON line per occurrence in errors/<YYYY-MM-DD>.jsonl
+ * of the data folder (so backups carry them, and the data retention and cleanups remove them
+ * by day as they remove recordings; errors.jsonl, from agents before that, is read too), under the same
  * rules as recordings: the project key, the CORS origins, the rate limits and the disk's room.
  * The console reads them grouped (admin calls `errors` and `error`).
  */
 
-const ERRORS_DIR = 'errors';
-const ERRORS_FILE = 'errors.jsonl';
 const MAX_ERROR_BODY = 64 * 1024;
 
 interface Stored extends ErrorEvent {
@@ -32,15 +32,17 @@ export function errorIdOf(event: Pick<ErrorEvent, 'message' | 'frames'>): string
 }
 
 function readAll(dataDir: string): Stored[] {
-  const file = join(dataDir, ERRORS_DIR, ERRORS_FILE);
-  if (!existsSync(file)) return [];
+  const dir = join(dataDir, ERRORS);
+  if (!existsSync(dir)) return [];
   const out: Stored[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line) continue;
-    try {
-      out.push(JSON.parse(line) as Stored);
-    } catch {
-      // A line cut short by a full disk or a crash: skipped, the rest still reads.
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        out.push(JSON.parse(line) as Stored);
+      } catch {
+        // A line cut short by a full disk or a crash: skipped, the rest still reads.
+      }
     }
   }
   return out;
@@ -96,9 +98,9 @@ export const errorRoutes: Record<string, Handler> = {
     const bytes = Buffer.byteLength(line);
     state.disk.assertRoom(bytes);
     state.limiter.bytes(client, bytes);
-    const dir = join(state.settings.dataDir, ERRORS_DIR);
+    const dir = join(state.settings.dataDir, ERRORS);
     mkdirSync(dir, { recursive: true });
-    appendFileSync(join(dir, ERRORS_FILE), line);
+    appendFileSync(join(dir, `${dayOf(stored.at)}.jsonl`), line);
     state.disk.wrote(bytes);
     sendJson(res, 202, { errorId: stored.errorId });
   },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CALLS } from '@replay/agent-protocol';
@@ -16,11 +16,14 @@ const report = (body: unknown, headers: Record<string, string> = {}) =>
   });
 const event = (sessionId: string, message: string, line = 1) => ({ sessionId, name: 'TypeError', message, url: 'https://shop.example.com/cart', release: '1.0.0', stack: `TypeError: ${message}\n    at handler (app.min.js:${line}:120)`, frames: [frame(line), frame(1, null)] });
 
+/** Errors are kept in a file per day, as recordings are in a folder per day. */
+const todaysErrors = () => join(agent.dataDir, 'errors', `${new Date().toISOString().slice(0, 10)}.jsonl`);
+
 describe('error ingest', () => {
   it('refuses a stranger (no project key): 401, nothing stored', async () => {
     const res = await fetch(`${agent.url}/api/errors`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event('s1', 'x')) });
     expect(res.status).toBe(401);
-    expect(existsSync(join(agent.dataDir, 'errors', 'errors.jsonl'))).toBe(false);
+    expect(existsSync(todaysErrors())).toBe(false);
   });
 
   it('refuses an event without frames or with unknown fields, saying why', async () => {
@@ -38,7 +41,7 @@ describe('error ingest', () => {
       expect(res.status).toBe(202);
       expect((await res.json()).errorId).toMatch(/^[a-f0-9]{16}$/);
     }
-    expect(readFileSync(join(agent.dataDir, 'errors', 'errors.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
+    expect(readFileSync(todaysErrors(), 'utf8').trim().split('\n')).toHaveLength(4);
     const list = await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10 });
     expect(list.status).toBe(200);
     const { groups, total } = await list.json();
@@ -55,6 +58,23 @@ describe('error ingest', () => {
     expect(detail.latest).toMatchObject({ sessionId: 's2', release: '1.0.0', url: 'https://shop.example.com/cart', frames: [frame(1), frame(1, null)] });
     expect(detail.latest.stack).toContain('TypeError: a is undefined');
     expect(await (await admin(agent, ADMIN_CALLS.error.path, { errorId: '0000000000000000' })).json()).toBeNull();
+  });
+
+  it('removes the errors of days past the retention with the recordings, and still reads a file from before days', async () => {
+    const dir = join(agent.dataDir, 'errors');
+    const old = { ...event('s9', 'from long ago'), errorId: 'aaaaaaaaaaaaaaaa', at: Date.UTC(2020, 0, 1) };
+    writeFileSync(join(dir, '2020-01-01.jsonl'), `${JSON.stringify(old)}\n`);
+    const legacy = { ...event('s8', 'from the single file'), errorId: 'bbbbbbbbbbbbbbbb', at: Date.now() - 60_000 };
+    writeFileSync(join(dir, 'errors.jsonl'), `${JSON.stringify(legacy)}\n`);
+    const messages = async () => ((await (await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10 })).json()).groups as { message: string }[]).map((g) => g.message);
+    expect(await messages()).toEqual(expect.arrayContaining(['from long ago', 'from the single file', 'a is undefined']));
+
+    const cleanup = await admin(agent, ADMIN_CALLS.cleanup.path, { days: 7 });
+    expect(cleanup.status).toBe(200);
+    expect((await cleanup.json()).removedDays).toContain('2020-01-01');
+    expect(existsSync(join(dir, '2020-01-01.jsonl'))).toBe(false);
+    expect(await messages()).not.toContain('from long ago');
+    expect(await messages()).toEqual(expect.arrayContaining(['from the single file', 'a is undefined']));
   });
 
   it('answers the console only: the reads need its admin token', async () => {

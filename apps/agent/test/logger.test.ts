@@ -20,7 +20,8 @@ const configure = async (logger: Record<string, unknown>) => {
 const today = () => new Date().toISOString().slice(0, 10);
 const sessionFile = (id: string) => join(agent.dataDir, 'sessions', today(), `${id}.jsonl`);
 const storedLines = (id: string) => readFileSync(sessionFile(id), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-const errorsStored = () => (existsSync(join(agent.dataDir, 'errors', 'errors.jsonl')) ? readFileSync(join(agent.dataDir, 'errors', 'errors.jsonl'), 'utf8').trim().split('\n').length : 0);
+const todaysErrors = () => join(agent.dataDir, 'errors', `${today()}.jsonl`);
+const errorsStored = () => (existsSync(todaysErrors()) ? readFileSync(todaysErrors(), 'utf8').trim().split('\n').length : 0);
 
 /** A tracker's POST from a given loopback address (127.0.0.x: another client as far as the agent knows). */
 function post(path: string, body: unknown, opts: { from?: string; origin?: string } = {}): Promise<{ status: number; body: { errors?: string[] } }> {

@@ -26,7 +26,7 @@ function wholeNumberBody<Field extends string>(field: Field, min: number, max: n
   return z.strictObject({ [field]: z.int({ error: message }).min(min).max(max) } as Record<Field, z.ZodInt>, { error: message });
 }
 
-/** The body of a cleanup: session days older than `days` days are removed. */
+/** The body of a cleanup: the days of recordings and errors older than `days` days are removed. */
 export const cleanupRequestSchema = wholeNumberBody('days', 0, 3650);
 const PREVIEW_MESSAGE = 'Expected { "ages": a list of 1 to 10 whole numbers of days from 0 to 3650 }';
 /** The body of a cleanup preview: for each age, what a cleanup of sessions older than it would free. */
