@@ -80,11 +80,14 @@ describe('instances journey in chromium', () => {
     await page.waitForURL(/\/instances$/);
   });
 
-  it("watches 'Creating' turn into a healthy running badge, and only one instance was made", async () => {
+  it('watches the new instance turn into a healthy running badge, and only one instance was made', async () => {
     const row = page.getByRole('row', { name: new RegExp(firstName) });
-    // The workflow moves creating → initializing within a second, so the first read may already show the second step.
-    await visible(row.locator('[data-tone="progress"]', { hasText: /Creating|Initializing/ }));
-    await expectAccessible(page, 'instances: one instance being made, created toast');
+    // The instance was made while its getting-started steps were open: by the time the list shows, the workflow
+    // may be at any step, or done. Whatever it is at, the badge says it in words.
+    const badge = row.locator('[data-tone]').first();
+    await visible(badge);
+    expect((await badge.textContent())?.trim()).toMatch(/^(Creating|Initializing|Starting|Running)\b/);
+    if ((await badge.getAttribute('data-tone')) === 'progress') await expectAccessible(page, 'instances: one instance being made');
     await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
     await visible(page.getByText('Showing 1 to 1 of 1 instances.'));
     expect(await page.getByRole('row').count()).toBe(2);
