@@ -18,6 +18,8 @@ import { hostedInvoiceRoutes } from './modules/billing/hosted-invoice.routes';
 import { billingOperatorRoutes } from './modules/billing/operator.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
+import { requestMetricsPlugin } from './plugins/request-metrics';
+import { probeRoutes } from './modules/probes/probes.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices } from './composition';
 
@@ -69,6 +71,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   // First: every answer, a refused one too, carries the security headers; then nothing runs for a foreign Host.
   await app.register(securityHeadersPlugin);
   await app.register(hostAllowListPlugin);
+  await app.register(requestMetricsPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: `${ctx.env.PRODUCT_NAME} Console API`, version: '1.0.0' } },
@@ -86,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     },
     { prefix: API_PREFIX },
   );
+  await app.register(probeRoutes);
   await app.register(outboxRoutes);
   await app.register(offlinePaymentsRoutes);
   await app.register(hostedInvoiceRoutes);

@@ -15,12 +15,14 @@ import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
+import { createMetrics, measuredDriver } from './lib/metrics';
 
 export interface Runtime {
   ctx: AppContext;
   /** Delivers, in this process, every outbox (domain events, queued mail) until nothing committed before the call is left. */
   drain: CommitRelay['drain'];
-  stop(): Promise<void>;
+  /** Stops jobs (those in flight get `jobGraceMs` to finish, 5 s by default) and closes the database. */
+  stop(opts?: { jobGraceMs?: number }): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -52,6 +54,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       await boss.start();
     }
     const clock = opts.clock ?? systemClock;
+    const metrics = createMetrics();
     const ctx: AppContext = {
       env,
       database,
@@ -62,7 +65,9 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       logger,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sealKey: mailSealKey(secrets.jwtSecret), clock }),
       eventConsumers: opts.eventConsumers ?? afterCommitConsumers,
-      driver: opts.driver ?? createInfrastructureDriver(env),
+      driver: measuredDriver(opts.driver ?? createInfrastructureDriver(env), metrics),
+      metrics,
+      lifecycle: { draining: false },
     };
     await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
@@ -72,10 +77,10 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     return {
       ctx,
       drain: () => relay.drain(),
-      async stop() {
+      async stop({ jobGraceMs = 5000 } = {}) {
         await relay.stop();
         stopSchedules();
-        await boss?.stop({ graceful: true, timeout: 5000 });
+        await boss?.stop({ graceful: true, timeout: jobGraceMs });
         await database.close();
         unlock();
       },

@@ -37,6 +37,7 @@ import { systemResolver } from './lib/ssrf-guard';
 import { createSessionSettingsService } from './modules/session-settings/session-settings.service';
 import { createLoggerOptionsService } from './modules/logger-options/logger-options.service';
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
+import { createProbesService } from './modules/probes/probes.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -68,6 +69,7 @@ export function createServices(ctx: AppContext) {
   });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
   return {
+    probes: createProbesService({ db, metrics: ctx.metrics, lifecycle: ctx.lifecycle }),
     sessions,
     auth: createAuthService({ db, clock }),
     captcha: captchaCheckOf(ctx),

@@ -3,6 +3,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { openRuntime } from './bootstrap';
 import { freePort } from './lib/free-port';
+import { drainAndStop } from './lib/shutdown';
 import { tuneGcForServing } from './gc-tuning';
 import { createLogger, type Logger } from './lib/logger';
 
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.stop();
-    process.exit(0);
+    const clean = await drainAndStop(
+      { lifecycle: runtime.ctx.lifecycle, closeServer: () => app.close(), stopRuntime: (jobGraceMs) => runtime.stop({ jobGraceMs }), logger: app.log },
+      { drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
+    );
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -40,5 +40,6 @@ export * from './notifications';
 export * from './alerts';
 export * from './offline-payments';
 export * from './events';
+export * from './probes';
 export * from './endpoint';
 export * from './endpoints';

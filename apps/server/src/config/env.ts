@@ -96,6 +96,12 @@ export const envSchema = z
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
+    /** The bearer token /metrics asks for; unset, it answers this machine's own callers only. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** Seconds a shutdown (SIGTERM) gives requests and job steps in flight before the process exits anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    /** Seconds a shutting-down process goes on answering (readiness 503) before it closes its listener, for balancers to notice. */
+    SHUTDOWN_DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
     EXTRA_VERSIONS: extraVersions,
     /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */
     NEW_INSTANCE_VERSION: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21').optional(),

@@ -5,6 +5,7 @@ import type { EventConsumer } from '../events/consumer';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from './logger';
+import type { ConsoleMetrics } from './metrics';
 import type { HostResolver } from './ssrf-guard';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
@@ -35,6 +36,10 @@ export interface AppContext {
   logger: Logger;
   /** Replaces the reCAPTCHA check (tests); unset, the real one is used when the captcha is on. */
   captcha?: CaptchaVerifier;
+  /** The console's own metrics (lib/metrics.ts), served at /metrics. */
+  metrics: ConsoleMetrics;
+  /** Set when the process begins to shut down: /readyz answers 503 so that balancers stop sending it work. */
+  lifecycle: { draining: boolean };
   /** Resolves the host names webhooks call (tests play DNS answers, rebinding included); unset, the system's resolver. */
   resolveHost?: HostResolver;
 }

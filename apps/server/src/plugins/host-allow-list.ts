@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
+import { PROBE_PATHS } from '@replay/contracts';
 import { AppError } from '../lib/errors';
 
 export const MISDIRECTED_MESSAGE = 'This console does not answer to that host name. Open it at the address set as PUBLIC_URL.';
@@ -41,6 +42,17 @@ export const hostAllowListPlugin = fp(async (app) => {
   const allowed = hostMatcher(app.ctx.env);
   // A callback hook: an async one costs a promise on every request.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(allowed(request.raw.headers.host) ? undefined : new AppError('misdirected', [MISDIRECTED_MESSAGE]));
+    done(allowed(request.raw.headers.host) || isProbe(request.method, request.raw.url) ? undefined : new AppError('misdirected', [MISDIRECTED_MESSAGE]));
   });
 });
+
+const PROBES = new Set<string>(Object.values(PROBE_PATHS));
+
+/**
+ * The orchestrator's probes come by the process's own address (a kubelet asks `10.1.2.3:3000`),
+ * never PUBLIC_URL's name. They answer nothing a rebinding page could use: liveness and readiness
+ * say only ok or not, and the metrics ask for their token (or this machine's own socket).
+ */
+function isProbe(method: string, url: string | undefined): boolean {
+  return (method === 'GET' || method === 'HEAD') && url !== undefined && PROBES.has(url.split('?')[0]!);
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { instancesRepo } from './instances.repo';
@@ -12,6 +12,12 @@ export function countLiveInstances(db: Db, tenantId: string): Promise<number> {
 export async function runningInstanceIds(db: Db): Promise<string[]> {
   const rows = await db.select({ instanceId: instances.instanceId }).from(instances).where(eq(instances.status, 'running'));
   return rows.map((r) => r.instanceId);
+}
+
+/** Running instances, across accounts, whose agent passed its last health check: the console's `agents up`. */
+export async function countHealthyRunning(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(instances).where(and(eq(instances.status, 'running'), eq(instances.healthy, true)));
+  return row?.n ?? 0;
 }
 
 /** Every instance that may still hold metrics newer than `since`: all but those terminated before it. */

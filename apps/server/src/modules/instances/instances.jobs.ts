@@ -34,7 +34,13 @@ export function workflowEnqueuer(boss: PgBoss | null): Enqueue {
 }
 
 export function workflowDepsOf(ctx: AppContext): WorkflowDeps {
-  return { db: ctx.db, driver: ctx.driver, clock: ctx.clock, enqueue: workflowEnqueuer(ctx.boss) };
+  return {
+    db: ctx.db,
+    driver: ctx.driver,
+    clock: ctx.clock,
+    enqueue: workflowEnqueuer(ctx.boss),
+    onStep: (step, outcome) => ctx.metrics.workflowSteps.inc({ step, outcome }),
+  };
 }
 
 export const instanceWorkflowJob: JobDefinition<{ instanceId: string }> = {

@@ -68,6 +68,8 @@ export interface WorkflowDeps {
   enqueue(instanceId: string, opts?: { startAfterSeconds?: number }): Promise<void>;
   /** How long a started instance gets to answer its health check. */
   healthTimeoutMs?: number;
+  /** Told of every step run and how it ended (the console's metrics). */
+  onStep?: (step: string, outcome: 'success' | 'failure') => void;
 }
 
 export interface Attempt {
@@ -219,13 +221,13 @@ type Failure = (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean)
  * (which also waits for a stopped instance to rest), then work on a running one. Each records
  * its own last failure and leaves the instance's status alone: the instance is fine.
  */
-const AT_REST: { needs(row: Loaded): boolean; run: Step; onFailure: (d: WorkflowDeps, row: Loaded, err: unknown, final: boolean) => Promise<void> }[] = [
-  { needs: (row) => row.storageInProgress && row.status !== 'terminated', run: growDisk, onFailure: recordDiskFailure },
-  { needs: needsCleanup, run: runCleanup, onFailure: recordCleanupFailure },
-  { needs: needsConfig, run: applyConfig, onFailure: recordConfigFailure },
+const AT_REST: { name: string; needs(row: Loaded): boolean; run: Step; onFailure: (d: WorkflowDeps, row: Loaded, err: unknown, final: boolean) => Promise<void> }[] = [
+  { name: 'disk', needs: (row) => row.storageInProgress && row.status !== 'terminated', run: growDisk, onFailure: recordDiskFailure },
+  { name: 'cleanup', needs: needsCleanup, run: runCleanup, onFailure: recordCleanupFailure },
+  { name: 'config', needs: needsConfig, run: applyConfig, onFailure: recordConfigFailure },
   // A backup waiting is taken before a restore replaces what it would have kept.
-  { needs: needsBackup, run: takeBackup, onFailure: recordBackupFailure },
-  { needs: needsRestore, run: restoreFromBackup, onFailure: recordRestoreFailure },
+  { name: 'backup', needs: needsBackup, run: takeBackup, onFailure: recordBackupFailure },
+  { name: 'restore', needs: needsRestore, run: restoreFromBackup, onFailure: recordRestoreFailure },
 ];
 
 /** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */
@@ -261,13 +263,16 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
         if (!statusStep && !restStep) return;
         await lease();
         const final = attempt.retryCount >= attempt.retryLimit;
+        const name = restStep?.name ?? row.status;
         try {
           await (statusStep ?? restStep!.run)(d, row);
         } catch (e) {
+          d.onStep?.(name, 'failure');
           const onFailure = statusStep ? (OWN_FAILURE[row.status] ?? recordStepFailure) : restStep!.onFailure;
           await onFailure(d, row, e, final);
           throw e;
         }
+        d.onStep?.(name, 'success');
       }
       // Still moving after many steps (users changing their mind quickly): carry on in a fresh job.
       await d.enqueue(instanceId);

@@ -1,0 +1,106 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { InfrastructureDriver } from '../infra/driver';
+
+/**
+ * The console's own metrics, in Prometheus' text format at /metrics (modules/health/probes.routes.ts).
+ * One registry per console context, not prom-client's global one: a test process builds many
+ * consoles, and each must count only its own work.
+ */
+export interface ConsoleMetrics {
+  registry: Registry;
+  /** Every answered request, by method, route pattern (never the raw path: ids would explode the series) and status. */
+  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** Each workflow step run, by the step and how it ended. */
+  workflowSteps: Counter<'step' | 'outcome'>;
+  /** Each infrastructure driver call, by operation and how it ended. */
+  driverDuration: Histogram<'operation' | 'outcome'>;
+  /** Gauges read from the database when scraped (so every process tells the same truth). */
+  queueDepth: Gauge<'queue'>;
+  oldestJobAge: Gauge<'queue'>;
+  agentsUp: Gauge;
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Driver calls range from a health check (ms) to a create that boots an agent (tens of seconds). */
+const DRIVER_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120];
+
+export function createMetrics(): ConsoleMetrics {
+  const registry = new Registry();
+  // Process and runtime: CPU, memory, handles and event-loop lag (nodejs_eventloop_lag_*).
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'console_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    workflowSteps: new Counter({
+      name: 'console_workflow_steps_total',
+      help: 'Instance workflow steps run, by step and outcome (success or failure).',
+      labelNames: ['step', 'outcome'],
+      registers: [registry],
+    }),
+    driverDuration: new Histogram({
+      name: 'console_driver_operation_duration_seconds',
+      help: 'Infrastructure driver calls, by operation and outcome (success or failure).',
+      labelNames: ['operation', 'outcome'],
+      buckets: DRIVER_SECONDS,
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({
+      name: 'console_job_queue_depth',
+      help: 'Jobs waiting to run (created or waiting for a retry), by queue.',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    oldestJobAge: new Gauge({
+      name: 'console_job_queue_oldest_age_seconds',
+      help: 'Age of the oldest job waiting to run, by queue (0 when none waits).',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    agentsUp: new Gauge({
+      name: 'console_agents_up',
+      help: 'Running instances whose agent passed its last health check.',
+      registers: [registry],
+    }),
+  };
+}
+
+/**
+ * The driver with every call timed into `driverDuration`: one wrapper at the one place a console's
+ * driver is chosen, so no call site can forget it and any driver (local, a cluster's) is measured alike.
+ */
+export function measuredDriver(driver: InfrastructureDriver, metrics: Pick<ConsoleMetrics, 'driverDuration'>): InfrastructureDriver {
+  return new Proxy(driver, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      return (...args: unknown[]) => {
+        const end = metrics.driverDuration.startTimer({ operation: property });
+        let result: unknown;
+        try {
+          result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        } catch (e) {
+          end({ outcome: 'failure' });
+          throw e;
+        }
+        // Non-async members (the browser's base address, say) are answered as they are, and not timed.
+        if (!(result instanceof Promise)) return result;
+        return result.then(
+          (v: unknown) => {
+            end({ outcome: 'success' });
+            return v;
+          },
+          (e: unknown) => {
+            end({ outcome: 'failure' });
+            throw e;
+          },
+        );
+      };
+    },
+  });
+}
