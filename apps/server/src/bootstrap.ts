@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 import { createMetrics, measuredDriver } from './lib/metrics';
+import { startHeartbeat } from './lib/process-heartbeat';
 
 export interface Runtime {
   ctx: AppContext;
@@ -69,6 +70,8 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       metrics,
       lifecycle: { draining: false },
     };
+    // Before any job runs: the other processes must see this one alive before it takes a lease.
+    const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
     const stopSchedules = await startWorkers(ctx);
@@ -81,6 +84,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
         await relay.stop();
         stopSchedules();
         await boss?.stop({ graceful: true, timeout: jobGraceMs });
+        await heartbeat.stop();
         await database.close();
         unlock();
       },

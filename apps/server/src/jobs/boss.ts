@@ -10,6 +10,9 @@ export function createBoss(database: Database): PgBoss {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url, max: 3 });
+      : // Each queue supervised every 5 s (pg-boss's default is 60; a pass needs both timers): a job whose process
+        // died stops beating (heartbeatSeconds on its queue) and is retried by another process within about 15 s,
+        // well inside the 30 s a takeover may take.
+        new PgBoss({ connectionString: database.url, max: 3, superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 });
   return boss;
 }

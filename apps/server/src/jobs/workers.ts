@@ -34,7 +34,12 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
-  for (const def of jobDefinitions) await boss.createQueue(def.queue, def.queueOptions);
+  for (const def of jobDefinitions) {
+    await boss.createQueue(def.queue, def.queueOptions);
+    // createQueue leaves an existing queue as it was: a heartbeat added in a later release must reach it too.
+    const heartbeatSeconds = def.queueOptions?.heartbeatSeconds;
+    if (heartbeatSeconds) await boss.updateQueue(def.queue, { heartbeatSeconds });
+  }
   for (const task of startupTasks) await task.run(ctx);
   for (const def of jobDefinitions) {
     const workerId = await boss.work(

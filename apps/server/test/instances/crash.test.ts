@@ -12,7 +12,7 @@ import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/local-process';
 import { certificateValid } from '@replay/test-idp';
 import { signupBody } from '../support/auth';
-import { until } from './support';
+import { agentProcessesUnder, until } from './support';
 import { consoleDatabase } from '../support/database';
 
 /**
@@ -46,22 +46,7 @@ const restart = async () => {
 };
 
 /** Every live process running an agent on this data folder, from /proc: the ground truth, whatever the console thinks. */
-function agentProcesses(): { pid: number; instanceId: string }[] {
-  const found: { pid: number; instanceId: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let args: string[];
-    try {
-      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    const dir = args[args.indexOf('--data-dir') + 1];
-    const id = args[args.indexOf('--instance-id') + 1];
-    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isAlive(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
-  }
-  return found;
-}
+const agentProcesses = () => agentProcessesUnder(instancesDir);
 
 interface Account {
   jwt: string;

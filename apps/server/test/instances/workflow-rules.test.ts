@@ -3,9 +3,9 @@ import { once as nextEvent } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DISK_MESSAGES, type InstanceStatus } from '@replay/contracts';
-import { consoleActivities, instanceActivities, instances, rateLimits, tenants } from '../../src/db/schema';
+import { consoleActivities, consoleProcesses, instanceActivities, instances, rateLimits, tenants } from '../../src/db/schema';
 import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, ReconcileReport } from '../../src/infra/driver';
 import { runHealthRound } from '../../src/modules/instances/instances.health';
 import { rateLimiter } from '../../src/lib/rate-limit';
@@ -361,6 +361,8 @@ describe('convergeInstance', () => {
 
   it('refuses to run while another live console holds the lease, and looks again later', async () => {
     driver = new DriverDouble();
+    // Live: another machine's console whose heartbeat the database has just seen.
+    await t.runtime.ctx.db.insert(consoleProcesses).values({ id: 'other-host:1:abcd', host: 'other-host', pid: 1 });
     const inst = await seed('stopping', { leaseOwner: 'other-host:1:abcd', leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
     sent.length = 0;
     await convergeInstance(deps(), inst.instanceId, once);
@@ -371,6 +373,17 @@ describe('convergeInstance', () => {
     t.clock.advance(121_000);
     await convergeInstance(deps(), inst.instanceId, once);
     expect(await row(inst.instanceId)).toMatchObject({ status: 'stopped', inProgress: false, leaseOwner: null });
+  });
+
+  it('takes over at once a lease whose holder on another machine stopped beating (or never registered)', async () => {
+    driver = new DriverDouble();
+    // Its last beat 11 s ago by the database's clock: past DEAD_AFTER_SECONDS, though its lease runs another minute.
+    await t.runtime.ctx.db.insert(consoleProcesses).values({ id: 'far-host:7:gone', host: 'far-host', pid: 7, heartbeatAt: sql`now() - interval '11 seconds'` });
+    for (const holder of ['far-host:7:gone', 'never-seen:8:ghost']) {
+      const inst = await seed('stopping', { leaseOwner: holder, leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
+      await convergeInstance(deps(), inst.instanceId, once);
+      expect(await row(inst.instanceId)).toMatchObject({ status: 'stopped', leaseOwner: null });
+    }
   });
 
   it('takes over at once a lease left by a dead console process on this machine', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues } from '@replay/contracts';
 import type { Db } from '../../db/client';
+import { liveProcessIds } from '../../lib/process-heartbeat';
 import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
@@ -81,7 +82,11 @@ export function instancesSystemRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Takes (or extends) the workflow lease; false while another live process holds it. `takeOver` names a holder known to be dead. */
+    /**
+     * Takes (or extends) the workflow lease; false while another live process holds it. A holder
+     * without a live heartbeat (lib/process-heartbeat.ts) is dead, whatever its lease says; `takeOver`
+     * names a holder known to be dead on this machine.
+     */
     async acquireLease(instanceId: string, owner: string, now: Date, until: Date, takeOver?: string): Promise<boolean> {
       const rows = await db
         .update(instances)
@@ -93,6 +98,7 @@ export function instancesSystemRepo(db: Db) {
               isNull(instances.leaseOwner),
               eq(instances.leaseOwner, owner),
               lt(instances.leaseUntil, now),
+              notInArray(instances.leaseOwner, liveProcessIds),
               takeOver ? eq(instances.leaseOwner, takeOver) : undefined,
             ),
           ),

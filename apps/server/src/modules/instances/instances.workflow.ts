@@ -1,11 +1,10 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { InstanceStatus } from '@replay/contracts';
 import { isAlive } from '@replay/local-process';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { keyedSerial } from '../../lib/concurrency';
+import { HOST, PROCESS_ID as OWNER } from '../../lib/process-identity';
 import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
 import { applyConfig, needsConfig, recordConfigFailure } from './instances.config-step';
 import { growDisk, recordDiskFailure } from './instances.disk-step';
@@ -81,10 +80,6 @@ type Loaded = WorkflowInstance;
 type Step = (d: WorkflowDeps, row: Loaded) => Promise<void>;
 /** What a step records of its transition; advance adds the instance, the actor (the system) and the time. */
 type StepRecord = Omit<InstanceEvent, 'instance' | 'actor' | 'at'>;
-
-/** This process, as a lease holder; unique per start, so a restarted process never mistakes an old lease for its own. */
-const HOST = hostname();
-const OWNER = `${HOST}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
  * A lease held by a console process on this machine that no longer runs (it
