@@ -17,7 +17,7 @@ export interface AccountSettingDeps {
 }
 
 /** What an event says beyond its account, actor and time: each type with its own facts. */
-type EventFacts = DomainEvent extends infer E ? (E extends DomainEvent ? Omit<E, 'tenantId' | 'actor' | 'at'> : never) : never;
+type EventFacts<E = DomainEvent> = E extends DomainEvent ? Omit<E, 'tenantId' | 'actor' | 'at'> : never;
 
 /** One account-wide setting: where it is stored, what it is before any save, and what its save says. */
 export interface AccountSetting<T extends AccountSettingTable> {
@@ -38,9 +38,10 @@ export type AccountSettingAnswer<T extends AccountSettingTable> = AccountSetting
  * The lifecycle every account-wide setting shares (the session settings, the logger options).
  * A save, only by a member whose role reaches every instance, stores the whole value with a new
  * version in one statement and its domain event in the same transaction (the audit record comes
- * from the endpoint's declaration), then asks the workflow to run for each running instance: its config step (instances.config-step.ts) gives the agent the
- * setting and marks the version applied. An instance stopped meanwhile, or created later, is
- * behind the account's version and gets it the next time it runs.
+ * from the endpoint's declaration), then asks the workflow to run for each running instance:
+ * its config step (instances.config-step.ts) gives the agent the setting and marks the version
+ * applied. An instance stopped meanwhile, or created later, is behind the account's version and
+ * gets it the next time it runs.
  */
 export function accountSettingService<T extends AccountSettingTable>(setting: AccountSetting<T>) {
   return (deps: AccountSettingDeps) => createAccountSettingService(setting, deps);
