@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGGER_OPTIONS_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
-import { signUpWithRunningInstance } from './support/instance';
+import { signUpWithTrackedInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
 import { hidden, visible } from './support/wait';
@@ -73,17 +73,14 @@ afterAll(async () => {
 
 describe('logger options journey in chromium', () => {
   it('signs up with a running instance that stores what trackers send as sent', async () => {
-    instanceId = await signUpWithRunningInstance(page, {
+    ({ instanceId, instanceUrl, projectKey } = await signUpWithTrackedInstance(page, {
       owner: 'Ada Owner',
       organization: 'Logger Works',
       email: `logger-${stamp}@example.com`,
       name: 'Logger Shop',
       url: `logger-${stamp}`,
       settleMs: SETTLE_MS,
-    });
-    instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
-    await page.goto('/account/api-keys');
-    projectKey = (await page.locator('code').last().textContent()) ?? '';
+    }));
     expect(await trackerSendsFrom('127.0.0.1', 'plain')).toBe(202);
     expect(storedEvents('plain')).toEqual(EVENTS);
   });

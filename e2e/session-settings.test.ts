@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transformSync } from 'esbuild';
 import { JS_ERROR_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
-import { signUpWithRunningInstance } from './support/instance';
+import { signUpWithTrackedInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
 import { hidden, visible } from './support/wait';
@@ -74,17 +74,14 @@ afterAll(async () => {
 
 describe('session settings journey in chromium', () => {
   it('signs up with a running instance that records every session by default', async () => {
-    instanceId = await signUpWithRunningInstance(page, {
+    ({ instanceId, instanceUrl, projectKey } = await signUpWithTrackedInstance(page, {
       owner: 'Ada Owner',
       organization: 'Capture Works',
       email: `capture-${stamp}@example.com`,
       name: 'Capture Shop',
       url: `capture-${stamp}`,
       settleMs: SETTLE_MS,
-    });
-    instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
-    await page.goto('/account/api-keys');
-    projectKey = (await page.locator('code').last().textContent()) ?? '';
+    }));
     expect(await trackerSends('e2e-default', '/home')).toBe('202 recorded');
     expect(recorded('e2e-default')).toBe(true);
   });

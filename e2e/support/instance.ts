@@ -48,6 +48,24 @@ export async function signUpWithRunningInstance(page: Page, a: NewAccountWithIns
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
 
+/** An account's running instance as a tracker on a customer's site needs it. */
+export interface TrackedInstance {
+  instanceId: string;
+  /** The instance's address, as its details page links it. */
+  instanceUrl: string;
+  /** The account's project key, as the API keys page shows it. */
+  projectKey: string;
+}
+
+/** `signUpWithRunningInstance`, then what a customer copies into their tracker: the instance's address and the project key. */
+export async function signUpWithTrackedInstance(page: Page, a: NewAccountWithInstance): Promise<TrackedInstance> {
+  const instanceId = await signUpWithRunningInstance(page, a);
+  const instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
+  await page.goto('/account/api-keys');
+  const projectKey = (await page.locator('code').last().textContent()) ?? '';
+  return { instanceId, instanceUrl, projectKey };
+}
+
 /**
  * Makes the account one that may pay: an enterprise one (billed by contract,
  * so no billing details are needed). PGlite is one process's, so the change is

@@ -29,7 +29,7 @@ export async function instanceIdsLiveSince(db: Db, since: Date): Promise<string[
   return rows.map((r) => r.instanceId);
 }
 
-/** The account's running instances: those the workflow gives a new session settings save at once (a stopped one gets it when it runs). */
+/** The account's running instances: those the workflow gives a new save of an account-wide setting at once (a stopped one gets it when it runs). */
 export async function runningInstanceIdsOf(db: Db, tenantId: string): Promise<string[]> {
   const rows = await db
     .select({ instanceId: instances.instanceId })
@@ -40,9 +40,10 @@ export async function runningInstanceIdsOf(db: Db, tenantId: string): Promise<st
 
 /** The instance's applied version of each account-wide setting: the session settings' capture part, the logger options. */
 const APPLIED_VERSION = { capture: instances.captureAppliedVersion, logger: instances.loggerAppliedVersion } as const;
+export type AccountSettingKey = keyof typeof APPLIED_VERSION;
 
 /** Whether a running instance of the account has not yet taken an account-wide setting (`capture`, `logger`) at `version`. */
-export async function accountSettingPendingIn(db: Db, tenantId: string, setting: keyof typeof APPLIED_VERSION, version: number): Promise<boolean> {
+export async function accountSettingPendingIn(db: Db, tenantId: string, setting: AccountSettingKey, version: number): Promise<boolean> {
   const [row] = await db
     .select({ instanceId: instances.instanceId })
     .from(instances)

@@ -54,9 +54,9 @@ export function instancesSystemRepo(db: Db) {
           instance: instances,
           tenantName: tenants.name,
           projectKey: tenants.tenantKey,
-          settings: sessionSettings.settings,
+          settings: sessionSettings.value,
           version: sessionSettings.version,
-          loggerOptions: loggerOptions.options,
+          loggerOptions: loggerOptions.value,
           loggerVersion: loggerOptions.version,
         })
         .from(instances)
