@@ -8,7 +8,7 @@ import { users } from './users';
  * `version` counting the saves. Each instance has its own applied version of the setting
  * (instances' `*_applied_version`): the last one the workflow's config step gave its agent, so
  * an instance behind (a new one, one stopped during a save) gets it the next time it runs. One
- * shape, so one adapter (lib/account-setting) reads and saves every such table.
+ * shape, so one adapter (modules/account-setting) reads and saves every such table.
  */
 export function accountSettingColumns<V>(valueColumn: string) {
   return {

@@ -1,13 +1,13 @@
 import { DEFAULT_SESSION_SETTINGS } from '@replay/contracts';
 import { sessionSettings } from '../../db/schema';
-import { accountSettingService } from '../../lib/account-setting/account-setting-service';
+import { accountSettingService } from '../account-setting/account-setting-service';
 
 /** The capture part changes what every instance of the account records: only a member who reaches them all may change it. */
 export const SESSION_SETTINGS_SCOPE_MESSAGE = 'Session settings apply to every instance of the account: your role must cover all instances to change them.';
 
 /**
  * The account's session settings (spec section 4), an account-wide setting
- * (lib/account-setting): the workflow's config step gives each running instance's agent the
+ * (modules/account-setting): the workflow's config step gives each running instance's agent the
  * capture rate and condition sets of a save.
  */
 export const createSessionSettingsService = accountSettingService({

@@ -1,13 +1,13 @@
 import type { DomainEvent } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { emitEvent } from '../../events/emit';
-import { accountSettingPendingIn, runningInstanceIdsOf, type AccountSettingKey } from '../../modules/instances/instances.facts';
-import type { Enqueue } from '../../modules/instances/instances.jobs';
-import type { Clock } from '../context';
-import { forbidden } from '../errors';
-import { instanceScopeOf } from '../instance-scope';
-import type { Principal } from '../principal';
-import { msOrNull } from '../time';
+import { accountSettingPendingIn, runningInstanceIdsOf, type AccountSettingKey } from '../instances/instances.facts';
+import type { Enqueue } from '../instances/instances.jobs';
+import type { Clock } from '../../lib/context';
+import { forbidden } from '../../lib/errors';
+import { instanceScopeOf } from '../../lib/instance-scope';
+import type { Principal } from '../../lib/principal';
+import { msOrNull } from '../../lib/time';
 import { accountSettingTable, type AccountSettingRow, type AccountSettingTable } from './account-setting-table';
 
 export interface AccountSettingDeps {
