@@ -40,6 +40,7 @@ const SessionPage = lazyRoute('account-session', () => import('../routes/account
 const OnboardingPage = lazyRoute('onboarding', () => import('../routes/onboarding/OnboardingPage'));
 // The /{siteId}/… screens' site and its instance (loaded with them, not with the shell).
 const SiteScope = lazyRoute('site', () => import('../features/projects/SiteScope'));
+const ProjectsPage = lazyRoute('projects', () => import('../routes/projects/ProjectsPage'));
 
 /** The signed-in screens by path, for preloadSignedIn (the build preloads their files too: screen-modules.ts). */
 export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
@@ -53,6 +54,7 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.client('audit'), AuditPage],
   [routes.client('notifications'), NotificationsPage],
   [routes.client('webhooks'), WebhooksPage],
+  [routes.client('projects'), ProjectsPage],
   [routes.client('sessions-listing'), SessionSettingsPage],
   [routes.client('modules'), ModulesPage],
   [SITE_ROUTE_PATTERNS.errors, ErrorsPage],
@@ -103,6 +105,7 @@ export function AppRoutes() {
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.client('notifications')} element={<NotificationsPage />} />
+        <Route path={routes.client('projects')} element={<RequireScreen screen="instances"><ProjectsPage /></RequireScreen>} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><RequireModule module="webhooks"><WebhooksPage /></RequireModule></RequireScreen>} />
         <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
         {/* Every member sees the modules; only an admin may switch them (the page is read-only otherwise). */}

@@ -17,6 +17,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
   [routes.client('notifications'), 'src/routes/notifications/NotificationsPage.tsx'],
   [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
+  [routes.client('projects'), 'src/routes/projects/ProjectsPage.tsx'],
   [routes.client('sessions-listing'), 'src/routes/session-settings/SessionSettingsPage.tsx'],
   [routes.client('modules'), 'src/routes/console-modules/ModulesPage.tsx'],
   [SITE_ROUTE_PATTERNS.errors, 'src/routes/errors/ErrorsPage.tsx'],
