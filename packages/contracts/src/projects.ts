@@ -27,6 +27,7 @@ export const PROJECT_MESSAGES = {
   deleteConfirm: (name: string) => `Delete the project ${name}? Its key stops identifying it at once.`,
   empty: 'No projects yet. Create an instance, or add a project to one.',
   limitReached: 'Your account has reached its project limit: delete a project to add another.',
+  keyForAdmins: 'Shown to admins',
 } as const;
 
 export const projectNameSchema = safeText(PROJECT_NAME_MAX).min(1, PROJECT_MESSAGES.nameRequired);
@@ -37,8 +38,8 @@ export const projectSchema = z.object({
   instanceId: z.string(),
   instanceName: z.string(),
   name: z.string(),
-  /** What the project's trackers send (the console makes it; never chosen by a member). */
-  projectKey: z.string(),
+  /** The console makes it (never a member); shown to admins only, as the account's own key is (null for others). */
+  projectKey: z.string().nullable(),
   /** The instance's own project, made with it; it cannot be deleted. */
   isDefault: z.boolean(),
   createdAt: z.number().int(),

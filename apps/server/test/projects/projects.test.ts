@@ -30,11 +30,14 @@ afterAll(async () => {
 });
 
 describe('projects', () => {
-  it('lists every instance’s default project, named as it and with its id, and the account’s sites', async () => {
-    const list = await listOf(viewer.headers);
+  it('lists every instance’s default project, named as it and with its id, its key to admins only, and the account’s sites', async () => {
+    const list = await listOf(bearer(owner.jwt));
     expect(list.projects).toEqual([
       expect.objectContaining({ siteId: shopId, instanceId: shopId, instanceName: 'Shop', name: 'Shop', isDefault: true, projectKey: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);
+    expect(list.projects[0]?.projectKey).toBe((await rowOf(shopId))?.projectKey);
+    // The key is the admins' to see, as the account's own key is.
+    expect((await listOf(viewer.headers)).projects).toEqual([{ ...list.projects[0], projectKey: null }]);
     expect(list.sites).toEqual({ limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites - 1 });
   });
 

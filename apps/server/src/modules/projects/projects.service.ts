@@ -10,13 +10,14 @@ import type { Principal } from '../../lib/principal';
 import { newProjectKey } from './projects.facts';
 import { projectsRepo, type ProjectRow, type ProjectWithInstance } from './projects.repo';
 
-export function projectToWire(r: ProjectWithInstance): Project {
+/** A project as the caller may see it: its key for the account's admins only, as the account's own key (Account.tenantKey). */
+export function projectToWire(r: ProjectWithInstance, p: Principal): Project {
   return {
     siteId: r.id,
     instanceId: r.instanceId,
     instanceName: r.instanceName,
     name: r.name,
-    projectKey: r.projectKey,
+    projectKey: p.admin || p.superAdmin ? r.projectKey : null,
     isDefault: r.isDefault,
     createdAt: r.createdAt.getTime(),
     updatedAt: r.updatedAt.getTime(),
@@ -52,7 +53,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
   return {
     async list(p: Principal): Promise<Projects> {
       const [rows, limit] = await Promise.all([repo.list(instanceScopeOf(p)), sites(p.tenantId)]);
-      return { projects: rows.map(projectToWire), sites: limit };
+      return { projects: rows.map((r) => projectToWire(r, p)), sites: limit };
     },
 
     async create(p: Principal, input: CreateProjectInput): Promise<Project> {
@@ -81,7 +82,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
             updatedAt: at,
           });
           await emitEvent(tx, { type: 'project.created', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, instance.name) });
-          return projectToWire({ ...row, instanceName: instance.name });
+          return projectToWire({ ...row, instanceName: instance.name }, p);
         });
       } catch (e) {
         throw nameTaken(e);
@@ -90,7 +91,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
 
     async rename(p: Principal, id: string, name: string): Promise<Project> {
       const current = await owned(p, id);
-      if (current.name === name) return projectToWire(current);
+      if (current.name === name) return projectToWire(current, p);
       try {
         return await db.transaction(async (tx) => {
           const at = deps.clock.now();
@@ -98,7 +99,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
           if (!row) throw notFoundProject();
           const project = refOf(row, current.instanceName);
           await emitEvent(tx, { type: 'project.renamed', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project, previousName: current.name });
-          return projectToWire({ ...row, instanceName: current.instanceName });
+          return projectToWire({ ...row, instanceName: current.instanceName }, p);
         });
       } catch (e) {
         throw nameTaken(e);

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
-import { PROJECT_NAME_MAX, routes, type Project } from '@replay/contracts';
+import { PROJECT_MESSAGES, PROJECT_NAME_MAX, routes, type Project } from '@replay/contracts';
 import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
 import { InlineEdit } from '../../components/InlineEdit';
@@ -44,10 +44,16 @@ export function ProjectsTable({ projects, mayEdit, busy, onRename, onDelete }: P
             </Anchor>
           </Table.Td>
           <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Code>{project.projectKey}</Code>
-              <CopyButton value={project.projectKey} label={`project key of ${project.name}`} />
-            </Group>
+            {project.projectKey === null ? (
+              <Text size="sm" c="dimmed">
+                {PROJECT_MESSAGES.keyForAdmins}
+              </Text>
+            ) : (
+              <Group gap="xs" wrap="nowrap">
+                <Code>{project.projectKey}</Code>
+                <CopyButton value={project.projectKey} label={`project key of ${project.name}`} />
+              </Group>
+            )}
           </Table.Td>
           <Table.Td>
             <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -46,7 +46,7 @@ describe('Projects (/client/projects)', () => {
     renderApp('/client/projects');
     const table = await screen.findByRole('table', { name: 'Projects' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText(shop.projectKey)).toBeInTheDocument();
+    expect(within(table).getByText(shop.projectKey!)).toBeInTheDocument();
     expect(within(table).getAllByText('Default')).toHaveLength(2);
     expect(screen.getByTestId('projects-left').textContent).toBe('1 of 3 projects left on your account');
 
@@ -125,11 +125,14 @@ describe('Projects (/client/projects)', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
   });
 
-  it('shows a viewer the list without a way to change it', async () => {
-    signIn({ projects: [shop, extra], sites: { limit: 3, remaining: 1 } }, ['VIEW_INSTANCES']);
+  it('shows a viewer the list without a way to change it, nor the keys', async () => {
+    signIn({ projects: [{ ...shop, projectKey: null }, { ...extra, projectKey: null }], sites: { limit: 3, remaining: 1 } }, ['VIEW_INSTANCES']);
     renderApp('/client/projects');
     const table = await screen.findByRole('table', { name: 'Projects' });
     expect(within(table).getByText('Storefront')).toBeInTheDocument();
+    // The server sends keys to admins only; the others are told where the key is.
+    expect(within(table).getAllByText(PROJECT_MESSAGES.keyForAdmins)).toHaveLength(2);
+    expect(within(table).queryByRole('button', { name: /^Copy project key/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create project' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /^Edit name/ })).toBeNull();
     expect(within(table).queryByRole('button', { name: /^Delete project/ })).toBeNull();
