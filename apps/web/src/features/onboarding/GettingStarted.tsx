@@ -10,7 +10,7 @@ export const GETTING_STARTED_TITLE = 'Getting Started';
 
 /**
  * The getting-started checklist (GET /boarding) for the account, its steps linking to the
- * onboarding tabs of `siteId` (an instance of the account). While loading, or when the
+ * onboarding tabs of `siteId` (a project of the account; an instance's id names its default project). While loading, or when the
  * checklist cannot be read, it shows nothing: it is a guide, not the page's content.
  */
 export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId: string }) {

@@ -21,7 +21,7 @@ export const ONBOARDING_TITLE = 'Getting Started';
 
 const isTab = (tab: string | undefined): tab is OnboardingTab => ONBOARDING_TABS.includes(tab as OnboardingTab);
 
-/** /{siteId}/onboarding/{tab}: the four getting-started steps for one instance of the account, as tabs. */
+/** /{siteId}/onboarding/{tab}: the four getting-started steps for a project (its instance), as tabs. */
 export default function OnboardingPage() {
   useConsoleTitle(ONBOARDING_TITLE);
   const { tab } = useParams();
