@@ -28,6 +28,7 @@ import { createOnboardingService } from './modules/onboarding/onboarding.service
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
+import { createProjectsService } from './modules/projects/projects.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
 import { createConsoleModulesService } from './modules/console-modules/console-modules.service';
@@ -98,6 +99,7 @@ export function createServices(ctx: AppContext) {
     onboarding: createOnboardingService({ db, clock, driver: ctx.driver, instances, hasWebhooks: webhooks.hasWebhooks }),
     notifications: createNotificationsService({ db, clock }),
     alerts: createAlertsService({ db, clock, instances }),
+    projects: createProjectsService({ db, clock, hasBillingDetails: accountSources.hasBillingDetails }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
     loggerOptions: createLoggerOptionsService({ database: ctx.database, clock, enqueue }),

@@ -24,7 +24,10 @@ const aHeaders = bearer(a.jwt);
 const roleRes = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: aHeaders, payload: { name: 'A role', permissions: ['VIEW_INSTANCES'] } });
 const aRole = roleRes.json().data.roleId as string;
 await t.app.inject({ method: 'POST', url: '/api/client/members', headers: aHeaders, payload: { name: 'A Invitee', email: 'a.invitee@example.com', admin: false, roleId: aRole } });
-await addMember(t, a.user.tenantId, { permissions: [...PERMISSIONS], allInstances: false, instances: [await addInstance(t, a.user.tenantId, 'a-instance')] });
+const aInstance = await addInstance(t, a.user.tenantId, 'a-instance');
+await addMember(t, a.user.tenantId, { permissions: [...PERMISSIONS], allInstances: false, instances: [aInstance] });
+// A project beside the instance's default one (whose id is the instance's).
+await t.app.inject({ method: 'POST', url: '/api/projects', headers: aHeaders, payload: { instanceId: aInstance, name: 'A project' } });
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });

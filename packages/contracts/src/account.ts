@@ -7,24 +7,38 @@ import { accountSettingsSchema } from './console-modules';
 import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 /**
- * Seats and instances ("sites") an account may hold (Account.limits, GET /limits), by
- * whether it has billing details: a trial account gets its one free instance and a small
- * team to try the product with; a billed one room to grow, capped so a runaway script
- * (or a stolen session) cannot run up a bill of hundreds of instances — support raises
- * it. A seat is a member, joined or invited; an instance counts until it is terminated.
+ * Seats, instances and projects ("sites") an account may hold (Account.limits, GET /limits
+ * for seats and sites), by whether it has billing details: a trial account gets its one
+ * free instance and a small team to try the product with; a billed one room to grow,
+ * capped so a runaway script (or a stolen session) cannot run up a bill of hundreds of
+ * instances — support raises it. A seat is a member, joined or invited; an instance
+ * counts until it is terminated, and so do its projects.
  */
 export const ACCOUNT_LIMITS = {
-  trial: { teamMembers: 20, sites: 1 },
-  billed: { teamMembers: 50, sites: 20 },
+  trial: { teamMembers: 20, instances: 1, sites: 3 },
+  billed: { teamMembers: 50, instances: 20, sites: 100 },
 } as const;
 
-/** What an account may still add, from how many seats and live instances it holds. */
+/** The tier an account is in: billing details lift every cap. */
+export const accountTier = (hasBillingDetails: boolean) => (hasBillingDetails ? ACCOUNT_LIMITS.billed : ACCOUNT_LIMITS.trial);
+
+/**
+ * What an account may still add (the spec's `limits`): seats from the members joined or
+ * invited, sites from the projects of its live instances (every instance holds at least its
+ * default project, so an instance takes a site too).
+ */
 export function accountLimits(facts: { hasBillingDetails: boolean; seats: number; sites: number }) {
-  const tier = facts.hasBillingDetails ? ACCOUNT_LIMITS.billed : ACCOUNT_LIMITS.trial;
+  const tier = accountTier(facts.hasBillingDetails);
   return {
     teamMember: { limit: tier.teamMembers, remaining: Math.max(0, tier.teamMembers - facts.seats) },
     sites: { limit: tier.sites, remaining: Math.max(0, tier.sites - facts.sites) },
   };
+}
+
+/** The account's instance cap (not one of the spec's `limits`, which counts sites): what the instance create judges. */
+export function instanceLimit(facts: { hasBillingDetails: boolean; instanceCount: number }) {
+  const { instances } = accountTier(facts.hasBillingDetails);
+  return { limit: instances, remaining: Math.max(0, instances - facts.instanceCount) };
 }
 
 const limitSchema = z.object({ limit: z.number().int(), remaining: z.number().int() });

@@ -38,6 +38,8 @@ const alertRef = z.object({
 });
 const invoiceRef = z.object({ id: z.guid(), number: z.string(), total: z.number().int() });
 const webhookRef = z.object({ id: z.guid(), name: z.string(), endpoint: z.string() });
+/** A project (a site) and the instance it belongs to. */
+const projectRef = z.object({ id: z.guid(), name: z.string(), instanceId: z.guid(), instanceName: z.string() });
 
 function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.object({ type: z.literal(type), tenantId: z.guid(), actor: actorSchema, at: z.number().int(), ...shape });
@@ -121,6 +123,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   // Alert rules (modules/alerts): a rule's condition held for its duration (`fired`), then cleared (`resolved`).
   event('alert.fired', { ...instance, alert: alertRef, value: z.number().nullable() }),
   event('alert.resolved', { ...instance, alert: alertRef, value: z.number().nullable() }),
+  // Projects (modules/projects): a member added, renamed or deleted one; an instance's default project comes with `instance.created`.
+  event('project.created', { project: projectRef }),
+  event('project.renamed', { project: projectRef, previousName: z.string() }),
+  event('project.deleted', { project: projectRef }),
   // The team.
   event('member.invited', { ...member, role: roleRef, admin: z.boolean() }),
   /** `role` is set only when the role changed. */

@@ -38,6 +38,7 @@ export * from './billing';
 export * from './webhooks';
 export * from './notifications';
 export * from './alerts';
+export * from './projects';
 export * from './offline-payments';
 export * from './events';
 export * from './probes';

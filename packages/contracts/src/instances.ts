@@ -31,8 +31,8 @@ export const INSTANCE_MESSAGES = {
   updateFailed: 'Failed to update instance.',
   updated: 'Instance updated successfully.',
   urlTaken: 'This URL is already taken.',
-  /** The account's instance cap (ACCOUNT_LIMITS), 409: terminating one frees its place. */
-  siteLimit: (limit: number) => `Your account has reached its limit of ${limit} ${limit === 1 ? 'instance' : 'instances'}. Terminate one, or contact support to raise the limit.`,
+  /** The account's instance cap (ACCOUNT_LIMITS.instances), 409: terminating one frees its place. */
+  instanceLimit: (limit: number) => `Your account has reached its limit of ${limit} ${limit === 1 ? 'instance' : 'instances'}. Terminate one, or contact support to raise the limit.`,
   billingRequired: 'Free limit reached. Add payment details to continue creating instances.',
   /* Not in the spec: starting an instance the trial's end stopped. */
   trialEndedStart: 'Your free trial has ended. Add payment details to start instances.',

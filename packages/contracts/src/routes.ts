@@ -71,6 +71,22 @@ export function withSiteId(path: string, siteId: string | number): string {
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
+/** A project's id (the spec's {siteId}); an instance's default project has the instance's id. */
+export type SiteId = string | number;
+
+/**
+ * The router's patterns of the site's screens, `:siteId` standing for the project: the
+ * builders' paths with the parameter in place of a site (a builder would encode the colon).
+ */
+export const SITE_ROUTE_PATTERNS = {
+  errors: '/:siteId/errors',
+  error: '/:siteId/errors/:errorId',
+  alerts: '/:siteId/alerts',
+  alertCreate: '/:siteId/alert/create',
+  alert: '/:siteId/alert/:alertId',
+  onboarding: '/:siteId/onboarding/:tab',
+} as const;
+
 export const routes = {
   login: (opts?: RouteOptions) => buildPath('/login', opts),
   signup: (opts?: RouteOptions) => buildPath('/signup', opts),
@@ -78,8 +94,8 @@ export const routes = {
   /** The joining page an invitation mail links to (`?token=…`). */
   invitation: (opts?: RouteOptions) => buildPath('/invitation', opts),
   client: (activeTab: ClientTab = 'account', opts?: RouteOptions) => buildPath(`/client/${activeTab}`, opts),
-  onboarding: (activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
-    buildPath(`/onboarding/${activeTab}`, opts),
+  onboarding: (siteId: SiteId, activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
+    withSiteId(buildPath(`/onboarding/${activeTab}`, opts), siteId),
   instances: (opts?: RouteOptions) => buildPath('/instances', opts),
   /** The same list under the managed-services prefix. */
   msInstances: (opts?: RouteOptions) => buildPath('/ms/instances', opts),
@@ -91,11 +107,16 @@ export const routes = {
   roles: (opts?: RouteOptions) => buildPath('/roles', opts),
   /** `/account`, or one of its sub-routes when a tab is given. */
   account: (tab?: AccountTab, opts?: RouteOptions) => buildPath(tab ? `/account/${tab}` : '/account', opts),
-  errors: (opts?: RouteOptions) => buildPath('/errors', opts),
-  error: (errorId: string | number, opts?: RouteOptions) => buildPath(`/errors/${id(errorId)}`, opts),
-  alerts: (opts?: RouteOptions) => buildPath('/alerts', opts),
-  alertCreate: (opts?: RouteOptions) => buildPath('/alert/create', opts),
-  alert: (alertId: string | number, opts?: RouteOptions) => buildPath(`/alert/${id(alertId)}`, opts),
+  /*
+   * The site's screens (spec: paths starting with /alerts, /alert/create, /alert/, /errors and
+   * /onboarding are prefixed with the project id {siteId}): each builder takes the site and
+   * prefixes it itself, so no caller can forget it.
+   */
+  errors: (siteId: SiteId, opts?: RouteOptions) => withSiteId(buildPath('/errors', opts), siteId),
+  error: (siteId: SiteId, errorId: string | number, opts?: RouteOptions) => withSiteId(buildPath(`/errors/${id(errorId)}`, opts), siteId),
+  alerts: (siteId: SiteId, opts?: RouteOptions) => withSiteId(buildPath('/alerts', opts), siteId),
+  alertCreate: (siteId: SiteId, opts?: RouteOptions) => withSiteId(buildPath('/alert/create', opts), siteId),
+  alert: (siteId: SiteId, alertId: string | number, opts?: RouteOptions) => withSiteId(buildPath(`/alert/${id(alertId)}`, opts), siteId),
 } as const;
 
 /** Public routes with nowhere better to come back to after signing in. */

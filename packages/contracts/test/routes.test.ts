@@ -11,6 +11,7 @@ import {
   routes,
   visibleMenu,
   withSiteId,
+  SITE_ROUTE_PATTERNS,
 } from '../src/index';
 
 const opts = { query: { page: 2, q: 'a b' }, anchor: 'top' };
@@ -47,14 +48,14 @@ describe('route builders', () => {
   });
 
   it('build every onboarding tab', () => {
-    expect(routes.onboarding()).toBe('/onboarding/installing');
-    expect(ONBOARDING_TABS.map((tab) => routes.onboarding(tab))).toEqual([
-      '/onboarding/installing',
-      '/onboarding/identify-users',
-      '/onboarding/team',
-      '/onboarding/integrations',
+    expect(routes.onboarding('s1')).toBe('/s1/onboarding/installing');
+    expect(ONBOARDING_TABS.map((tab) => routes.onboarding('s1', tab))).toEqual([
+      '/s1/onboarding/installing',
+      '/s1/onboarding/identify-users',
+      '/s1/onboarding/team',
+      '/s1/onboarding/integrations',
     ]);
-    expect(routes.onboarding('team', { anchor: '#invite' })).toBe('/onboarding/team#invite');
+    expect(routes.onboarding('s1', 'team', { anchor: '#invite' })).toBe('/s1/onboarding/team#invite');
   });
 
   it('build the instance routes', () => {
@@ -92,16 +93,16 @@ describe('route builders', () => {
   });
 
   it('build the error and alert routes', () => {
-    expect(routes.errors()).toBe('/errors');
-    expect(routes.error('e1')).toBe('/errors/e1');
-    expect(routes.error(7, opts)).toBe('/errors/7?page=2&q=a+b#top');
-    expect(routes.alerts()).toBe('/alerts');
-    expect(routes.alertCreate()).toBe('/alert/create');
-    expect(routes.alert('a9')).toBe('/alert/a9');
-    expect(routes.alert('a9', opts)).toBe('/alert/a9?page=2&q=a+b#top');
-    expect(routes.alerts(opts)).toBe('/alerts?page=2&q=a+b#top');
-    expect(routes.alertCreate(opts)).toBe('/alert/create?page=2&q=a+b#top');
-    expect(routes.errors(opts)).toBe('/errors?page=2&q=a+b#top');
+    expect(routes.errors('s1')).toBe('/s1/errors');
+    expect(routes.error('s1', 'e1')).toBe('/s1/errors/e1');
+    expect(routes.error('s1', 7, opts)).toBe('/s1/errors/7?page=2&q=a+b#top');
+    expect(routes.alerts('s1')).toBe('/s1/alerts');
+    expect(routes.alertCreate('s1')).toBe('/s1/alert/create');
+    expect(routes.alert('s1', 'a9')).toBe('/s1/alert/a9');
+    expect(routes.alert('s1', 'a9', opts)).toBe('/s1/alert/a9?page=2&q=a+b#top');
+    expect(routes.alerts('s1', opts)).toBe('/s1/alerts?page=2&q=a+b#top');
+    expect(routes.alertCreate('s1', opts)).toBe('/s1/alert/create?page=2&q=a+b#top');
+    expect(routes.errors('s1', opts)).toBe('/s1/errors?page=2&q=a+b#top');
   });
 });
 
@@ -117,12 +118,26 @@ describe('buildPath', () => {
 
 describe('withSiteId', () => {
   it('prefixes the project id on alerts, errors and onboarding paths', () => {
-    expect(withSiteId(routes.alerts(), 5)).toBe('/5/alerts');
-    expect(withSiteId(routes.alertCreate(), 5)).toBe('/5/alert/create');
-    expect(withSiteId(routes.alert('a1'), 5)).toBe('/5/alert/a1');
-    expect(withSiteId(routes.errors(), '12')).toBe('/12/errors');
-    expect(withSiteId(routes.error('e1', { query: { t: 1 } }), 12)).toBe('/12/errors/e1?t=1');
-    expect(withSiteId(routes.onboarding('team'), 3)).toBe('/3/onboarding/team');
+    // The builders prefix the site themselves, encoded; no caller adds it by hand.
+    expect(routes.alerts(5)).toBe('/5/alerts');
+    expect(routes.alertCreate(5)).toBe('/5/alert/create');
+    expect(routes.alert(5, 'a1')).toBe('/5/alert/a1');
+    expect(routes.errors('12')).toBe('/12/errors');
+    expect(routes.error(12, 'e1', { query: { t: 1 } })).toBe('/12/errors/e1?t=1');
+    expect(routes.onboarding(3, 'team')).toBe('/3/onboarding/team');
+    expect(routes.errors('a b/c')).toBe('/a%20b%2Fc/errors');
+    expect(withSiteId('/alerts', 5)).toBe('/5/alerts');
+  });
+
+  it('give the router a pattern for each site screen that its builder fills', () => {
+    const fill = (pattern: string, values: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, key: string) => values[key] ?? '');
+    const v = { siteId: 's9', errorId: 'e1', alertId: 'a1', tab: 'team' };
+    expect(fill(SITE_ROUTE_PATTERNS.errors, v)).toBe(routes.errors('s9'));
+    expect(fill(SITE_ROUTE_PATTERNS.error, v)).toBe(routes.error('s9', 'e1'));
+    expect(fill(SITE_ROUTE_PATTERNS.alerts, v)).toBe(routes.alerts('s9'));
+    expect(fill(SITE_ROUTE_PATTERNS.alertCreate, v)).toBe(routes.alertCreate('s9'));
+    expect(fill(SITE_ROUTE_PATTERNS.alert, v)).toBe(routes.alert('s9', 'a1'));
+    expect(fill(SITE_ROUTE_PATTERNS.onboarding, v)).toBe(routes.onboarding('s9', 'team'));
   });
 
   it('leaves every other path alone', () => {

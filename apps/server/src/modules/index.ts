@@ -20,6 +20,7 @@ import { webhookRoutes } from './webhooks/webhooks.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { projectsRoutes } from './projects/projects.routes';
 import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
 import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
@@ -44,6 +45,7 @@ export const apiModules: FastifyPluginAsync[] = [
   onboardingRoutes,
   notificationsRoutes,
   alertsRoutes,
+  projectsRoutes,
   sessionSettingsRoutes,
   loggerOptionsRoutes,
   jsErrorsRoutes,

@@ -1,3 +1,4 @@
+import { addDefaultProject } from '../../src/modules/projects/projects.facts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +131,8 @@ export async function seedInstance(t: TestApp, tenantId: string, overrides: Part
       ...overrides,
     })
     .returning();
+  // As the create does: every instance holds its default project.
+  await addDefaultProject(t.runtime.ctx.db, row!);
   return row!;
 }
 

@@ -57,7 +57,7 @@ describe('GET /limits', () => {
     expect((await get('/api/account', owner.jwt)).json().data.limits).toEqual(res.json().data);
   });
 
-  it('counts instances until they are terminated, and answers a billed account the billed limits', async () => {
+  it('counts the projects of instances until they are terminated, and answers a billed account the billed limits', async () => {
     const billed = await signup(t, { organizationName: 'Billed Limits' });
     await giveBillingDetails(billed.user.tenantId);
     await seedInstance(t, billed.user.tenantId);
@@ -88,13 +88,15 @@ describe('the limits enforced', () => {
   it('refuses an instance past the billed account’s cap with 409 and its words', async () => {
     const busy = await signup(t, { organizationName: 'Busy Corp' });
     await giveBillingDetails(busy.user.tenantId);
-    for (let i = 0; i < ACCOUNT_LIMITS.billed.sites - 1; i++) await seedInstance(t, busy.user.tenantId, { name: `Busy ${i}` });
+    for (let i = 0; i < ACCOUNT_LIMITS.billed.instances - 1; i++) await seedInstance(t, busy.user.tenantId, { name: `Busy ${i}` });
     const last = await createInstance(t, busy.jwt, createBody());
     expect(last.statusCode).toBe(201);
     const refused = await createInstance(t, busy.jwt, createBody());
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: [INSTANCE_MESSAGES.siteLimit(ACCOUNT_LIMITS.billed.sites)], code: 'conflict' });
-    expect((await get('/api/limits', busy.jwt)).json().data.sites).toEqual({ limit: ACCOUNT_LIMITS.billed.sites, remaining: 0 });
+    expect(refused.json()).toEqual({ errors: [INSTANCE_MESSAGES.instanceLimit(ACCOUNT_LIMITS.billed.instances)], code: 'conflict' });
+    // Each instance holds its default project, one site each.
+    const sites = ACCOUNT_LIMITS.billed.instances;
+    expect((await get('/api/limits', busy.jwt)).json().data.sites).toEqual({ limit: ACCOUNT_LIMITS.billed.sites, remaining: ACCOUNT_LIMITS.billed.sites - sites });
   });
 
   it('a trial account’s second instance is still a billing question (402), not the cap', async () => {

@@ -3,6 +3,7 @@ import type { Permission } from '@replay/contracts';
 import { auditTrail, instances, mailOutbox, roles, sessions, users } from '../../src/db/schema';
 import { signAccessToken } from '../../src/lib/access-token';
 import { newId } from '../../src/lib/ids';
+import { addDefaultProject } from '../../src/modules/projects/projects.facts';
 import type { TestApp } from './app';
 import { bearer } from './auth';
 
@@ -112,5 +113,7 @@ export async function addInstance(t: TestApp, tenantId: string, name = 'Instance
     version: '1.21',
     diskSize: 120,
   });
+  // As the create does: every instance holds its default project.
+  await addDefaultProject(t.runtime.ctx.db, { instanceId, tenantId, name, createdBy: null, createdAt: t.clock.now() });
   return instanceId;
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router';
-import { routes } from '@replay/contracts';
+import { SITE_ROUTE_PATTERNS, routes } from '@replay/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { publicConfigQuery } from '../features/config/api';
 import { lazyRoute, type PrefetchContext } from '../lib/lazy';
@@ -38,6 +38,9 @@ const AlertsPage = lazyRoute('alerts', () => import('../routes/alerts/AlertsPage
 const AlertRulePage = lazyRoute('alert', () => import('../routes/alerts/AlertRulePage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
 const OnboardingPage = lazyRoute('onboarding', () => import('../routes/onboarding/OnboardingPage'));
+// The /{siteId}/… screens' site and its instance (loaded with them, not with the shell).
+const SiteScope = lazyRoute('site', () => import('../features/projects/SiteScope'));
+const ProjectsPage = lazyRoute('projects', () => import('../routes/projects/ProjectsPage'));
 
 /** The signed-in screens by path, for preloadSignedIn (the build preloads their files too: screen-modules.ts). */
 export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(prefetch?: PrefetchContext): Promise<void> }][] = [
@@ -51,16 +54,17 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [routes.client('audit'), AuditPage],
   [routes.client('notifications'), NotificationsPage],
   [routes.client('webhooks'), WebhooksPage],
+  [routes.client('projects'), ProjectsPage],
   [routes.client('sessions-listing'), SessionSettingsPage],
   [routes.client('modules'), ModulesPage],
-  ['/:siteId/errors', ErrorsPage],
-  ['/:siteId/errors/:errorId', ErrorDetailsPage],
+  [SITE_ROUTE_PATTERNS.errors, ErrorsPage],
+  [SITE_ROUTE_PATTERNS.error, ErrorDetailsPage],
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
-  ['/:siteId/onboarding/:tab', OnboardingPage],
-  [`/:siteId${routes.alerts()}`, AlertsPage],
-  [`/:siteId${routes.alertCreate()}`, AlertRulePage],
-  ['/:siteId/alert/:alertId', AlertRulePage],
+  [SITE_ROUTE_PATTERNS.onboarding, OnboardingPage],
+  [SITE_ROUTE_PATTERNS.alerts, AlertsPage],
+  [SITE_ROUTE_PATTERNS.alertCreate, AlertRulePage],
+  [SITE_ROUTE_PATTERNS.alert, AlertRulePage],
 ];
 
 /**
@@ -101,21 +105,22 @@ export function AppRoutes() {
         <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
         <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
         <Route path={routes.client('notifications')} element={<NotificationsPage />} />
+        <Route path={routes.client('projects')} element={<RequireScreen screen="instances"><ProjectsPage /></RequireScreen>} />
         <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><RequireModule module="webhooks"><WebhooksPage /></RequireModule></RequireScreen>} />
         <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
         {/* Every member sees the modules; only an admin may switch them (the page is read-only otherwise). */}
         <Route path={routes.client('modules')} element={<ModulesPage />} />
         {/* An optional module's screens: its 'switched off' panel while the account has it off (features/console-modules). */}
-        <Route path="/:siteId/errors" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorsPage /></RequireModule></RequireScreen>} />
-        <Route path="/:siteId/errors/:errorId" element={<RequireScreen screen="instances"><RequireModule module="errors"><ErrorDetailsPage /></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.errors} element={<RequireScreen screen="instances"><RequireModule module="errors"><SiteScope><ErrorsPage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.error} element={<RequireScreen screen="instances"><RequireModule module="errors"><SiteScope><ErrorDetailsPage /></SiteScope></RequireModule></RequireScreen>} />
         {/* The other /client tabs lead to the screens that hold them (ClientTabRedirect). */}
         <Route path="/client/:tab" element={<ClientTabRedirect />} />
         <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
-        <Route path="/:siteId/onboarding/:tab" element={<RequireScreen screen="instances"><RequireModule module="getting-started"><OnboardingPage /></RequireModule></RequireScreen>} />
-        {/* An instance's alert rules: the spec's /{siteId}/alerts… routes, the site being the instance. */}
-        <Route path={`/:siteId${routes.alerts()}`} element={<RequireScreen screen="instances"><RequireModule module="alerts"><AlertsPage /></RequireModule></RequireScreen>} />
-        <Route path={`/:siteId${routes.alertCreate()}`} element={<RequireScreen screen="instancesEdit"><RequireModule module="alerts"><AlertRulePage /></RequireModule></RequireScreen>} />
-        <Route path={'/:siteId/alert/:alertId'} element={<RequireScreen screen="instances"><RequireModule module="alerts"><AlertRulePage /></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.onboarding} element={<RequireScreen screen="instances"><RequireModule module="getting-started"><SiteScope><OnboardingPage /></SiteScope></RequireModule></RequireScreen>} />
+        {/* A site's alert rules (the spec's /{siteId}/alerts… routes): the rules of the project's instance. */}
+        <Route path={SITE_ROUTE_PATTERNS.alerts} element={<RequireScreen screen="instances"><RequireModule module="alerts"><SiteScope><AlertsPage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.alertCreate} element={<RequireScreen screen="instancesEdit"><RequireModule module="alerts"><SiteScope><AlertRulePage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.alert} element={<RequireScreen screen="instances"><RequireModule module="alerts"><SiteScope><AlertRulePage /></SiteScope></RequireModule></RequireScreen>} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
           <Route path="profile" element={<ProfilePage />} />

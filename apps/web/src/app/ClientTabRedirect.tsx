@@ -7,7 +7,7 @@ export const OPEN_SUPPORT_STATE = { openSupport: true } as const;
 /**
  * Where the spec's `/client/{activeTab}` tabs that have no screen of their own go
  * (ARCHITECTURE.md decision '/client/{activeTab} tabs'): each to the screen that
- * holds it. Audit, notifications, webhooks and sessions-listing are screens (their
+ * holds it. Audit, notifications, webhooks, projects and sessions-listing are screens (their
  * own routes rank first); modules is someone else's screen. Any tab not listed here
  * is an unknown path of the settings area and goes to the instances list (spec 2).
  */
@@ -19,8 +19,6 @@ export const CLIENT_TAB_TARGETS: Partial<Record<ClientTab, string>> = {
   integrations: routes.client('webhooks'),
   // Session metadata is what the session settings screen lists about each recording.
   metadata: routes.client('sessions-listing'),
-  // The console's projects are its instances (decision: sites are instances).
-  projects: routes.instances(),
 };
 
 export function ClientTabRedirect() {

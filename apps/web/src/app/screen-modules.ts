@@ -1,4 +1,4 @@
-import { routes } from '@replay/contracts';
+import { SITE_ROUTE_PATTERNS, routes } from '@replay/contracts';
 
 /**
  * The module of each signed-in screen's chunk, by the address pattern AppRoutes matches it
@@ -17,14 +17,15 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [routes.client('audit'), 'src/routes/audit/AuditPage.tsx'],
   [routes.client('notifications'), 'src/routes/notifications/NotificationsPage.tsx'],
   [routes.client('webhooks'), 'src/routes/webhooks/WebhooksPage.tsx'],
+  [routes.client('projects'), 'src/routes/projects/ProjectsPage.tsx'],
   [routes.client('sessions-listing'), 'src/routes/session-settings/SessionSettingsPage.tsx'],
   [routes.client('modules'), 'src/routes/console-modules/ModulesPage.tsx'],
-  ['/:siteId/errors', 'src/routes/errors/ErrorsPage.tsx'],
-  ['/:siteId/errors/:errorId', 'src/routes/errors/ErrorDetailsPage.tsx'],
+  [SITE_ROUTE_PATTERNS.errors, 'src/routes/errors/ErrorsPage.tsx'],
+  [SITE_ROUTE_PATTERNS.error, 'src/routes/errors/ErrorDetailsPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
-  ['/:siteId/onboarding/:tab', 'src/routes/onboarding/OnboardingPage.tsx'],
-  [`/:siteId${routes.alerts()}`, 'src/routes/alerts/AlertsPage.tsx'],
-  [`/:siteId${routes.alertCreate()}`, 'src/routes/alerts/AlertRulePage.tsx'],
-  ['/:siteId/alert/:alertId', 'src/routes/alerts/AlertRulePage.tsx'],
+  [SITE_ROUTE_PATTERNS.onboarding, 'src/routes/onboarding/OnboardingPage.tsx'],
+  [SITE_ROUTE_PATTERNS.alerts, 'src/routes/alerts/AlertsPage.tsx'],
+  [SITE_ROUTE_PATTERNS.alertCreate, 'src/routes/alerts/AlertRulePage.tsx'],
+  [SITE_ROUTE_PATTERNS.alert, 'src/routes/alerts/AlertRulePage.tsx'],
 ];

@@ -11,6 +11,7 @@ import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { onboardingEndpoints } from './onboarding';
+import { projectEndpoints } from './projects';
 import { notificationEndpoints } from './notifications';
 import { sessionSettingsEndpoints } from './session-settings';
 import { loggerOptionsEndpoints } from './logger-options';
@@ -46,6 +47,7 @@ export const endpoints = {
   ...onboardingEndpoints,
   ...notificationEndpoints,
   ...alertEndpoints,
+  ...projectEndpoints,
   ...sessionSettingsEndpoints,
   ...loggerOptionsEndpoints,
   ...jsErrorEndpoints,

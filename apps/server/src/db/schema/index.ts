@@ -19,3 +19,4 @@ export * from './session-settings';
 export * from './logger-options';
 export * from './source-maps';
 export * from './console-processes';
+export * from './projects';

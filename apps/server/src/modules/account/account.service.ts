@@ -5,18 +5,22 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { countLiveInstances } from '../instances/instances.facts';
 import { hasBillingAccount } from '../billing/billing.facts';
+import { countLiveProjects } from '../projects/projects.facts';
 import { accountRepo } from './account.repo';
 import { emitEvent } from '../../events/emit';
 
-/** Facts about the account owned by other domains (instances, billing). */
+/** Facts about the account owned by other domains (instances, projects, billing). */
 export interface AccountSources {
   countInstances(tenantId: string): Promise<number>;
+  /** The projects of its live instances: the spec's sites. */
+  countSites(tenantId: string): Promise<number>;
   hasBillingDetails(tenantId: string): Promise<boolean>;
 }
 
 export function defaultAccountSources(db: Db): AccountSources {
   return {
     countInstances: (tenantId) => countLiveInstances(db, tenantId),
+    countSites: (tenantId) => countLiveProjects(db, tenantId),
     hasBillingDetails: (tenantId) => hasBillingAccount(db, tenantId),
   };
 }
@@ -37,9 +41,10 @@ export function createAccountService(deps: AccountDeps) {
     const row = await repo.load(p.tenantId, p.userId);
     if (!row) throw unauthorized();
     const { tenant } = row;
-    const [members, instanceCount, hasBillingDetails] = await Promise.all([
+    const [members, instanceCount, sites, hasBillingDetails] = await Promise.all([
       repo.countMembers(p.tenantId),
       sources.countInstances(p.tenantId),
+      sources.countSites(p.tenantId),
       sources.hasBillingDetails(p.tenantId),
     ]);
     const remainingTrial = remainingTrialDays(tenant.trialEndsAt, deps.clock.now());
@@ -79,7 +84,7 @@ export function createAccountService(deps: AccountDeps) {
       settings: { modules: knownModules(tenant.modules) },
       hasPassword: row.passwordHash !== null,
       changePassword: p.passwordChangeRequired,
-      limits: accountLimits({ hasBillingDetails, seats: members, sites: instanceCount }),
+      limits: accountLimits({ hasBillingDetails, seats: members, sites }),
       banner: null,
       verifiedEmail: row.emailVerifiedAt !== null,
       license: null,

@@ -39,6 +39,9 @@ const LOGGED = [
   'role.created',
   'role.updated',
   'role.deleted',
+  'project.created',
+  'project.renamed',
+  'project.deleted',
 ] as const satisfies readonly DomainEventType[];
 type Logged = DeliveredEvent<(typeof LOGGED)[number]>;
 
@@ -124,6 +127,12 @@ export function activityMessage(e: Logged): string {
       return `Updated role ${e.role.name}${e.previousName === e.role.name ? '' : ` (was ${e.previousName})`}`;
     case 'role.deleted':
       return `Deleted role ${e.role.name}`;
+    case 'project.created':
+      return `Created project ${e.project.name} on instance ${e.project.instanceName}`;
+    case 'project.renamed':
+      return `Renamed project ${e.previousName} of instance ${e.project.instanceName} to ${e.project.name}`;
+    case 'project.deleted':
+      return `Deleted project ${e.project.name} of instance ${e.project.instanceName}`;
   }
 }
 
@@ -143,7 +152,8 @@ export const activityLogConsumer = eventConsumer({
       tenantId: e.tenantId,
       action: e.type,
       message: activityMessage(e),
-      instance: 'instance' in e ? { id: e.instance.id, name: e.instance.name } : null,
+      // A project's line belongs to its instance, so a role limited to some instances sees only theirs.
+      instance: 'instance' in e ? { id: e.instance.id, name: e.instance.name } : 'project' in e ? { id: e.project.instanceId, name: e.project.instanceName } : null,
       actor: e.actor,
       at: new Date(e.at),
     });

@@ -75,7 +75,7 @@ export async function runAlertRound(d: AlertRoundDeps, slot: Date): Promise<{ ev
 }
 
 function alertMail(d: AlertRoundDeps, to: string, rule: AlertRuleRow, instanceName: string, next: Evaluation) {
-  const link = `${d.publicUrl.replace(/\/+$/, '')}/${rule.instanceId}${routes.alert(rule.id)}`;
+  const link = `${d.publicUrl.replace(/\/+$/, '')}${routes.alert(rule.instanceId, rule.id)}`;
   const fired = next.transition === 'fired';
   const condition = alertConditionText(rule);
   return {

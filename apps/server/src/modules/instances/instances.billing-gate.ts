@@ -1,13 +1,15 @@
-import { INSTANCE_MESSAGES, accountLimits, isBillingRequired, remainingTrialDays, type InstanceSize } from '@replay/contracts';
+import { INSTANCE_MESSAGES, PROJECT_MESSAGES, accountLimits, instanceLimit, isBillingRequired, remainingTrialDays, type InstanceSize } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hasPastDueInvoice } from '../billing/billing.facts';
+import { countLiveProjects } from '../projects/projects.facts';
 import { instancesRepo } from './instances.repo';
 
 /*
  * What billing lets an account do with its instances, answered 402: the request is fine and
  * the caller may make it; the account has to add or update payment details first. Beyond
- * billing, the account's instance cap (ACCOUNT_LIMITS.sites), answered 409.
+ * billing, the account's instance cap (ACCOUNT_LIMITS.instances) and, since a new instance
+ * brings its default project, its site cap (ACCOUNT_LIMITS.sites), answered 409.
  */
 
 /** Creating one, in the create's transaction (the account's row locked, so two creates are judged one after the other). */
@@ -19,8 +21,10 @@ export async function assertMayCreate(tx: Db, tenantId: string, size: InstanceSi
   // Dunning's last step: an invoice open past its due date (BILLING_GRACE_DAYS) stops new instances.
   if (await hasPastDueInvoice(tx, tenantId, at)) throw new AppError('billing_required', [INSTANCE_MESSAGES.invoicePastDue]);
   // The account's cap (ACCOUNT_LIMITS), judged after billing: a trial's second instance is a billing question (402), not a cap.
-  const { sites } = accountLimits({ hasBillingDetails, seats: 0, sites: facts.instanceCount });
-  if (sites.remaining === 0) throw new AppError('conflict', [INSTANCE_MESSAGES.siteLimit(sites.limit)]);
+  const instances = instanceLimit({ hasBillingDetails, instanceCount: facts.instanceCount });
+  if (instances.remaining === 0) throw new AppError('conflict', [INSTANCE_MESSAGES.instanceLimit(instances.limit)]);
+  const { sites } = accountLimits({ hasBillingDetails, seats: 0, sites: await countLiveProjects(tx, tenantId) });
+  if (sites.remaining === 0) throw new AppError('conflict', [PROJECT_MESSAGES.limit(sites.limit)]);
 }
 
 /** Starting one: the trial's end stopped the account's instances, and they start again once it can pay (contracts' billing.ts). */

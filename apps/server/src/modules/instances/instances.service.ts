@@ -23,6 +23,7 @@ import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
+import { addDefaultProject } from '../projects/projects.facts';
 import { assertMayCreate, assertMayStart } from './instances.billing-gate';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
@@ -100,6 +101,8 @@ export function createInstancesService(deps: InstancesDeps) {
       createdBy: p.userId,
       updatedBy: p.userId,
     });
+    // Its default project (the spec's site), so its alerts, errors and onboarding have one from the start.
+    await addDefaultProject(tx, row);
     await recordInstanceEvent(tx, {
       instance: row,
       actor: actorOf(p),

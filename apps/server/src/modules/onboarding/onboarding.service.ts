@@ -15,6 +15,8 @@ import type { Clock } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
+import { instanceScopeOf } from '../../lib/instance-scope';
+import { instanceOfProject } from '../projects/projects.facts';
 import { MINUTE_MS, rateLimiter } from '../../lib/rate-limit';
 import type { InstancesService } from '../instances/instances.service';
 import { onboardingRepo, type OnboardingFactsRow } from './onboarding.repo';
@@ -78,9 +80,10 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return { tasks: BOARDING_TASKS.map((task) => ({ task, done: done[task] })) };
     },
 
-    /** POST /{projectId}/signals: about an instance the caller reaches (else 404), at a believable time, at a human rate. */
+    /** POST /{projectId}/signals: about a project of an instance the caller reaches (else 404), at a believable time, at a human rate. */
     async signal(p: Principal, projectId: string, body: SignalBody): Promise<void> {
-      const instance = await deps.instances.load(p, projectId);
+      // A project's instance; an id that names no project is judged as an instance id (an instance's default project has its id).
+      const instance = await deps.instances.load(p, (await instanceOfProject(deps.db, instanceScopeOf(p), projectId)) ?? projectId);
       const now = deps.clock.now();
       if (Math.abs(body.timestamp - now.getTime()) > SIGNAL_CLOCK_SKEW_MS) throw badRequest(SIGNAL_MESSAGES.clockSkew);
       await limits.hit([{ key: `signals:user:${p.userId}`, rule: { limit: SIGNALS_PER_MINUTE, windowMs: MINUTE_MS } }], SIGNAL_MESSAGES.tooMany);

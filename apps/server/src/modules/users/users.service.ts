@@ -11,10 +11,10 @@ export function createUsersService(deps: { db: Db; sources: AccountSources }) {
     async limits(p: Principal): Promise<Limits> {
       const [seats, sites, hasBillingDetails] = await Promise.all([
         repo.countSeats(p.tenantId),
-        deps.sources.countInstances(p.tenantId),
+        deps.sources.countSites(p.tenantId),
         deps.sources.hasBillingDetails(p.tenantId),
       ]);
-      // A site is a hosted instance: what the instance create call counts against the limit.
+      // A site is a project (each instance holds its default one): what the project and instance creates count against the limit.
       return accountLimits({ hasBillingDetails, seats, sites });
     },
   };

@@ -7,6 +7,7 @@ import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
 import IconPuzzle from '@tabler/icons-react/dist/esm/icons/IconPuzzle.mjs';
+import IconFolders from '@tabler/icons-react/dist/esm/icons/IconFolders.mjs';
 import { canOpenScreen, isModuleOn, routes } from '@replay/contracts';
 import { MemberAvatar } from '../../features/account/avatar';
 import { useAccount, useSession } from '../session/SessionProvider';
@@ -46,6 +47,11 @@ export function AccountMenu() {
         {canOpenScreen(account.permissions, 'integrations') && isModuleOn(account.settings, 'webhooks') && (
           <Menu.Item component={Link} to={routes.client('webhooks')} leftSection={<Icon icon={IconWebhook} />}>
             Webhooks
+          </Menu.Item>
+        )}
+        {canOpenScreen(account.permissions, 'instances') && (
+          <Menu.Item component={Link} to={routes.client('projects')} leftSection={<Icon icon={IconFolders} />}>
+            Projects
           </Menu.Item>
         )}
         {canOpenScreen(account.permissions, 'instances') && (

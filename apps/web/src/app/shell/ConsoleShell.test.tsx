@@ -69,7 +69,6 @@ describe('console shell', () => {
     ['/client/billing', '/billing'],
     ['/client/integrations', '/client/webhooks'],
     ['/client/metadata', '/client/sessions-listing'],
-    ['/client/projects', '/instances'],
     ['/client/no-such-tab', '/instances'],
   ])('sends the settings tab %s to the screen that holds it, %s', async (from, to) => {
     signIn(['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_MEMBERS', 'VIEW_ROLES', 'VIEW_BILLING']);

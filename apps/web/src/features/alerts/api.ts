@@ -9,11 +9,11 @@ export const alertKeys = {
   one: (instanceId: string, alertId: string) => ['alerts', instanceId, alertId] as const,
 };
 
-/** The web paths of an instance's alert screens (the spec's builders, prefixed with the instance as its site id). */
+/** The web paths of a site's alert screens (the spec's builders, which prefix the site themselves). */
 export const alertPaths = {
-  list: (instanceId: string) => `/${instanceId}${routes.alerts()}`,
-  create: (instanceId: string) => `/${instanceId}${routes.alertCreate()}`,
-  one: (instanceId: string, alertId: string) => `/${instanceId}${routes.alert(alertId)}`,
+  list: (siteId: string) => routes.alerts(siteId),
+  create: (siteId: string) => routes.alertCreate(siteId),
+  one: (siteId: string, alertId: string) => routes.alert(siteId, alertId),
 };
 
 export function useAlertRules(instanceId: string) {

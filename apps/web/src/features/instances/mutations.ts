@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountKeys } from '../account/api';
 import { instanceKeys, instancesApi } from './api';
 import { applyAction } from './rules';
+import { siteKeys } from '../projects/api';
 
 type InstanceList = { instances: Instance[]; total: number };
 type Snapshot = { detail: Instance | undefined; lists: [readonly unknown[], InstanceList | undefined][] };
@@ -95,6 +96,8 @@ export function useCreateInstance() {
       void queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });
       // The instance count feeds the billing gate and 'Free Trial Eligible'.
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      // It came with its default project: the session's site list is read again.
+      void queryClient.invalidateQueries({ queryKey: siteKeys.all });
     },
   });
 }

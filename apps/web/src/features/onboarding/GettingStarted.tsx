@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Text, ThemeIcon, Title } from '@mant
 import { Link } from 'react-router';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCircleDashed from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
-import { BOARDING_TASK_TAB, gettingStartedStatus, routes, withSiteId } from '@replay/contracts';
+import { BOARDING_TASK_TAB, gettingStartedStatus, routes } from '@replay/contracts';
 import { useBoarding } from './api';
 import { Icon } from '../../components/Icon';
 
@@ -10,7 +10,7 @@ export const GETTING_STARTED_TITLE = 'Getting Started';
 
 /**
  * The getting-started checklist (GET /boarding) for the account, its steps linking to the
- * onboarding tabs of `siteId` (an instance of the account). While loading, or when the
+ * onboarding tabs of `siteId` (a project of the account; an instance's id names its default project). While loading, or when the
  * checklist cannot be read, it shows nothing: it is a guide, not the page's content.
  */
 export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId: string }) {
@@ -45,7 +45,7 @@ export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId:
                   {task} <Text span size="sm" c="dimmed">(done)</Text>
                 </Text>
               ) : (
-                <Anchor component={Link} size="sm" to={withSiteId(routes.onboarding(BOARDING_TASK_TAB[task]), siteId)}>
+                <Anchor component={Link} size="sm" to={routes.onboarding(siteId, BOARDING_TASK_TAB[task])}>
                   {task}
                 </Anchor>
               )}

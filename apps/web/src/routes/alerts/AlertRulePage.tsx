@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { alertPaths, useAlertRule, useDeleteAlertRule, useSaveAlertRule } from '../../features/alerts/api';
 import { AlertRuleForm } from '../../features/alerts/AlertRuleForm';
 import { AlertStateBadge } from '../../features/alerts/AlertStateBadge';
+import { useSite } from '../../features/projects/SiteScope';
 import { formatDateTime } from '../../lib/format-date';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { AlertCrumbs } from './AlertsPage';
@@ -41,14 +42,15 @@ function History({ entries }: { entries: AlertHistoryEntry[] }) {
 
 /** /{siteId}/alert/create and /{siteId}/alert/{alertId}: the rule's form, its state and history, and Delete. */
 export default function AlertRulePage() {
-  const { siteId = '', alertId } = useParams();
+  const { alertId } = useParams();
+  const { siteId, instanceId } = useSite();
   const id = alertId ?? null;
   useConsoleTitle(id ? 'Alert Rule' : 'Create Alert Rule');
   const navigate = useNavigate();
   const mayEdit = canOpenScreen(useAccount().permissions, 'instancesEdit');
-  const query = useAlertRule(siteId, id);
-  const save = useSaveAlertRule(siteId, id, (saved) => navigate(alertPaths.one(siteId, saved)));
-  const remove = useDeleteAlertRule(siteId, () => navigate(alertPaths.list(siteId)));
+  const query = useAlertRule(instanceId, id);
+  const save = useSaveAlertRule(instanceId, id, (saved) => navigate(alertPaths.one(siteId, saved)));
+  const remove = useDeleteAlertRule(instanceId, () => navigate(alertPaths.list(siteId)));
   const [confirming, setConfirming] = useState(false);
 
   if (id && query.isPending) return <PageLoader />;
@@ -58,7 +60,7 @@ export default function AlertRulePage() {
 
   return (
     <>
-      <AlertCrumbs siteId={siteId} current={title} />
+      <AlertCrumbs siteId={siteId} instanceId={instanceId} current={title} />
       <PageTitle
         title={title}
         actions={

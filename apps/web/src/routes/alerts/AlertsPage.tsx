@@ -1,5 +1,5 @@
 import { Anchor, Button, Table } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
 import { ALERT_MESSAGES, alertConditionText, canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
@@ -10,12 +10,13 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { alertPaths, useAlertRules } from '../../features/alerts/api';
 import { AlertStateBadge } from '../../features/alerts/AlertStateBadge';
+import { useSite } from '../../features/projects/SiteScope';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 /** Instances › Instance › Alert Rules › {current}. */
-export function AlertCrumbs({ siteId, current }: { siteId: string; current: string }) {
-  const trail = [{ label: 'Instance', to: routes.instance(siteId) }];
+export function AlertCrumbs({ siteId, instanceId, current }: { siteId: string; instanceId: string; current: string }) {
+  const trail = [{ label: 'Instance', to: routes.instance(instanceId) }];
   if (current !== 'Alert Rules') trail.push({ label: 'Alert Rules', to: alertPaths.list(siteId) });
   return <InstanceBreadcrumbs current={current} trail={trail} />;
 }
@@ -23,9 +24,9 @@ export function AlertCrumbs({ siteId, current }: { siteId: string; current: stri
 /** /{siteId}/alerts: an instance's alert rules, their condition and whether they fire now. */
 export default function AlertsPage() {
   useConsoleTitle('Alert Rules');
-  const { siteId = '' } = useParams();
+  const { siteId, instanceId } = useSite();
   const account = useAccount();
-  const query = useAlertRules(siteId);
+  const query = useAlertRules(instanceId);
   const mayEdit = canOpenScreen(account.permissions, 'instancesEdit');
   const create = mayEdit ? (
     <Button component={Link} to={alertPaths.create(siteId)}>
@@ -35,7 +36,7 @@ export default function AlertsPage() {
 
   return (
     <>
-      <AlertCrumbs siteId={siteId} current="Alert Rules" />
+      <AlertCrumbs siteId={siteId} instanceId={instanceId} current="Alert Rules" />
       <PageTitle title="Alert Rules" actions={create} />
       {query.isPending ? (
         <PageLoader />

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { canOpenScreen, routes, withSiteId } from '@replay/contracts';
+import { canOpenScreen, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
@@ -10,17 +10,19 @@ import { useInstanceError } from '../../features/js-errors/api';
 import { SourceMapUpload } from '../../features/js-errors/SourceMapUpload';
 import { StackTrace } from '../../features/js-errors/StackTrace';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { useSite } from '../../features/projects/SiteScope';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** /{siteId}/errors/{errorId}: one error group, its latest occurrence's stack trace, and the source map upload. */
 export default function ErrorDetailsPage() {
   useConsoleTitle('Error');
-  const { siteId = '', errorId = '' } = useParams();
+  const { errorId = '' } = useParams();
+  const { siteId, instanceId } = useSite();
   const account = useAccount();
-  const query = useInstanceError(siteId, errorId);
+  const query = useInstanceError(instanceId, errorId);
   const back = (
-    <Button component={Link} to={withSiteId(routes.errors(), siteId)} variant="default">
+    <Button component={Link} to={routes.errors(siteId)} variant="default">
       All errors
     </Button>
   );
@@ -49,7 +51,7 @@ export default function ErrorDetailsPage() {
         <StackTrace detail={detail} />
         {canOpenScreen(account.permissions, 'instancesEdit') && top && (
           <Paper withBorder radius="md" p="md">
-            <SourceMapUpload instanceId={siteId} errorId={errorId} release={detail.release} fileUrl={top.file} />
+            <SourceMapUpload instanceId={instanceId} errorId={errorId} release={detail.release} fileUrl={top.file} />
           </Paper>
         )}
       </Stack>

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import IconBug from '@tabler/icons-react/dist/esm/icons/IconBug.mjs';
-import { PAGE_SIZE_ERRORS, canOpenScreen, routes, withSiteId, type JsErrorGroup } from '@replay/contracts';
+import { PAGE_SIZE_ERRORS, canOpenScreen, routes, type JsErrorGroup } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,6 +11,7 @@ import { useClampPage, usePageParam } from '../../components/list/paging';
 import { useInstanceErrors } from '../../features/js-errors/api';
 import { SourceMapsList } from '../../features/js-errors/SourceMapsList';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { useSite } from '../../features/projects/SiteScope';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const frameText = (g: JsErrorGroup) => (g.topFrame ? `${g.topFrame.function ?? '(anonymous)'} ${g.topFrame.file}:${g.topFrame.line}:${g.topFrame.column}` : '—');
@@ -18,17 +19,17 @@ const frameText = (g: JsErrorGroup) => (g.topFrame ? `${g.topFrame.function ?? '
 /** /{siteId}/errors: the instance's JavaScript errors, grouped by message and top frame, the latest first, 20 a page; below, its source maps. */
 export default function ErrorsPage() {
   useConsoleTitle('Errors');
-  const { siteId = '' } = useParams();
+  const { siteId, instanceId } = useSite();
   const [page, setPage] = usePageParam();
   const account = useAccount();
-  const errors = useInstanceErrors(siteId, page);
+  const errors = useInstanceErrors(instanceId, page);
   useClampPage(page, setPage, errors.data?.total, PAGE_SIZE_ERRORS);
   return (
     <>
       <PageTitle
         title="Errors"
         actions={
-          <Button component={Link} to={`/instances/${encodeURIComponent(siteId)}`} variant="default">
+          <Button component={Link} to={routes.instance(instanceId)} variant="default">
             Back to the instance
           </Button>
         }
@@ -50,7 +51,7 @@ export default function ErrorsPage() {
               {data.errors.map((g) => (
                 <Table.Tr key={g.errorId}>
                   <Table.Td>
-                    <Anchor component={Link} to={withSiteId(routes.error(g.errorId), siteId)}>
+                    <Anchor component={Link} to={routes.error(siteId, g.errorId)}>
                       {g.name}: {g.message}
                     </Anchor>
                   </Table.Td>
@@ -66,7 +67,7 @@ export default function ErrorsPage() {
             </DataTable>
           )}
         </ListStates>
-        <SourceMapsList instanceId={siteId} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} />
+        <SourceMapsList instanceId={instanceId} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} />
       </Stack>
     </>
   );

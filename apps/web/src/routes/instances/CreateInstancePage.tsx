@@ -6,6 +6,8 @@ import {
   DEFAULT_REGION,
   DEFAULT_SIZE,
   INSTANCE_MESSAGES,
+  PROJECT_MESSAGES,
+  instanceLimit,
   PROVIDERS,
   PROVIDER_LABELS,
   TEXT_LIMITS,
@@ -14,7 +16,6 @@ import {
   isTrialAccount,
   regionsGrouped,
   routes,
-  withSiteId,
   type InstanceSize,
   type Provider,
 } from '@replay/contracts';
@@ -38,15 +39,25 @@ import { UrlField } from './create/UrlField';
 const PROVIDER_OPTIONS = PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
 
 /** Create Instance (spec section 2): capacity, name, provider, region, URL, and the price overview. */
-/** The account's instance cap (GET /limits' sites, as the account carries it), and the refusal's words once it is reached. */
-function SitesLeft({ limits }: { limits: { limit: number; remaining: number } }) {
+/**
+ * The account's instance cap (from the account's instance count), and the refusal's words once
+ * it is reached; a new instance brings its default project, so a full site list refuses it too.
+ */
+function SitesLeft({ limits, sites }: { limits: { limit: number; remaining: number }; sites: { limit: number; remaining: number } }) {
+  if (limits.remaining > 0 && sites.remaining === 0) {
+    return (
+      <Text size="sm" mt="xs" c="red" role="note" data-testid="sites-left">
+        {PROJECT_MESSAGES.limit(sites.limit)}
+      </Text>
+    );
+  }
   return limits.remaining > 0 ? (
     <Text size="sm" mt="xs" data-testid="sites-left">
       {limits.remaining} of {limits.limit} instances left on your account
     </Text>
   ) : (
     <Text size="sm" mt="xs" c="red" role="note" data-testid="sites-left">
-      {INSTANCE_MESSAGES.siteLimit(limits.limit)}
+      {INSTANCE_MESSAGES.instanceLimit(limits.limit)}
     </Text>
   );
 }
@@ -98,7 +109,7 @@ export default function CreateInstancePage() {
           // Right after sign-up, the first instance opens its getting-started steps (spec: onboarding).
           if (onboardingFlag.get()) {
             onboardingFlag.set(false);
-            void navigate(withSiteId(routes.onboarding('installing'), instance.instanceId));
+            void navigate(routes.onboarding(instance.instanceId, 'installing'));
           } else void navigate(routes.instances());
         },
         onError: (error) => {
@@ -169,7 +180,7 @@ export default function CreateInstancePage() {
                 {INSTANCE_MESSAGES.createNote}
               </Text>
               {/* A trial account's cap is its one free instance: the billing refusal says that better. */}
-              {(account.hasBillingDetails || account.limits.sites.remaining > 0) && <SitesLeft limits={account.limits.sites} />}
+              {(account.hasBillingDetails || instanceLimit(account).remaining > 0) && <SitesLeft limits={instanceLimit(account)} sites={account.limits.sites} />}
               <Group grow mt="xs" wrap="nowrap">
                 <Button component={Link} to={routes.instances()} variant="default">
                   Cancel

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
-import { INSTANCE_MESSAGES, canOpenScreen, isModuleOn, routes, withSiteId } from '@replay/contracts';
+import { INSTANCE_MESSAGES, canOpenScreen, isModuleOn, routes } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { NotAllowed } from '../../components/NotAllowed';
@@ -138,7 +138,7 @@ export default function InstanceDetailsPage() {
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
       {instance.status === 'running' && isModuleOn(account.settings, 'errors') && (
         <Group mb="md">
-          <Anchor component={Link} to={withSiteId(routes.errors(), instance.instanceId)} size="sm">
+          <Anchor component={Link} to={routes.errors(instance.instanceId)} size="sm">
             JavaScript errors
           </Anchor>
         </Group>

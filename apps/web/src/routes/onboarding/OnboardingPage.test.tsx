@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { INSTANCE_MESSAGES, type Boarding } from '@replay/contracts';
+import { INSTANCE_MESSAGES, PROJECT_MESSAGES, type Boarding } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
@@ -143,13 +143,19 @@ describe('the weekly report toggle and the limits', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: new RegExp(`^${WEEKLY_REPORT_LABEL}`) })).toBeChecked());
   });
 
-  it('shows the instances left on Create Instance, and the cap’s words once none are', async () => {
-    signIn({}, makeAccount({ hasBillingDetails: true, limits: { teamMember: { limit: 50, remaining: 49 }, sites: { limit: 20, remaining: 3 } } }));
+  it('shows the instances left on Create Instance, and the caps’ words once none are', async () => {
+    const limits = { teamMember: { limit: 50, remaining: 49 }, sites: { limit: 100, remaining: 80 } };
+    signIn({}, makeAccount({ hasBillingDetails: true, instanceCount: 17, limits }));
     const first = renderApp('/instances/create');
     expect((await screen.findByTestId('sites-left')).textContent).toBe('3 of 20 instances left on your account');
     first.unmount();
-    signIn({}, makeAccount({ hasBillingDetails: true, limits: { teamMember: { limit: 50, remaining: 49 }, sites: { limit: 20, remaining: 0 } } }));
+    signIn({}, makeAccount({ hasBillingDetails: true, instanceCount: 20, limits }));
+    const second = renderApp('/instances/create');
+    expect((await screen.findByTestId('sites-left')).textContent).toBe(INSTANCE_MESSAGES.instanceLimit(20));
+    second.unmount();
+    // A new instance brings its default project: with no site left, the project cap is what refuses it.
+    signIn({}, makeAccount({ hasBillingDetails: true, instanceCount: 5, limits: { ...limits, sites: { limit: 100, remaining: 0 } } }));
     renderApp('/instances/create');
-    expect((await screen.findByTestId('sites-left')).textContent).toBe(INSTANCE_MESSAGES.siteLimit(20));
+    expect((await screen.findByTestId('sites-left')).textContent).toBe(PROJECT_MESSAGES.limit(100));
   });
 });

@@ -2,7 +2,7 @@ import { Button, Tabs } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
-import { ONBOARDING_TABS, ONBOARDING_TAB_LABELS, routes, withSiteId, type OnboardingTab } from '@replay/contracts';
+import { ONBOARDING_TABS, ONBOARDING_TAB_LABELS, routes, type OnboardingTab } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
@@ -15,19 +15,21 @@ import { IdentifyUsersStep, InstallingStep, IntegrationsStep, TeamStep } from '.
 import { useUiSignal } from '../../features/onboarding/api';
 import { isNotFound } from '../../lib/api';
 import { useConsoleTitle } from '../../lib/use-document-title';
+import { useSite } from '../../features/projects/SiteScope';
 
 export const ONBOARDING_TITLE = 'Getting Started';
 
 const isTab = (tab: string | undefined): tab is OnboardingTab => ONBOARDING_TABS.includes(tab as OnboardingTab);
 
-/** /{siteId}/onboarding/{tab}: the four getting-started steps for one instance of the account, as tabs. */
+/** /{siteId}/onboarding/{tab}: the four getting-started steps for a project (its instance), as tabs. */
 export default function OnboardingPage() {
   useConsoleTitle(ONBOARDING_TITLE);
-  const { siteId = '', tab } = useParams();
+  const { tab } = useParams();
+  const { siteId, instanceId } = useSite();
   const navigate = useNavigate();
   const account = useAccount();
   const active: OnboardingTab = isTab(tab) ? tab : 'installing';
-  const query = useQuery({ queryKey: instanceKeys.detail(siteId), queryFn: ({ signal }) => instancesApi.get(siteId, signal) });
+  const query = useQuery({ queryKey: instanceKeys.detail(instanceId), queryFn: ({ signal }) => instancesApi.get(instanceId, signal) });
   useUiSignal(query.data ? siteId : null);
 
   if (query.isPending) return <PageLoader label="Loading instance" />;
@@ -54,7 +56,7 @@ export default function OnboardingPage() {
     <>
       <PageTitle title={`${ONBOARDING_TITLE}: ${instance.name}`} />
       <GettingStarted tenantId={account.tenantId} siteId={siteId} />
-      <Tabs value={active} onChange={(next) => next && void navigate(withSiteId(routes.onboarding(next as OnboardingTab), siteId))}>
+      <Tabs value={active} onChange={(next) => next && void navigate(routes.onboarding(siteId, next as OnboardingTab))}>
         <Tabs.List mb="lg">
           {ONBOARDING_TABS.map((t) => (
             <Tabs.Tab key={t} value={t}>

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { InstanceScope } from '../../lib/instance-scope';
+import { projectsRepo } from './projects.repo';
+
+/**
+ * What other modules may ask of projects, without reaching into this module's repo: the
+ * instances module makes an instance's default project in its create transaction and
+ * judges the account's site limit; the account counts its sites.
+ */
+
+/** 256 random bits as 64 hex characters: the form migration 0030 gave the projects it made. */
+export const newProjectKey = (): string => randomBytes(32).toString('hex');
+
+/** The projects of the account's live instances: what `limits.sites` counts. */
+export function countLiveProjects(db: Db, tenantId: string): Promise<number> {
+  return projectsRepo(db).countLive(tenantId);
+}
+
+/** The instance's default project, with the instance's id and name, in the instance's create transaction. */
+export async function addDefaultProject(tx: Db, instance: { instanceId: string; tenantId: string; name: string; createdBy: string | null; createdAt: Date }): Promise<void> {
+  await projectsRepo(tx).insert({
+    id: instance.instanceId,
+    tenantId: instance.tenantId,
+    instanceId: instance.instanceId,
+    name: instance.name,
+    projectKey: newProjectKey(),
+    isDefault: true,
+    createdBy: instance.createdBy,
+    createdAt: instance.createdAt,
+    updatedAt: instance.createdAt,
+  });
+}
+
+/** The instance a project of the scope belongs to; null when the scope reaches no such project. */
+export async function instanceOfProject(db: Db, scope: InstanceScope, projectId: string): Promise<string | null> {
+  return (await projectsRepo(db).find(scope, projectId))?.instanceId ?? null;
+}
