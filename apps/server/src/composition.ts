@@ -37,6 +37,7 @@ import { systemResolver } from './lib/ssrf-guard';
 import { createSessionSettingsService } from './modules/session-settings/session-settings.service';
 import { createLoggerOptionsService } from './modules/logger-options/logger-options.service';
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -77,6 +78,7 @@ export function createServices(ctx: AppContext) {
     members: createMembersService({ db, clock, ...mailLinks, sealKey: invitationSealKey(ctx.secrets.jwtSecret), sessions, hasBillingDetails: accountSources.hasBillingDetails }),
     invitations: createInvitationsService({ db, clock }),
     roles: createRolesService({ db, clock }),
+    apiKeys: createApiKeysService({ db, clock }),
     users: createUsersService({ db, sources: accountSources }),
     consoleModules: createConsoleModulesService({ db, clock }),
     activity: createActivityService({ db }),

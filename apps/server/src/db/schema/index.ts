@@ -18,3 +18,4 @@ export * from './alerts';
 export * from './session-settings';
 export * from './logger-options';
 export * from './source-maps';
+export * from './api-keys';

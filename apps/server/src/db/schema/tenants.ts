@@ -5,7 +5,6 @@ export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   tenantKey: text('tenant_key').notNull().unique(),
-  apiKey: text('api_key').notNull().unique(),
   edition: text('edition', { enum: ['ee', 'foss'] }).notNull().default('foss'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
   optOut: boolean('opt_out').notNull().default(false),
