@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import IconKey from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, canOpenScreen, type ApiKey, type ApiKeyWithSecret } from '@replay/contracts';
@@ -54,32 +54,39 @@ export default function ApiKeysPage() {
 
   return (
     <Stack gap="xl">
-      <Section title="API Keys" description="Keys for scripts and services calling the console's API. Each holds one of your roles and expires within a year.">
-        <Stack gap="md">
+      {/* The full width, not a Section's two columns: the list's six columns then fit without scrolling sideways. */}
+      <Stack component="section" aria-labelledby="section-api-keys" gap="md" py="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} size="h4" id="section-api-keys">
+              API Keys
+            </Title>
+            <Text size="sm" c="dimmed">
+              Keys for scripts and services calling the console's API. Each holds one of your roles and expires within a year.
+            </Text>
+          </Stack>
           {mayEdit && (
-            <Group justify="flex-end">
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                Create API key
-              </Button>
-            </Group>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              Create API key
+            </Button>
           )}
-          {mayList ? (
-            <ListStates
-              query={keys}
-              loading={{ label: 'Loading API keys', rows: 3, height: 44 }}
-              errorPrefix="Error fetching API keys"
-              isEmpty={(data) => data.keys.length === 0}
-              empty={<EmptyState icon={<IconKey size={32} />} title="No API keys yet" description="Create a key to call the API from a script or a service." />}
-            >
-              {(data) => <ApiKeysTable keys={data.keys} onAction={mayEdit ? (key, action) => setConfirm({ action, key }) : null} />}
-            </ListStates>
-          ) : (
-            <Paper withBorder radius="md" p="lg">
-              <Text size="sm">API keys are managed by members who may view the team. Please ask an admin.</Text>
-            </Paper>
-          )}
-        </Stack>
-      </Section>
+        </Group>
+        {mayList ? (
+          <ListStates
+            query={keys}
+            loading={{ label: 'Loading API keys', rows: 3, height: 44 }}
+            errorPrefix="Error fetching API keys"
+            isEmpty={(data) => data.keys.length === 0}
+            empty={<EmptyState icon={<IconKey size={32} />} title="No API keys yet" description="Create a key to call the API from a script or a service." />}
+          >
+            {(data) => <ApiKeysTable keys={data.keys} onAction={mayEdit ? (key, action) => setConfirm({ action, key }) : null} />}
+          </ListStates>
+        ) : (
+          <Paper withBorder radius="md" p="lg">
+            <Text size="sm">API keys are managed by members who may view the team. Please ask an admin.</Text>
+          </Paper>
+        )}
+      </Stack>
       {account.tenantKey !== null && (
         <Section title="Project key" description="The key the tracker in your pages sends with recordings.">
           <Paper withBorder radius="md" p="lg">
