@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_KEY_MESSAGES, DAY_MS, type ApiKey, type Role } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
@@ -136,6 +136,19 @@ describe('Account › API keys', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(API_KEY_MESSAGES.revoked)).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/client/api-keys/key-1')).toHaveLength(1);
+  });
+
+  it('is operable with the keyboard: the create dialog opens on Enter with the name focused, and Escape closes it', async () => {
+    stubSignedIn(editor, makeJwt(), { ...base, 'GET /api/client/api-keys': ok({ keys: [] }) });
+    renderApp('/account/api-keys');
+    const user = userEvent.setup();
+    const create = await screen.findByRole('button', { name: 'Create API key' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create API key' })).not.toBeInTheDocument());
   });
 
   it('shows a member without the Team screen no keys and no create button, and no project key to a non-admin', async () => {
