@@ -177,6 +177,22 @@ describe('rotating a key', () => {
     expect((await keyRow(key.keyId)).secretHash).toBe(sha256(secret));
   });
 
+  it('keeps exactly two secrets working when two rotations race: the newest and the one before it', async () => {
+    const key = await addApiKey(t, owner.jwt, { permissions: ['VIEW_INSTANCES'] });
+    const url = `/api/client/api-keys/${key.keyId}/rotate`;
+    const answers = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url, headers: bearer(owner.jwt) })));
+    // Each rotation is a compare-and-set on the secret it read: one made from a stale read is 409, never a third live secret.
+    for (const res of answers) expect([200, 409], res.body).toContain(res.statusCode);
+    const issued = answers.filter((r) => r.statusCode === 200).map((r) => r.json().data.secret as string);
+    expect(issued.length).toBeGreaterThan(0);
+    expect(issued.map(sha256)).toContain((await keyRow(key.keyId)).secretHash);
+    const working: string[] = [];
+    for (const secret of [key.secret, ...issued]) if ((await listInstances(bearer(secret))).statusCode === 200) working.push(secret);
+    expect(working).toHaveLength(2);
+    // No caller was handed a secret that does not work.
+    expect(working).toEqual(expect.arrayContaining(issued));
+  });
+
   it('refuses a revoked key (409) and another account’s key or an unknown id (404)', async () => {
     const key = await addApiKey(t, owner.jwt, { permissions: [] });
     await t.app.inject({ method: 'DELETE', url: `/api/client/api-keys/${key.keyId}`, headers: bearer(owner.jwt) });
