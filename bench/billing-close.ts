@@ -16,7 +16,7 @@ import { DAY_MS, PROVIDERS, REGIONS, SIZES, type InstanceSize, type InstanceStat
 import type { Db } from '../apps/server/src/db/client';
 import { billingAccounts, instanceUsagePeriods, instances, tenants } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
-import { newApiKey, newTenantKey } from '../apps/server/src/modules/auth/keys';
+import { newTenantKey } from '../apps/server/src/modules/auth/keys';
 import { runCloseRound, toCents } from '../apps/server/src/modules/billing/billing.close';
 import { meter, type MeteredPeriod } from '../apps/server/src/modules/billing/metering';
 import { withTempDatabase } from './support';
@@ -131,7 +131,7 @@ async function seed(db: Db, lastMonth: number, thisMonth: number) {
     // Spread over the month's first four days, at any minute.
     const createdAt = lastMonth + (i % 96) * HOUR + Math.floor(rand() * HOUR);
     const paying = i % 3 === 0;
-    tenantRows.push({ id: tenantId, name: `Account ${i}`, tenantKey: newTenantKey(), apiKey: newApiKey(), trialEndsAt: new Date(createdAt + 7 * DAY_MS), createdAt: new Date(createdAt) });
+    tenantRows.push({ id: tenantId, name: `Account ${i}`, tenantKey: newTenantKey(), trialEndsAt: new Date(createdAt + 7 * DAY_MS), createdAt: new Date(createdAt) });
     if (paying) {
       accountRows.push({
         tenantId,

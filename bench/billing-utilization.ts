@@ -22,7 +22,7 @@ import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { billingAccounts, billingPeriods, instanceUsagePeriods, instances, roles, tenants, users } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
-import { newApiKey, newTenantKey } from '../apps/server/src/modules/auth/keys';
+import { newTenantKey } from '../apps/server/src/modules/auth/keys';
 import { billingRepo, nextMonthStart } from '../apps/server/src/modules/billing/billing.repo';
 import { meter } from '../apps/server/src/modules/billing/metering';
 import { insertChunked, prng, seededInstance } from './billing-close';
@@ -111,7 +111,7 @@ async function seed(db: Db, now: number, thisMonth: number) {
   const address = { line1: '1 Main Street', line2: '', city: 'Dublin', postalCode: 'D02', state: '', country: 'IE' };
   const addAccount = (i: number, createdAt: number, paying: boolean, count: number, minDays: number, maxDays: number) => {
     const tenantId = newId();
-    tenantRows.push({ id: tenantId, name: `Account ${i}`, tenantKey: newTenantKey(), apiKey: newApiKey(), trialEndsAt: new Date(createdAt + 7 * DAY_MS), createdAt: new Date(createdAt) });
+    tenantRows.push({ id: tenantId, name: `Account ${i}`, tenantKey: newTenantKey(), trialEndsAt: new Date(createdAt + 7 * DAY_MS), createdAt: new Date(createdAt) });
     if (paying) {
       accountRows.push({
         tenantId,

@@ -52,7 +52,7 @@ export async function benchInstancesHealth() {
   try {
     const db = database.db;
     const accounts = Array.from({ length: 100 }, () => newId());
-    await db.insert(tenants).values(accounts.map((id) => ({ id, name: 'Bench', tenantKey: `tk-${id}`, apiKey: `ak-${id}`, trialEndsAt: new Date(Date.now() + DAY_MS) })));
+    await db.insert(tenants).values(accounts.map((id) => ({ id, name: 'Bench', tenantKey: `tk-${id}`, trialEndsAt: new Date(Date.now() + DAY_MS) })));
     const rows = Array.from({ length: INSTANCES }, (_, n) => ({
       instanceId: newId(),
       tenantId: accounts[n % accounts.length]!,

@@ -31,7 +31,7 @@ async function seed(database: Database): Promise<{ userId: string; tenantId: str
   const now = new Date();
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
   await db.insert(tenants).values(
-    accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, apiKey: `ak-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })),
+    accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })),
   );
   await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
   await db.insert(users).values(

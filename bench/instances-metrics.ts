@@ -42,7 +42,7 @@ export async function benchInstancesMetrics() {
     const tenantId = newId();
     const roleId = newId();
     const userId = newId();
-    await db.insert(tenants).values({ id: tenantId, name: 'Bench', tenantKey: `tk-${tenantId}`, apiKey: `ak-${tenantId}`, trialEndsAt: new Date(now.getTime() + DAY_MS) });
+    await db.insert(tenants).values({ id: tenantId, name: 'Bench', tenantKey: `tk-${tenantId}`, trialEndsAt: new Date(now.getTime() + DAY_MS) });
     await db.insert(roles).values({ id: roleId, tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true });
     await db.insert(users).values({ id: userId, tenantId, email: 'owner@bench.example', name: 'Owner', admin: true, superAdmin: true, roleId, joinedAt: now });
     const rows = Array.from({ length: INSTANCES }, (_, n) => ({

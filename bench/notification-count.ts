@@ -35,7 +35,7 @@ async function seed(database: Database): Promise<{ userId: string; tenantId: str
   for (let a = 0; a < ACCOUNTS; a++) {
     const tenantId = newId();
     const roleId = newId();
-    await db.insert(tenants).values({ id: tenantId, name: `Account ${a}`, tenantKey: `tk-${tenantId}`, apiKey: `ak-${tenantId}`, trialEndsAt: new Date(now + 7 * DAY_MS) });
+    await db.insert(tenants).values({ id: tenantId, name: `Account ${a}`, tenantKey: `tk-${tenantId}`, trialEndsAt: new Date(now + 7 * DAY_MS) });
     await db.insert(roles).values({ id: roleId, tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true });
     const ids = Array.from({ length: MEMBERS }, () => newId());
     await db.insert(users).values(ids.map((id, m) => ({ id, tenantId, email: `m${m}.a${a}@bench.example`, name: `Member ${m}`, roleId, joinedAt: new Date(now) })));

@@ -29,3 +29,5 @@ const { benchWebhooksFanout, fanoutReport } = await import('./webhooks-fanout');
 for (const line of fanoutReport(await benchWebhooksFanout())) console.log(line);
 const { benchNotificationCount, notificationCountReport } = await import('./notification-count');
 for (const line of notificationCountReport(await benchNotificationCount())) console.log(line);
+const { benchApiKeyList, apiKeyListReport } = await import('./api-key-list');
+for (const line of apiKeyListReport(await benchApiKeyList())) console.log(line);

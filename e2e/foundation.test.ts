@@ -169,7 +169,9 @@ describe('foundation journey in chromium', () => {
     await visible(page.getByText('Analytical Engines'));
     await expectAccessible(page, 'account: organization');
     await page.getByRole('tab', { name: 'API Keys' }).click();
-    await visible(page.getByRole('button', { name: /copy api key/i }));
+    // The account's API keys (none yet) and, for its owner, the project key.
+    await visible(page.getByText('No API keys yet'));
+    await visible(page.getByRole('button', { name: 'Copy project key' }));
     await expectAccessible(page, 'account: api keys');
     await page.getByRole('tab', { name: 'Session' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();

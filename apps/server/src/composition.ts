@@ -39,6 +39,7 @@ import { createSessionSettingsService } from './modules/session-settings/session
 import { createLoggerOptionsService } from './modules/logger-options/logger-options.service';
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 import { createProbesService } from './modules/probes/probes.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -80,6 +81,7 @@ export function createServices(ctx: AppContext) {
     members: createMembersService({ db, clock, ...mailLinks, sealKey: invitationSealKey(ctx.secrets.jwtSecret), sessions, hasBillingDetails: accountSources.hasBillingDetails }),
     invitations: createInvitationsService({ db, clock }),
     roles: createRolesService({ db, clock }),
+    apiKeys: createApiKeysService({ db, clock }),
     users: createUsersService({ db, sources: accountSources }),
     consoleModules: createConsoleModulesService({ db, clock }),
     activity: createActivityService({ db }),

@@ -66,7 +66,7 @@ describe('GET /api/account', () => {
       tenantName: 'Analytical Engines',
       tenantId: tenant!.id,
       tenantKey: tenant!.tenantKey,
-      apiKey: tenant!.apiKey,
+      apiKey: null,
       smtp: false,
       plan: { type: 'trial', remaingSessions: null, billingSetup: false, remainingTrialDays: TRIAL_DAYS },
       settings: { modules: [] },
@@ -112,15 +112,15 @@ describe('GET /api/account', () => {
     expect(member.user.limits.teamMember).toEqual({ limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 2 });
   });
 
-  it('shows the account’s keys to its admins only', async () => {
+  it('shows the account’s project key to its admins only, and no account-wide API key to anyone', async () => {
     const owner = await signup(t);
     const member = await addMember(owner);
     expect(member.user).toMatchObject({ apiKey: null, tenantKey: null });
     expect((await getAccount(member.jwt)).json().data).toMatchObject({ apiKey: null, tenantKey: null });
     const admin = await addMember(owner, { admin: true });
     const [tenant] = await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, owner.user.tenantId));
-    expect((await getAccount(admin.jwt)).json().data).toMatchObject({ apiKey: tenant!.apiKey, tenantKey: tenant!.tenantKey });
-    expect(owner.user.apiKey).toBe(tenant!.apiKey);
+    expect((await getAccount(admin.jwt)).json().data).toMatchObject({ apiKey: null, tenantKey: tenant!.tenantKey });
+    expect(owner.user.apiKey).toBeNull();
   });
 
   it('says hasPassword false for a user without one', async () => {

@@ -43,7 +43,8 @@ describe('POST /api/signup', () => {
     const [tenant] = await db.select().from(tenants).where(eq(tenants.id, data.user.tenantId));
     expect(tenant!.name).toBe('Navy Labs');
     expect(tenant!.tenantKey).toMatch(/^[A-Za-z0-9]{20}$/);
-    expect(tenant!.apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
+    // No account-wide API key is made: API calls use named keys (GET/POST /client/api-keys).
+    expect(tenant).not.toHaveProperty('apiKey');
     const trialMs = tenant!.trialEndsAt.getTime() - before.getTime();
     expect(Math.abs(trialMs - TRIAL_DAYS * DAY_MS)).toBeLessThan(60_000);
 
@@ -164,7 +165,7 @@ describe('isUniqueViolation', () => {
     const [existing] = await t.runtime.ctx.db.select().from(tenants).limit(1);
     const err = await t.runtime.ctx.db
       .insert(tenants)
-      .values({ ...existing!, id: crypto.randomUUID(), apiKey: 'another-api-key' })
+      .values({ ...existing!, id: crypto.randomUUID() })
       .then(() => null, (e: unknown) => e);
     expect(isUniqueViolation(err)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);

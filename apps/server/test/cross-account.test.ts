@@ -5,6 +5,7 @@ import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
 import { addInstance, addMember, auditRowsOf } from './support/team';
+import { addApiKey } from './support/api-keys';
 
 /**
  * The cross-account test, generated from the route table: every route that
@@ -14,7 +15,8 @@ import { addInstance, addMember, auditRowsOf } from './support/team';
  * UUID found in A's rows of every table that carries a tenant_id, so the
  * tables and routes other modules add are covered as they arrive.
  */
-const t = await createTestApp();
+// B's key makes a call per id per route: no per-key limit may cut them short.
+const t = await createTestApp({ API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' });
 afterAll(() => t.close());
 const db = t.runtime.ctx.db;
 
@@ -28,10 +30,16 @@ const aInstance = await addInstance(t, a.user.tenantId, 'a-instance');
 await addMember(t, a.user.tenantId, { permissions: [...PERMISSIONS], allInstances: false, instances: [aInstance] });
 // A project beside the instance's default one (whose id is the instance's).
 await t.app.inject({ method: 'POST', url: '/api/projects', headers: aHeaders, payload: { instanceId: aInstance, name: 'A project' } });
+// An API key of A's (its id joins A's ids), one used once (its use is a row too).
+const aKey = await addApiKey(t, a.jwt, { permissions: ['VIEW_INSTANCES'], ipAccessList: ['127.0.0.0/8'] });
+await t.app.inject({ method: 'GET', url: '/api/managed-saas/instances', headers: aKey.headers });
+await t.app.keyUsageDrain();
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });
 const bHeaders = bearer(b.jwt);
+// B's API key holding every permission: A's ids are as absent to it as to B's owner.
+const bKey = await addApiKey(t, b.jwt, { permissions: [...PERMISSIONS] });
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -79,7 +87,8 @@ const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParam
 
 describe('account A’s ids, used by account B’s owner', () => {
   it('are many, of every kind, and the routes addressing ids are found', () => {
-    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances']));
+    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys']));
+    expect(aIds).toContain(aKey.keyId);
     expect(aIds.length).toBeGreaterThan(8);
     expect(idRoutes.map(describeRoute)).toEqual(
       expect.arrayContaining(['GET /api/users/:id', 'PUT /api/client/members/:id', 'DELETE /api/client/roles/:id', 'GET /api/trails/:id']),
@@ -102,6 +111,23 @@ describe('account A’s ids, used by account B’s owner', () => {
       // made, validation answers first: 400 whatever the id, so nothing leaks either.
       expect(res.statusCode, `${id}: ${res.body}`).toBe(valid ? 404 : 400);
     }
+    expect(await dumpOfA()).toBe(before);
+  });
+
+  it.each(idRoutes.map((r) => [describeRoute(r), r] as const))('%s answers B’s API key as it answers B: 404 for every one of them (403 where keys never go), and changes nothing', async (_name, route) => {
+    const body = sampleFor(route.schema.body);
+    const query = sampleFor(route.schema.querystring);
+    for (const id of aIds) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: fillPath(route.url, () => id),
+        headers: bKey.headers,
+        query: asQuery(query.value),
+        ...(route.schema.body ? { payload: body.value as object } : {}),
+      });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
+    }
+    await t.app.keyUsageDrain();
     expect(await dumpOfA()).toBe(before);
   });
 

@@ -17,6 +17,7 @@ const OTHER = randomUUID();
 
 function principal(over: Partial<Principal>): Principal {
   return {
+    apiKey: null,
     userId: randomUUID(),
     tenantId: TENANT,
     email: 'someone@example.com',

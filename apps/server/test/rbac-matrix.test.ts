@@ -6,6 +6,7 @@ import { bearer, signup } from './support/auth';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { describeRoute, fillPath, guardLabel } from './support/route-table';
 import { addMember } from './support/team';
+import { addApiKey } from './support/api-keys';
 
 /**
  * The RBAC matrix, generated from the server's route table: every /api route
@@ -28,6 +29,8 @@ interface Caller {
   label: string;
   headers: Record<string, string>;
   permissions: readonly Permission[] | null;
+  /** An API key: refused (403) on a person's own routes and those for people only, whatever its role. */
+  viaKey?: boolean;
 }
 const signedIn: Caller[] = [
   { label: 'the owner', headers: bearer(owner.jwt), permissions: PERMISSIONS },
@@ -37,9 +40,22 @@ const signedIn: Caller[] = [
 for (const permission of PERMISSIONS) {
   signedIn.push({ label: `a member holding only ${permission}`, headers: (await addMember(t, tenantId, { permissions: [permission] })).headers, permissions: [permission] });
 }
+// API keys, by construction: one holding each permission alone, one holding every permission, one holding none.
+const keyCallers: Caller[] = [
+  { label: 'an API key holding every permission', headers: (await addApiKey(t, owner.jwt, { permissions: PERMISSIONS })).headers, permissions: PERMISSIONS, viaKey: true },
+  { label: 'an API key holding no permission', headers: (await addApiKey(t, owner.jwt, { permissions: [] })).headers, permissions: [], viaKey: true },
+];
+for (const permission of PERMISSIONS) {
+  keyCallers.push({ label: `an API key holding only ${permission}`, headers: (await addApiKey(t, owner.jwt, { permissions: [permission] })).headers, permissions: [permission], viaKey: true });
+}
+signedIn.push(...keyCallers);
+const revokedKey = await addApiKey(t, owner.jwt, { permissions: PERMISSIONS });
+await t.app.inject({ method: 'DELETE', url: `/api/client/api-keys/${revokedKey.keyId}`, headers: bearer(owner.jwt) });
 const anonymous: Caller[] = [
   { label: 'no token', headers: {}, permissions: null },
   { label: 'a forged token', headers: bearer(`${owner.jwt.slice(0, -4)}AAAA`), permissions: null },
+  { label: 'an unknown API key', headers: bearer(`rck_${'x'.repeat(43)}`), permissions: null },
+  { label: 'a revoked API key', headers: revokedKey.headers, permissions: null },
 ];
 
 const routes = t.app.apiRoutes;
@@ -75,13 +91,17 @@ describe.each(routes.map((r) => [`${describeRoute(r)} (${guardLabel(r)})`, r] as
     return;
   }
 
-  it('refuses a missing or forged token with 401', async () => {
+  it('refuses a missing or forged token, and an unknown or revoked API key, with 401', async () => {
     for (const caller of anonymous) expect((await call(route, caller.headers)).statusCode, caller.label).toBe(401);
   });
 
   const guard = route.guard;
   it.each(signedIn.map((c) => [c.label, c] as const))('%s', async (_label, caller) => {
     const res = await call(route, caller.headers);
+    if (caller.viaKey && route.peopleOnly) {
+      expect(res.statusCode, res.body).toBe(403);
+      return;
+    }
     if (guard === 'authenticated') {
       expect(res.statusCode, res.body).not.toBe(401);
       return;
@@ -118,7 +138,7 @@ describe('who sees a pending invitation’s joining link', async () => {
     await invite('Future Editor', false, ['VIEW_MEMBERS', 'EDIT_MEMBERS']),
     await invite('Future Nobody', false, []),
   ];
-  const profiles: Caller[] = [...signedIn];
+  const profiles: Caller[] = signedIn.filter((c) => !c.viaKey);
   for (const [label, perms, admin] of [
     ['a member holding VIEW_MEMBERS and EDIT_MEMBERS', ['VIEW_MEMBERS', 'EDIT_MEMBERS'], false],
     ['an admin holding VIEW_MEMBERS and EDIT_MEMBERS', ['VIEW_MEMBERS', 'EDIT_MEMBERS'], true],

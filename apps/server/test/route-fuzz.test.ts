@@ -13,6 +13,8 @@ import { bearer, signup } from './support/auth';
 import { anyJson, hostileNumber, hostileText, paramFor, queryFor, valueFor, type Pools } from './support/hostile-input';
 import { describeRoute, inputShapeOf, pathParams, sampleFor } from './support/route-table';
 import { addInstance, auditRowsOf, invitationLinksTo, tokenOfLink } from './support/team';
+import { addApiKey } from './support/api-keys';
+import { PERMISSIONS } from '@replay/contracts';
 
 /**
  * Hostile input at every /api route, generated from the server's own route
@@ -50,7 +52,8 @@ const answeringDriver = new Proxy({ kind: 'fuzz', browserSources: [] } as unknow
   },
 });
 
-const t = await createTestApp({}, { driver: answeringDriver });
+// The API key caller makes every route's runs again: no per-key limit may cut them short.
+const t = await createTestApp({ API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' }, { driver: answeringDriver });
 afterAll(() => t.close());
 
 const owner = await signup(t, { fullname: 'Fuzz Owner' });
@@ -64,7 +67,10 @@ const memberEmail = 'fuzzed.member@example.com';
 const memberId = (await inject('POST', '/api/client/members', { name: 'Fuzzed Member', email: memberEmail, roleId })).json().data.userId as string;
 const invitationToken = tokenOfLink((await invitationLinksTo(t, memberEmail))[0]!);
 const auditId = (await auditRowsOf(t, tenantId))[0]!.id;
-const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId], tokens: [invitationToken] };
+// A key the fuzzed calls may rotate or revoke, and the key that calls them (holding every permission; not in the pools).
+const targetKey = await addApiKey(t, owner.jwt, { permissions: ['VIEW_INSTANCES'] });
+const callerKey = await addApiKey(t, owner.jwt, { permissions: PERMISSIONS });
+const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId, targetKey.keyId], tokens: [invitationToken] };
 
 const routes = t.app.apiRoutes;
 
@@ -98,12 +104,12 @@ const ownerPrincipal = (await loadPrincipal(t.runtime.ctx.db, owner.user.userId,
  * /logout and /refresh spend or end the session they are given, and the
  * owner's own must outlive the run.
  */
-async function send(route: ApiRoute, r: FuzzRequest) {
+async function send(route: ApiRoute, r: FuzzRequest, as: Record<string, string> = headers) {
   let i = 0;
   const url = route.url.replace(/:\w+/g, () => r.path[i++]!) + r.query;
-  const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...headers, 'content-type': 'application/json' } };
+  const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...as, 'content-type': 'application/json' } };
   const cookies: Record<string, string> = route.guard === 'public' ? { refresh_token: (await sessions.start(ownerPrincipal)).refreshToken } : {};
-  return t.app.inject({ method: route.method as 'GET', url, headers, cookies, ...json });
+  return t.app.inject({ method: route.method as 'GET', url, headers: as, cookies, ...json });
 }
 
 /**
@@ -152,7 +158,31 @@ describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, r
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });
+
+  if (route.guard === 'public') return;
+  it('answers hostile input from an API key holding every permission below 500, and records its audited calls as the key', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestsFor(route), async (r) => {
+        const res = await send(route, r, callerKey.headers);
+        const seen = `${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(r).slice(0, 300)}`;
+        expect(res.statusCode, seen).toBeLessThan(500);
+        expectErrorAnswerShape(res, seen);
+        if (route.peopleOnly && !refusedByRouter(res)) expect(res.statusCode, seen).toBe(403);
+        if (mustRecord(route, res)) {
+          const records = await keyRecordsOf(String(res.headers['x-request-id']));
+          expect(records, `no audit record: ${seen}`).toHaveLength(1);
+          expect(records[0]).toEqual({ apiKeyId: callerKey.keyId, userId: null });
+        }
+      }),
+      { seed: SEED, numRuns: Math.max(5, Math.ceil(RUNS / 5)), endOnFailure: true },
+    );
+  });
 });
+
+async function keyRecordsOf(requestId: string) {
+  await t.app.auditDrain();
+  return t.runtime.ctx.db.select({ apiKeyId: auditTrail.apiKeyId, userId: auditTrail.userId }).from(auditTrail).where(eq(auditTrail.requestId, requestId));
+}
 
 /* ---------- the contract's own rule, without the database ---------- */
 

@@ -64,9 +64,14 @@ export const accountSchema = z.object({
   edition: z.enum(['ee', 'foss']),
   tenantName: z.string(),
   tenantId: z.string(),
-  /** The account's keys: credentials, so null for anyone but its admins. */
+  /** The project key trackers send: a credential, so null for anyone but the account's admins. */
   tenantKey: z.string().nullable(),
-  apiKey: z.string().nullable(),
+  /**
+   * The spec's account `apiKey`: always null. API calls are made with named API keys
+   * (GET/POST /client/api-keys), each holding a role, expiring and revocable; a single
+   * account-wide key that opened nothing would only look like a credential (decision row).
+   */
+  apiKey: z.null(),
   smtp: z.boolean(),
   plan: z.object({
     type: z.enum(['trial', 'paid']),

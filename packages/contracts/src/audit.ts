@@ -39,6 +39,8 @@ export type TrailsQuery = z.input<typeof trailsQuerySchema>;
 export const auditEntrySchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
+  /** The API key the call was made with (its `username` is then the key's name); null for a person's call. */
+  apiKeyId: z.string().nullable(),
   username: z.string(),
   email: z.string(),
   action: z.string(),

@@ -50,6 +50,12 @@ export interface Endpoint {
    * `password_change_required` until the password is changed.
    */
   duringPasswordChange?: true;
+  /**
+   * For people only: an API key calling it is refused (403) even when its role holds the
+   * permission (managing keys). Routes guarded 'authenticated' are a person's own
+   * (profile, password, sessions, notifications) and refuse keys without saying so.
+   */
+  peopleOnly?: true;
 }
 
 /** Declares an endpoint, keeping its literal types (so both sides infer params, body and answer). */

@@ -36,6 +36,7 @@ export * from './onboarding';
 export * from './money';
 export * from './billing';
 export * from './webhooks';
+export * from './api-keys';
 export * from './notifications';
 export * from './alerts';
 export * from './projects';

@@ -16,12 +16,24 @@ export interface Principal {
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
   /** The spec's `changePassword`: only the calls marked `duringPasswordChange` are open until the password changes. */
   passwordChangeRequired: boolean;
-  /** The sign-in this request was made under; null for an identity just proved (login, reset, joining). */
+  /** The sign-in this request was made under; null for an identity just proved (login, reset, joining), and for an API key. */
   sessionId: string | null;
+  /** Set when the caller is an API key (lib/api-key-principal.ts): it acts as that key, never as a person. */
+  apiKey: ApiKeyOfCaller | null;
+}
+
+/** The API key a request was made with, as its principal read found it. */
+export interface ApiKeyOfCaller {
+  id: string;
+  name: string;
+  ipAccessList: string[];
+  /** Epoch ms of the last recorded use, and from where (recorded at most once a minute per address). */
+  lastUsedAt: number | null;
+  lastUsedAddress: string | null;
 }
 
 /** Only the columns a principal needs: every column costs a parser per row. */
-const principalColumns = {
+export const principalColumns = {
   user: {
     id: users.id,
     tenantId: users.tenantId,
@@ -72,7 +84,7 @@ export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>
     .limit(1);
 }
 
-type PrincipalRow = {
+export type PrincipalRow = {
   user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean; passwordChangeRequired: boolean };
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 };
@@ -108,6 +120,7 @@ export function principalOfRow(row: PrincipalRow | undefined, sessionId: string 
       : null,
     passwordChangeRequired: user.passwordChangeRequired,
     sessionId,
+    apiKey: null,
   };
 }
 

@@ -25,6 +25,7 @@ import { sessionSettingsRoutes } from './session-settings/session-settings.route
 import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 import { consoleModulesRoutes } from './console-modules/console-modules.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsync[] = [
   loggerOptionsRoutes,
   jsErrorsRoutes,
   consoleModulesRoutes,
+  apiKeysRoutes,
 ];

@@ -16,6 +16,8 @@ export interface ApiRoute {
   action: string;
   /** The path parameter naming the instance a call is about, if any. */
   instanceParam: string | null;
+  /** Whether API keys are refused whatever their role (a person's own route, or one for people only). */
+  peopleOnly: boolean;
 }
 
 /** Who a public call's credential belongs to; each takes the credential as sent (or nothing). */
@@ -41,8 +43,10 @@ declare module 'fastify' {
     auditDrain(): Promise<void>;
   }
   interface FastifyRequest {
-    /** Set by a public route that signs someone in, so the trail can name them. */
+    /** Set by a public route that signs someone in, so the trail can name them (and by the guard for an API key it refused). */
     auditActor: AuditActor | Principal | null;
+    /** Recorded whatever the route's declaration (an API key used from outside its address list). */
+    auditAlways: boolean;
   }
   interface FastifyContextConfig {
     auditActor?: AuditActorOf;
@@ -82,6 +86,7 @@ export const auditPlugin = fp(async (app) => {
     while (pending.size) await Promise.allSettled([...pending]);
   });
   app.decorateRequest('auditActor', null);
+  app.decorateRequest('auditAlways', false);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || !route.config?.guard) return;
@@ -99,6 +104,7 @@ export const auditPlugin = fp(async (app) => {
         audited: isRecorded(endpoint),
         action: auditLabelOf(endpoint),
         instanceParam: audit?.instanceParam ?? null,
+        peopleOnly: route.config.guard === 'authenticated' || route.config.endpoint?.peopleOnly === true,
       };
       routes.push(entry);
       byKey.set(`${method} ${route.url}`, entry);
@@ -112,6 +118,8 @@ export const auditPlugin = fp(async (app) => {
 
   async function actorOf(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<AuditActor | null> {
     const known = request.principal ?? request.auditActor;
+    // A key's call is the key's, never its creator's: no user, the key's name and id.
+    if (known && 'apiKey' in known && known.apiKey) return { userId: null, apiKeyId: known.apiKey.id, tenantId: known.tenantId, name: known.name, email: '' };
     if (known) return { userId: known.userId, tenantId: known.tenantId, name: known.name, email: known.email };
     // A throttled caller (429) has been recorded already, up to the limit; the rest is noise.
     if (route.guard !== 'public' || reply.statusCode === 429) return null;
@@ -128,6 +136,7 @@ export const auditPlugin = fp(async (app) => {
       id: newId(),
       tenantId: actor.tenantId,
       userId: actor.userId,
+      apiKeyId: actor.apiKeyId ?? null,
       username: actor.name,
       email: actor.email,
       action: route.action,
@@ -153,7 +162,7 @@ export const auditPlugin = fp(async (app) => {
 
   app.addHook('onResponse', async (request, reply) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
-    if (!route?.audited) return;
+    if (!route || (!route.audited && !request.auditAlways)) return;
     const write = record(request, reply, route)
       .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
       .finally(() => pending.delete(write));

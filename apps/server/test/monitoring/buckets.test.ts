@@ -20,7 +20,7 @@ let tenantId: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   tenantId = newId();
-  await database.db.insert(tenants).values({ id: tenantId, name: 'Oracle', tenantKey: `tk-${tenantId}`, apiKey: `ak-${tenantId}`, trialEndsAt: new Date() });
+  await database.db.insert(tenants).values({ id: tenantId, name: 'Oracle', tenantKey: `tk-${tenantId}`, trialEndsAt: new Date() });
 });
 afterAll(() => database.close());
 

@@ -22,7 +22,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     tenantName: 'Analytical Engines',
     tenantId: 'ten_1',
     tenantKey: 'tk_123',
-    apiKey: 'ak_456',
+    apiKey: null,
     smtp: false,
     plan: { type: 'trial', remaingSessions: null, billingSetup: false, remainingTrialDays: 7 },
     settings: { modules: [] },

@@ -1,6 +1,7 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { alertEndpoints } from './alerts';
+import { apiKeyEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
@@ -52,6 +53,7 @@ export const endpoints = {
   ...loggerOptionsEndpoints,
   ...jsErrorEndpoints,
   ...consoleModuleEndpoints,
+  ...apiKeyEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -13,6 +13,8 @@ export const auditTrail = pgTable(
     id: uuid('id').primaryKey(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
     userId: uuid('user_id'),
+    /** The API key a call was made with: then userId is null and username is the key's name. */
+    apiKeyId: uuid('api_key_id'),
     username: text('username').notNull(),
     email: text('email').notNull(),
     action: text('action').notNull(),

@@ -20,3 +20,4 @@ export * from './logger-options';
 export * from './source-maps';
 export * from './console-processes';
 export * from './projects';
+export * from './api-keys';

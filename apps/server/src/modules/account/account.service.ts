@@ -51,7 +51,7 @@ export function createAccountService(deps: AccountDeps) {
     // The trial lasts until billing details exist, even past its end date (then the
     // banner says it has ended and creating instances needs billing).
     const isTrial = !hasBillingDetails;
-    // The keys act as the organization: only its admins are shown them.
+    // The project key acts as the organization towards its instances: only its admins are shown it.
     const isAdmin = p.admin || p.superAdmin;
     return {
       userId: p.userId,
@@ -72,7 +72,7 @@ export function createAccountService(deps: AccountDeps) {
       tenantName: tenant.name,
       tenantId: tenant.id,
       tenantKey: isAdmin ? tenant.tenantKey : null,
-      apiKey: isAdmin ? tenant.apiKey : null,
+      apiKey: null,
       smtp: deps.mailTransport === 'smtp',
       plan: {
         type: isTrial ? 'trial' : 'paid',

@@ -17,7 +17,9 @@ export interface AuditFilter extends PageQuery {
 
 /** Who a call was made by, as the trail records it. */
 export interface AuditActor {
-  userId: string;
+  /** Null for an API key's call (then apiKeyId names the key). */
+  userId: string | null;
+  apiKeyId?: string | null;
   tenantId: string;
   name: string;
   email: string;

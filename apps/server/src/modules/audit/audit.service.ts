@@ -19,6 +19,7 @@ function toEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,
     userId: r.userId,
+    apiKeyId: r.apiKeyId,
     username: r.username,
     email: r.email,
     action: r.action,

@@ -8,7 +8,7 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { authRepo } from './auth.repo';
 import { emitEvent } from '../../events/emit';
-import { newApiKey, newTenantKey } from './keys';
+import { newTenantKey } from './keys';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 
 export interface SignupCommand {
@@ -43,7 +43,6 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
               id: tenantId,
               name: cmd.organizationName,
               tenantKey: newTenantKey(),
-              apiKey: newApiKey(),
               trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
               createdAt: now,
             },

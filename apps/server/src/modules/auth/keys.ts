@@ -10,4 +10,3 @@ export function randomKey(length: number): string {
 }
 
 export const newTenantKey = (): string => randomKey(20);
-export const newApiKey = (): string => randomKey(40);

@@ -2,7 +2,8 @@ import { fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { instances, users } from '../../db/schema';
-import type { AccessClaims } from '../../lib/access-token';
+import { KEY_PRINCIPAL_WIDTH, keyRowOfValues, principalOfKeyRow, selectKeyPrincipal } from '../../lib/api-key-principal';
+import type { CallerCredential } from '../../lib/credential';
 import { offsetOf, totalOver, type PageQuery } from '../../lib/paging';
 import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../lib/principal';
 import { live, type InstanceRow } from './instances.repo';
@@ -72,10 +73,20 @@ function listedOf(values: unknown[], tenantId: string): ListedInstance {
   return row as ListedInstance;
 }
 
-/** The statement's text and parameters, built once by the ORM and then run as they are (the ORM's row mapping was a tenth of the list's time). */
-function statementOf(db: Db, withSearch: boolean) {
-  const { sql: text, params } = selectPrincipal(db, { page: pageOfAccount(withSearch) }).toSQL();
-  return { name: withSearch ? 'instances_list_caller_search' : 'instances_list_caller', text, params };
+/**
+ * The statement's text and parameters, built once by the ORM and then run as they are (the ORM's row mapping was a tenth of the list's time).
+ * A session's caller is read by user and session; an API key's by its secret's digest, the same one statement either way.
+ */
+function statementOf(db: Db, withSearch: boolean, kind: CallerCredential['kind']) {
+  const extra = { page: pageOfAccount(withSearch) };
+  const { sql: text, params } = (kind === 'key' ? selectKeyPrincipal(db, extra) : selectPrincipal(db, extra)).toSQL();
+  return { name: `instances_list_${kind}${withSearch ? '_search' : ''}`, text, params };
+}
+
+/** The caller a statement's row names, and where its page starts. */
+function callerOf(row: unknown[] | undefined, credential: CallerCredential): { principal: Principal | null; pageAt: number } {
+  if (credential.kind === 'key') return { principal: principalOfKeyRow(row && keyRowOfValues(row), credential.keyHash), pageAt: KEY_PRINCIPAL_WIDTH };
+  return { principal: principalOfRow(row && principalRowOfValues(row), credential.claims.sessionId), pageAt: PRINCIPAL_WIDTH };
 }
 
 export interface CallerAndPage {
@@ -92,17 +103,21 @@ export interface CallerAndPage {
  * must authorize the caller and check their scope before using it.
  */
 export function listWithCaller(database: Database) {
-  const statements = new Map<boolean, ReturnType<typeof statementOf>>();
-  return async (claims: AccessClaims, q: PageQuery & { pattern?: string }): Promise<CallerAndPage> => {
+  const statements = new Map<string, ReturnType<typeof statementOf>>();
+  return async (credential: CallerCredential, q: PageQuery & { pattern?: string }): Promise<CallerAndPage> => {
     const withSearch = q.pattern !== undefined;
-    let statement = statements.get(withSearch);
-    if (!statement) statements.set(withSearch, (statement = statementOf(database.db, withSearch)));
-    const values = fillPlaceholders(statement.params, { ...claims, pattern: q.pattern, limit: q.limit, offset: offsetOf(q) });
+    const name = `${credential.kind}${withSearch}`;
+    let statement = statements.get(name);
+    if (!statement) statements.set(name, (statement = statementOf(database.db, withSearch, credential.kind)));
+    const who = credential.kind === 'key' ? { keyHash: credential.keyHash, now: credential.at.toISOString() } : credential.claims;
+    const values = fillPlaceholders(statement.params, { ...who, pattern: q.pattern, limit: q.limit, offset: offsetOf(q) });
     const [row] = await database.runPrepared(statement.name, statement.text, values);
-    const page = (row?.[PRINCIPAL_WIDTH] ?? []) as unknown[][];
+    const { principal, pageAt } = callerOf(row, credential);
+    const page = (row?.[pageAt] ?? []) as unknown[][];
     return {
-      principal: principalOfRow(row && principalRowOfValues(row), claims.sessionId),
-      rows: page.map((listed) => listedOf(listed, claims.tenantId)),
+      principal,
+      // The page is the caller's account's (its WHERE says so): only read once the caller is known.
+      rows: principal ? page.map((listed) => listedOf(listed, principal.tenantId)) : [],
       total: Number(page[0]?.[0] ?? 0),
     };
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
-import { authorizeCaller, claimsOf, principalOf } from '../../plugins/guard';
+import { authorizeCaller, credentialOf, principalOf } from '../../plugins/guard';
 
 /** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */
 export const instancesRoutes: FastifyPluginAsync = async (app) => {
@@ -10,7 +10,7 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
   mount(
     app,
     endpoints.instances,
-    async (request) => instances.listWithCaller(claimsOf(request), request.query, (caller) => authorizeCaller(request, caller)),
+    async (request) => instances.listWithCaller(credentialOf(request), request.query, (caller) => authorizeCaller(request, caller)),
     { callerReadWithData: true },
   );
 

@@ -16,7 +16,7 @@ import {
 import type { Database, Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
-import type { AccessClaims } from '../../lib/access-token';
+import type { CallerCredential } from '../../lib/credential';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -176,8 +176,8 @@ export function createInstancesService(deps: InstancesDeps) {
      * trip, the caller judged by `authorize` before the page is used. A caller
      * whose role names chosen instances, or a page past the end, reads again.
      */
-    async listWithCaller(claims: AccessClaims, q: InstanceListQuery, authorize: (p: Principal | null) => Principal) {
-      const read = await readWithCaller(claims, { page: q.page, limit: q.limit, pattern: searchPattern(q.search) });
+    async listWithCaller(credential: CallerCredential, q: InstanceListQuery, authorize: (p: Principal | null) => Principal) {
+      const read = await readWithCaller(credential, { page: q.page, limit: q.limit, pattern: searchPattern(q.search) });
       const caller = authorize(read.principal);
       if (instanceScopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return this.list(caller, q);
       return { instances: read.rows.map(instanceToWire), total: read.total };

@@ -5,6 +5,7 @@ import { csvCell, trailsToCsv } from './csv';
 const entry: AuditEntry = {
   id: 'a1',
   userId: 'u1',
+  apiKeyId: null,
   username: 'Ada, Countess "of" Lovelace',
   email: 'ada@example.com',
   action: 'Invite member',

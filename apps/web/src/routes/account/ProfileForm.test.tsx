@@ -96,8 +96,8 @@ describe('profile', () => {
   it('shows real account data on the other three tabs', async () => {
     stubSignedIn(makeAccount(), makeJwt(), config);
     renderApp('/account/api-keys');
-    expect(await screen.findByText('ak_456')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy API key' })).toBeInTheDocument();
+    expect(await screen.findByText('tk_123')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy project key' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Organization' }));
     expect(await screen.findByText('ten_1')).toBeInTheDocument();

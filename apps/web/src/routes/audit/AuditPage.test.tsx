@@ -22,6 +22,7 @@ function entry(n: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     userId: 'usr_1',
+    apiKeyId: null,
     username: 'Ada Owner',
     email: 'ada@example.com',
     action: n % 2 ? 'Invite member' : 'Create role',

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
+import { principalOf } from '../../plugins/guard';
+
+/** Account › API keys (issue 18): GET/POST /client/api-keys, POST …/{id}/rotate, DELETE …/{id}. */
+export const apiKeysRoutes: FastifyPluginAsync = async (app) => {
+  const { apiKeys } = app.services;
+
+  mount(app, endpoints.apiKeys, async (request) => apiKeys.list(principalOf(request)));
+  mount(app, endpoints.createApiKey, async (request) => apiKeys.create(principalOf(request), request.body));
+  mount(app, endpoints.rotateApiKey, async (request) => apiKeys.rotate(principalOf(request), request.params.id));
+  mount(app, endpoints.revokeApiKey, async (request) => apiKeys.revoke(principalOf(request), request.params.id));
+};
