@@ -44,6 +44,7 @@ const extraVersions = z
         agentEntry: z.string().min(1).optional(),
         tracker: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a tracker version is major.minor.patch').optional(),
         release: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a release is major.minor.patch').optional(),
+        commit: z.string().regex(/^[0-9a-f]{7,40}$/, 'a commit is 7 to 40 lowercase hex digits, like 3f2c9e1').optional(),
       }),
     ),
   );

@@ -37,7 +37,8 @@ export interface HealthRoundReport {
  * instances are checked every 30 s). Every running instance is asked
  * directly through the driver, a bounded number at a time; the results land
  * in one write, and an activity is recorded only where health changed. The
- * round also re-sends stalled workflows and forgets day-old idempotency keys
+ * round marks the instances it asks (`checkingHealth` on the wire) until
+ * their results land. The round also re-sends stalled workflows and forgets day-old idempotency keys
  * and attempt counters,
  * since it is the one periodic job that runs in exactly one process.
  */
@@ -45,15 +46,24 @@ export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundRep
   const started = performance.now();
   const repo = instancesSystemRepo(d.db);
   const running = await repo.runningForHealth();
-  const results = await mapLimit(running, d.concurrency ?? HEALTH_CONCURRENCY, async (row) => {
-    const health = await d.driver.health(row.instanceId).catch((e: unknown) => ({ healthy: false, error: String(e) }));
-    return { row, healthy: health.healthy, error: health.error };
-  });
-  const at = d.clock.now();
-  const stillRunning = await repo.recordHealth(
-    results.map((r) => ({ instanceId: r.row.instanceId, healthy: r.healthy })),
-    at,
-  );
+  const ids = running.map((row) => row.instanceId);
+  await repo.markHealthChecking(ids);
+  let results: { row: (typeof running)[number]; healthy: boolean; error: string | null | undefined }[];
+  let stillRunning: Set<string>;
+  let at: Date;
+  try {
+    results = await mapLimit(running, d.concurrency ?? HEALTH_CONCURRENCY, async (row) => {
+      const health = await d.driver.health(row.instanceId).catch((e: unknown) => ({ healthy: false, error: String(e) }));
+      return { row, healthy: health.healthy, error: health.error };
+    });
+    at = d.clock.now();
+    stillRunning = await repo.recordHealth(
+      results.map((r) => ({ instanceId: r.row.instanceId, healthy: r.healthy })),
+      at,
+    );
+  } finally {
+    await repo.clearHealthChecking(ids);
+  }
   const changed = results.filter((r) => r.healthy !== r.row.healthy && stillRunning.has(r.row.instanceId));
   if (changed.length) {
     await d.db.transaction(async (tx) => {
