@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -16,7 +17,7 @@ describe('the session recorder', () => {
     expect(api.calls.every((c) => c.path.startsWith('/api/'))).toBe(true);
   });
 
-  it('loads the tracker from the configured instance and tags the signed-in user with their email and id', async () => {
+  it('loads the tracker from the configured instance, tags the signed-in user with their email and id, and clears the tag on signing out', async () => {
     const account = makeAccount({ email: 'rita@example.com', userId: 'usr_rita' });
     stubSignedIn(account, makeJwt(), { 'GET /api/public-config': ok({ ...publicConfig, sessionRecorder: recorder }) });
     const made: { options: unknown; calls: unknown[][] }[] = [];
@@ -48,6 +49,13 @@ describe('the session recorder', () => {
     expect(made).toHaveLength(1);
     expect(made[0]!.options).toEqual({ projectKey: 'recorder-project-key-1', ingestPoint: 'http://127.0.0.1:4999/api/events' });
     expect(made[0]!.calls).toEqual([['start'], ['setUserID', 'rita@example.com'], ['setMetadata', 'userId', 'usr_rita']]);
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout', hidden: true }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(made[0]!.calls.at(-1)).toEqual(['setUserID', null]));
+    expect(made).toHaveLength(1);
     vi.unstubAllGlobals();
     script.remove();
   });
