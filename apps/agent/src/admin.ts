@@ -66,7 +66,7 @@ export const adminRoutes: Record<string, Handler> = {
     return result;
   }),
   ...adminRoute('cleanupPreview', async ({ ages }, state) => ({
-    ages: await cleanupPreview(state.settings.dataDir, ages, state.now()),
+    ...(await cleanupPreview(state.settings.dataDir, ages, state.now())),
     usedBytes: state.disk.usedBytes,
     totalBytes: state.disk.totalBytes,
   })),

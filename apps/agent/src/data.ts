@@ -91,11 +91,21 @@ export async function removeOlderThan(dataDir: string, days: number, nowMs: numb
   return { removedDays, removedBytes, cleanedAt: nowMs };
 }
 
-/** What `removeOlderThan` would free for each age, now, removing nothing: each day folder is measured once. */
-export async function cleanupPreview(dataDir: string, ages: readonly number[], nowMs: number): Promise<{ days: number; bytes: number }[]> {
+/**
+ * What `removeOlderThan` would free for each age, now, removing nothing, and what every day kept
+ * takes together (`recordedBytes`): each day folder is measured once.
+ */
+export async function cleanupPreview(
+  dataDir: string,
+  ages: readonly number[],
+  nowMs: number,
+): Promise<{ ages: { days: number; bytes: number }[]; recordedBytes: number }> {
   const sized: { endsAt: number; bytes: number }[] = [];
   for (const folder of await dayFolders(dataDir)) sized.push({ ...folder, bytes: await entryBytes(folder.path) });
-  return ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) }));
+  return {
+    ages: ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) })),
+    recordedBytes: sized.reduce((sum, f) => sum + f.bytes, 0),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { DiskUsage } from './disk.ts';
 import { sendHome } from './home.ts';
 import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
+import { trackerScriptRoutes } from './tracker-script.ts';
 import { IngestFacts } from './ingest-facts.ts';
 import { errorRoutes } from './errors.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
@@ -67,6 +68,7 @@ const routes: Record<string, Handler> = {
   ...ssoRoutes,
   ...sloRoutes,
   ...ingestRoutes,
+  ...trackerScriptRoutes,
   ...errorRoutes,
   ...adminRoutes,
 };

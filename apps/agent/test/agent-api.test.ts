@@ -66,6 +66,21 @@ describe('stats', () => {
   });
 });
 
+describe('the tracker script', () => {
+  it('serves its tracker to any site as JavaScript, which defines ReplayTracker and sends to its ingest', async () => {
+    const res = await fetch(`${agent.url}/tracker.js`, { headers: { origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const source = await res.text();
+    expect(source).toContain('window.ReplayTracker = ReplayTracker');
+    expect(source).toContain("type === 'password'");
+    // It parses as a script.
+    expect(() => new Function(source)).not.toThrow();
+  });
+});
+
 describe('event ingest', () => {
   it('appends events as JSON lines under sessions/<day>, growing disk use', async () => {
     const before = (await stats()).disk.usedBytes;

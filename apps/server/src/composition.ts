@@ -61,6 +61,8 @@ export function createServices(ctx: AppContext) {
     newInstanceVersion: versions.forNewInstances,
     hasBillingDetails: accountSources.hasBillingDetails,
   });
+  const monitoring = createMonitoringService({ db, instances });
+  const sso = createSsoService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -88,11 +90,11 @@ export function createServices(ctx: AppContext) {
     audit: createAuditService({ db, clock }),
     instances,
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
-    monitoring: createMonitoringService({ db, instances }),
+    monitoring,
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
-    config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
+    config: createConfigService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, sso, statistics: monitoring.statistics, versions }),
     maintenance: createMaintenanceService({ database: ctx.database, clock, instances }),
-    sso: createSsoService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances }),
+    sso,
     backups: createBackupsService({ database: ctx.database, clock, enqueue, instances, daily: ctx.env.DAILY_BACKUPS, retentionDays: ctx.env.BACKUP_RETENTION_DAYS }),
     versions: createVersionService({ database: ctx.database, clock, enqueue, instances, versions }),
     billing: createBillingService({ db, clock, provider: paymentProviderOf(ctx) }),

@@ -23,6 +23,7 @@ describe('GET /api/public-config', () => {
         captchaSiteKey: null,
         mailTransport: 'outbox',
         payments: { provider: 'offline', stripePublishableKey: null },
+        sessionRecorder: null,
       },
     });
   });

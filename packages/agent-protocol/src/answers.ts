@@ -58,6 +58,8 @@ export const cleanupResultSchema = z.object({ removedDays: z.array(z.string()), 
 /** What a cleanup at each asked age would free now, and the disk's figures beside it. */
 export const cleanupPreviewResultSchema = z.object({
   ages: z.array(z.object({ days: z.number(), bytes: z.number() })),
+  /** Every kept day's recordings and errors together; absent from agents older than it. */
+  recordedBytes: z.number().optional(),
   usedBytes: z.number(),
   totalBytes: z.number(),
 });

@@ -28,6 +28,9 @@ export const LOGIN_PATH = '/login';
 /** Where trackers send recorded events (POST, with the project key), from the sites the CORS origins allow. */
 export const INGEST_PATH = '/api/events';
 
+/** The instance's tracker as a classic script (anyone may load it): `window.ReplayTracker`, which sends to INGEST_PATH. */
+export const TRACKER_SCRIPT_PATH = '/tracker.js';
+
 /** Where trackers send JavaScript errors (POST, with the project key), under the same CORS rules as events. */
 export const ERRORS_PATH = '/api/errors';
 

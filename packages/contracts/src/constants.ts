@@ -39,6 +39,8 @@ export const TIMINGS_MS = {
   tooltipDelay: 500,
   copyFeedback: 1_000,
   chunkLoadTimeout: 120_000,
+  /** Spec section 9: the console tags its user for the session recorder, refreshing every 2 minutes. */
+  sessionRecorderTag: 2 * 60_000,
 } as const;
 
 export const MODAL_WIDTHS = { tiny: 300, small: 400, large: 700, fullscreen: '100%' } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { statisticsSchema } from './monitoring';
 import { retentionSchema } from './retention';
+import { ssoConfigSchema } from './sso';
 import { MAX_TEXT_LENGTH, safeText } from './safe';
 
 /**
@@ -118,10 +120,18 @@ export type CorsConfigBody = z.infer<typeof corsConfigBodySchema>;
 export type CorsAnnotations = CorsConfigBody['ingressAnnotations'];
 
 /**
- * GET …/{id}/config: the instance's configuration as the console keeps it (spec: the disk's
- * retention, the ingress annotations for CORS; SSO joins it in its slice). `pending` while the
- * workflow has not yet applied the last CORS save to the instance (a stopped instance gets it
- * when it runs again).
+ * The version an instance runs (spec section 3: currentVersion): the catalogue's major.minor, and the
+ * build commit of its agent when one is known (an operator's EXTRA_VERSIONS entry may name it); null
+ * for the agent bundled with this console, which has no build of its own to name.
+ */
+export const currentVersionSchema = z.object({ version: z.string(), commit: z.string().nullable() });
+
+/**
+ * GET …/{id}/config: the instance's configuration as the console keeps it (spec section 3,
+ * 'Instance config'): `disk` (the data retention, in days), `sso` (as GET …/config-sso answers it),
+ * `statistics` (the latest cpu, memory and disk percentages, as GET …/statistics), `currentVersion`,
+ * and the ingress annotations for CORS. `pending` while the workflow has not yet applied the last
+ * CORS save to the instance (a stopped instance gets it when it runs again).
  */
 export const instanceConfigSchema = z.object({
   ingressAnnotations: z.record(z.string(), z.string()),
@@ -130,7 +140,11 @@ export const instanceConfigSchema = z.object({
   pending: z.boolean(),
   /** When a member last saved the origins (epoch ms), or null: never changed. */
   updatedAt: z.number().nullable(),
-  retention: retentionSchema,
+  /** The data retention: `days` (null: Unlimited), pending until applied. */
+  disk: retentionSchema,
+  sso: ssoConfigSchema,
+  statistics: statisticsSchema,
+  currentVersion: currentVersionSchema,
 });
 export type InstanceConfig = z.infer<typeof instanceConfigSchema>;
 

@@ -147,7 +147,10 @@ export const validateDomainQuerySchema = z.object({ url: safeExactText(256) });
 
 /* ---------- answers ---------- */
 
-/** Every field of spec section 3 'Instance' the server knows; isOld, isRecent and labels are derived by the client from the times. */
+/**
+ * Every field of spec section 3 'Instance' the server knows (latestEvents comes with one instance's
+ * details, below); isOld, isRecent and labels are derived by the client from the times.
+ */
 export const instanceSchema = z.object({
   instanceId: z.string(),
   tenantId: z.string(),
@@ -183,6 +186,8 @@ export const instanceSchema = z.object({
   storageInProgress: z.boolean(),
   healthy: z.boolean(),
   lastHealthAt: z.number().int().nullable(),
+  /** True while the console's own health round (every 30 s) is asking this instance and its answer has not landed yet. */
+  checkingHealth: z.boolean(),
   clientNetworkIssue: z.boolean(),
   resolvedIps: z.array(z.string()),
   /** Prices in integer micro-dollars (money.ts); the SPA formats them. */
@@ -281,3 +286,22 @@ export type InstanceActivity = z.infer<typeof instanceActivitySchema>;
 
 export const instanceEventsQuerySchema = z.object(pageQuery(PAGE_SIZES.events));
 export const instanceEventsSchema = z.object({ events: z.array(instanceActivitySchema), total: z.number().int() });
+
+/** How many of its latest events an instance's details carry (spec section 3: latestEvents); the Events tab pages through the rest. */
+export const LATEST_EVENTS_COUNT = 5;
+
+const { lastStorageUpdateAt, pendingVersion, scheduledUpgrade, ...requiredInstanceFields } = instanceSchema.shape;
+
+/**
+ * GET /managed-saas/instances/{id}: the instance and its latest events, newest first. The events
+ * come before the instance's optional fields: the compiled serializer writes required fields
+ * first, so only this order is written the same by it and by zod.
+ */
+export const instanceDetailsSchema = z.object({
+  ...requiredInstanceFields,
+  latestEvents: z.array(instanceActivitySchema).max(LATEST_EVENTS_COUNT),
+  lastStorageUpdateAt,
+  pendingVersion,
+  scheduledUpgrade,
+});
+export type InstanceDetails = z.infer<typeof instanceDetailsSchema>;

@@ -15,6 +15,8 @@ export const RETENTION_MESSAGES = {
   saveFailed: 'Failed to save data retention',
   days: `days must be one of ${RETENTION_DAY_OPTIONS.map((d) => d ?? 'null (Unlimited)').join(', ')}.`,
   pending: 'Being applied to the instance…',
+  /** GET …/config-disk-usage's `recent`, measured by the running instance. */
+  recentUsage: (days: number, size: string) => `The recordings of the last ${days} days take ${size} on the instance.`,
   accountScope: 'Data retention for the whole account applies to every instance: your role must cover all instances to change it.',
   accountSaved: (applied: number) => `Data retention is being applied to ${applied} ${applied === 1 ? 'instance' : 'instances'}`,
   accountBusy: (names: readonly string[]) => `Busy with another change, left as they were: ${names.join(', ')}. Save again once it is done.`,
@@ -37,6 +39,19 @@ export const retentionSchema = z.object({
   updatedAt: z.number().nullable(),
 });
 export type Retention = z.infer<typeof retentionSchema>;
+
+/** Spec section 7: the read of …/config-disk-usage is fixed at 10 days. */
+export const RETENTION_READ_DAYS = 10;
+
+/**
+ * GET …/{id}/config-disk-usage: the retention, and the disk the recordings of the last 10 days
+ * take (today and the 10 whole days before it: what a 10-day retention keeps), measured by the
+ * running instance; `bytes` and `measuredAt` are null while it does not run or did not answer.
+ */
+export const retentionReadSchema = retentionSchema.extend({
+  recent: z.object({ days: z.literal(RETENTION_READ_DAYS), bytes: z.number().int().nullable(), measuredAt: z.number().int().nullable() }),
+});
+export type RetentionRead = z.infer<typeof retentionReadSchema>;
 
 const instanceNamedSchema = z.object({ instanceId: z.string(), name: z.string() });
 

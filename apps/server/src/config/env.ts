@@ -44,9 +44,28 @@ const extraVersions = z
         agentEntry: z.string().min(1).optional(),
         tracker: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a tracker version is major.minor.patch').optional(),
         release: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a release is major.minor.patch').optional(),
+        commit: z.string().regex(/^[0-9a-f]{7,40}$/, 'a commit is 7 to 40 lowercase hex digits, like 3f2c9e1').optional(),
       }),
     ),
   );
+
+/** The session recorder's instance (spec section 9): an http(s) address without credentials, query or fragment, kept without a trailing slash. */
+const sessionRecorderUrl = z
+  .url({ protocol: /^https?$/, error: 'SESSION_RECORDER_URL must be an http(s) address, like https://replay.example.com' })
+  .refine((u) => {
+    // An address that does not parse is already refused above, with its own message.
+    if (!URL.canParse(u)) return true;
+    const url = new URL(u);
+    return !url.username && !url.password && !url.search && !url.hash;
+  }, 'SESSION_RECORDER_URL must have no credentials, query or fragment')
+  .transform((u) => u.replace(/\/+$/, ''))
+  .optional();
+
+/** What the agent takes as a project key (16 to 256 visible ASCII characters), so a typo fails at boot rather than in every user's browser. */
+const sessionRecorderKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{16,256}$/, 'SESSION_RECORDER_PROJECT_KEY is the project key of the instance’s account: 16 to 256 visible ASCII characters')
+  .optional();
 
 /**
  * Every setting the server reads, validated once at boot. The README's
@@ -107,6 +126,9 @@ export const envSchema = z
     EXTRA_VERSIONS: extraVersions,
     /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */
     NEW_INSTANCE_VERSION: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21').optional(),
+    /** The console records its own users with this instance's tracker (both set); neither, nothing is loaded. */
+    SESSION_RECORDER_URL: sessionRecorderUrl,
+    SESSION_RECORDER_PROJECT_KEY: sessionRecorderKey,
   })
   .transform((e) => ({
     ...e,
@@ -114,10 +136,18 @@ export const envSchema = z
     captchaEnabled: Boolean(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     paymentProvider: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY ? ('stripe' as const) : ('offline' as const),
+    sessionRecorder:
+      e.SESSION_RECORDER_URL && e.SESSION_RECORDER_PROJECT_KEY
+        ? { instanceUrl: e.SESSION_RECORDER_URL, origin: new URL(e.SESSION_RECORDER_URL).origin, projectKey: e.SESSION_RECORDER_PROJECT_KEY }
+        : null,
   }))
   .refine((e) => Boolean(e.STRIPE_SECRET_KEY) === Boolean(e.STRIPE_PUBLISHABLE_KEY), {
     message: 'Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
     path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((e) => Boolean(e.SESSION_RECORDER_URL) === Boolean(e.SESSION_RECORDER_PROJECT_KEY), {
+    message: 'Set both SESSION_RECORDER_URL and SESSION_RECORDER_PROJECT_KEY, or neither',
+    path: ['SESSION_RECORDER_URL'],
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -17,6 +17,8 @@ export interface VersionRegistry {
   has(version: string): boolean;
   /** The agent file to run for a version; null for the bundled agent (`@replay/agent/main`). */
   agentEntry(version: string): string | null;
+  /** The build commit an operator registered for a version's agent; null for the bundled agent, which has no build of its own. */
+  commitOf(version: string): string | null;
 }
 
 export interface ExtraVersion {
@@ -24,11 +26,13 @@ export interface ExtraVersion {
   agentEntry?: string;
   tracker?: string;
   release?: string;
+  commit?: string;
 }
 
 export function versionRegistry(opts: { extra?: readonly ExtraVersion[]; forNewInstances?: string } = {}): VersionRegistry {
   const entries = new Map<string, string | null>(CATALOGUE_VERSIONS.map((v) => [v.version, null]));
   const offered = new Map<string, ProductVersion>(CATALOGUE_VERSIONS.map((v) => [v.version, v]));
+  const commits = new Map<string, string>();
   for (const extra of opts.extra ?? []) {
     // An operator's entry for a catalogue version replaces its agent; its compatibility stays the catalogue's unless given.
     const known = offered.get(extra.version);
@@ -38,6 +42,7 @@ export function versionRegistry(opts: { extra?: readonly ExtraVersion[]; forNewI
       tracker: extra.tracker ?? known?.tracker ?? null,
     });
     entries.set(extra.version, extra.agentEntry ?? null);
+    if (extra.commit) commits.set(extra.version, extra.commit);
   }
   const forNewInstances = opts.forNewInstances ?? LATEST_VERSION;
   if (!offered.has(forNewInstances)) throw new Error(`NEW_INSTANCE_VERSION ${forNewInstances} is not an offered version (${[...offered.keys()].join(', ')})`);
@@ -47,6 +52,7 @@ export function versionRegistry(opts: { extra?: readonly ExtraVersion[]; forNewI
     forNewInstances,
     has: (version) => offered.has(version),
     agentEntry: (version) => entries.get(version) ?? null,
+    commitOf: (version) => commits.get(version) ?? null,
   };
 }
 

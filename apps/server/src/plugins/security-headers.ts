@@ -22,20 +22,22 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * attributes at run time, and the index.html is a static file (no per-answer
  * nonce); CSS cannot run script, and React escapes every text it renders.
  * connect-src adds the instances' addresses, which the browser's direct
- * health check calls.
+ * health check calls. With a session recorder configured (and only then), its
+ * instance's origin may serve a script (the tracker) and take the tracker's batches.
  */
-export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captchaEnabled' | 'paymentProvider'>, instanceSources: readonly string[]) {
+export function contentSecurityPolicy(env: Pick<Env, 'FRAME_ANCESTORS' | 'captchaEnabled' | 'paymentProvider' | 'sessionRecorder'>, instanceSources: readonly string[]) {
   const stripe = env.paymentProvider === 'stripe';
+  const recorder = env.sessionRecorder ? [env.sessionRecorder.origin] : [];
   const frames = [...(env.captchaEnabled ? CAPTCHA_FRAMES : []), ...(stripe ? STRIPE_FRAMES : [])];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(env.captchaEnabled ? CAPTCHA_SCRIPTS : []), ...(stripe ? STRIPE_SCRIPTS : [])],
+    'script-src': ["'self'", ...(env.captchaEnabled ? CAPTCHA_SCRIPTS : []), ...(stripe ? STRIPE_SCRIPTS : []), ...recorder],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the favicon, which index.html carries inline as an SVG.
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...instanceSources, ...(stripe ? STRIPE_CONNECT : [])],
+    'connect-src': ["'self'", ...instanceSources, ...(stripe ? STRIPE_CONNECT : []), ...recorder],
     'frame-src': frames.length ? frames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -4,8 +4,10 @@ import {
   INSTANCE_MESSAGES,
   LATEST_VERSION,
   VERSIONS,
+  LATEST_EVENTS_COUNT,
   instanceSchema,
   type Instance,
+  type InstanceDetails,
 } from '@replay/contracts';
 import { consoleActivities, instanceActivities, instances, roles, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
@@ -201,8 +203,9 @@ describe('reading instances', () => {
     await t.runtime.ctx.db.execute(sql`update instances set created_at = '2026-11-01 10:00:00.123987+00' where instance_id = ${seeded.instanceId}`);
     const a = api(t, owner.jwt);
     const [listed] = (await a.get('/managed-saas/instances?search=every')).json().data.instances as Instance[];
-    const details = (await a.get(`/managed-saas/instances/${seeded.instanceId}`)).json().data as Instance;
+    const { latestEvents, ...details } = (await a.get(`/managed-saas/instances/${seeded.instanceId}`)).json().data as InstanceDetails;
     expect(listed).toEqual(details);
+    expect(latestEvents).toEqual([]);
     expect(listed).toMatchObject({ createdAt: Date.UTC(2026, 10, 1, 10, 0, 0, 123), lastHealthAt: Date.UTC(2026, 10, 20, 8, 30, 1, 234), resolvedIps: ['127.0.0.1', '::1'] });
   });
 
@@ -265,6 +268,20 @@ describe('reading instances', () => {
 });
 
 describe('PUT /api/managed-saas/instances/{id}', () => {
+  it('answers its details with its 5 latest events, newest first, as the Events tab’s first page lists them', async () => {
+    const owner = await signup(t);
+    const inst = await newInstance(t, owner.jwt, { name: 'Eventful' });
+    const a = api(t, owner.jwt);
+    const details = async () => (await a.get(`/managed-saas/instances/${inst.instanceId}`)).json().data as InstanceDetails;
+    expect((await details()).latestEvents).toEqual([expect.objectContaining({ instanceId: inst.instanceId, action: 'create', userId: owner.user.userId })]);
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) expect((await a.put(`/managed-saas/instances/${inst.instanceId}`, { name })).statusCode).toBe(200);
+    const { latestEvents } = await details();
+    expect(latestEvents.map((e) => e.comments)).toHaveLength(LATEST_EVENTS_COUNT);
+    expect(latestEvents).toEqual((await a.get(`/managed-saas/instances/${inst.instanceId}/user-activity?limit=5`)).json().data.events);
+    expect(latestEvents.every((e) => e.action === 'rename')).toBe(true);
+    expect(latestEvents[0]!.comments).toContain('Five');
+  });
+
   it('renames (trimmed, at most 80) and switches termination protection, recording both', async () => {
     const owner = await signup(t);
     const inst = await newInstance(t, owner.jwt, { name: 'Old name' });

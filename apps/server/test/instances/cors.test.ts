@@ -10,7 +10,7 @@ import {
   type Instance,
   type InstanceConfig,
 } from '@replay/contracts';
-import { instances } from '../../src/db/schema';
+import { instanceMetrics, instances } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -41,7 +41,12 @@ const preflight = (origin: string) =>
   });
 
 beforeAll(async () => {
-  ({ t, owner, inst } = await appWithRunningInstance(dir.dataDir, { organizationName: 'Cors Corp', instance: { name: 'Corsy' } }));
+  ({ t, owner, inst } = await appWithRunningInstance(dir.dataDir, {
+    organizationName: 'Cors Corp',
+    instance: { name: 'Corsy' },
+    // The operator names the build of the version new instances run (an entry for a catalogue version keeps its bundled agent).
+    env: { EXTRA_VERSIONS: JSON.stringify([{ version: '1.21', commit: '3f2c9e1' }]) },
+  }));
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -61,10 +66,27 @@ describe('GET …/config', () => {
       corsOrigins: [],
       pending: false,
       updatedAt: null,
-      retention: { days: 7, pending: false, updatedAt: null },
+      disk: { days: 7, pending: false, updatedAt: null },
+      sso: (await api(t, owner.jwt).get(path('/config-sso'))).json().data,
+      statistics: (await api(t, owner.jwt).get(path('/statistics'))).json().data,
+      currentVersion: { version: '1.21', commit: '3f2c9e1' },
     });
     // The agent agrees: any site's tracker may ask.
     expect((await preflight('https://anywhere.example')).headers.get('access-control-allow-origin')).toBe('https://anywhere.example');
+  });
+});
+
+describe('GET …/config, the spec’s other sections', () => {
+  it('answers disk, sso, statistics and currentVersion as their own reads do, with the build commit the operator registered', async () => {
+    // The next minute's slot, so no sample the metrics round takes meanwhile is newer.
+    const sampled = { cpu: 1234, memory: 5678, disk: 4321, at: new Date((Math.floor(t.clock.now().getTime() / 60_000) + 1) * 60_000) };
+    await t.runtime.ctx.db.insert(instanceMetrics).values({ instanceId: inst.instanceId, ...sampled });
+    const config = await readConfig();
+    expect(config.statistics).toMatchObject({ cpu: 12.34, memory: 56.78, disk: 43.21, sampledAt: sampled.at.getTime(), diskAlert: null });
+    expect(config.statistics).toEqual((await api(t, owner.jwt).get(path('/statistics'))).json().data);
+    expect(config.sso).toEqual({ idp: null, enforce: false, pending: false, updatedAt: null, serviceProvider: expect.objectContaining({ acsUrl: expect.stringContaining('/') }), test: { passedForSaved: false, testedAt: null, nameId: null } });
+    expect(config.disk).toEqual({ days: 7, pending: false, updatedAt: null });
+    expect(config.currentVersion).toEqual({ version: inst.version, commit: '3f2c9e1' });
   });
 });
 

@@ -287,7 +287,7 @@ describe('killing the console during provisioning', () => {
     await crash();
     process.kill(pid, 'SIGCONT');
     await restart();
-    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending && !c.retention.pending, 45_000, 'the configuration to be applied');
+    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending && !c.disk.pending, 45_000, 'the configuration to be applied');
     expect(agentPid(id)).toBe(pid);
     expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({
       corsOrigins: ['https://app.example.com'],

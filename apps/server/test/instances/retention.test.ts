@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_MESSAGES, type Instance, type Retention } from '@replay/contracts';
+import { RETENTION_MESSAGES, type Instance, type RetentionRead } from '@replay/contracts';
 import { LocalDriver } from '../../src/infra/local-driver';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -22,7 +22,7 @@ let owner: SignedIn;
 let inst: Instance;
 const path = (what = '') => `/managed-saas/instances/${inst.instanceId}${what}`;
 const driver = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' });
-const read = async () => (await api(t, owner.jwt).get(path('/config-disk-usage'))).json().data as Retention;
+const read = async () => (await api(t, owner.jwt).get(path('/config-disk-usage'))).json().data as RetentionRead;
 const applied = () => until(read, (r) => !r.pending, 30_000, 'the config step');
 const save = (days: unknown) => api(t, owner.jwt).post(path('/config-disk-usage'), { days });
 const DAY = 86_400_000;
@@ -44,9 +44,28 @@ afterAll(async () => {
 
 describe('GET …/config-disk-usage', () => {
   it('answers the default of 7 days for a new instance, as GET …/config does', async () => {
-    expect(await read()).toEqual({ days: 7, pending: false, updatedAt: null });
-    expect((await api(t, owner.jwt).get(path('/config'))).json().data.retention).toEqual({ days: 7, pending: false, updatedAt: null });
+    const before = t.clock.now().getTime();
+    const answer = await read();
+    expect(answer).toEqual({ days: 7, pending: false, updatedAt: null, recent: { days: 10, bytes: 0, measuredAt: expect.any(Number) } });
+    expect(answer.recent.measuredAt).toBeGreaterThanOrEqual(before);
+    expect(answer.recent.measuredAt).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect((await api(t, owner.jwt).get(path('/config'))).json().data.disk).toEqual({ days: 7, pending: false, updatedAt: null });
     expect(await driver().readConfig(inst.instanceId)).toMatchObject({ retentionDays: 7 });
+  });
+
+  it('reads, fixed at 10 days, what the recordings of the last 10 days take on the instance, leaving older days out', async () => {
+    const recent = [recordedDaysAgo(0), recordedDaysAgo(3), recordedDaysAgo(10)];
+    recordedDaysAgo(11);
+    recordedDaysAgo(40);
+    const bytesOfOne = Buffer.byteLength('{"type":"click"}\n');
+    expect((await read()).recent).toEqual({ days: 10, bytes: recent.length * bytesOfOne, measuredAt: expect.any(Number) });
+    // A stopped instance cannot be measured: the read says so rather than guessing.
+    await t.runtime.ctx.db.update(instances).set({ status: 'stopped' }).where(eq(instances.instanceId, inst.instanceId));
+    try {
+      expect(await read()).toMatchObject({ days: 7, recent: { days: 10, bytes: null, measuredAt: null } });
+    } finally {
+      await t.runtime.ctx.db.update(instances).set({ status: 'running' }).where(eq(instances.instanceId, inst.instanceId));
+    }
   });
 });
 
@@ -59,7 +78,7 @@ describe('POST …/config-disk-usage', () => {
       expect(res.json().errors.join(' ')).toContain(RETENTION_MESSAGES.days);
     }
     expect((await api(t, owner.jwt).post(path('/config-disk-usage'), { days: 30, more: 1 })).statusCode).toBe(400);
-    expect(await read()).toEqual({ days: 7, pending: false, updatedAt: null });
+    expect(await read()).toMatchObject({ days: 7, pending: false, updatedAt: null });
     expect(await activityRecords(t, inst.instanceId, 'retentionUpdate')).toEqual([]);
   });
 

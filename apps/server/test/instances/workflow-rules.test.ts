@@ -14,7 +14,7 @@ import { convergeInstance, type WorkflowDriver } from '../../src/modules/instanc
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';
-import { seedInstance, until } from './support';
+import { api, seedInstance, until } from './support';
 
 /**
  * The workflow's rules, one step at a time, against the real database and a
@@ -465,6 +465,36 @@ describe('runHealthRound', () => {
     expect(messages.sort()).toEqual([`Instance ${down.name} is not answering its health check`, `Instance ${up.name} is healthy again`].sort());
     const again = await runHealthRound({ ...deps(), concurrency: 2 });
     expect(mine(again.changed)).toEqual([]);
+  });
+
+  it('answers checkingHealth while the round asks an instance, until its result lands, and clears a mark a dead round left', async () => {
+    const acct = await signup(t);
+    const asked = await seedInstance(t, acct.user.tenantId, { status: 'running', healthy: true });
+    const leftOver = await seedInstance(t, acct.user.tenantId, { status: 'stopped', checkingHealth: true });
+    const checking = async (id: string) => (await api(t, acct.jwt).get(`/managed-saas/instances/${id}`)).json().data.checkingHealth as boolean;
+    expect(await checking(asked.instanceId)).toBe(false);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let reached!: () => void;
+    const reachedAgent = new Promise<void>((resolve) => (reached = resolve));
+    const waiting: Pick<WorkflowDriver, 'health'> = {
+      async health(id) {
+        if (id === asked.instanceId) {
+          reached();
+          await answered;
+        }
+        return { healthy: true, statusCode: 200, tenants: [{ active: true }], version: '1.21', error: null, checkedAt: Date.now() };
+      },
+    };
+    const round = runHealthRound({ ...deps(), driver: waiting });
+    await reachedAgent;
+    expect(await checking(asked.instanceId)).toBe(true);
+    const listed = (await api(t, acct.jwt).get('/managed-saas/instances')).json().data.instances as { instanceId: string; checkingHealth: boolean }[];
+    expect(listed.map((i) => [i.instanceId, i.checkingHealth]).sort()).toEqual([[asked.instanceId, true], [leftOver.instanceId, false]].sort());
+    answer();
+    await round;
+    expect(await checking(asked.instanceId)).toBe(false);
+    expect(await row(leftOver.instanceId)).toMatchObject({ checkingHealth: false, status: 'stopped' });
   });
 
   it('forgets attempt counters a day after their window started, and keeps the recent ones', async () => {

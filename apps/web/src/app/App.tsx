@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageAnnouncer } from '../components/PageAnnouncer';
 import type { SessionParams } from '../features/auth/url-params';
+import { SessionRecorder } from '../features/session-recorder/SessionRecorder';
 import { AppRoutes } from './AppRoutes';
 import { AppProviders } from './providers';
 import { SessionProvider } from './session/SessionProvider';
@@ -21,6 +22,7 @@ export function App({ queryClient, ready, settled, params }: Props) {
     <AppProviders queryClient={queryClient}>
       <PageAnnouncer />
       <SessionProvider ready={ready} settled={settled} params={params}>
+        <SessionRecorder />
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>

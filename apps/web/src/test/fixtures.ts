@@ -50,6 +50,7 @@ export const publicConfig: PublicConfig = {
   captchaSiteKey: null,
   mailTransport: 'outbox',
   payments: { provider: 'offline', stripePublishableKey: null },
+  sessionRecorder: null,
 };
 
 /** An unsigned JWT whose `exp` is `secondsFromNow` ahead; the client only reads its payload. */

@@ -1,7 +1,7 @@
 import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
 import { instanceIdParamsSchema } from '../instances';
 import { maintenanceBodySchema, maintenanceWindowSchema } from '../maintenance';
-import { accountRetentionSchema, retentionBodySchema, retentionSchema } from '../retention';
+import { accountRetentionSchema, retentionBodySchema, retentionReadSchema, retentionSchema } from '../retention';
 import { ssoBodySchema, ssoConfigSchema } from '../sso';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
@@ -35,7 +35,7 @@ export const configEndpoints = {
     response: corsCheckSchema,
     audit: { unrecorded: 'a question put to the instance; it changes nothing' },
   }),
-  retention: endpoint({ method: 'GET', path: `${BASE}/:id/config-disk-usage`, guard: guardFor('instances'), params, response: retentionSchema }),
+  retention: endpoint({ method: 'GET', path: `${BASE}/:id/config-disk-usage`, guard: guardFor('instances'), params, response: retentionReadSchema }),
   saveRetention: endpoint({
     method: 'POST',
     path: `${BASE}/:id/config-disk-usage`,

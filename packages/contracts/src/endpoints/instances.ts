@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createInstanceSchema,
   instanceActionBodySchema,
+  instanceDetailsSchema,
   instanceEventsQuerySchema,
   instanceEventsSchema,
   instanceIdParamsSchema,
@@ -56,7 +57,7 @@ export const instanceEndpoints = {
     status: 201,
     audit: { label: 'Create instance' },
   }),
-  instance: endpoint({ method: 'GET', path: `${BASE}/:id`, guard: read, params, response: instanceSchema }),
+  instance: endpoint({ method: 'GET', path: `${BASE}/:id`, guard: read, params, response: instanceDetailsSchema }),
   status: endpoint({ method: 'GET', path: `${BASE}/:id/status`, guard: read, params, response: instanceStatusOnlySchema }),
   updateInstance: endpoint({ method: 'PUT', path: `${BASE}/:id`, guard: edit, params, body: updateInstanceSchema, response: instanceSchema, audit: about('Update instance') }),
   deleteInstance: endpoint({ method: 'DELETE', path: `${BASE}/:id`, guard: edit, params, response: instanceSchema, audit: about('Delete instance') }),

@@ -107,6 +107,8 @@ export const instances = pgTable(
     uiFailure: text('ui_failure'),
     healthy: boolean('healthy').notNull().default(false),
     lastHealthAt: timestamp('last_health_at', { withTimezone: true }),
+    /** True while the console's health round is asking this instance (instances.health.ts); the next round clears a mark a crashed one left. */
+    checkingHealth: boolean('checking_health').notNull().default(false),
     clientNetworkIssue: boolean('client_network_issue').notNull().default(false),
     resolvedIps: text('resolved_ips').array().notNull().default([]),
     /**

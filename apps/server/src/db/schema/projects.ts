@@ -6,7 +6,7 @@ import { tenants } from './tenants';
 /**
  * Projects, the spec's sites (modules/projects): each of one instance of the account. An
  * instance's default project (`is_default`, one per instance) is made with it, in the same
- * transaction, with the instance's id as its own; migration 0030 made one for every
+ * transaction, with the instance's id as its own; migration 0031 made one for every
  * instance that existed before. The key is the console's random token, unique everywhere.
  */
 export const projects = pgTable(

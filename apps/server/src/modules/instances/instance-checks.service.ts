@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { INSTANCE_MESSAGES } from '@replay/contracts';
+import { INSTANCE_MESSAGES, LATEST_EVENTS_COUNT, type InstanceDetails } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import { AppError } from '../../lib/errors';
@@ -7,7 +7,7 @@ import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { instancesRepo } from './instances.repo';
 import type { InstancesService } from './instances.service';
-import { activityToWire } from './instances.wire';
+import { activityToWire, instanceToWire } from './instances.wire';
 
 export interface InstanceChecksDeps {
   db: Db;
@@ -26,9 +26,16 @@ async function resolveIps(instanceUrl: string | null): Promise<string[]> {
   }
 }
 
-/** Looking at an instance from the console's side: the proxy health check and the Events tab. */
+/** Looking at an instance from the console's side: its details with their latest events, the proxy health check and the Events tab. */
 export function createInstanceChecksService(deps: InstanceChecksDeps) {
   return {
+    /** GET …/{id}: the instance and its few latest events (the Events tab's first rows), read in the same call. */
+    async details(p: Principal, instanceId: string): Promise<InstanceDetails> {
+      const row = await deps.instances.load(p, instanceId);
+      const { rows } = await instancesRepo(deps.db).events(p.tenantId, instanceId, { page: 1, limit: LATEST_EVENTS_COUNT });
+      return { ...instanceToWire(row), latestEvents: rows.map(activityToWire) };
+    },
+
     /**
      * The proxy health check (spec section 4): the browser asks for it when
      * its own direct check failed. A pass here means the instance is fine and

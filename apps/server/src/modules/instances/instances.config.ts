@@ -15,9 +15,14 @@ import {
   type InstanceConfig,
   type Retention,
   type RetentionDays,
+  type RetentionRead,
+  RETENTION_READ_DAYS,
+  type SsoConfig,
+  type Statistics,
 } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
+import type { VersionRegistry } from '../../infra/versions';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
@@ -31,11 +36,15 @@ import type { InstancesService } from './instances.service';
 
 export interface ConfigDeps {
   database: Database;
-  driver: Pick<InfrastructureDriver, 'corsPreflight'>;
+  driver: Pick<InfrastructureDriver, 'corsPreflight' | 'cleanupPreview'>;
   clock: Clock;
   enqueue: Enqueue;
   /** The one scope rule (404 for another account's id or one outside the caller's role). */
   instances: Pick<InstancesService, 'load'>;
+  /** The other sections of the spec's instance config, read as their own calls read them. */
+  sso: { read(p: Principal, instanceId: string): Promise<SsoConfig> };
+  statistics(p: Principal, instanceId: string): Promise<Statistics>;
+  versions: Pick<VersionRegistry, 'commitOf'>;
 }
 
 /** The product's part of the annotations (spec section 9), which a save must leave as they are. */
@@ -53,13 +62,14 @@ function retentionToWire(row: InstanceRow): Retention {
   return { days: row.retentionDays, pending: row.retentionVersion !== row.retentionAppliedVersion, updatedAt: msOrNull(row.retentionUpdatedAt) };
 }
 
-export function configToWire(row: InstanceRow): InstanceConfig {
+/** The console's own part of the instance config (CORS and the retention); `read` adds the other sections. */
+function corsAndDiskOf(row: InstanceRow) {
   return {
     ingressAnnotations: annotationsOf(row.corsOrigins),
     corsOrigins: row.corsOrigins,
     pending: row.corsVersion !== row.corsAppliedVersion,
     updatedAt: msOrNull(row.corsUpdatedAt),
-    retention: retentionToWire(row),
+    disk: retentionToWire(row),
   };
 }
 
@@ -96,10 +106,25 @@ export function createConfigService(deps: ConfigDeps) {
     return retentionToWire(saved);
   }
 
+  /** The whole instance config (spec section 3): the sections are read side by side, each as its own call reads it. */
+  async function read(p: Principal, instanceId: string): Promise<InstanceConfig> {
+    const row = await deps.instances.load(p, instanceId);
+    const [sso, statistics] = await Promise.all([deps.sso.read(p, instanceId), deps.statistics(p, instanceId)]);
+    return { ...corsAndDiskOf(row), sso, statistics, currentVersion: { version: row.version, commit: deps.versions.commitOf(row.version) } };
+  }
+
+  /** What the recordings of the last 10 days take, asked of the running instance (null while it does not run or answer). */
+  async function recentUsage(row: InstanceRow): Promise<RetentionRead['recent']> {
+    const none: RetentionRead['recent'] = { days: RETENTION_READ_DAYS, bytes: null, measuredAt: null };
+    if (row.status !== 'running') return none;
+    const preview = await deps.driver.cleanupPreview(row.instanceId, [RETENTION_READ_DAYS]).catch(() => null);
+    const older = preview?.ages.find((a) => a.days === RETENTION_READ_DAYS);
+    if (!preview || preview.recordedBytes === undefined || !older) return none;
+    return { days: RETENTION_READ_DAYS, bytes: preview.recordedBytes - older.bytes, measuredAt: deps.clock.now().getTime() };
+  }
+
   return {
-    async read(p: Principal, instanceId: string): Promise<InstanceConfig> {
-      return configToWire(await deps.instances.load(p, instanceId));
-    },
+    read,
 
     /**
      * Saves the allowed origins (spec: action and ingress annotations) with the member's pending
@@ -122,11 +147,13 @@ export function createConfigService(deps: ConfigDeps) {
       });
       if (!saved) throw conflict(INSTANCE_MESSAGES.busy);
       await deps.enqueue(instanceId);
-      return configToWire(saved);
+      return read(p, instanceId);
     },
 
-    async readRetention(p: Principal, instanceId: string): Promise<Retention> {
-      return retentionToWire(await deps.instances.load(p, instanceId));
+    /** GET …/config-disk-usage: the retention, and (the spec's read fixed at 10 days) what the last 10 days of recordings take. */
+    async readRetention(p: Principal, instanceId: string): Promise<RetentionRead> {
+      const row = await deps.instances.load(p, instanceId);
+      return { ...retentionToWire(row), recent: await recentUsage(row) };
     },
 
     saveRetention,

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/context';
 import { mapLimit } from '../../lib/concurrency';
 import { rateLimiter } from '../../lib/rate-limit';
 import { recordInstanceEvent } from './instances.events';
-import { instancesSystemRepo } from './instances.system-repo';
+import { instancesSystemRepo, type InstancesSystemRepo } from './instances.system-repo';
 
 /** Checks in flight at once: enough to finish a thousand instances in a few seconds, few enough to stay cheap. */
 export const HEALTH_CONCURRENCY = 50;
@@ -32,19 +32,10 @@ export interface HealthRoundReport {
   durationMs: number;
 }
 
-/**
- * One round of the server's own health watch (spec section 4: running
- * instances are checked every 30 s). Every running instance is asked
- * directly through the driver, a bounded number at a time; the results land
- * in one write, and an activity is recorded only where health changed. The
- * round also re-sends stalled workflows and forgets day-old idempotency keys
- * and attempt counters,
- * since it is the one periodic job that runs in exactly one process.
- */
-export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundReport> {
-  const started = performance.now();
-  const repo = instancesSystemRepo(d.db);
-  const running = await repo.runningForHealth();
+type HealthRow = Awaited<ReturnType<InstancesSystemRepo['runningForHealth']>>[number];
+
+/** Asks every instance of the round, a bounded number at a time, and writes the results in one statement. */
+async function checkAndRecord(d: HealthRoundDeps, repo: InstancesSystemRepo, running: HealthRow[]) {
   const results = await mapLimit(running, d.concurrency ?? HEALTH_CONCURRENCY, async (row) => {
     const health = await d.driver.health(row.instanceId).catch((e: unknown) => ({ healthy: false, error: String(e) }));
     return { row, healthy: health.healthy, error: health.error };
@@ -54,6 +45,27 @@ export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundRep
     results.map((r) => ({ instanceId: r.row.instanceId, healthy: r.healthy })),
     at,
   );
+  return { results, at, stillRunning };
+}
+
+/**
+ * One round of the server's own health watch (spec section 4: running
+ * instances are checked every 30 s). Every running instance is asked
+ * directly through the driver, a bounded number at a time; the results land
+ * in one write, and an activity is recorded only where health changed. The
+ * round marks the instances it asks (`checkingHealth` on the wire) until
+ * their results land. The round also re-sends stalled workflows and forgets day-old idempotency keys
+ * and attempt counters,
+ * since it is the one periodic job that runs in exactly one process.
+ */
+export async function runHealthRound(d: HealthRoundDeps): Promise<HealthRoundReport> {
+  const started = performance.now();
+  const repo = instancesSystemRepo(d.db);
+  const running = await repo.runningForHealth();
+  const ids = running.map((row) => row.instanceId);
+  await repo.markHealthChecking(ids);
+  // The marks go once the results are written, or when the round fails: never left behind by a live process.
+  const { results, at, stillRunning } = await checkAndRecord(d, repo, running).finally(() => repo.clearHealthChecking(ids));
   const changed = results.filter((r) => r.healthy !== r.row.healthy && stillRunning.has(r.row.instanceId));
   if (changed.length) {
     await d.db.transaction(async (tx) => {

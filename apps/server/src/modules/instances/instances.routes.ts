@@ -24,7 +24,7 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
     return answer.instance;
   });
 
-  mount(app, endpoints.instance, async (request) => instances.get(principalOf(request), request.params.id));
+  mount(app, endpoints.instance, async (request) => checks.details(principalOf(request), request.params.id));
 
   mount(app, endpoints.status, async (request) => instances.status(principalOf(request), request.params.id));
 

@@ -171,6 +171,24 @@ export function instancesSystemRepo(db: Db) {
     },
 
     /**
+     * Marks the round's instances as being checked (the wire's `checkingHealth`), and clears any
+     * other mark: one a round left when its process died mid-round is cleared by the next round.
+     */
+    async markHealthChecking(ids: string[]): Promise<void> {
+      // One array parameter (a PostgreSQL array literal of the ids, which are UUIDs read from this table).
+      const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
+      await db.execute(sql`
+        update ${instances} set checking_health = (${instances.instanceId} = any(${list}))
+        where ${instances.checkingHealth} or ${instances.instanceId} = any(${list})`);
+    },
+
+    /** The round's results have landed (or it gave up): these instances are no longer being checked, whatever their status now. */
+    async clearHealthChecking(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(instances).set({ checkingHealth: false }).where(and(inArray(instances.instanceId, ids), eq(instances.checkingHealth, true)));
+    },
+
+    /**
      * One statement for a whole round, so a round over a thousand instances
      * costs one write. Only rows still running are touched; the ids that were
      * come back. updatedAt is left alone: it means "last changed", and the

@@ -46,6 +46,7 @@ export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
     storageInProgress: row.storageInProgress,
     healthy: row.healthy,
     lastHealthAt: msOrNull(row.lastHealthAt),
+    checkingHealth: row.checkingHealth,
     clientNetworkIssue: row.clientNetworkIssue,
     resolvedIps: row.resolvedIps,
     pricingDetails: region ? priceFor(row.provider, row.region, row.size) : { monthlyPrice: 0, hourlyPrice: 0 },

@@ -9,7 +9,7 @@ import { projectsRepo } from './projects.repo';
  * judges the account's site limit; the account counts its sites.
  */
 
-/** 256 random bits as 64 hex characters: the form migration 0030 gave the projects it made. */
+/** 256 random bits as 64 hex characters: the form of the console's own keys (migration 0031's backfill used two UUIDs, 244 random bits). */
 export const newProjectKey = (): string => randomBytes(32).toString('hex');
 
 /** The projects of the account's live instances: what `limits.sites` counts. */

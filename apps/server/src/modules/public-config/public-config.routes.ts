@@ -20,6 +20,8 @@ export function publicConfigOf(ctx: Pick<AppContext, 'env' | 'mailer'>): PublicC
     captchaSiteKey: env.captchaEnabled ? (env.CAPTCHA_SITE_KEY ?? null) : null,
     mailTransport: ctx.mailer.transport,
     payments: { provider: env.paymentProvider, stripePublishableKey: env.paymentProvider === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null },
+    // The project key only lets a page send recordings: every recorded page carries it.
+    sessionRecorder: env.sessionRecorder && { instanceUrl: env.sessionRecorder.instanceUrl, projectKey: env.sessionRecorder.projectKey },
   };
 }
 

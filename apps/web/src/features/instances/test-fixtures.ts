@@ -1,9 +1,12 @@
-import { instanceSchema, priceFor, storagePrice, type Instance } from '@replay/contracts';
+import { instanceDetailsSchema, priceFor, storagePrice, type InstanceDetails } from '@replay/contracts';
 
-/** A valid instance (checked against the contract): running and healthy, created an hour ago, unless overridden. */
-export function makeInstance(overrides: Partial<Instance> = {}): Instance {
+/**
+ * A valid instance (checked against the contract): running and healthy, created an hour ago, unless overridden.
+ * As GET …/{id} answers it (with its latest events, none unless given); a list's parse drops them.
+ */
+export function makeInstance(overrides: Partial<InstanceDetails> = {}): InstanceDetails {
   const now = Date.now();
-  return instanceSchema.parse({
+  return instanceDetailsSchema.parse({
     instanceId: 'ins_1',
     tenantId: 'ten_1',
     name: 'Production',
@@ -34,12 +37,14 @@ export function makeInstance(overrides: Partial<Instance> = {}): Instance {
     storageInProgress: false,
     healthy: true,
     lastHealthAt: now - 10_000,
+    checkingHealth: false,
     clientNetworkIssue: false,
     resolvedIps: [],
     pricingDetails: priceFor('aws', 'us-east-1', 'small'),
     storagePrice: storagePrice('aws', 'us-east-1', 120),
     canUpdateStorage: true,
     canSwitchInstance: true,
+    latestEvents: [],
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RETENTION_MESSAGES, TIMINGS_MS, type RetentionDays } from '@replay/contracts';
+import { RETENTION_MESSAGES, TIMINGS_MS, type RetentionDays, type RetentionRead } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { instanceKeys } from '../instances/api';
@@ -47,7 +47,8 @@ export function useSaveRetention(instanceId: string, onSaved?: () => void) {
   return useMutation({
     mutationFn: (days: RetentionDays) => retentionApi.save(instanceId, days),
     onSuccess: (retention) => {
-      queryClient.setQueryData(retentionKeys.retention(instanceId), retention);
+      // The save answers the retention alone; the last measure of the recent days stays until the next read (every second while pending).
+      queryClient.setQueryData<RetentionRead>(retentionKeys.retention(instanceId), (old) => old && { ...old, ...retention });
       void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
       notifySuccess(RETENTION_MESSAGES.saved);
       onSaved?.();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { CORS_ANNOTATIONS, CORS_MESSAGES, type Instance, type InstanceConfig, type Permission } from '@replay/contracts';
 import { fail, ok, type StubRequest, type StubResponse } from '../../test/fetch-stub';
-import { DETAILS_API, openDetailsTab } from './details-stub';
+import { DETAILS_API, noSso, openDetailsTab, someStatistics } from './details-stub';
 
 const BASE = DETAILS_API;
 type Handler = StubResponse | ((req: StubRequest) => StubResponse);
@@ -20,7 +20,10 @@ const config = (origins: string[], pending = false): InstanceConfig => ({
   corsOrigins: origins,
   pending,
   updatedAt: origins.length ? Date.now() : null,
-  retention: { days: 7, pending: false, updatedAt: null },
+  disk: { days: 7, pending: false, updatedAt: null },
+  sso: noSso,
+  statistics: someStatistics(),
+  currentVersion: { version: '1.21', commit: null },
 });
 
 function open(opts: { permissions?: Permission[]; handlers?: Record<string, Handler>; status?: Instance['status'] } = {}) {

@@ -58,12 +58,18 @@ describe('instance details', () => {
     expect(screen.getByText('ins_1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy instance id' })).toBeInTheDocument();
     expect(screen.getByText('v1.21')).toBeInTheDocument();
+    expect(screen.queryByText('Checking health…')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /localhost:4101/ })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('cell', { name: 'Change 0' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Stop' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'false');
     await waitFor(() => expect(document.title).toBe('Production - Replay Console'));
+  });
+
+  it('says when the console’s own health round is checking the instance', async () => {
+    open(makeInstance({ checkingHealth: true }));
+    expect(await screen.findByText('Checking health…')).toHaveAttribute('role', 'status');
   });
 
   it('shows the prices the wire carries as integer micro-dollars, formatted as before', async () => {

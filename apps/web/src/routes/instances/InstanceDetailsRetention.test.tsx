@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { RETENTION_MESSAGES, type Permission, type Retention } from '@replay/contracts';
+import { RETENTION_MESSAGES, type Permission, type RetentionRead } from '@replay/contracts';
 import { fail, ok, type StubRequest, type StubResponse } from '../../test/fetch-stub';
 import { DETAILS_API, openDetailsTab } from './details-stub';
 
 const BASE = DETAILS_API;
 type Handler = StubResponse | ((req: StubRequest) => StubResponse);
-const retention = (days: number | null, pending = false): Retention => ({ days, pending, updatedAt: null });
+const retention = (days: number | null, pending = false, recentBytes: number | null = null): RetentionRead => ({
+  days,
+  pending,
+  updatedAt: null,
+  recent: { days: 10, bytes: recentBytes, measuredAt: recentBytes === null ? null : Date.now() },
+});
 
 function open(opts: { permissions?: Permission[]; handlers?: Record<string, Handler> } = {}) {
   return openDetailsTab('maintenance', { ...opts, handlers: { [`GET ${BASE}/config-disk-usage`]: ok(retention(30)), ...opts.handlers } });
@@ -26,6 +31,17 @@ describe('data retention', () => {
     expect(within(group).getByRole('radio', { name: '30 days' })).toBeChecked();
     expect(within(await card()).getByText('30 days')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save retention' })).toBeDisabled();
+  });
+
+  it('says what the recordings of the last 10 days take once the instance measured them', async () => {
+    open({ handlers: { [`GET ${BASE}/config-disk-usage`]: ok(retention(30, false, 12_345_678)) } });
+    expect(await screen.findByText('The recordings of the last 10 days take 12.3 MB on the instance.')).toBeInTheDocument();
+  });
+
+  it('says nothing of the last 10 days while the instance could not measure them', async () => {
+    open();
+    expect(await screen.findByRole('radiogroup', { name: 'Keep recordings for' })).toBeInTheDocument();
+    expect(screen.queryByText(/The recordings of the last 10 days/)).not.toBeInTheDocument();
   });
 
   it('saves a longer retention at once, and asks before a shorter one removes recordings', async () => {

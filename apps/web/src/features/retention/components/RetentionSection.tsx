@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { RETENTION_MESSAGES, retentionLabel, type Retention, type RetentionDays } from '@replay/contracts';
+import { RETENTION_MESSAGES, formatBytes, retentionLabel, type RetentionDays, type RetentionRead } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
@@ -28,7 +28,7 @@ export function RetentionSection({ instanceId, canEdit }: Props) {
   return <RetentionForm key={retentionValue(retention.data.days)} instanceId={instanceId} retention={retention.data} canEdit={canEdit} />;
 }
 
-function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string; retention: Retention; canEdit: boolean }) {
+function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string; retention: RetentionRead; canEdit: boolean }) {
   const [choice, setChoice] = useState(retentionValue(retention.days));
   const [confirming, setConfirming] = useState(false);
   const save = useSaveRetention(instanceId, () => setConfirming(false));
@@ -41,6 +41,9 @@ function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string;
       <Text size="sm" c="dimmed">
         The instance removes recordings older than this: at once when you shorten it, then every hour.
       </Text>
+      {retention.recent.bytes !== null && (
+        <Text size="sm">{RETENTION_MESSAGES.recentUsage(retention.recent.days, formatBytes(retention.recent.bytes))}</Text>
+      )}
       <RetentionChoice value={choice} onChange={setChoice} canEdit={canEdit} />
       {canEdit && (
         <Group>

@@ -38,6 +38,12 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
             onSave={(name) => rename.mutate({ name })}
           />
           <StatusBadge badge={badge} resolvedIps={health?.resolvedIps} />
+          {instance.checkingHealth && (
+            // The console's own health round (every 30 s) is asking the instance right now.
+            <Text size="sm" c="dimmed" role="status">
+              Checking health…
+            </Text>
+          )}
         </Group>
         <Group gap="xs" wrap="wrap">
           <Badge variant="outline" color="gray" radius="sm" tt="none" title="Instance id">

@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "checking_health" boolean DEFAULT false NOT NULL;
