@@ -18,6 +18,7 @@ export * from './roles';
 export * from './activity';
 export * from './audit';
 export * from './instances';
+export * from './instance-details';
 export * from './instance-rules';
 export * from './monitoring';
 export * from './disk';

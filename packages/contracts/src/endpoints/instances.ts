@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { instanceDetailsSchema } from '../instance-details';
 import {
   createInstanceSchema,
   instanceActionBodySchema,
-  instanceDetailsSchema,
   instanceEventsQuerySchema,
   instanceEventsSchema,
   instanceIdParamsSchema,

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import { addDefaultProject } from '../projects/projects.facts';
 import { assertMayCreate, assertMayStart } from './instances.billing-gate';
+import { instanceLogin } from './instances.login';
 import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { listWithCaller } from './instances.caller-list';
@@ -282,17 +283,7 @@ export function createInstancesService(deps: InstancesDeps) {
 
     /** A one-time login token for the instance (the agent accepts it once, within a minute). */
     async loginToken(p: Principal, instanceId: string): Promise<{ jwt: string; loginUrl: string }> {
-      const row = await load(p, instanceId);
-      if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
-      const loginUrl = await deps.driver
-        .loginUrl(instanceId, { userId: p.userId, name: p.name, email: p.email })
-        .catch((e: unknown) => {
-          // Marked running but gone from the infrastructure: the same answer as not running.
-          throw e instanceof DriverError ? conflict(INSTANCE_MESSAGES.notRunning) : e;
-        });
-      const jwt = new URL(loginUrl).searchParams.get('token');
-      if (!jwt) throw new Error('The driver gave a login URL without a token');
-      return { jwt, loginUrl };
+      return instanceLogin(deps.driver, await load(p, instanceId), p);
     },
 
     load,
