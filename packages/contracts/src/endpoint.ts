@@ -52,7 +52,7 @@ export interface Endpoint {
   duringPasswordChange?: true;
   /**
    * For people only: an API key calling it is refused (403) even when its role holds the
-   * permission (managing keys). Routes guarded 'authenticated' are a person's own
+   * permission (managing keys, signing into an instance as oneself). Routes guarded 'authenticated' are a person's own
    * (profile, password, sessions, notifications) and refuse keys without saying so.
    */
   peopleOnly?: true;

@@ -71,7 +71,8 @@ export const instanceEndpoints = {
     audit: about('Start, stop or terminate instance'),
   }),
   /** Hands out a login token, so it is recorded though a GET. */
-  loginToken: endpoint({ method: 'GET', path: `${BASE}/:id/jwt`, guard: read, params, response: instanceJwtSchema, audit: about('Open instance') }),
+  /** Signs a person into the instance's own UI as themselves: an API key is no one to sign in as (peopleOnly). */
+  loginToken: endpoint({ method: 'GET', path: `${BASE}/:id/jwt`, guard: read, params, response: instanceJwtSchema, audit: about('Open instance'), peopleOnly: true }),
   proxyHealth: endpoint({ method: 'GET', path: `${BASE}/:id/health`, guard: read, params, response: proxyHealthSchema }),
   events: endpoint({ method: 'GET', path: `${BASE}/:id/user-activity`, guard: read, params, query: instanceEventsQuerySchema, response: instanceEventsSchema }),
   /** The product versions an instance can run, oldest first (the catalogue's list). */
