@@ -31,3 +31,5 @@ const { benchNotificationCount, notificationCountReport } = await import('./noti
 for (const line of notificationCountReport(await benchNotificationCount())) console.log(line);
 const { benchApiKeyList, apiKeyListReport } = await import('./api-key-list');
 for (const line of apiKeyListReport(await benchApiKeyList())) console.log(line);
+const { benchTakeover, takeoverReport } = await import('./takeover');
+for (const line of takeoverReport(await benchTakeover())) console.log(line);

@@ -12,7 +12,8 @@ import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/local-process';
 import { certificateValid } from '@replay/test-idp';
 import { signupBody } from '../support/auth';
-import { agentProcessesUnder, until } from './support';
+import { agentProcessesUnder } from '../../../../e2e/support/agents';
+import { until } from './support';
 import { consoleDatabase } from '../support/database';
 
 /**

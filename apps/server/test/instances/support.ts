@@ -1,12 +1,11 @@
 import { addDefaultProject } from '../../src/modules/projects/projects.facts';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Account, CreateInstanceInput, Instance, InstanceActivityAction, InstanceStatus, Permission } from '@replay/contracts';
 import { instanceActivities, instances, roles, users } from '../../src/db/schema';
-import { isAlive } from '@replay/local-process';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { newId } from '../../src/lib/ids';
 import { hashPassword } from '../../src/modules/auth/password';
@@ -83,24 +82,6 @@ export function tempInstancesDir() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Every live process running an agent under `instancesDir`, from /proc: the ground truth, whatever a console thinks. */
-export function agentProcessesUnder(instancesDir: string): { pid: number; instanceId: string }[] {
-  const found: { pid: number; instanceId: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let args: string[];
-    try {
-      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    const dir = args[args.indexOf('--data-dir') + 1];
-    const id = args[args.indexOf('--instance-id') + 1];
-    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isAlive(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
-  }
-  return found;
 }
 
 export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000, what = 'condition'): Promise<T> {

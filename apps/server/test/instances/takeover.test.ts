@@ -2,50 +2,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Instance } from '@replay/contracts';
-import pg from 'pg';
-import { isAlive } from '@replay/local-process';
+import { agentProcessesUnder } from '../../../../e2e/support/agents';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
+import { killConsoleMidCreate, runningOn } from '../../../../e2e/support/takeover';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { signupBody } from '../support/auth';
 import { consoleDatabase } from '../support/database';
-import { agentProcessesUnder, until } from './support';
 
 /**
  * Two console processes on one PostgreSQL database (one machine, one instances folder, as two
  * replicas of a deployment share their storage). The one running an instance's create step is
  * killed with SIGKILL in the middle of it, the workflow job in its hands: the other takes the job
  * over (its heartbeat stopped, so pg-boss retries it) and the lease (its holder is dead), and the
- * instance runs, with exactly one agent. Embedded mode is one process by design (its data-folder lock), so this runs
- * on the PostgreSQL project only. How long the takeover takes is measured by the bench, not here;
- * the wait below is long enough for a correct takeover and far shorter than the lease's two minutes.
+ * instance runs, with exactly one agent. Embedded mode is one process by design (its data-folder
+ * lock), so this runs on the PostgreSQL project only. How long the takeover takes is measured by
+ * `bench/takeover.ts`, not here; the wait below is long enough for a takeover and far shorter than
+ * the lease's 2 minutes and the job's 5-minute expiry, which were the only way before.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'takeover-test-'));
 const instancesDir = join(dataDir, 'instances');
-let first: ConsoleServer;
-let second: ConsoleServer;
+let consoles: [ConsoleServer, ConsoleServer] | undefined;
 let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
-
-async function call<T>(server: ConsoleServer, jwt: string | null, method: string, path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...(jwt ? { authorization: `Bearer ${jwt}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: ((await res.json()) as { data: T }).data };
-}
 
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await consoleDatabase('takeover');
-  first = await startConsole({ dataDir, env: database.env });
-  second = await startConsole({ dataDir, env: database.env });
+  consoles = [await startConsole({ dataDir, env: database.env }), await startConsole({ dataDir, env: database.env })];
 }, 90_000);
 
 afterAll(async () => {
-  for (const server of [first, second]) if (server && server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
+  for (const server of consoles ?? []) if (server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
   const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
   for (const { pid } of agentProcessesUnder(instancesDir)) process.kill(pid, 'SIGKILL');
@@ -53,48 +41,17 @@ afterAll(async () => {
   await database.drop();
 }, 60_000);
 
-/** Which console process holds the instance's workflow lease (its identity ends `:pid:random`), read from the database. */
-async function leaseHolderPid(instanceId: string): Promise<number | null> {
-  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ owner: string | null }>('select lease_owner as owner from instances where instance_id = $1', [instanceId]);
-    const owner = rows[0]?.owner;
-    return owner ? Number(owner.split(':').at(-2)) : null;
-  } finally {
-    await client.end();
-  }
-}
-
 describe.runIf(onPostgres)('a console killed in the middle of a create step', () => {
   it('the other console takes the step over and finishes the instance, with exactly one agent', { timeout: 150_000 }, async () => {
-    const { jwt } = (await call<{ jwt: string }>(first, null, 'POST', '/signup', signupBody())).data;
-    const created = await call<Instance>(first, jwt, 'POST', '/managed-saas/instances', { name: 'takeover', provider: 'aws', region: 'us-east-1', size: 'small', url: 'takeover' });
-    expect(created.status).toBe(201);
-    const id = created.data.instanceId;
-    // The step is starting the agent: frozen, it cannot answer the health check, so the step waits on it.
-    const [agent] = await until(async () => agentProcessesUnder(instancesDir).filter((p) => p.instanceId === id), (found) => found.length === 1, 30_000, 'the agent to start');
-    process.kill(agent!.pid, 'SIGSTOP');
-    const holderPid = await until(() => leaseHolderPid(id), (pid) => pid !== null, 10_000, 'the workflow lease');
-    const [holder, survivor] = holderPid === first.process.pid ? [first, second] : [second, first];
-    expect(holder.process.pid).toBe(holderPid);
-    const exited = new Promise((resolve) => holder.process.once('exit', resolve));
-    process.kill(holderPid!, 'SIGKILL');
-    await exited;
-    await until(async () => isAlive(holderPid!), (alive) => !alive, 5_000, 'console death');
-    process.kill(agent!.pid, 'SIGCONT');
+    const signup = await fetch(`${consoles![0].url}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signupBody()) });
+    const { jwt } = ((await signup.json()) as { data: { jwt: string } }).data;
+    const { instanceId, agentPid, survivor } = await killConsoleMidCreate(consoles!, database.env.DATABASE_URL!, instancesDir, jwt, 'takeover');
 
-    // Without a takeover the job would wait for its 5-minute expiry and the lease for its 2 minutes.
-    const running = await until(
-      async () => (await call<Instance>(survivor, jwt, 'GET', `/managed-saas/instances/${id}`)).data,
-      (i) => i.status === 'running' && !i.inProgress,
-      75_000,
-      'the instance running on the other console',
-    );
+    const running = await runningOn(survivor, jwt, instanceId, 75_000);
     expect(running.healthy).toBe(true);
-    const agents = agentProcessesUnder(instancesDir).filter((p) => p.instanceId === id);
-    expect(agents).toEqual([agent]);
-    const events = (await call<{ events: { action: string; status: string; comments: string }[] }>(survivor, jwt, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+    expect(agentProcessesUnder(instancesDir).filter((p) => p.instanceId === instanceId)).toEqual([{ pid: agentPid, instanceId }]);
+    const res = await fetch(`${survivor.url}/api/managed-saas/instances/${instanceId}/user-activity?limit=100`, { headers: { authorization: `Bearer ${jwt}` } });
+    const { events } = ((await res.json()) as { data: { events: { action: string; status: string; comments: string }[] } }).data;
     // The request, then each workflow step, recorded once: nothing done twice.
     expect(events.filter((e) => e.action === 'create').map((e) => `${e.status}: ${e.comments}`).sort()).toEqual([
       'pending: Provisioning the instance',

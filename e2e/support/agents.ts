@@ -1,0 +1,20 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { isAlive } from '@replay/local-process';
+
+/** Every live process running an agent under `instancesDir`, from /proc: the ground truth, whatever a console thinks. */
+export function agentProcessesUnder(instancesDir: string): { pid: number; instanceId: string }[] {
+  const found: { pid: number; instanceId: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    const dir = args[args.indexOf('--data-dir') + 1];
+    const id = args[args.indexOf('--instance-id') + 1];
+    if (args.includes('--data-dir') && dir?.startsWith(instancesDir) && id && isAlive(Number(entry))) found.push({ pid: Number(entry), instanceId: id });
+  }
+  return found;
+}
