@@ -30,15 +30,23 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
   return boss.sendThrottled(s.queue, {}, null, s.everySeconds, 'schedule');
 }
 
+/**
+ * Every job beats while it runs (pg-boss refreshes it at half this period): a job whose process
+ * died stops beating and is retried by another process (jobs/boss.ts supervises every 5 s on
+ * PostgreSQL), so a workflow step, a scheduled round or a delivery is taken over within seconds
+ * instead of at its expiry. 10 s is pg-boss's least.
+ */
+export const JOB_HEARTBEAT_SECONDS = 10;
+
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
   for (const def of jobDefinitions) {
-    await boss.createQueue(def.queue, def.queueOptions);
+    const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...def.queueOptions };
+    await boss.createQueue(def.queue, options);
     // createQueue leaves an existing queue as it was: a heartbeat added in a later release must reach it too.
-    const heartbeatSeconds = def.queueOptions?.heartbeatSeconds;
-    if (heartbeatSeconds) await boss.updateQueue(def.queue, { heartbeatSeconds });
+    await boss.updateQueue(def.queue, { heartbeatSeconds: options.heartbeatSeconds });
   }
   for (const task of startupTasks) await task.run(ctx);
   for (const def of jobDefinitions) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { livenessSchema, readinessSchema } from '@replay/contracts';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec, InfrastructureDriver } from '../../src/infra/driver';
+import { JOB_HEARTBEAT_SECONDS, jobDefinitions } from '../../src/jobs/workers';
 import { workflowDepsOf } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance } from '../../src/modules/instances/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
@@ -122,6 +123,13 @@ describe('/metrics without METRICS_TOKEN: this machine only', () => {
     expect(series(text, 'console_agents_up')).toBe(1);
     expect(series(text, 'console_job_queue_depth', { queue: 'probe-backlog' })).toBe(2);
     expect(series(text, 'console_job_queue_oldest_age_seconds', { queue: 'probe-backlog' })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('every job queue beats, so the job of a dead process is retried elsewhere within seconds, not at its expiry', async () => {
+    const rows = ((await t.runtime.ctx.db.execute(sql`select name, heartbeat_seconds as "heartbeatSeconds" from pgboss.queue`)) as unknown as { rows: { name: string; heartbeatSeconds: number | null }[] }).rows;
+    const ours = rows.filter((r) => jobDefinitions.some((d) => d.queue === r.name));
+    expect(ours.map((r) => r.name).sort()).toEqual(jobDefinitions.map((d) => d.queue).sort());
+    expect(ours.filter((r) => r.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)).toEqual([]);
   });
 
   it('refuses a caller from another machine, and one that came through a proxy', async () => {

@@ -46,9 +46,9 @@ export function workflowDepsOf(ctx: AppContext): WorkflowDeps {
 export const instanceWorkflowJob: JobDefinition<{ instanceId: string }> = {
   queue: INSTANCE_WORKFLOW_QUEUE,
   // Retries with backoff cover a slow or briefly failing driver; expiry frees a job whose process died mid-step.
-  // The worker beats the job every 5 s while a step runs; a process that dies mid-step stops beating, and pg-boss's
-  // supervisor (jobs/boss.ts) retries the job elsewhere within seconds, where the lease of the dead holder is taken over.
-  queueOptions: { policy: 'short', retryLimit: 4, retryDelay: 2, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600, heartbeatSeconds: 10 },
+  // Like every job it beats while it runs (JOB_HEARTBEAT_SECONDS); retried after a dead process's lapse, it finds the
+  // dead holder's lease free (lib/process-heartbeat.ts).
+  queueOptions: { policy: 'short', retryLimit: 4, retryDelay: 2, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
   workOptions: { localConcurrency: 4 },
   handle: (ctx, data, attempt) => convergeInstance(workflowDepsOf(ctx), data.instanceId, attempt),
 };
