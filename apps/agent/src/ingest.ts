@@ -18,15 +18,21 @@ export const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.le
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
- * Trackers send the account's project key as `Authorization: Bearer <key>`
- * (a header the spec's CORS rules allow). Compared as SHA-256 digests in
- * constant time, so neither the key's content nor its length leaks by timing.
+ * Trackers send a project key as `Authorization: Bearer <key>` (a header the spec's CORS rules
+ * allow): the account's key the agent started with, or one of the instance's projects' keys
+ * (config `projectKeys`, as SHA-256 digests). Each is compared as a digest in constant time, and
+ * every one is compared whatever matched, so neither a key's content nor its length, nor which
+ * key matched, leaks by timing. Answers the project the batch came under (null: the account's key).
  */
-function requireProjectKey(req: IncomingMessage, state: AgentState): void {
+export function requireProjectKey(req: IncomingMessage, state: AgentState): { projectId: string | null } {
   const given = bearerToken(req);
-  if (given === null || !timingSafeEqual(digest(given), digest(state.settings.projectKey))) {
-    throw new HttpError(401, 'A valid project key is required: send Authorization: Bearer <project key>');
-  }
+  const sent = digest(given ?? '');
+  const accountKey = timingSafeEqual(sent, digest(state.settings.projectKey));
+  let projectId: string | null = null;
+  for (const key of state.config.projectKeys ?? []) if (timingSafeEqual(sent, Buffer.from(key.sha256, 'hex'))) projectId ??= key.projectId;
+  if (given === null || (!accountKey && projectId === null)) throw new HttpError(401, 'A valid project key is required: send Authorization: Bearer <project key>');
+  if (accountKey) projectId = null;
+  return { projectId };
 }
 
 const TRACKER_VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;

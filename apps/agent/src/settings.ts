@@ -16,7 +16,7 @@ export interface AgentSettings {
   consoleOrigin: string;
   /** Verifies the console's login and admin tokens and signs session cookies. */
   secret: string;
-  /** The account's project key (its tenantKey): trackers send it with every batch of events. */
+  /** The account's project key (its tenantKey): trackers may send it with every batch, as they may the projects' keys of the config (ingest.ts). */
   projectKey: string;
   /** The organization; shown only to a user signed in to the instance. */
   tenantName: string;

@@ -103,7 +103,7 @@ export function createServices(ctx: AppContext) {
     onboarding: createOnboardingService({ db, clock, driver: ctx.driver, instances, hasWebhooks: webhooks.hasWebhooks }),
     notifications: createNotificationsService({ db, clock }),
     alerts: createAlertsService({ db, clock, instances }),
-    projects: createProjectsService({ db, clock, hasBillingDetails: accountSources.hasBillingDetails }),
+    projects: createProjectsService({ db, clock, enqueue, hasBillingDetails: accountSources.hasBillingDetails }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
     loggerOptions: createLoggerOptionsService({ database: ctx.database, clock, enqueue }),

@@ -67,6 +67,17 @@ const loggerShape = {
   obscureNumericData: z.boolean({ error: 'logger.obscureNumericData must be true or false' }),
 };
 
+const PROJECT_KEYS_MESSAGE = 'projectKeys must be a list of { projectId, sha256 }, sha256 as 64 lower-case hex digits';
+/**
+ * The instance's projects' keys, beside the account's key the agent starts with: trackers may send
+ * any of them. The console sends each key's SHA-256 (hex), never the key itself, so the agent's
+ * config file and its answers hold nothing a tracker could send; the agent compares digests anyway.
+ */
+const projectKeysShape = z
+  .array(z.strictObject({ projectId: z.string().min(1).max(64), sha256: z.string().regex(/^[0-9a-f]{64}$/) }), { error: PROJECT_KEYS_MESSAGE })
+  .max(1000)
+  .refine((keys) => new Set(keys.map((k) => k.sha256)).size === keys.length, { error: 'projectKeys must not repeat a key' });
+
 const RETENTION_MESSAGE = 'retentionDays must be a whole number of days from 1 to 3650, or null';
 const ORIGINS_MESSAGE = 'corsOrigins must be a list of origins such as https://app.example.com';
 
@@ -85,6 +96,7 @@ const changeShape = {
     .nullable(),
   capture: z.strictObject(captureShape, { error: 'capture must be { rate, conditions }' }),
   logger: z.strictObject(loggerShape, { error: 'logger must be { ipWhitelist, allowedDomains, defaultInputMode, obscureEmailData, obscureNumericData }' }),
+  projectKeys: projectKeysShape,
 };
 
 /** `POST /api/admin/config`: any of the fields; the rest stay as they are. */
@@ -95,6 +107,7 @@ export const agentConfigChangeSchema = z.strictObject(
     sso: changeShape.sso.optional(),
     capture: changeShape.capture.optional(),
     logger: changeShape.logger.optional(),
+    projectKeys: changeShape.projectKeys.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : 'Expected a JSON object') },
 );
@@ -110,6 +123,8 @@ export const agentConfigSchema = z.object({
   capture: z.object(captureShape).optional(),
   /** Absent from an agent older than logger options: it accepts any client and page, and stores text as sent. */
   logger: z.object(loggerShape).optional(),
+  /** Absent from an agent older than project keys: it accepts the account's key only. */
+  projectKeys: z.array(z.object({ projectId: z.string(), sha256: z.string() })).optional(),
   /** When the console last changed it; null while it never has. */
   updatedAt: z.number().nullable(),
 });
@@ -117,5 +132,6 @@ export const agentConfigSchema = z.object({
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 export type CaptureConfig = z.infer<typeof changeShape.capture>;
 export type LoggerConfig = z.infer<typeof changeShape.logger>;
+export type ProjectKeyDigest = z.infer<typeof projectKeysShape>[number];
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 export type AgentConfigChange = z.infer<typeof agentConfigChangeSchema>;

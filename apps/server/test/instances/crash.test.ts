@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type LoggerOptions, type SessionSettings } from '@replay/contracts';
+import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type LoggerOptions, type Project, type SessionSettings } from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
@@ -329,6 +330,35 @@ describe('killing the console during provisioning', () => {
     await until(async () => (await call<SessionSettings>(b, 'GET', '/session-settings')).data, (c) => !c.pending, 45_000, 'the session settings to be applied');
     expect((await call(b, 'POST', '/client/logger-options', DEFAULT_LOGGER_OPTIONS)).status).toBe(200);
     await until(async () => (await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data, (c) => !c.pending, 45_000, 'the logger options to be applied');
+  });
+
+  it("while pushing a new project's key (the agent hung mid-apply): the restarted console pushes it, and the agent accepts that key", { timeout: 90_000 }, async () => {
+    const id = second.instanceId;
+    const pid = agentPid(id)!;
+    const configFile = join(instancesDir, id, 'data', 'config.json');
+    const digestsInConfig = () => ((JSON.parse(readFileSync(configFile, 'utf8')) as { projectKeys?: { sha256: string }[] }).projectKeys ?? []).map((k) => k.sha256);
+    // A frozen agent holds the driver's apply call: the config step carrying the new key set is mid-way when the console dies.
+    process.kill(pid, 'SIGSTOP');
+    const created = await call<Project>(b, 'POST', '/projects', { instanceId: id, name: 'Crash shop' });
+    expect(created.status).toBe(201);
+    const key = created.data.projectKey!;
+    const digest = createHash('sha256').update(key).digest('hex');
+    // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
+    await new Promise((r) => setTimeout(r, 1000));
+    await crash();
+    process.kill(pid, 'SIGCONT');
+    await restart();
+    await until(async () => digestsInConfig(), (digests) => digests.includes(digest), 45_000, "the project's key to be pushed");
+    expect(agentPid(id)).toBe(pid);
+    // The whole set: the default project's key and the new one, each once; the file holds digests, not keys.
+    expect(digestsInConfig()).toHaveLength(2);
+    expect(readFileSync(configFile, 'utf8').includes(key)).toBe(false);
+    const sent = await fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ sessionId: 'crash-project-key', events: [{ type: 'click' }] }),
+    });
+    expect(sent.status).toBe(202);
   });
 
   it('while taking a backup, then while restoring it (the agent hung each time): each done once, the recordings as the backup held them', { timeout: 120_000 }, async () => {

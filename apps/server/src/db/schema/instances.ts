@@ -89,6 +89,13 @@ export const instances = pgTable(
     captureAppliedVersion: integer('capture_applied_version').notNull().default(0),
     /** The account's logger options version (logger_options.version) this instance's agent last took; behind means pending. */
     loggerAppliedVersion: integer('logger_applied_version').notNull().default(0),
+    /**
+     * The instance's projects' keys (modules/projects): a project's create or delete counts the version
+     * up; the applied one is the last key set the config step gave the agent. An instance's create
+     * starts it one ahead (instances.service.ts; migration 0034 did so for those before it), so its first run gives the agent its default project's key.
+     */
+    projectKeysVersion: integer('project_keys_version').notNull().default(0),
+    projectKeysAppliedVersion: integer('project_keys_applied_version').notNull().default(0),
     /** When maintenance may run (a cron in UTC, one the form makes: contracts' maintenance.ts); upgrades asked to wait run then. */
     maintenanceCron: text('maintenance_cron').notNull().default(DEFAULT_MAINTENANCE_CRON),
     maintenanceUpdatedAt: timestamp('maintenance_updated_at', { withTimezone: true }),

@@ -60,6 +60,7 @@ export function configRepo(db: Db) {
           ssoAppliedVersion: row.ssoVersion,
           captureAppliedVersion: row.capture.version,
           loggerAppliedVersion: row.logger.version,
+          projectKeysAppliedVersion: row.projectKeysVersion,
         })
         .where(
           and(
@@ -69,6 +70,7 @@ export function configRepo(db: Db) {
             eq(instances.ssoAppliedVersion, row.ssoAppliedVersion),
             eq(instances.captureAppliedVersion, row.captureAppliedVersion),
             eq(instances.loggerAppliedVersion, row.loggerAppliedVersion),
+            eq(instances.projectKeysAppliedVersion, row.projectKeysAppliedVersion),
           ),
         )
         .returning();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
+import { projectKeyDigestsOf } from '../projects/projects.facts';
 import { configRepo } from './instances.config-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { InstanceRow } from './instances.repo';
@@ -20,7 +21,8 @@ import type { AccountCapture, WorkflowInstance } from './instances.system-repo';
  * folder) until it runs. The account's session settings ride along: their capture rate and
  * condition sets (the account's, not the instance's: `capture.version` is the account's save
  * count, `captureAppliedVersion` the instance's) reach every instance, a new one at its first run;
- * the account's logger options likewise (`logger.version`, `loggerAppliedVersion`).
+ * the account's logger options likewise (`logger.version`, `loggerAppliedVersion`). So do the
+ * instance's projects' keys (`projectKeysVersion`, counted up by a project's create or delete).
  */
 
 export interface ConfigStepDeps {
@@ -29,16 +31,20 @@ export interface ConfigStepDeps {
   clock: Clock;
 }
 
-type Ahead = Pick<InstanceRow, 'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion' | 'ssoVersion' | 'ssoAppliedVersion'>;
+type Ahead = Pick<
+  InstanceRow,
+  'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion' | 'ssoVersion' | 'ssoAppliedVersion' | 'projectKeysVersion' | 'projectKeysAppliedVersion'
+>;
 const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
 const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
 const ssoAhead = (row: Ahead) => row.ssoVersion !== row.ssoAppliedVersion;
+const projectKeysAhead = (row: Ahead) => row.projectKeysVersion !== row.projectKeysAppliedVersion;
 type WithCapture = WorkflowInstance;
 const captureAhead = (row: Pick<WithCapture, 'capture' | 'captureAppliedVersion'>) => row.capture.version !== row.captureAppliedVersion;
 const loggerAhead = (row: Pick<WithCapture, 'logger' | 'loggerAppliedVersion'>) => row.logger.version !== row.loggerAppliedVersion;
 
 export const needsConfig = (row: Ahead & Pick<WithCapture, 'status' | 'capture' | 'captureAppliedVersion' | 'logger' | 'loggerAppliedVersion'>): boolean =>
-  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || captureAhead(row) || loggerAhead(row)) && row.status === 'running';
+  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || projectKeysAhead(row) || captureAhead(row) || loggerAhead(row)) && row.status === 'running';
 
 /** The capture settings as the agent takes them. */
 export const agentCaptureOf = (capture: AccountCapture) => ({ rate: capture.rate, conditions: capture.conditions });
@@ -62,7 +68,10 @@ function loggerRecord(options: WithCapture['logger']['options']): Outcome {
   return { action: 'loggerUpdate', status: 'success', comments, event };
 }
 
-/** What the step records for each setting it applied. */
+/**
+ * What the step records for each setting it applied. The projects' key set records nothing here: the
+ * project's create or delete that changed it has its own activity line, audit record and event.
+ */
 function appliedRecords(row: WithCapture): Outcome[] {
   const records: Outcome[] = [];
   if (corsAhead(row)) {
@@ -97,6 +106,8 @@ export async function applyConfig(d: ConfigStepDeps, row: WithCapture): Promise<
     sso: agentSsoOf(row),
     capture: agentCaptureOf(row.capture),
     logger: row.logger.options,
+    // Read after the row: the set is at least as new as the version the step marks applied.
+    projectKeys: await projectKeyDigestsOf(d.db, row.instanceId),
   });
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {

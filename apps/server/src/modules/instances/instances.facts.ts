@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { instancesRepo } from './instances.repo';
@@ -36,6 +36,20 @@ export async function runningInstanceIdsOf(db: Db, tenantId: string): Promise<st
     .from(instances)
     .where(and(eq(instances.tenantId, tenantId), eq(instances.status, 'running')));
   return rows.map((r) => r.instanceId);
+}
+
+/**
+ * A project of the instance was made or deleted: its key set's version counts up, in the caller's
+ * transaction, so the config step gives the agent the new set. Answers the instance's status (the
+ * caller asks the workflow to run for a running one; a stopped one gets the set when it runs).
+ */
+export async function countProjectKeysUp(tx: Db, instanceId: string): Promise<string | null> {
+  const [row] = await tx
+    .update(instances)
+    .set({ projectKeysVersion: sql`${instances.projectKeysVersion} + 1` })
+    .where(eq(instances.instanceId, instanceId))
+    .returning({ status: instances.status });
+  return row?.status ?? null;
 }
 
 /** The instance's applied version of each account-wide setting: the session settings' capture part, the logger options. */

@@ -97,6 +97,8 @@ export function createInstancesService(deps: InstancesDeps) {
       diskSize: SIZES[input.size].diskGb,
       // Past the gate without billing details: this is the trial's one free instance.
       freeTrial: !hasBillingDetails,
+      // One ahead of applied: the config step gives its first running agent the default project's key.
+      projectKeysVersion: 1,
       createdAt: at,
       updatedAt: at,
       createdBy: p.userId,

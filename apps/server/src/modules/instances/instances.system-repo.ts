@@ -13,6 +13,8 @@ const configPending = and(
     ne(instances.corsVersion, instances.corsAppliedVersion),
     ne(instances.retentionVersion, instances.retentionAppliedVersion),
     ne(instances.ssoVersion, instances.ssoAppliedVersion),
+    // A project made or deleted since the agent last took the instance's key set.
+    ne(instances.projectKeysVersion, instances.projectKeysAppliedVersion),
     // The account's session settings saved since this instance's agent last took them (none saved: version 0).
     sql`coalesce((select ${sessionSettings.version} from ${sessionSettings} where ${sessionSettings.tenantId} = ${instances.tenantId}), 0) <> ${instances.captureAppliedVersion}`,
     // The account's logger options likewise.

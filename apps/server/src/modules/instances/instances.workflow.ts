@@ -28,7 +28,7 @@ import { instancesSystemRepo, type WorkflowInstance } from './instances.system-r
  *   storageInProgress, at rest             (driver.resizeDisk, then the new size: instances.disk-step.ts)
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts;
- *                                          the account's session settings' capture part and logger options too)
+ *                                          the account's session settings' capture part and logger options, the projects' keys too)
  *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts)
  *   restoreId, running at rest             (driver.restoreData, then the request cleared: the same file)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)

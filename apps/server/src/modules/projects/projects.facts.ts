@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ProjectKeyDigest } from '@replay/agent-protocol';
 import type { Db } from '../../db/client';
 import type { InstanceScope } from '../../lib/instance-scope';
 import { projectsRepo } from './projects.repo';
@@ -30,6 +31,15 @@ export async function addDefaultProject(tx: Db, instance: { instanceId: string; 
     createdAt: instance.createdAt,
     updatedAt: instance.createdAt,
   });
+}
+
+/**
+ * The instance's projects' keys as its agent takes them (the config step): each key's SHA-256, never
+ * the key, so the agent's config file and answers hold nothing a tracker could send.
+ */
+export async function projectKeyDigestsOf(db: Db, instanceId: string): Promise<ProjectKeyDigest[]> {
+  const rows = await projectsRepo(db).keysOf(instanceId);
+  return rows.map((r) => ({ projectId: r.id, sha256: createHash('sha256').update(r.projectKey).digest('hex') }));
 }
 
 /** The instance a project of the scope belongs to; null when the scope reaches no such project. */

@@ -62,6 +62,11 @@ export function projectsRepo(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Every project's id and key of the instance, whoever asks: for the workflow only (projects.facts.ts' projectKeyDigestsOf). */
+    async keysOf(instanceId: string): Promise<{ id: string; projectKey: string }[]> {
+      return db.select({ id: projects.id, projectKey: projects.projectKey }).from(projects).where(eq(projects.instanceId, instanceId)).orderBy(asc(projects.createdAt), asc(projects.id));
+    },
+
     async insert(row: typeof projects.$inferInsert): Promise<ProjectRow> {
       const [created] = await db.insert(projects).values(row).returning();
       return created!;

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { countProjectKeysUp } from '../instances/instances.facts';
+import type { Enqueue } from '../instances/instances.jobs';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { newProjectKey } from './projects.facts';
@@ -34,13 +36,18 @@ const nameTaken = (e: unknown) => (isUniqueViolation(e) ? conflict(PROJECT_MESSA
  * Projects (the spec's sites): each of one instance the caller reaches; a change is one
  * transaction with its domain event, and the route's audit records it.
  */
-export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDetails(tenantId: string): Promise<boolean> }) {
+export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enqueue; hasBillingDetails(tenantId: string): Promise<boolean> }) {
   const { db } = deps;
   const repo = projectsRepo(db);
 
   async function sites(tenantId: string) {
     const [count, hasBillingDetails] = await Promise.all([repo.countLive(tenantId), deps.hasBillingDetails(tenantId)]);
     return accountLimits({ hasBillingDetails, seats: 0, sites: count }).sites;
+  }
+
+  /** After a create or delete commits: a running instance's workflow gives its agent the new key set now (a stopped one, when it runs). */
+  async function pushKeys(instanceId: string, status: string | null): Promise<void> {
+    if (status === 'running') await deps.enqueue(instanceId);
   }
 
   async function owned(p: Principal, id: string): Promise<ProjectWithInstance> {
@@ -62,7 +69,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
       // Asked before the transaction: on PGlite a query outside it would wait for it forever.
       const hasBillingDetails = await deps.hasBillingDetails(p.tenantId);
       try {
-        return await db.transaction(async (tx) => {
+        const { project, status } = await db.transaction(async (tx) => {
           const txRepo = projectsRepo(tx);
           await txRepo.lockAccount(p.tenantId);
           const instance = await txRepo.liveInstance(scope, input.instanceId);
@@ -82,8 +89,10 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
             updatedAt: at,
           });
           await emitEvent(tx, { type: 'project.created', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, instance.name) });
-          return projectToWire({ ...row, instanceName: instance.name }, p);
+          return { project: projectToWire({ ...row, instanceName: instance.name }, p), status: await countProjectKeysUp(tx, instance.instanceId) };
         });
+        await pushKeys(project.instanceId, status);
+        return project;
       } catch (e) {
         throw nameTaken(e);
       }
@@ -110,12 +119,14 @@ export function createProjectsService(deps: { db: Db; clock: Clock; hasBillingDe
     async remove(p: Principal, id: string): Promise<{ ok: true }> {
       const current = await owned(p, id);
       if (current.isDefault) throw conflict(PROJECT_MESSAGES.defaultKept);
-      await db.transaction(async (tx) => {
+      const status = await db.transaction(async (tx) => {
         const row = await projectsRepo(tx).removeNonDefault(p.tenantId, id);
         if (!row) throw notFoundProject();
         const at = deps.clock.now();
         await emitEvent(tx, { type: 'project.deleted', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, current.instanceName) });
+        return countProjectKeysUp(tx, row.instanceId);
       });
+      await pushKeys(current.instanceId, status);
       return { ok: true };
     },
   };

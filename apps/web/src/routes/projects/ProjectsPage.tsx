@@ -67,7 +67,7 @@ export default function ProjectsPage() {
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           A project is a site you record: it belongs to an instance, and its alerts, errors and getting started are shown by project. Each instance has a default
-          project, made with it. Trackers send the account’s project key today (Getting started › Install); a project’s own key identifies it.
+          project, made with it. A tracker on the site sends the project’s key, which its instance accepts a moment after the project is created and refuses once it is deleted; the account’s project key (Getting started › Install) is accepted too.
         </Text>
         {limit &&
           (full ? (
