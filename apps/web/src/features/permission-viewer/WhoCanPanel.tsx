@@ -69,6 +69,8 @@ export function WhoCanPanel() {
             data={PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] }))}
             value={permission}
             onChange={(value) => setPermission(value as Permission | null)}
+            searchable
+            nothingFoundMessage="No permission"
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
