@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCESS_REASONS, PERMISSIONS, type InstanceAccess, type SubjectAccess } from '@replay/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import { createTestApp } from '../support/app';
 import { bearer, signup } from '../support/auth';
@@ -84,6 +86,17 @@ describe('what a member or a key may do on an instance', () => {
     const body = (await subjectAccess({ memberId: pendingId, instanceId: instanceA })).json().data as SubjectAccess;
     expect(body.subject.name).toBe('Pending Person');
     expect(body.actions.every((a) => !a.allowed && a.reason === 'no_caller')).toBe(true);
+  });
+
+  it('shows a member who must change their password first as refused every call about the instance', async () => {
+    const member = await addMember(t, tenantId, { name: 'Weak password', permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });
+    await t.runtime.ctx.db.update(users).set({ passwordChangeRequired: true }).where(eq(users.id, member.userId));
+    const body = (await subjectAccess({ memberId: member.userId, instanceId: instanceA })).json().data as SubjectAccess;
+    expect(body.actions.every((a) => !a.allowed && a.reason === 'password_change_required')).toBe(true);
+    // As the route itself answers them.
+    const live = await t.app.inject({ method: 'GET', url: `/api/managed-saas/instances/${instanceA}`, headers: member.headers });
+    expect(live.statusCode).toBe(403);
+    expect(live.body).toContain('password_change_required');
   });
 
   it('answers 404 for another account’s member, key or instance, and an instance outside the caller’s own scope', async () => {
