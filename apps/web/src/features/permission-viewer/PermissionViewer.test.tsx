@@ -137,3 +137,40 @@ describe('the Roles screen’s Who can… panel', () => {
     expect(await within(panel).findByText(NO_INSTANCES_TO_PICK)).toBeInTheDocument();
   });
 });
+
+describe('the API keys screen’s permission viewer', () => {
+  it('opens from an active key’s row and asks for that key', async () => {
+    const KEY_ID = '30000000-0000-4000-8000-000000000001';
+    const key = {
+      keyId: KEY_ID,
+      name: 'CI deploy',
+      roleId: 'role-view',
+      roleName: 'Viewer',
+      status: 'active',
+      expiresAt: Date.now() + 86_400_000,
+      ipAccessList: [],
+      createdAt: Date.now() - 86_400_000,
+      createdBy: 'Ada Lovelace',
+      lastUsedAt: null,
+      lastUsedAddress: null,
+      previousSecretValidUntil: null,
+      revokedAt: null,
+    };
+    const keyAccess: SubjectAccess = { ...access, subject: { kind: 'key', id: KEY_ID, name: 'CI deploy' } };
+    const api = stubSignedIn(makeAccount({ admin: false, superAdmin: false, permissions: ['VIEW_INSTANCES', 'VIEW_MEMBERS', 'EDIT_MEMBERS'], tenantKey: null }), makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'GET /api/client/api-keys': ok({ keys: [key] }),
+      'GET /api/managed-saas/instances': instances,
+      'GET /api/client/permissions/member': ok(keyAccess),
+    });
+    renderApp('/account/api-keys');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View permissions of CI deploy' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Permissions of CI deploy' });
+    await chooseInstance(user, drawer);
+    await within(drawer).findByRole('list', { name: 'Actions on this instance' });
+    const call = api.calls.find((c) => c.path === '/api/client/permissions/member')!;
+    expect(new URLSearchParams(call.search).get('keyId')).toBe(KEY_ID);
+    expect(new URLSearchParams(call.search).get('memberId')).toBeNull();
+  });
+});
