@@ -23,6 +23,7 @@ import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
 import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
+import { createPermissionViewerService } from './modules/permission-viewer/permission-viewer.service';
 import { createMembersService } from './modules/members/members.service';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createMonitoringService } from './modules/monitoring/monitoring.service';
@@ -84,6 +85,7 @@ export function createServices(ctx: AppContext) {
     invitations: createInvitationsService({ db, clock }),
     roles: createRolesService({ db, clock }),
     apiKeys: createApiKeysService({ db, clock }),
+    permissionViewer: createPermissionViewerService({ db, clock }),
     users: createUsersService({ db, sources: accountSources }),
     consoleModules: createConsoleModulesService({ db, clock }),
     activity: createActivityService({ db }),

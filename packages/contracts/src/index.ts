@@ -38,6 +38,7 @@ export * from './money';
 export * from './billing';
 export * from './webhooks';
 export * from './api-keys';
+export * from './permission-viewer';
 export * from './notifications';
 export * from './alerts';
 export * from './projects';

@@ -63,21 +63,29 @@ const now = sql`${sql.placeholder('now')}::timestamptz`;
  */
 export function selectKeyPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
   const hash = sql.placeholder('keyHash');
+  return selectLiveKeys(db, extra, or(eq(apiKeys.secretHash, hash), and(eq(apiKeys.previousSecretHash, hash), gt(apiKeys.previousValidUntil, now)))).limit(1);
+}
+
+/** The live keys (not revoked, not expired, creator still a member) matching `which`, as callers. */
+function selectLiveKeys<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra, which: SQL | undefined) {
   return db
     .select({ ...principalColumns, ...keyColumns, ...extra })
     .from(apiKeys)
     .innerJoin(users, and(eq(users.id, apiKeys.createdBy), eq(users.tenantId, apiKeys.tenantId)))
     .leftJoin(roles, and(eq(roles.id, apiKeys.roleId), isNull(roles.deletedAt)))
     .leftJoin(creatorRole, and(eq(creatorRole.id, users.roleId), isNull(creatorRole.deletedAt)))
-    .where(
-      and(
-        or(eq(apiKeys.secretHash, hash), and(eq(apiKeys.previousSecretHash, hash), gt(apiKeys.previousValidUntil, now))),
-        isNull(apiKeys.revokedAt),
-        gt(apiKeys.expiresAt, now),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+    .where(and(which, isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, now), isNull(users.deletedAt)));
+}
+
+/**
+ * The account's live keys as the guard would see them calling (one key when `keyId` is
+ * given), for the permission viewer: the same statement and rule as a key's request,
+ * found by id instead of by digest.
+ */
+export async function loadAccountKeyCallers(db: Db, tenantId: string, at: Date, keyId?: string): Promise<Principal[]> {
+  const which = and(eq(apiKeys.tenantId, tenantId), keyId === undefined ? undefined : eq(apiKeys.id, keyId));
+  const rows = (await selectLiveKeys(db, {}, which).prepare(keyId === undefined ? 'load_account_key_callers' : 'load_account_key_caller').execute({ keyHash: '', now: at.toISOString() })) as KeyRow[];
+  return rows.flatMap((row) => principalOfLiveKey(row) ?? []);
 }
 
 type KeyRow = PrincipalRow & {
@@ -100,6 +108,11 @@ export function keyRowOfValues(values: unknown[]): KeyRow {
  */
 export function principalOfKeyRow(row: KeyRow | undefined, keyHash: string): Principal | null {
   if (!row || !sameDigest(row.key.matched ?? '', keyHash)) return null;
+  return principalOfLiveKey(row);
+}
+
+/** A live key's row as its caller: the rule of principalOfKeyRow, past the digest check. */
+function principalOfLiveKey(row: KeyRow): Principal | null {
   const person = principalOfRow({ user: row.user, role: row.role }, null);
   if (!person || !row.role) return person && { ...person, ...asKey(row), permissions: [], role: null };
   const creatorHolds = new Set(row.creator?.permissions ?? []);

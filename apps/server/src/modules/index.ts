@@ -26,6 +26,7 @@ import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
 import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 import { consoleModulesRoutes } from './console-modules/console-modules.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { permissionViewerRoutes } from './permission-viewer/permission-viewer.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -52,4 +53,5 @@ export const apiModules: FastifyPluginAsync[] = [
   jsErrorsRoutes,
   consoleModulesRoutes,
   apiKeysRoutes,
+  permissionViewerRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_KEY_MESSAGES, API_PREFIX, hasAnyPermission, type Endpoint, type Guard } from '@replay/contracts';
+import { API_KEY_MESSAGES, API_PREFIX, type Guard } from '@replay/contracts';
+import { decideAccess, openToKeys } from '../lib/access-decision';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
 import { hashApiKeySecret, isWellFormedApiKey, loadKeyCaller, looksLikeApiKey } from '../lib/api-key-principal';
 import { addressAllowed, keyRateLimiter, type KeyRateLimiter, type RateHeaders } from '../lib/api-key-admission';
@@ -53,9 +54,6 @@ export function credentialOf(request: FastifyRequest): CallerCredential {
   return request.credential;
 }
 
-/** Whether API keys may reach a route at all: not a person's own ('authenticated'), not one for people only. */
-const openToKeys = (guard: Guard, endpoint: Endpoint | undefined): boolean => guard !== 'authenticated' && !endpoint?.peopleOnly;
-
 /**
  * An API key's own checks, before its permissions: the address (403, recorded in the
  * trail whatever the route, as the key), then its rate (429 with Retry-After).
@@ -80,12 +78,12 @@ function authorize(request: FastifyRequest, principal: Principal | null, viaKey:
   const { guard, endpoint } = request.routeOptions.config;
   if (!guard) throw new Error(`Route ${request.routeOptions.url} declares no guard.`);
   if (!principal) throw viaKey ? unauthorized(API_KEY_MESSAGES.invalidKey) : sessionExpired();
-  if (principal.apiKey) {
-    admitKey(request, principal, principal.apiKey);
-    if (!openToKeys(guard, endpoint)) throw forbidden(API_KEY_MESSAGES.keysOnlyForPeople);
-  }
-  if (principal.passwordChangeRequired && !endpoint?.duringPasswordChange) throw passwordChangeRequired();
-  if (guard !== 'public' && guard !== 'authenticated' && !hasAnyPermission(principal.permissions, guard.anyOf)) throw forbidden();
+  if (principal.apiKey) admitKey(request, principal, principal.apiKey);
+  // The decision the permission viewer shows too (lib/access-decision.ts); the instance scope is the route's own 404.
+  const decision = decideAccess(principal, { guard, peopleOnly: endpoint?.peopleOnly, duringPasswordChange: endpoint?.duringPasswordChange });
+  if (decision.reason === 'people_only') throw forbidden(API_KEY_MESSAGES.keysOnlyForPeople);
+  if (decision.reason === 'password_change_required') throw passwordChangeRequired();
+  if (!decision.allowed) throw forbidden();
   return principal;
 }
 
@@ -137,7 +135,7 @@ export const guardPlugin = fp(async (app) => {
       const keyHash = hashApiKeySecret(token);
       const at = ctx.clock.now();
       request.credential = { kind: 'key', keyHash, at };
-      if (callerReadWithData && openToKeys(guard, endpoint)) return;
+      if (callerReadWithData && openToKeys({ guard, peopleOnly: endpoint?.peopleOnly })) return;
       request.principal = authorize(request, await loadKeyCaller(ctx.db, keyHash, at), true);
       return;
     }

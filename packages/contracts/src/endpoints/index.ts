@@ -1,4 +1,5 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
+import { isInstanceEndpoint } from '../permission-viewer';
 import { accountEndpoints } from './account';
 import { alertEndpoints } from './alerts';
 import { apiKeyEndpoints } from './api-keys';
@@ -12,6 +13,7 @@ import { instanceEndpoints } from './instances';
 import { invitationEndpoints } from './invitations';
 import { monitoringEndpoints } from './monitoring';
 import { onboardingEndpoints } from './onboarding';
+import { permissionViewerEndpoints } from './permission-viewer';
 import { projectEndpoints } from './projects';
 import { notificationEndpoints } from './notifications';
 import { sessionSettingsEndpoints } from './session-settings';
@@ -54,6 +56,7 @@ export const endpoints = {
   ...jsErrorEndpoints,
   ...consoleModuleEndpoints,
   ...apiKeyEndpoints,
+  ...permissionViewerEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
@@ -70,3 +73,8 @@ export function auditActionLabels(): readonly string[] {
   return cachedAuditLabels;
 }
 let cachedAuditLabels: readonly string[] | undefined;
+
+/** The calls about one instance, by name (the permission viewer's actions), in the table's order. */
+export function instanceEndpointNames(): EndpointName[] {
+  return (Object.keys(endpoints) as EndpointName[]).filter((name) => isInstanceEndpoint(endpoints[name]));
+}

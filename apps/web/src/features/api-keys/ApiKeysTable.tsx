@@ -4,13 +4,15 @@ import { DataTable } from '../../components/list/DataTable';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 
 export type KeyAction = 'rotate' | 'revoke';
+/** What a row can ask for: a change of the key (confirmed first), or its permissions (the permission viewer). */
+export type KeyRowAction = KeyAction | 'permissions';
 
 const STATUS = { active: { label: 'Active', color: 'green' }, expired: { label: 'Expired', color: 'gray' }, revoked: { label: 'Revoked', color: 'red' } } as const;
 
 interface Props {
   keys: readonly ApiKey[];
   /** Null: the viewer may not change keys (no actions shown). */
-  onAction: ((key: ApiKey, action: KeyAction) => void) | null;
+  onAction: ((key: ApiKey, action: KeyRowAction) => void) | null;
 }
 
 /** Each key: name, role, expiry, last use (time and address), status, and its actions while active. */
@@ -47,6 +49,9 @@ export function ApiKeysTable({ keys, onAction }: Props) {
             <Table.Td>
               {key.status === 'active' && (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button size="compact-sm" variant="subtle" onClick={() => onAction(key, 'permissions')} aria-label={`View permissions of ${key.name}`}>
+                    Permissions
+                  </Button>
                   <Button size="compact-sm" variant="default" onClick={() => onAction(key, 'rotate')} aria-label={`Rotate ${key.name}`}>
                     Rotate
                   </Button>

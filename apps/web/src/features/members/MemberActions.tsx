@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import IconLink from '@tabler/icons-react/dist/esm/icons/IconLink.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconRefresh from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
+import IconShieldSearch from '@tabler/icons-react/dist/esm/icons/IconShieldSearch.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { MEMBER_MESSAGES, memberState, type TeamMember } from '@replay/contracts';
 import { startProgressToast } from '../../components/progress-toast';
@@ -17,6 +18,7 @@ interface Props {
   selfId: string;
   onEdit: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
+  onViewPermissions: (member: TeamMember) => void;
 }
 
 /** Copies a pending member's joining link; without one (expired) says so. */
@@ -33,8 +35,8 @@ export async function copyInvitationLink(member: Pick<TeamMember, 'invitationLin
   }
 }
 
-/** The row's controls for EDIT_MEMBERS holders: edit, joining link (copy or renew), remove. */
-export function MemberActions({ member, selfId, onEdit, onRemove }: Props) {
+/** The row's controls for EDIT_MEMBERS holders: joining link (copy or renew), permissions, edit, remove. */
+export function MemberActions({ member, selfId, onEdit, onRemove, onViewPermissions }: Props) {
   const renew = useRenewInvitation();
   const state = memberState(member);
   const removable = !member.superAdmin && member.userId !== selfId;
@@ -69,6 +71,11 @@ export function MemberActions({ member, selfId, onEdit, onRemove }: Props) {
           </ActionIcon>
         </Tooltip>
       )}
+      <Tooltip label="View permissions">
+        <ActionIcon variant="subtle" color="gray" aria-label={`View permissions of ${member.name}`} onClick={() => onViewPermissions(member)}>
+          <IconShieldSearch size={16} />
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label="Edit">
         <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${member.name}`} onClick={() => onEdit(member)}>
           <IconPencil size={16} />

@@ -17,10 +17,11 @@ interface Props {
   canEdit: boolean;
   onEdit: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
+  onViewPermissions: (member: TeamMember) => void;
 }
 
 /** Name, email, role badge and joined / pending / expired state of each member. */
-export function MembersTable({ members, selfId, canEdit, onEdit, onRemove }: Props) {
+export function MembersTable({ members, selfId, canEdit, onEdit, onRemove, onViewPermissions }: Props) {
   return (
     <DataTable label="Team members" columns={['Name', 'Email', 'Role', 'State']} actions={canEdit} minWidth={640}>
       {members.map((member) => {
@@ -66,7 +67,7 @@ export function MembersTable({ members, selfId, canEdit, onEdit, onRemove }: Pro
             </Table.Td>
             {canEdit && (
               <Table.Td>
-                <MemberActions member={member} selfId={selfId} onEdit={onEdit} onRemove={onRemove} />
+                <MemberActions member={member} selfId={selfId} onEdit={onEdit} onRemove={onRemove} onViewPermissions={onViewPermissions} />
               </Table.Td>
             )}
           </Table.Tr>

@@ -14,6 +14,7 @@ import { useApiKeys, useRevokeApiKey, useRotateApiKey } from '../../features/api
 import { ApiKeysTable, type KeyAction } from '../../features/api-keys/ApiKeysTable';
 import { CreateKeyDialog } from '../../features/api-keys/CreateKeyDialog';
 import { KeySecretDialog } from '../../features/api-keys/KeySecretDialog';
+import { PermissionViewerDrawer } from '../../features/permission-viewer/PermissionViewerDrawer';
 import { KeyValue } from './KeyValue';
 import { Section } from './Section';
 
@@ -34,6 +35,7 @@ export default function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ created: ApiKeyWithSecret; rotated: boolean } | null>(null);
   const [confirm, setConfirm] = useState<{ action: KeyAction; key: ApiKey } | null>(null);
+  const [viewing, setViewing] = useState<ApiKey | null>(null);
 
   const onConfirm = async () => {
     if (!confirm) return;
@@ -79,7 +81,7 @@ export default function ApiKeysPage() {
             isEmpty={(data) => data.keys.length === 0}
             empty={<EmptyState icon={<IconKey size={32} />} title="No API keys yet" description="Create a key to call the API from a script or a service." />}
           >
-            {(data) => <ApiKeysTable keys={data.keys} onAction={mayEdit ? (key, action) => setConfirm({ action, key }) : null} />}
+            {(data) => <ApiKeysTable keys={data.keys} onAction={mayEdit ? (key, action) => (action === 'permissions' ? setViewing(key) : setConfirm({ action, key })) : null} />}
           </ListStates>
         ) : (
           <Paper withBorder radius="md" p="lg">
@@ -97,6 +99,7 @@ export default function ApiKeysPage() {
           </Paper>
         </Section>
       )}
+      {mayEdit && viewing && <PermissionViewerDrawer subject={{ keyId: viewing.keyId }} name={viewing.name} onClose={() => setViewing(null)} />}
       {creating && (
         <CreateKeyDialog
           onClose={() => setCreating(false)}

@@ -14,6 +14,7 @@ import { useListParams } from '../../components/list/use-list-params';
 import { useLimits, useMembers, useRoleChoices } from '../../features/members/api';
 import { MemberFormModal } from '../../features/members/MemberFormModal';
 import { MembersTable } from '../../features/members/MembersTable';
+import { PermissionViewerDrawer } from '../../features/permission-viewer/PermissionViewerDrawer';
 import { RemoveMemberDialog } from '../../features/members/RemoveMemberDialog';
 import { notifyError } from '../../lib/notify';
 import { useConsoleTitle } from '../../lib/use-document-title';
@@ -31,6 +32,7 @@ export default function MembersPage() {
   const limits = useLimits();
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [viewing, setViewing] = useState<TeamMember | null>(null);
 
   const total = members.data?.total ?? 0;
   useClampPage(list.page, list.setPage, members.data ? total : undefined, PAGE_SIZES.members);
@@ -75,7 +77,7 @@ export default function MembersPage() {
           }
           paging={{ page: list.page, pageSize: PAGE_SIZES.members, total, noun: 'members', onPage: list.setPage }}
         >
-          {(data) => <MembersTable members={data.users} selfId={account.userId} canEdit={canEdit} onEdit={setEditing} onRemove={setRemoving} />}
+          {(data) => <MembersTable members={data.users} selfId={account.userId} canEdit={canEdit} onEdit={setEditing} onRemove={setRemoving} onViewPermissions={setViewing} />}
         </ListStates>
       </Stack>
       {canEdit && editing !== null && (
@@ -89,6 +91,7 @@ export default function MembersPage() {
         />
       )}
       {canEdit && removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
+      {canEdit && viewing && <PermissionViewerDrawer subject={{ memberId: viewing.userId }} name={viewing.name} onClose={() => setViewing(null)} />}
     </>
   );
 }

@@ -113,8 +113,12 @@ describe('Roles and Access', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
     await user.click(await within(dialog).findByRole('switch', { name: /All instances/ }));
-    await user.click(within(dialog).getByRole('textbox', { name: 'Instances' }));
-    await user.click(await screen.findByRole('option', { name: 'Production', hidden: true }));
+    const picker = within(dialog).getByRole('textbox', { name: 'Instances' });
+    await user.click(picker);
+    // The option of this picker's own list: the Who can… panel below has an instance picker too.
+    await waitFor(() => expect(document.getElementById(picker.getAttribute('aria-controls') ?? '')).not.toBeNull());
+    const listbox = document.getElementById(picker.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Production', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(ROLE_MESSAGES.saveUpdateFailed)).toBeInTheDocument();
     expect(within(dialog).getByText('A role with this name already exists.')).toBeInTheDocument();

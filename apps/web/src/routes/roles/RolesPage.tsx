@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import { ROLE_MESSAGES, canOpenScreen, type Role } from '@replay/contracts';
@@ -12,6 +12,7 @@ import { useRoles } from '../../features/roles/api';
 import { DeleteRoleDialog } from '../../features/roles/DeleteRoleDialog';
 import { RoleFormModal } from '../../features/roles/RoleFormModal';
 import { RolesTable } from '../../features/roles/RolesTable';
+import { WhoCanPanel } from '../../features/permission-viewer/WhoCanPanel';
 import { notifyError } from '../../lib/notify';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
@@ -20,6 +21,8 @@ export default function RolesPage() {
   useConsoleTitle('Roles and Access');
   const account = useAccount();
   const canEdit = canOpenScreen(account.permissions, 'rolesEdit');
+  // The viewer answers holders of EDIT_MEMBERS (who already see every role and member).
+  const canViewAccess = canOpenScreen(account.permissions, 'membersEdit');
   const roles = useRoles();
   const [open, setOpen] = useState<Role | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
@@ -38,15 +41,18 @@ export default function RolesPage() {
   return (
     <>
       <PageTitle title="Roles and Access" actions={createButton} />
-      <ListStates
-        query={roles}
-        loading={{ label: 'Loading roles', rows: 3, height: 44 }}
-        errorPrefix={ROLE_MESSAGES.fetchRolesFailed}
-        isEmpty={(data) => data.length === 0}
-        empty={<EmptyState icon={<IconShieldLock size={32} />} title="No roles yet" description="Roles grant permissions on all instances or chosen ones." />}
-      >
-        {(data) => <RolesTable roles={data} canEdit={canEdit} onOpen={setOpen} onDelete={setDeleting} />}
-      </ListStates>
+      <Stack gap="lg">
+        <ListStates
+          query={roles}
+          loading={{ label: 'Loading roles', rows: 3, height: 44 }}
+          errorPrefix={ROLE_MESSAGES.fetchRolesFailed}
+          isEmpty={(data) => data.length === 0}
+          empty={<EmptyState icon={<IconShieldLock size={32} />} title="No roles yet" description="Roles grant permissions on all instances or chosen ones." />}
+        >
+          {(data) => <RolesTable roles={data} canEdit={canEdit} onOpen={setOpen} onDelete={setDeleting} />}
+        </ListStates>
+        {canViewAccess && <WhoCanPanel />}
+      </Stack>
       {open !== null && (
         <RoleFormModal key={open === 'new' ? 'new' : open.roleId} role={open === 'new' ? null : open} actor={account} onClose={() => setOpen(null)} />
       )}
