@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentProcessesUnder } from '../e2e/support/agents';
-import { startConsole } from '../e2e/support/server';
+import { startConsole, type ConsoleServer } from '../e2e/support/server';
 import { killConsoleMidCreate, runningOn } from '../e2e/support/takeover';
 import { ADMIN_URL, admin } from './postgres-admin';
 
@@ -23,15 +23,16 @@ async function oneTakeover(): Promise<number> {
   url.pathname = `/${name}`;
   const env = { DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' };
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-takeover-'));
-  const consoles = [await startConsole({ dataDir, env }), await startConsole({ dataDir, env })] as const;
+  const consoles: ConsoleServer[] = [];
   try {
-    const signup = await fetch(`${consoles[0].url}/api/signup`, {
+    consoles.push(await startConsole({ dataDir, env }), await startConsole({ dataDir, env }));
+    const signup = await fetch(`${consoles[0]!.url}/api/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }),
     });
     const { jwt } = ((await signup.json()) as { data: { jwt: string } }).data;
-    const takeover = await killConsoleMidCreate([consoles[0], consoles[1]], url.toString(), join(dataDir, 'instances'), jwt, 'bench-takeover');
+    const takeover = await killConsoleMidCreate([consoles[0]!, consoles[1]!], url.toString(), join(dataDir, 'instances'), jwt, 'bench-takeover');
     await runningOn(takeover.survivor, jwt, takeover.instanceId, 300_000);
     return Date.now() - takeover.killedAt;
   } finally {
