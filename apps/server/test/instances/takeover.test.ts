@@ -23,17 +23,20 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'takeover-test-'));
 const instancesDir = join(dataDir, 'instances');
-let consoles: [ConsoleServer, ConsoleServer] | undefined;
+const started: ConsoleServer[] = [];
+const consoles = () => started as [ConsoleServer, ConsoleServer];
 let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
 
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await consoleDatabase('takeover');
-  consoles = [await startConsole({ dataDir, env: database.env }), await startConsole({ dataDir, env: database.env })];
+  // One by one into the list afterAll stops, so a second that fails to start leaves no first behind.
+  started.push(await startConsole({ dataDir, env: database.env }));
+  started.push(await startConsole({ dataDir, env: database.env }));
 }, 90_000);
 
 afterAll(async () => {
-  for (const server of consoles ?? []) if (server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
+  for (const server of started) if (server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
   const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
   for (const { pid } of agentProcessesUnder(instancesDir)) process.kill(pid, 'SIGKILL');
@@ -43,9 +46,9 @@ afterAll(async () => {
 
 describe.runIf(onPostgres)('a console killed in the middle of a create step', () => {
   it('the other console takes the step over and finishes the instance, with exactly one agent', { timeout: 150_000 }, async () => {
-    const signup = await fetch(`${consoles![0].url}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signupBody()) });
+    const signup = await fetch(`${consoles()[0].url}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signupBody()) });
     const { jwt } = ((await signup.json()) as { data: { jwt: string } }).data;
-    const { instanceId, agentPid, survivor } = await killConsoleMidCreate(consoles!, database.env.DATABASE_URL!, instancesDir, jwt, 'takeover');
+    const { instanceId, agentPid, survivor } = await killConsoleMidCreate(consoles(), database.env.DATABASE_URL!, instancesDir, jwt, 'takeover');
 
     const running = await runningOn(survivor, jwt, instanceId, 75_000);
     expect(running.healthy).toBe(true);
