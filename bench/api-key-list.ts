@@ -8,15 +8,14 @@
  * database is created there and dropped afterwards. Figures only, never assertions.
  */
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { DAY_MS, PERMISSIONS } from '@replay/contracts';
+import { DAY_MS } from '@replay/contracts';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
 import type { Database } from '../apps/server/src/db/client';
-import { apiKeys, instances, roles, tenants, users } from '../apps/server/src/db/schema';
+import { apiKeys } from '../apps/server/src/db/schema';
 import { hashApiKeySecret, newApiKeySecret } from '../apps/server/src/lib/api-key-principal';
 import { newId } from '../apps/server/src/lib/ids';
 import { median } from './stats';
-import { startBenchConsole, withTempDatabase } from './support';
+import { seedAccounts, startBenchConsole, withTempDatabase } from './support';
 
 const ACCOUNTS = 10;
 const PER_ACCOUNT = 100;
@@ -25,35 +24,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 /** Accounts with an owner and instances each; the first owner gets an API key holding the owner's role. */
 async function seed(database: Database): Promise<{ owner: { userId: string; tenantId: string }; secret: string }> {
-  const db = database.db;
+  const accounts = await seedAccounts(database, { accounts: ACCOUNTS, perAccount: PER_ACCOUNT });
   const now = new Date();
-  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
-  await db.insert(tenants).values(accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })));
-  await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
-  await db.insert(users).values(
-    accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })),
-  );
-  for (const a of accounts) {
-    await db.insert(instances).values(
-      Array.from({ length: PER_ACCOUNT }, (_, n) => ({
-        instanceId: newId(),
-        tenantId: a.tenantId,
-        name: `Instance ${n}`,
-        status: 'running' as const,
-        provider: 'aws' as const,
-        region: 'eu-west-1',
-        size: 'small' as const,
-        url: `k${a.i}-i${n}-${a.tenantId.slice(0, 8)}`,
-        version: '1.21',
-        diskSize: 120,
-        healthy: true,
-        createdAt: new Date(now.getTime() - n * 60_000),
-      })),
-    );
-  }
   const first = accounts[0]!;
   const secret = newApiKeySecret();
-  await db.insert(apiKeys).values({
+  await database.db.insert(apiKeys).values({
     id: newId(),
     tenantId: first.tenantId,
     name: 'Bench key',
@@ -62,7 +37,6 @@ async function seed(database: Database): Promise<{ owner: { userId: string; tena
     secretHash: hashApiKeySecret(secret),
     expiresAt: new Date(now.getTime() + 30 * DAY_MS),
   });
-  await db.execute(sql`vacuum analyze`);
   return { owner: { userId: first.userId, tenantId: first.tenantId }, secret };
 }
 

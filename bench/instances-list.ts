@@ -10,13 +10,11 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { DAY_MS, PERMISSIONS } from '@replay/contracts';
 import { tuneGcForServing } from '../apps/server/src/gc-tuning';
 import type { Database } from '../apps/server/src/db/client';
-import { instances, roles, tenants, users } from '../apps/server/src/db/schema';
-import { newId } from '../apps/server/src/lib/ids';
+import { tenants } from '../apps/server/src/db/schema';
 import { median } from './stats';
-import { startBenchConsole, withTempDatabase } from './support';
+import { seedAccounts, startBenchConsole, withTempDatabase } from './support';
 
 const ACCOUNTS = 100;
 const PER_ACCOUNT = 100;
@@ -25,39 +23,14 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WORDS = ['Checkout', 'Storefront', 'Payments', 'Analytics', 'Support', 'Marketing', 'Mobile', 'Staging', 'Production', 'Internal'];
 
-/** 100 accounts with an owner each, 100 instances each, inserted in bulk. Returns the first owner's ids. */
+/** 100 accounts with an owner each, 100 instances each (every 7th stopped), inserted in bulk. Returns the first owner's ids. */
 async function seed(database: Database): Promise<{ userId: string; tenantId: string }> {
-  const db = database.db;
-  const now = new Date();
-  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
-  await db.insert(tenants).values(
-    accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })),
-  );
-  await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
-  await db.insert(users).values(
-    accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })),
-  );
-  for (const a of accounts) {
-    await db.insert(instances).values(
-      Array.from({ length: PER_ACCOUNT }, (_, n) => ({
-        instanceId: newId(),
-        tenantId: a.tenantId,
-        name: `${WORDS[n % WORDS.length]} ${n}`,
-        status: n % 7 === 0 ? ('stopped' as const) : ('running' as const),
-        provider: 'aws' as const,
-        region: 'eu-west-1',
-        size: 'small' as const,
-        url: `a${a.i}-i${n}-${a.tenantId.slice(0, 8)}`,
-        version: '1.21',
-        diskSize: 120,
-        healthy: true,
-        createdAt: new Date(now.getTime() - n * 60_000),
-      })),
-    );
-  }
-  // What autovacuum would have done by the time a real table is this big; left to it, it runs during the measurement.
-  await db.execute(sql`vacuum analyze`);
-  return { userId: accounts[0]!.userId, tenantId: accounts[0]!.tenantId };
+  const [first] = await seedAccounts(database, {
+    accounts: ACCOUNTS,
+    perAccount: PER_ACCOUNT,
+    instance: (n) => ({ name: `${WORDS[n % WORDS.length]} ${n}`, status: n % 7 === 0 ? 'stopped' : 'running' }),
+  });
+  return { userId: first!.userId, tenantId: first!.tenantId };
 }
 
 type Figures = Awaited<ReturnType<typeof load>>;

@@ -10,7 +10,10 @@ import { buildApp } from '../apps/server/src/app';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { parseEnv } from '../apps/server/src/config/env';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { sessions } from '../apps/server/src/db/schema';
+import { sql } from 'drizzle-orm';
+import { DAY_MS, PERMISSIONS } from '@replay/contracts';
+import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
+import { newId } from '../apps/server/src/lib/ids';
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { freePort } from '../apps/server/src/lib/free-port';
 import { ADMIN_URL, admin } from './postgres-admin';
@@ -71,4 +74,53 @@ export async function startBenchConsole(database: Database, databaseUrl: string,
       await runtime.stop();
     },
   };
+}
+
+export interface SeededAccount {
+  tenantId: string;
+  roleId: string;
+  userId: string;
+  /** The account's index, 0 first. */
+  i: number;
+}
+
+/**
+ * `accounts` accounts, each with a signed-up owner (every permission) and `perAccount` running
+ * instances made a minute apart, inserted in bulk; `instance` may change each instance's name or
+ * status. Then `vacuum analyze`: what autovacuum would have done by the time a real table is this
+ * big, which left to it runs during the measurement.
+ */
+export async function seedAccounts(
+  database: Database,
+  opts: { accounts: number; perAccount: number; instance?: (n: number) => { name?: string; status?: 'running' | 'stopped' } },
+): Promise<SeededAccount[]> {
+  const db = database.db;
+  const now = new Date();
+  const accounts = Array.from({ length: opts.accounts }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
+  await db.insert(tenants).values(accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })));
+  await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
+  await db.insert(users).values(
+    accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })),
+  );
+  for (const a of accounts) {
+    await db.insert(instances).values(
+      Array.from({ length: opts.perAccount }, (_, n) => ({
+        instanceId: newId(),
+        tenantId: a.tenantId,
+        name: `Instance ${n}`,
+        status: 'running' as const,
+        provider: 'aws' as const,
+        region: 'eu-west-1',
+        size: 'small' as const,
+        url: `a${a.i}-i${n}-${a.tenantId.slice(0, 8)}`,
+        version: '1.21',
+        diskSize: 120,
+        healthy: true,
+        createdAt: new Date(now.getTime() - n * 60_000),
+        ...opts.instance?.(n),
+      })),
+    );
+  }
+  await db.execute(sql`vacuum analyze`);
+  return accounts;
 }

@@ -9,6 +9,7 @@ import { mailOutbox } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refresh, signup, STRONG_PASSWORD, type SignedIn } from './support/auth';
+import { cspOf } from './support/csp';
 
 /** A built SPA of two files, so the static answers are tested as served. */
 const web = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -26,18 +27,6 @@ afterAll(async () => {
   await t.close();
   rmSync(web, { recursive: true, force: true });
 });
-
-/** The CSP as directive → sources. */
-function cspOf(res: LightMyRequestResponse): Record<string, string[]> {
-  const header = String(res.headers['content-security-policy'] ?? '');
-  return Object.fromEntries(
-    header
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
 
 describe('security headers on every answer', () => {
   const pages: [string, InjectOptions, number][] = [

@@ -7,6 +7,7 @@ import { TRACKER_SCRIPT_PATH } from '@replay/agent-protocol/plain';
 import { SESSION_RECORDER_SCRIPT_PATH, sessionRecorderIngestUrl, sessionRecorderScriptUrl } from '@replay/contracts';
 import { parseEnv } from '../src/config/env';
 import { createTestApp, type TestApp } from './support/app';
+import { cspOf } from './support/csp';
 
 /**
  * The console's own session recorder (spec section 9), as the operator configures it: both
@@ -31,17 +32,6 @@ afterAll(async () => {
   await plain.close();
   rmSync(web, { recursive: true, force: true });
 });
-
-function cspOf(res: LightMyRequestResponse): Record<string, string[]> {
-  const header = String(res.headers['content-security-policy'] ?? '');
-  return Object.fromEntries(
-    header
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
 
 describe('SESSION_RECORDER_URL and SESSION_RECORDER_PROJECT_KEY', () => {
   it('are off by default, and taken together: the address without its trailing slash, its origin for the policy', () => {
