@@ -10,6 +10,22 @@ const withProviders = (ui: React.ReactNode) => render(<AppProviders queryClient=
 /** The variables MantineProvider writes into the page's style sheet (`:root { … }`). */
 const pageCssVariables = () => Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join('\n');
 
+describe('colour scheme', () => {
+  it('is light without reading or writing storage (the console has no dark scheme to remember)', () => {
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      withProviders(<p>Console</p>);
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+      expect(read.mock.calls.filter(([key]) => key.includes('color-scheme'))).toEqual([]);
+      expect(write.mock.calls.filter(([key]) => key.includes('color-scheme'))).toEqual([]);
+    } finally {
+      read.mockRestore();
+      write.mockRestore();
+    }
+  });
+});
+
 describe('console-wide presentation (spec 9)', () => {
   afterEach(() => {
     vi.useRealTimers();
