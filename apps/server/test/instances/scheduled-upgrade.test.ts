@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTANCE_MESSAGES, MAINTENANCE_WINDOW_HOURS, VERSION_MESSAGES, type Instance } from '@replay/contracts';
+import { INSTANCE_MESSAGES, MAINTENANCE_WINDOW_HOURS, VERSION_MESSAGES, type Instance, type InstanceDetails } from '@replay/contracts';
 import { domainEvents } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { versionRegistryOf } from '../../src/infra/versions';
@@ -29,7 +29,7 @@ let t: TestApp;
 let owner: SignedIn;
 let inst: Instance;
 const path = (what = '') => `/managed-saas/instances/${inst.instanceId}${what}`;
-const read = async () => (await api(t, owner.jwt).get(path())).json().data as Instance;
+const read = async () => (await api(t, owner.jwt).get(path())).json().data as InstanceDetails;
 const schedule = (version: string) => api(t, owner.jwt).post(path('/version-upgrade'), { version, when: 'maintenance' });
 const round = (at: number) =>
   runMaintenanceRound({ db: t.runtime.ctx.db, clock: { now: () => new Date(at) }, enqueue: workflowEnqueuer(t.runtime.ctx.boss), versions: versionRegistryOf(t.runtime.ctx.env) });
@@ -150,8 +150,11 @@ describe('a scheduled upgrade, through its window', () => {
     const second = await schedule('1.21');
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().data).toMatchObject({ status: 'running', version: '1.19', scheduledUpgrade: { version: '1.21', at: windowAt } });
-    expect(await read()).toEqual(second.json().data);
+    // The details read says the same, with the instance's latest events (the new schedule first) beside it.
+    const { latestEvents, ...details } = await read();
+    expect(details).toEqual(second.json().data);
     expect((await lastUpgradeRecord())?.comments).toBe(`Upgrade from 1.19 to 1.21 scheduled for the maintenance window of ${label(windowAt)} (replacing the upgrade to 1.20)`);
+    expect(latestEvents[0]).toMatchObject({ action: 'upgrade', status: 'pending', comments: (await lastUpgradeRecord())?.comments });
     expect(await agentVersion()).toBe('1.19');
 
     const audit = await auditRowsOf(t, owner.user.tenantId);

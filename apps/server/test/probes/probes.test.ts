@@ -29,7 +29,7 @@ function series(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-/** Boots an agent at once, or never (`fail`): only what the create and initialize steps call. */
+/** Boots an agent at once, or never (`fail`): only what the create and initialize steps call, and the config step after them (a new instance's project keys). */
 function bootingDriver(fail: boolean): InfrastructureDriver {
   const runtime = (id: string): InstanceRuntime => ({ instanceId: id, state: 'running', url: `http://localhost:4000/${id}`, healthUrl: `http://localhost:4000/${id}/health`, pid: null, version: '1.21', size: null, diskSize: null });
   return {
@@ -38,6 +38,9 @@ function bootingDriver(fail: boolean): InfrastructureDriver {
     async create(spec: InstanceSpec) {
       if (fail) throw new Error('the infrastructure refused');
       return runtime(spec.instanceId);
+    },
+    async applyConfig(_id: string, change: { corsOrigins?: string[] }) {
+      return { retentionDays: 7, corsOrigins: change.corsOrigins ?? [], sso: null, updatedAt: Date.now() };
     },
     async health(): Promise<InstanceHealth> {
       return { healthy: true, statusCode: 200, tenants: [{ active: true }], version: '1.21', error: null, checkedAt: Date.now() };
@@ -182,6 +185,9 @@ describe('workflow steps and driver calls', () => {
         expect(series(text, 'console_workflow_steps_total', { step: 'initializing', outcome: fail ? 'failure' : 'success' })).toBe(1);
         expect(series(text, 'console_driver_operation_duration_seconds_count', { operation: 'create', outcome: fail ? 'failure' : 'success' })).toBe(1);
         expect(series(text, 'console_driver_operation_duration_seconds_count', { operation: 'health', outcome: 'success' })).toBe(fail ? undefined : 1);
+        // Once running, its project keys are pushed: one more step, one more call.
+        expect(series(text, 'console_workflow_steps_total', { step: 'config', outcome: 'success' })).toBe(fail ? undefined : 1);
+        expect(series(text, 'console_driver_operation_duration_seconds_count', { operation: 'applyConfig', outcome: 'success' })).toBe(fail ? undefined : 1);
       } finally {
         await t.close();
       }
