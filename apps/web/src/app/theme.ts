@@ -48,19 +48,21 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** A colour laid over white at the given opacity, as the browser paints Mantine's `light` variant backgrounds. */
-function overWhite(hex: string, opacity: number): string {
-  const channels = [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * opacity + 255 * (1 - opacity)));
+/** A colour laid over a surface (white unless given) at the given opacity, as the browser paints Mantine's `light` variant backgrounds. */
+function over(hex: string, opacity: number, surface = '#ffffff'): string {
+  const channel = (color: string, i: number) => parseInt(color.slice(i, i + 2), 16);
+  const channels = [1, 3, 5].map((i) => Math.round(channel(hex, i) * opacity + channel(surface, i) * (1 - opacity)));
   return `rgb(${channels.join(', ')})`;
 }
 
 /**
  * The lightest shade of a palette (7 up, darkened past 9 where the palette
  * has none: yellow, orange, green, teal) readable on its own light-variant
- * background (shade 8 at 10% opacity) and on the darkest plain surface.
+ * background (shade 8 at 10% opacity), on the darkest plain surface, and on
+ * the two together (a light badge in a hovered table row).
  */
 export function readableText(palette: MantineColorsTuple): string {
-  const backgrounds = [overWhite(palette[PRIMARY_SHADE], 0.1), DARKEST_SURFACE];
+  const backgrounds = [over(palette[PRIMARY_SHADE], 0.1), DARKEST_SURFACE, over(palette[PRIMARY_SHADE], 0.1, DARKEST_SURFACE)];
   const readable = (color: string) => backgrounds.every((bg) => contrastRatio(color, bg) >= TEXT_CONTRAST);
   const shade = [palette[7], palette[8], palette[9]].find(readable);
   if (shade) return shade;
