@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { API_KEY_MESSAGES, type ApiKeyWithSecret } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
-import { Dialog } from '../../components/Dialog';
-import { FormAlert } from '../../components/FormAlert';
+import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useRoles } from '../roles/api';
@@ -54,56 +53,45 @@ export function CreateKeyDialog({ onClose, onCreated }: Props) {
   const range = expiryRange(now);
   const roleData = [{ value: '', label: roles.isPending ? 'Loading roles…' : 'Choose a role' }, ...choices.map((r) => ({ value: r.roleId, label: r.name }))];
   return (
-    <Dialog opened onClose={create.isPending ? () => undefined : onClose} title="Create API key" size="large">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <FormAlert message={create.error ? errorMessage(create.error, 'Could not create the key.') : roles.isError ? 'Could not load the roles.' : null} />
-          <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
-          <NativeSelect
-            label="Role"
-            description="The key may do what this role allows, on its instances, and never more than you may."
-            required
-            data={roleData}
-            value={values.roleId ?? ''}
-            onChange={(e) => set('roleId', e.currentTarget.value || null)}
-            error={errors.roleId}
-          />
-          <TextInput
-            label="Expires on"
-            description="Required; at most a year from today. The key stops working at 00:00 UTC that day."
-            type="date"
-            required
-            min={range.min}
-            max={range.max}
-            value={values.expiresOn}
-            onChange={(e) => set('expiresOn', e.currentTarget.value)}
-            error={errors.expiresOn}
-          />
-          <Textarea
-            label="IP access list"
-            description="Optional. Addresses or CIDR ranges, one a line (203.0.113.7, 203.0.113.0/24, 2001:db8::/32). Empty: any address."
-            autosize
-            minRows={2}
-            value={values.addresses}
-            onChange={(e) => set('addresses', e.currentTarget.value)}
-            error={errors.addresses}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog title="Create API key" size="large" pending={create.isPending} onClose={onClose} onSubmit={submit} error={create.error ? errorMessage(create.error, 'Could not create the key.') : roles.isError ? 'Could not load the roles.' : null}>
+      <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
+      <NativeSelect
+        label="Role"
+        description="The key may do what this role allows, on its instances, and never more than you may."
+        required
+        data={roleData}
+        value={values.roleId ?? ''}
+        onChange={(e) => set('roleId', e.currentTarget.value || null)}
+        error={errors.roleId}
+      />
+      <TextInput
+        label="Expires on"
+        description="Required; at most a year from today. The key stops working at 00:00 UTC that day."
+        type="date"
+        required
+        min={range.min}
+        max={range.max}
+        value={values.expiresOn}
+        onChange={(e) => set('expiresOn', e.currentTarget.value)}
+        error={errors.expiresOn}
+      />
+      <Textarea
+        label="IP access list"
+        description="Optional. Addresses or CIDR ranges, one a line (203.0.113.7, 203.0.113.0/24, 2001:db8::/32). Empty: any address."
+        autosize
+        minRows={2}
+        value={values.addresses}
+        onChange={(e) => set('addresses', e.currentTarget.value)}
+        error={errors.addresses}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create key
+        </Button>
+      </Group>
+    </FormDialog>
   );
 }

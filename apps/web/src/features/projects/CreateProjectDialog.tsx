@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { PROJECT_MESSAGES, PROJECT_NAME_MAX, createProjectSchema, type Project } from '@replay/contracts';
-import { Dialog } from '../../components/Dialog';
-import { FormAlert } from '../../components/FormAlert';
+import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useCreateProject } from './api';
@@ -44,45 +43,34 @@ export function CreateProjectDialog({ instances, onClose }: Props) {
   };
 
   return (
-    <Dialog opened onClose={create.isPending ? () => undefined : onClose} title="Create project" size="small">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <FormAlert message={create.error ? errorMessage(create.error, 'Could not create the project.') : null} />
-          <Select
-            label="Instance"
-            required
-            placeholder="Choose an instance"
-            data={instances.map((i) => ({ value: i.instanceId, label: i.instanceName }))}
-            value={instanceId}
-            onChange={setInstanceId}
-            error={errors.instanceId}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Name"
-            required
-            maxLength={PROJECT_NAME_MAX}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog title="Create project" size="small" pending={create.isPending} onClose={onClose} onSubmit={submit} error={create.error ? errorMessage(create.error, 'Could not create the project.') : null}>
+      <Select
+        label="Instance"
+        required
+        placeholder="Choose an instance"
+        data={instances.map((i) => ({ value: i.instanceId, label: i.instanceName }))}
+        value={instanceId}
+        onChange={setInstanceId}
+        error={errors.instanceId}
+        allowDeselect={false}
+      />
+      <TextInput
+        label="Name"
+        required
+        maxLength={PROJECT_NAME_MAX}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.name}
+        data-autofocus
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create
+        </Button>
+      </Group>
+    </FormDialog>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_MESSAGES, type Webhook } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
-import { Dialog } from '../../components/Dialog';
-import { FormAlert } from '../../components/FormAlert';
+import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveWebhook } from './api';
@@ -60,75 +59,64 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
   };
 
   return (
-    <Dialog opened onClose={save.isPending ? () => undefined : onClose} title={webhook ? 'Edit webhook' : 'Add webhook'} size="large">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <FormAlert message={save.error ? errorMessage(save.error, 'Could not save the webhook.') : null} />
-          <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
-          <TextInput
-            label="Endpoint"
-            required
-            placeholder="https://example.com/webhooks"
-            value={values.endpoint}
-            onChange={(e) => set('endpoint', e.currentTarget.value)}
-            error={errors.endpoint}
-          />
-          <PasswordInput
-            label="Auth header"
-            description={
-              webhook?.authHeader
-                ? 'An auth header is set. Type a new value to replace it; it is stored encrypted and never shown.'
-                : 'Optional. Sent as the Authorization header; stored encrypted and never shown.'
-            }
-            value={values.authHeader}
-            disabled={values.removeAuthHeader}
-            onChange={(e) => set('authHeader', e.currentTarget.value)}
-          />
-          {webhook?.authHeader && (
-            <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />
-          )}
-          <Checkbox.Group label="Events" required value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes}>
-            <Stack gap="sm" mt="xs">
-              {groups.map(({ family, types }) => (
-                <Stack key={family.key} gap={4}>
-                  <Group justify="space-between">
-                    <Text size="sm" fw={600}>
-                      {family.label}
-                    </Text>
-                    <Button
-                      variant="subtle"
-                      size="compact-xs"
-                      onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])}
-                      aria-label={`Select all ${family.label} events`}
-                    >
-                      Select all
-                    </Button>
-                  </Group>
-                  <Group gap="xs">
-                    {types.map((type) => (
-                      <Checkbox key={type} value={type} label={type} size="xs" />
-                    ))}
-                  </Group>
-                </Stack>
-              ))}
+    <FormDialog title={webhook ? 'Edit webhook' : 'Add webhook'} size="large" pending={save.isPending} onClose={onClose} onSubmit={submit} error={save.error ? errorMessage(save.error, 'Could not save the webhook.') : null}>
+      <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
+      <TextInput
+        label="Endpoint"
+        required
+        placeholder="https://example.com/webhooks"
+        value={values.endpoint}
+        onChange={(e) => set('endpoint', e.currentTarget.value)}
+        error={errors.endpoint}
+      />
+      <PasswordInput
+        label="Auth header"
+        description={
+          webhook?.authHeader
+            ? 'An auth header is set. Type a new value to replace it; it is stored encrypted and never shown.'
+            : 'Optional. Sent as the Authorization header; stored encrypted and never shown.'
+        }
+        value={values.authHeader}
+        disabled={values.removeAuthHeader}
+        onChange={(e) => set('authHeader', e.currentTarget.value)}
+      />
+      {webhook?.authHeader && (
+        <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />
+      )}
+      <Checkbox.Group label="Events" required value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes}>
+        <Stack gap="sm" mt="xs">
+          {groups.map(({ family, types }) => (
+            <Stack key={family.key} gap={4}>
+              <Group justify="space-between">
+                <Text size="sm" fw={600}>
+                  {family.label}
+                </Text>
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])}
+                  aria-label={`Select all ${family.label} events`}
+                >
+                  Select all
+                </Button>
+              </Group>
+              <Group gap="xs">
+                {types.map((type) => (
+                  <Checkbox key={type} value={type} label={type} size="xs" />
+                ))}
+              </Group>
             </Stack>
-          </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          ))}
         </Stack>
-      </form>
-    </Dialog>
+      </Checkbox.Group>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save
+        </Button>
+      </Group>
+    </FormDialog>
   );
 }
