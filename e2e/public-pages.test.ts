@@ -44,6 +44,9 @@ async function api(path: string, init: { method?: string; body?: unknown; jwt?: 
   return ((await res.json()) as { data: unknown }).data;
 }
 
+/** The endpoint groups a page without a session may load: its calls, and the session's start (the account). */
+const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'system', 'onboarding'];
+
 const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
@@ -116,6 +119,11 @@ describe('public pages opened cold in chromium', () => {
         const signedIn = signedInChunkNames();
         const loaded = scripts.map((script) => basename(script)).filter((file) => signedIn.some((name) => file.startsWith(`${name}-`)));
         expect(loaded).toEqual([]);
+        // Nor the signed-in calls' schemas: only the groups the public screens and the session's
+        // start call (one file of rules each, vite.config.ts). A page that reached the whole
+        // endpoint table loaded ~40 kB more (the account's calls once imported the team's).
+        const endpointRules = scripts.map((script) => /^rules-endpoints-([a-z-]+)-[\w-]{8}\.js$/.exec(basename(script))?.[1]).filter(Boolean);
+        expect(endpointRules.filter((group) => !PUBLIC_ENDPOINT_GROUPS.includes(group!))).toEqual([]);
         // A prerendered screen is in the document, and the app adopts it (hydration) rather
         // than painting it again: the <main> on screen is the document's own element.
         const adopted = await page.evaluate(() => {

@@ -92,6 +92,18 @@ export function filesOfLazyModule(manifest: Manifest, source: string, except: Re
  * that paint as blocking it (it cannot see when a module runs), which put the simulated
  * first paint of /instances anywhere between 0.6 and 3.5 s from one run to the next.
  */
+/**
+ * A signed-in page's loader opens the session itself, with the page (`data-open-session`:
+ * the refresh call's method and URL): the token is then there by the time the app has run,
+ * instead of being asked for after it, one round trip later (lib/api/early-session.ts).
+ */
+export function withSessionOpening(html: string, call: { method: string; url: string; lock: string; global: string }): string {
+  if (!LOADER_TAG.test(html)) throw new Error('the page has no loader script to open the session');
+  const attributes = `data-open-session="${call.method} ${call.url}" data-session-lock="${call.lock}" data-session-global="${call.global}"`;
+  return html.replace(LOADER_TAG, (tag) => tag.replace('<script defer ', () => `<script defer ${attributes} `));
+}
+const LOADER_TAG = /<script defer src="[^"]+" data-entry=/;
+
 export function withPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
   const links = [
     ...files.scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),

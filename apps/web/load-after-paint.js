@@ -5,6 +5,25 @@
 (function () {
   var own = document.currentScript;
   var started = false;
+  // A signed-in page (served to a visit with the session hint) opens the session now, with
+  // the page, rather than once the app has run: the app's first refresh takes this answer
+  // (src/lib/api/early-session.ts). In turn with the other tabs, as every refresh is (the
+  // cookie is single use). No answer: null, and the app asks itself.
+  var open = own.dataset.openSession;
+  if (open && window.fetch) {
+    var call = open.split(' ');
+    var send = function () {
+      return fetch(call[1], { method: call[0], headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(function (res) {
+        return res.text().then(function (text) {
+          return { status: res.status, text: text };
+        });
+      });
+    };
+    var locks = navigator.locks;
+    window[own.dataset.sessionGlobal] = (locks ? locks.request(own.dataset.sessionLock, send) : send()).catch(function () {
+      return null;
+    });
+  }
   function load() {
     if (started) return;
     started = true;

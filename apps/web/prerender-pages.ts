@@ -10,7 +10,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, type Manifest } from './after-first-paint';
+import { API_PREFIX, authEndpoints, endpointPath } from '@replay/contracts';
+import { EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
+import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -61,10 +63,18 @@ try {
   const shell = filesOfLazyModule(manifest, SHELL, listed);
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
+  // Served only to visits with the session hint: the loader opens the session while the app loads.
+  const openSession = {
+    method: authEndpoints.refresh.method,
+    url: `${API_PREFIX}${endpointPath(authEndpoints.refresh)}`,
+    lock: REFRESH_LOCK,
+    global: EARLY_SESSION_GLOBAL,
+  };
   const write = async (file: string, scripts: string[], styles: string[]) => {
     // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
     const announced = [...shell.styles, ...styles].filter((url) => existsSync(join(dist, url)));
-    writeFileSync(join(dist, file), withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: announced }));
+    const page = withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: announced });
+    writeFileSync(join(dist, file), withSessionOpening(page, openSession));
     await writeCompressedCopies(join(dist, file));
   };
   await write(SIGNED_IN_PAGE, [], []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependenciesFirst, filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, type Manifest } from '../../after-first-paint';
+import { dependenciesFirst, filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest } from '../../after-first-paint';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -92,5 +92,12 @@ describe('index.html announces the console shell', () => {
     // crossorigin as Vite's preload helper sets it on the stylesheet it adds, so the fetched file is the one used.
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ConsoleShell-EEEE.css">\n  </head>');
     expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('has a signed-in page’s loader open the session with the page: the refresh call, its lock and where it leaves the answer', () => {
+    const page = loadScriptsAfterFirstPaint(INDEX, '/assets/load-after-paint-LLLL.js');
+    const html = withSessionOpening(page, { method: 'GET', url: '/api/refresh', lock: 'console-token-refresh', global: '__opening' });
+    expect(html).toContain('<script defer data-open-session="GET /api/refresh" data-session-lock="console-token-refresh" data-session-global="__opening" src="/assets/load-after-paint-LLLL.js" data-entry=');
+    expect(() => withSessionOpening(INDEX, { method: 'GET', url: '/api/refresh', lock: 'l', global: 'g' })).toThrow(/no loader script/);
   });
 });

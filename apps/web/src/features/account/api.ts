@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountEndpoints, type Account, type AccountUpdate, type AvatarUpdate, type PasswordChange } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
-import { memberKeys } from '../members/api';
+import { memberKeys } from '../members/keys';
 
 export const accountKeys = createQueryKeys('account');
 /** The signed-in user's own account. */

@@ -2,8 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZES, endpoints, type MemberInput } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
 import { roleKeys } from '../roles/api';
+import { memberKeys } from './keys';
 
-export const memberKeys = createQueryKeys('members');
+export { memberKeys };
 const limitsKey = ['limits'] as const;
 
 /** GET /client/members: one page of the team, filtered by name, email or role on the server. */

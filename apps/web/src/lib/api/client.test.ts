@@ -4,6 +4,7 @@ import { accountSchema, endpoints } from '@replay/contracts';
 import { fail, failWith, ok, stubApi } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
 import { call, refreshAccessToken, request, setAuthFailureHandler } from './client';
+import { EARLY_SESSION_GLOBAL } from './early-session';
 import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './errors';
 import { tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -155,6 +156,32 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
     expect(tokenStore.get()).not.toBe(token);
+  });
+
+  it('takes the answer of the signed-in page’s loader once, then asks itself', async () => {
+    const early = makeJwt(900, 'early');
+    const scope = globalThis as unknown as Record<string, unknown>;
+    scope[EARLY_SESSION_GLOBAL] = Promise.resolve({ status: 200, text: JSON.stringify({ data: { jwt: early } }) });
+    const next = makeJwt(900, 'next');
+    const stub = stubApi({ 'GET /api/refresh': ok({ jwt: next }) });
+    await expect(refreshAccessToken()).resolves.toBe(early);
+    expect(tokenStore.get()).toBe(early);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(0);
+    await expect(refreshAccessToken()).resolves.toBe(next);
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+  });
+
+  it('asks itself when the loader’s call got no answer, and reads a refused one as a failed refresh', async () => {
+    const scope = globalThis as unknown as Record<string, unknown>;
+    scope[EARLY_SESSION_GLOBAL] = Promise.resolve(null);
+    const stub = stubApi({ 'GET /api/refresh': ok({ jwt: makeJwt(900, 'own') }) });
+    await expect(refreshAccessToken()).resolves.toEqual(expect.any(String));
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+    tokenStore.set(makeJwt());
+    scope[EARLY_SESSION_GLOBAL] = Promise.resolve({ status: 401, text: JSON.stringify({ errors: ['Session expired'], code: 'session_expired' }) });
+    await expect(refreshAccessToken()).resolves.toBeNull();
+    expect(tokenStore.get()).toBeNull();
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
   });
 
   it('takes turns with other tabs through a Web Lock when the browser has them', async () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
+import { takeEarlySessionAnswer, REFRESH_LOCK } from './early-session';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -85,10 +86,17 @@ async function parse<S extends z.ZodType>(res: Response, schema: S): Promise<z.o
 let refreshing: Promise<string | null> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
+/** The refresh call's answer: the one the page's loader got already, else a call now. */
+async function refreshAnswer(): Promise<Response> {
+  const early = await takeEarlySessionAnswer();
+  if (early) return new Response(early.text || null, { status: early.status });
+  return send(endpointPath(authEndpoints.refresh), { method: authEndpoints.refresh.method }, null);
+}
+
 async function doRefresh(): Promise<string | null> {
   let res: Response;
   try {
-    res = await send(endpointPath(authEndpoints.refresh), { method: authEndpoints.refresh.method }, null);
+    res = await refreshAnswer();
   } catch {
     return null; // no answer: keep the current token, a later call tries again
   }
@@ -108,7 +116,7 @@ async function doRefresh(): Promise<string | null> {
  */
 function inTurn<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request('console-token-refresh', task) as Promise<T>) : task();
+  return locks ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
 }
 
 /**
