@@ -104,6 +104,13 @@ describe('replay: output', () => {
     expect(h.calls[0]?.body).toEqual({ name: 'CI', roleId: ID, expiresAt: 1_700_000_000_000 + 30 * 86_400_000, ipAccessList: ['127.0.0.1', '::1'] });
   });
 
+  it('keys refused to an API key say what to do instead (3)', async () => {
+    const h = harness({ routes: [on('GET', '/api/client/api-keys', refusal(403, 'API keys cannot call this: it is for people signed in to the console.', 'forbidden'))] });
+    expect(await h.run('keys', 'list')).toBe(EXIT.refused);
+    expect(h.stderr()).toContain('API keys cannot call this');
+    expect(h.stderr()).toContain("a person's access token");
+  });
+
   it('a role is named by its name as well as its id', async () => {
     const h = harness({
       routes: [

@@ -1,8 +1,9 @@
-import { unwrap } from '@replay/client';
+import { ReplayApiError, unwrap } from '@replay/client';
 import type { Command } from 'commander';
-import { contextOf } from '../context';
+import { contextOf, type Ctx } from '../context';
 import { parseMoment } from '../durations';
 import { CliError, EXIT } from '../exit-codes';
+import { resolveCredentials } from '../profile';
 import { isoTime, printJson, printTable, type Io } from '../io';
 import { roleIdOf } from './roles';
 
@@ -12,14 +13,15 @@ import { roleIdOf } from './roles';
  * called with an API key they are refused (exit code 3) with the console's reason.
  */
 export function registerKeys(program: Command, io: Io): void {
-  const keys = program.command('keys').description("the account's API keys (needs a person's access token: keys cannot manage keys)");
+  const keys = program
+    .command('keys').description("the account's API keys (needs a person's access token: keys cannot manage keys)");
 
   keys
     .command('list')
     .description('the keys, never their secrets')
     .action(async (_opts: unknown, command: Command) => {
       const ctx = contextOf(io, command);
-      const list = await unwrap(ctx.client().GET('/api/client/api-keys'));
+      const list = await forPeople(ctx, unwrap(ctx.client().GET('/api/client/api-keys')));
       if (ctx.json) return printJson(io, list);
       printTable(
         io,
@@ -48,7 +50,7 @@ export function registerKeys(program: Command, io: Io): void {
       const ctx = contextOf(io, command);
       const expiresAt = parseMoment(opts.expires, '--expires', io.now(), 'ahead');
       const roleId = await roleIdOf(ctx, opts.role);
-      const created = await unwrap(ctx.client().POST('/api/client/api-keys', { body: { name: opts.name, roleId, expiresAt, ipAccessList: opts.ip } }));
+      const created = await forPeople(ctx, unwrap(ctx.client().POST('/api/client/api-keys', { body: { name: opts.name, roleId, expiresAt, ipAccessList: opts.ip } })));
       if (ctx.json) return printJson(io, created);
       io.err(`Created API key ${created.key.name} (${created.key.keyId}), expiring ${isoTime(created.key.expiresAt)}. Copy the secret now: it is shown only once.\n`);
       io.out(`${created.secret}\n`);
@@ -60,7 +62,7 @@ export function registerKeys(program: Command, io: Io): void {
     .argument('<id>', 'the key id')
     .action(async (id: string, _opts: unknown, command: Command) => {
       const ctx = contextOf(io, command);
-      const rotated = await unwrap(ctx.client().POST('/api/client/api-keys/{id}/rotate', { params: { path: { id } } }));
+      const rotated = await forPeople(ctx, unwrap(ctx.client().POST('/api/client/api-keys/{id}/rotate', { params: { path: { id } } })));
       if (ctx.json) return printJson(io, rotated);
       io.err(`Rotated API key ${rotated.key.name}; the previous secret works until ${isoTime(rotated.key.previousSecretValidUntil)}. Copy the new secret now.\n`);
       io.out(`${rotated.secret}\n`);
@@ -74,10 +76,23 @@ export function registerKeys(program: Command, io: Io): void {
     .action(async (id: string, opts: { yes?: boolean }, command: Command) => {
       if (!opts.yes) throw new CliError('Revoking cannot be undone: every call with the key is refused at once. Add --yes to confirm.', EXIT.usage);
       const ctx = contextOf(io, command);
-      await unwrap(ctx.client().DELETE('/api/client/api-keys/{id}', { params: { path: { id } } }));
+      await forPeople(ctx, unwrap(ctx.client().DELETE('/api/client/api-keys/{id}', { params: { path: { id } } })));
       if (ctx.json) return printJson(io, { keyId: id, revoked: true });
       io.out(`Revoked API key ${id}.\n`);
     });
+}
+
+/** The console refuses API keys (`rck_…`) here with 403: say what to do instead, after its reason. */
+async function forPeople<T>(ctx: Ctx, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ReplayApiError && error.status === 403 && resolveCredentials(ctx.io.env).apiKey.startsWith('rck_')) {
+      const hint = 'Manage keys in the console (Account › API keys), or set REPLAY_API_KEY to a person\'s access token.';
+      throw new CliError(`${error.messages.join(' ')} ${hint}`, EXIT.refused);
+    }
+    throw error;
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
