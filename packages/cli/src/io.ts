@@ -18,7 +18,9 @@ export function processIo(): Io {
     env: process.env,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
-    interactive: Boolean(process.stderr.isTTY) && !process.env.CI,
+    // A terminal of no width (a pseudo-terminal nobody sized) would make the spinner's line
+    // arithmetic divide by zero and erase lines without end: no spinner there.
+    interactive: Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0 && !process.env.CI,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => Date.now(),
   };
