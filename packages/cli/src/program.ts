@@ -4,7 +4,7 @@ import { registerInstances } from './commands/instances';
 import { registerKeys } from './commands/keys';
 import { registerLogin } from './commands/login';
 import { registerMembers } from './commands/members';
-import { CliError, describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
+import { describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
 import type { Io } from './io';
 
 /** The command tree; a new one each run, so runs in one process (tests) share nothing. */
@@ -55,4 +55,3 @@ function commanderExit(error: CommanderError): ExitCode {
   return EXIT.usage;
 }
 
-export { CliError };
