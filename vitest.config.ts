@@ -34,6 +34,14 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          name: 'cli',
+          include: ['packages/client/test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000 } },
       {
         plugins: [react()],

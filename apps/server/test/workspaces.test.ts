@@ -33,8 +33,18 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the seven workspaces', () => {
-    expect(workspaces.sort()).toEqual(['apps/agent', 'apps/server', 'apps/web', 'packages/agent-protocol', 'packages/contracts', 'packages/local-process', 'packages/test-idp']);
+  it('finds the nine workspaces', () => {
+    expect(workspaces.sort()).toEqual([
+      'apps/agent',
+      'apps/server',
+      'apps/web',
+      'packages/agent-protocol',
+      'packages/cli',
+      'packages/client',
+      'packages/contracts',
+      'packages/local-process',
+      'packages/test-idp',
+    ]);
   });
 
   it.each(workspaces)('%s: its main and exports name files that exist', (dir) => {
