@@ -30,8 +30,10 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (!onPostgres) return;
+  // consoleDatabase makes a database only for the server tests' PostgreSQL project; this file is that case too.
+  const previous = process.env.TEST_DB;
   process.env.TEST_DB = 'postgres';
-  database = await consoleDatabase('lb');
+  database = await consoleDatabase('lb').finally(() => (previous === undefined ? delete process.env.TEST_DB : (process.env.TEST_DB = previous)));
   pool = await startPool(3, { dataDir, env: database.env });
   browser = await launchBrowser();
 }, 180_000);
@@ -42,7 +44,7 @@ afterAll(async () => {
   const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
   for (const { pid } of agentProcessesUnder(instancesDir)) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   await database.drop();
 }, 90_000);
 
