@@ -29,6 +29,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const INSTANCES = 100;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/** Where the bench is, on stderr: a run takes minutes. */
+const step = (what: string) => process.stderr.write(`load balancer bench: ${what}\n`);
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
@@ -72,16 +74,20 @@ async function measureList(pool: ConsolePool, jwt: string): Promise<Figures> {
   return { rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)), failed: rounds.reduce((n, r) => n + r.failed, 0) };
 }
 
-/** Constant load (10 connections, as fast as answered) while each console is restarted in turn. */
+/**
+ * Constant load (10 connections, as fast as answered) while each console is restarted in turn. In
+ * this thread (no worker): a worker-thread run's stop() never answered here.
+ */
 async function rollingRestart(pool: ConsolePool, jwt: string): Promise<{ requests: number; failed: number; ms: number }> {
   const started = Date.now();
   let run: ReturnType<typeof autocannon> | undefined;
   const result = new Promise<Result>((resolve, reject) => {
-    run = autocannon({ url: `${pool.balancer.url}/api/managed-saas/instances?limit=25`, connections: 10, duration: 600, workers: 1, headers: { authorization: `Bearer ${jwt}` } }, (err, r) =>
+    run = autocannon({ url: `${pool.balancer.url}/api/managed-saas/instances?limit=25`, connections: 10, duration: 600, headers: { authorization: `Bearer ${jwt}` } }, (err, r) =>
       err ? reject(err) : resolve(r),
     );
   });
   for (const name of pool.names) {
+    step(`restarting ${name}`);
     await pool.consoles.get(name)!.stop('SIGTERM');
     await pool.restart(name);
   }
@@ -118,10 +124,13 @@ export async function benchLoadBalancer(): Promise<LoadBalancerFigures> {
           createdAt: new Date(Date.now() - n * 60_000),
         })),
       );
+      step('the list with 1 console');
       const one = await measureList(pool, jwt);
       await pool.stop();
       pool = await startPool(3, { dataDir, env });
+      step('the list with 3 consoles');
       const three = await measureList(pool, jwt);
+      step('rolling restart under load');
       const rolling = await rollingRestart(pool, jwt);
       return { one, three, rolling };
     } finally {
