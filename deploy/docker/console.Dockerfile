@@ -21,7 +21,8 @@ COPY apps/web apps/web
 COPY packages packages
 RUN npm run build
 
-# 2. Production dependencies only: no compiler, bundler, test runner or browser driver.
+# 2. Production dependencies of the server and the workspace packages it uses (the agent among
+#    them), nothing else: no compiler, bundler, test runner, browser driver or web-app library.
 FROM node:22-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -32,7 +33,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --workspace apps/server --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
 
 # 3. The runtime: owned by root, run by `node` (uid 1000), so the process cannot change its own code.
 FROM node:22-slim AS runtime
