@@ -36,7 +36,7 @@ beforeAll(async () => {
   database = await consoleDatabase('lb').finally(() => (previous === undefined ? delete process.env.TEST_DB : (process.env.TEST_DB = previous)));
   pool = await startPool(3, { dataDir, env: database.env });
   browser = await launchBrowser();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -139,7 +139,7 @@ describe.runIf(onPostgres)('three consoles behind HAProxy on one PostgreSQL data
     await pool!.restart(created.servedBy!);
   });
 
-  it('a rolling restart of the three (SIGTERM, one at a time) under constant load fails no request', { timeout: 240_000 }, async () => {
+  it('a rolling restart of the three (SIGTERM, one at a time) under constant load fails no request', { timeout: 360_000 }, async () => {
     const jwt = await signUp(`lb-rolling-${Date.now()}@example.com`);
     const failures: string[] = [];
     const served = new Map<string, number>();
