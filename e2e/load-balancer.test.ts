@@ -7,6 +7,7 @@ import { INSTANCE_MESSAGES, type Instance } from '@replay/contracts';
 import { LocalDriver } from '../apps/server/src/infra/local-driver';
 import { consoleDatabase } from '../apps/server/test/support/database';
 import { agentProcessesUnder } from './support/agents';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { SERVED_BY, startPool, type ConsolePool } from './support/load-balancer';
 import { waitFor } from './support/takeover';
@@ -112,6 +113,7 @@ describe.runIf(onPostgres)('three consoles behind HAProxy on one PostgreSQL data
     await visible(page.getByRole('row', { name: /Balanced Shop/ }));
     await page.reload();
     await visible(page.getByRole('row', { name: /Balanced Shop/ }));
+    await expectAccessible(page, 'instances: the list through the balancer, one console killed');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(failures).toEqual([]);
     expect(seen.server).not.toBe(victim);
