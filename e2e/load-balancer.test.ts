@@ -23,14 +23,16 @@ import { visible } from './support/wait';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'load-balancer-e2e-'));
-const instancesDir = join(dataDir, 'instances');
+/** One data folder for the three (their instances folder shared, as replicas share storage); made only when the file runs. */
+let dataDir = '';
+const instancesDir = () => join(dataDir, 'instances');
 let pool: ConsolePool | undefined;
 let database: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => undefined };
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (!onPostgres) return;
+  dataDir = mkdtempSync(join(tmpdir(), 'load-balancer-e2e-'));
   // consoleDatabase makes a database only for the server tests' PostgreSQL project; this file is that case too.
   const previous = process.env.TEST_DB;
   process.env.TEST_DB = 'postgres';
@@ -42,9 +44,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await pool?.stop();
-  const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
+  if (!dataDir) return;
+  const driver = new LocalDriver({ root: instancesDir(), consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
-  for (const { pid } of agentProcessesUnder(instancesDir)) process.kill(pid, 'SIGKILL');
+  for (const { pid } of agentProcessesUnder(instancesDir())) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   await database.drop();
 }, 90_000);
@@ -137,7 +140,7 @@ describe.runIf(onPostgres)('three consoles behind HAProxy on one PostgreSQL data
     );
     expect(Date.now() - killedAt).toBeLessThanOrEqual(30_000);
     expect(running.healthy).toBe(true);
-    expect(agentProcessesUnder(instancesDir).filter((p) => p.instanceId === instanceId)).toHaveLength(1);
+    expect(agentProcessesUnder(instancesDir()).filter((p) => p.instanceId === instanceId)).toHaveLength(1);
     await pool!.restart(created.servedBy!);
   });
 
