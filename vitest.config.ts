@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      // The deployment packaging (deploy/): Kubernetes manifests against the schema, Dockerfiles' structure.
+      { test: { name: 'deploy', include: ['deploy/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',

@@ -15,13 +15,18 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;
     timeouts: number;
   }
+  /** A run in progress (the callback form): `stop` ends it early, and the callback gets what was measured. */
+  interface Instance {
+    stop(): void;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (err: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -33,3 +33,5 @@ const { benchApiKeyList, apiKeyListReport } = await import('./api-key-list');
 for (const line of apiKeyListReport(await benchApiKeyList())) console.log(line);
 const { benchTakeover, takeoverReport } = await import('./takeover');
 for (const line of takeoverReport(await benchTakeover())) console.log(line);
+const { benchLoadBalancer, loadBalancerReport } = await import('./load-balancer');
+for (const line of loadBalancerReport(await benchLoadBalancer())) console.log(line);

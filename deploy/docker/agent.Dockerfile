@@ -1,0 +1,32 @@
+# An instance agent (apps/agent), for drivers that run each instance in a container of its own.
+# Build from the repository root:  docker build -f deploy/docker/agent.Dockerfile -t replay-agent .
+# The agent's sources are TypeScript with explicit .ts imports, run by Node's own type stripping
+# (Node 22.18 and later): no build step, no loader. Production dependencies only, user `node`.
+
+# 1. The agent's production dependencies (and its workspace packages), nothing else.
+FROM node:22-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/agent/package.json apps/agent/
+COPY apps/web/package.json apps/web/
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/agent-protocol/package.json packages/agent-protocol/
+COPY packages/local-process/package.json packages/local-process/
+COPY packages/test-idp/package.json packages/test-idp/
+RUN npm ci --omit=dev --workspace apps/agent --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
+
+# 2. The runtime: sources owned by root, run by `node` (uid 1000); the data folder its only writable place.
+FROM node:22-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json ./
+COPY apps/agent apps/agent
+COPY packages/agent-protocol packages/agent-protocol
+COPY packages/local-process packages/local-process
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+# The console's driver passes the instance's settings as flags (--instance-id, --data-dir /data, ...).
+ENTRYPOINT ["node", "apps/agent/src/main.ts"]
