@@ -181,7 +181,12 @@ export interface ReconcileReport {
   failed: { instanceId: string; error: string }[];
 }
 
-export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-failed' | 'agent-error';
+/**
+ * `unavailable`: the infrastructure's API did not answer, or answered 5xx (a retry may pass);
+ * `forbidden`: it refused the console's credentials (an operator grants the permission);
+ * `cluster-refused`: it refused the request itself (a conflict, an object it finds invalid).
+ */
+export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-failed' | 'agent-error' | 'unavailable' | 'forbidden' | 'cluster-refused';
 
 /** A driver failure the caller can act on by its code. */
 export class DriverError extends Error {
