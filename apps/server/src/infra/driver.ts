@@ -79,6 +79,11 @@ export interface InfrastructureDriver {
    * does not know or has terminated.
    */
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport>;
+  /**
+   * Null when the infrastructure answers, else why not, in words an operator acts on
+   * (asked once at boot: a driver on this machine has nothing to reach and leaves it out).
+   */
+  checkReachable?(): Promise<string | null>;
 }
 
 export interface InstanceSpec {

@@ -100,10 +100,9 @@ export function kubeError(e: unknown, what: string, server: string): DriverError
   return new DriverError('unavailable', `The Kubernetes API at ${server} could not be reached to ${what}: ${(e as Error).message}; the console tries again`);
 }
 
-/** The cluster the settings name: a kubeconfig file (KUBECONFIG, ~/.kube/config) or, with none, the pod's service account. */
-export function loadKubeConfig(kubeconfigPath?: string): KubeConfig {
+/** The cluster the environment names, as kubectl finds it: KUBECONFIG, ~/.kube/config, else the pod's service account. */
+export function loadKubeConfig(): KubeConfig {
   const kc = new KubeConfig();
-  if (kubeconfigPath) kc.loadFromFile(kubeconfigPath);
-  else kc.loadFromDefault();
+  kc.loadFromDefault();
   return kc;
 }

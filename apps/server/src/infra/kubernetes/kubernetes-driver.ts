@@ -40,6 +40,9 @@ export interface KubernetesDriverOptions extends KubeSettings {
   pollMs?: number;
 }
 
+const MANAGED_SELECTOR = Object.entries(MANAGED_BY)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(',');
 const ID_PATTERN = /^[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?$/;
 
 /**
@@ -147,8 +150,7 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
   }
 
   async instanceIds(): Promise<readonly string[]> {
-    const selector = Object.entries(MANAGED_BY).map(([k, v]) => `${k}=${v}`).join(',');
-    const held = [...(await this.api.list('apps/v1', 'StatefulSet', selector)), ...(await this.api.list('v1', 'Secret', selector))];
+    const held = [...(await this.api.list('apps/v1', 'StatefulSet', MANAGED_SELECTOR)), ...(await this.api.list('v1', 'Secret', MANAGED_SELECTOR))];
     return [...new Set(held.map((o) => o.metadata?.labels?.[INSTANCE_LABEL]).filter((id): id is string => !!id))];
   }
 
@@ -398,7 +400,13 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
 
   async health(instanceId: string): Promise<InstanceHealth> {
     const checkedAt = Date.now();
-    const keys = (await this.readRecord(instanceId)) ? await this.keys(instanceId) : null;
+    let keys: { secret: string; projectKey: string } | null;
+    try {
+      keys = (await this.readRecord(instanceId)) ? await this.keys(instanceId) : null;
+    } catch (e) {
+      // The health round asks every instance: a cluster that does not answer is an unhealthy answer, not a failed round.
+      return { healthy: false, statusCode: null, tenants: [], version: null, error: (e as Error).message, checkedAt };
+    }
     if (!keys) return { healthy: false, statusCode: null, tenants: [], version: null, error: 'Instance not found', checkedAt };
     const { body: _body, ...health } = await checkHealth(this.address(instanceId, keys.secret));
     return health;
@@ -413,6 +421,16 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
 
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport> {
     return reconcile(this, expected);
+  }
+
+  /** One list of the namespace's StatefulSets: it needs the API, the credentials and the permission the driver needs most. */
+  async checkReachable(): Promise<string | null> {
+    try {
+      await this.api.list('apps/v1', 'StatefulSet', MANAGED_SELECTOR);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, HEALTH_CALL, INGEST_CORS, agentCommand, type AgentFlag } from '@replay/agent-protocol';
-import { SIZES, type InstanceSize, type Provider } from '@replay/contracts';
+import { CORS_ANNOTATIONS, SIZES, annotationOfOrigins, type InstanceSize, type Provider } from '@replay/contracts';
 import type { UpgradeBackup } from '../driver';
 
 /**
@@ -68,9 +68,12 @@ function meta(kind: string, apiVersion: string, name: string, record: KubeRecord
   return { apiVersion, kind, metadata: { name, namespace: s.namespace, labels: labelsOf(record.instanceId), ...(annotations ? { annotations } : {}) } };
 }
 
-/** The origins the Ingress answers CORS for: the console's (its browsers check health) and the CORS tab's. */
+/**
+ * The Ingress's allow-origin: the CORS tab's (any, `*`, until a member lists some), and
+ * with a list the console's too, since its browsers check the instance's health directly.
+ */
 export function ingressOrigins(record: KubeRecord, s: KubeSettings): string {
-  return [s.consoleOrigin, ...record.corsOrigins].join(', ');
+  return record.corsOrigins.length === 0 ? annotationOfOrigins([]) : annotationOfOrigins([s.consoleOrigin, ...record.corsOrigins.filter((o) => o !== s.consoleOrigin)]);
 }
 
 /** The agent's settings as environment variables (AGENT_FLAGS' names): the cluster's way, and kept out of `ps`. */
@@ -131,11 +134,11 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
     },
     {
       ...meta('Ingress', 'networking.k8s.io/v1', name, record, s, {
-        'nginx.ingress.kubernetes.io/enable-cors': 'true',
-        'nginx.ingress.kubernetes.io/cors-allow-origin': ingressOrigins(record, s),
-        'nginx.ingress.kubernetes.io/cors-allow-methods': INGEST_CORS.allowMethods,
-        'nginx.ingress.kubernetes.io/cors-allow-headers': INGEST_CORS.allowHeaders,
-        'nginx.ingress.kubernetes.io/cors-expose-headers': INGEST_CORS.exposeHeaders,
+        [CORS_ANNOTATIONS.enable]: 'true',
+        [CORS_ANNOTATIONS.allowOrigin]: ingressOrigins(record, s),
+        [CORS_ANNOTATIONS.allowMethods]: INGEST_CORS.allowMethods,
+        [CORS_ANNOTATIONS.allowHeaders]: INGEST_CORS.allowHeaders,
+        [CORS_ANNOTATIONS.exposeHeaders]: INGEST_CORS.exposeHeaders,
         // Ingest takes bodies up to 1 MiB (the agent answers 413 past it itself).
         'nginx.ingress.kubernetes.io/proxy-body-size': '2m',
       }),
