@@ -54,6 +54,12 @@ export function podPid(uid: string, restartCount: number): number {
   return Number.parseInt(createHash('sha256').update(`${uid}:${restartCount}`).digest('hex').slice(0, 12), 16);
 }
 
+/** The spec as the record keeps it: the project key lives in the Secret only. */
+function specWithoutKey(spec: InstanceSpec): Omit<InstanceSpec, 'projectKey'> {
+  const { projectKey: _key, ...rest } = spec;
+  return rest;
+}
+
 const isReady = (pod: KubeObject | null) => pod?.status?.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True') ?? false;
 
 /**
@@ -226,7 +232,7 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
       const keys = await this.keys(spec.instanceId);
       const record: KubeRecord = existing
         ? { ...existing, running: true }
-        : { ...spec, running: true, createdAt: Date.now(), corsOrigins: [], upgradeBackups: {}, restoreBackup: null };
+        : { ...specWithoutKey(spec), running: true, createdAt: Date.now(), corsOrigins: [], upgradeBackups: {}, restoreBackup: null };
       // The secret is made once and kept, so a retried create keeps the instance's tokens valid.
       const secret = keys?.secret || randomBytes(32).toString('base64url');
       return this.converge(record, { secret, projectKey: spec.projectKey });

@@ -182,7 +182,8 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
 export function recordOf(sts: { metadata?: { annotations?: Record<string, string> }; spec?: { replicas?: number } }, claimStorage: string | undefined): KubeRecord | null {
   const text = sts.metadata?.annotations?.[RECORD_ANNOTATION];
   if (!text) return null;
-  const record = JSON.parse(text) as KubeRecord;
+  // Only the record's own fields: anything else in the annotation (a key, say) is not carried on.
+  const { projectKey: _key, ...record } = JSON.parse(text) as KubeRecord & { projectKey?: string };
   const gb = claimStorage?.endsWith('Gi') ? Number(claimStorage.slice(0, -2)) : Number.NaN;
   return { ...record, running: (sts.spec?.replicas ?? 1) > 0, diskSize: Number.isFinite(gb) ? gb : record.diskSize };
 }

@@ -46,10 +46,7 @@ export async function startKubeStandIn(consoleOrigin: string): Promise<KubeStand
   await api.listen();
   const kubelet = new KubeletStandIn(api.store, {
     root,
-    entryOf: (image) => {
-      if (!image.startsWith(`${AGENT_IMAGE}:`)) throw new Error(`Unknown image ${image}`);
-      return AGENT_MAIN;
-    },
+    entryOf: (image) => (image.startsWith(`${AGENT_IMAGE}:`) ? AGENT_MAIN : null),
     nodeFlags: process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')],
     stopGraceMs: 2_000,
   });

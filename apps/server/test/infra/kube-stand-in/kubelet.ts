@@ -29,7 +29,8 @@ import type { ObjectStore, KubeObject } from './store';
 
 export interface KubeletOptions {
   root: string;
-  entryOf(image: string): string;
+  /** The program an image runs; null for an image the registry does not have. */
+  entryOf(image: string): string | null;
   nodeFlags?: string[];
   stopGraceMs?: number;
 }
@@ -198,11 +199,17 @@ export class KubeletStandIn {
     }
     env.AGENT_PORT = String(port);
     env.AGENT_HOST = '127.0.0.1';
+    const entryFile = this.opts.entryOf(container.image);
+    if (!entryFile) {
+      this.event(pod, 'Failed', `Failed to pull image "${container.image}": not found`, 'Warning');
+      this.setStatus(pod, { containerStatuses: [{ name: container.name, ready: false, restartCount: 0, state: { waiting: { reason: 'ErrImagePull' } } }] });
+      return;
+    }
     mkdirSync(join(this.opts.root, 'logs'), { recursive: true });
     const log = openSync(join(this.opts.root, 'logs', `${ns}-${pod.metadata.name}.log`), 'a');
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, [...(this.opts.nodeFlags ?? []), this.opts.entryOf(container.image), ...(container.args ?? [])], { detached: true, stdio: ['ignore', log, log], env, cwd: this.opts.root });
+      child = spawn(process.execPath, [...(this.opts.nodeFlags ?? []), entryFile, ...(container.args ?? [])], { detached: true, stdio: ['ignore', log, log], env, cwd: this.opts.root });
     } finally {
       closeSync(log);
     }
