@@ -191,7 +191,10 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
       const current = sts.status?.observedGeneration >= (sts.metadata?.generation ?? 0) && pod?.metadata?.labels?.['controller-revision-hash'] === sts.status?.updateRevision;
       if (current && !pod?.metadata?.deletionTimestamp && isReady(pod)) return this.runtime(instanceId, record, pod);
       const state = pod?.status?.containerStatuses?.[0]?.state;
-      if (current && !replaced && (state?.terminated || state?.waiting?.reason === 'CrashLoopBackOff')) {
+      if (current && (state?.terminated || state?.waiting?.reason === 'CrashLoopBackOff')) {
+        // A second crash is the version's, not a chance: the start failed, and the events say how.
+        const exit = state.terminated ? `exited with code ${state.terminated.exitCode}` : 'keeps crashing (CrashLoopBackOff)';
+        if (replaced) throw new DriverError('start-failed', `The agent of instance ${instanceId} ${exit}: ${await this.podEvents(instanceId)}`);
         replaced = true;
         await this.api.delete('v1', 'Pod', podName(instanceId));
       }

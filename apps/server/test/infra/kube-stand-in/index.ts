@@ -40,13 +40,14 @@ export interface KubeStandIn {
 }
 
 /** The stand-in API server and kubelet, agents running from the bundled agent for every image tag. */
-export async function startKubeStandIn(consoleOrigin: string): Promise<KubeStandIn> {
+export async function startKubeStandIn(consoleOrigin: string, opts: { entryOfTag?: Record<string, string> } = {}): Promise<KubeStandIn> {
   const root = mkdtempSync(join(tmpdir(), 'kube-stand-in-'));
   const api = new KubeApiStandIn();
   await api.listen();
   const kubelet = new KubeletStandIn(api.store, {
     root,
-    entryOf: (image) => (image.startsWith(`${AGENT_IMAGE}:`) ? AGENT_MAIN : null),
+    // Each tag of the agent image runs the bundled agent, unless the test gives a tag its own program.
+    entryOf: (image) => (image.startsWith(`${AGENT_IMAGE}:`) ? (opts.entryOfTag?.[image.slice(AGENT_IMAGE.length + 1)] ?? AGENT_MAIN) : null),
     nodeFlags: process.features.typescript ? [] : ['--import', import.meta.resolve('tsx')],
     stopGraceMs: 2_000,
   });
