@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Env } from '../config/env';
 import type { InfrastructureDriver } from './driver';
-import { KubeApi, loadKubeConfig } from './kubernetes/kube-api';
+import { KubeApi } from './kubernetes/kube-api';
 import { KubernetesDriver } from './kubernetes/kubernetes-driver';
 import { LocalDriver } from './local-driver';
 import { versionRegistryOf } from './versions';
@@ -37,7 +37,7 @@ export function createInfrastructureDriver(env: DriverEnv): InfrastructureDriver
   const versions = versionRegistryOf(env);
   if (env.INFRA_DRIVER === 'kubernetes') {
     return new KubernetesDriver({
-      api: new KubeApi(loadKubeConfig(), env.KUBE_NAMESPACE, env.KUBE_API_TIMEOUT_SECONDS * 1000),
+      api: new KubeApi('default', env.KUBE_NAMESPACE, env.KUBE_API_TIMEOUT_SECONDS * 1000),
       namespace: env.KUBE_NAMESPACE,
       image: env.KUBE_AGENT_IMAGE!,
       ingressDomain: env.KUBE_INGRESS_DOMAIN!,

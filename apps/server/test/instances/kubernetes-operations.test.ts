@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS_ANNOTATIONS, VERSION_MESSAGES, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type SsoConfig } from '@replay/contracts';
+import { CORS_ANNOTATIONS, DAY_MS, VERSION_MESSAGES, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type SsoConfig } from '@replay/contracts';
 import { startTestIdp, type TestIdp } from '@replay/test-idp';
 import { tenants } from '../../src/db/schema';
+import { runBackupRound } from '../../src/modules/backups/backups.schedule';
+import { backupName } from '../../src/modules/backups/backups.repo';
+import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
 import { versionRegistry } from '../../src/infra/versions';
 import { claimName, podName, resourceName } from '../../src/infra/kubernetes/objects';
 import { createTestApp, type TestApp } from '../support/app';
@@ -79,7 +82,7 @@ describe('the earlier issues’ operations on the Kubernetes driver', () => {
     await until(async () => (await driver().readConfig(inst.instanceId)).corsOrigins, (o) => o.length === 1, 30_000, 'the config step');
     await until(
       async () => get('Ingress', resourceName(inst.instanceId)).metadata.annotations![CORS_ANNOTATIONS.allowOrigin],
-      (v) => v.includes('https://app.example.com'),
+      (v) => v?.includes('https://app.example.com') ?? false,
       30_000,
       'the Ingress',
     );
@@ -107,6 +110,12 @@ describe('the earlier issues’ operations on the Kubernetes driver', () => {
     const restore = await api(t, owner.jwt).post(path(`/backups/${done.backups[0]!.backupId}/restore`));
     expect(restore.statusCode, restore.body).toBe(200);
     await until(backups, (b) => b.restoringBackupId === null, 30_000, 'the restore');
+    // Past the retention, the schedule's round removes it from the volume, through the agent.
+    const name = backupName(done.backups[0]!.backupId);
+    const round = (now: Date) =>
+      runBackupRound({ db: t.runtime.ctx.db, driver: t.runtime.ctx.driver, clock: { now: () => now }, enqueue: workflowEnqueuer(t.runtime.ctx.boss), daily: false, retentionDays: 7 });
+    expect(await round(new Date(Date.now() + 8 * DAY_MS))).toMatchObject({ removed: 1, removalsFailed: 0 });
+    await expect(driver().restoreData(inst.instanceId, name, 'after-retention')).rejects.toThrow(`No backup named ${name}`);
   });
 
   it('upgrades, and rolls back with its data a version that fails to start', { timeout: 120_000 }, async () => {
