@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type SsoStatus } from '@replay/agent-protocol';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { keyedSerial } from '../../lib/concurrency';
@@ -25,7 +25,8 @@ import {
 import { reconcile, type Inventory } from '../reconcile';
 import { versionRegistry, type VersionRegistry } from '../versions';
 import type { KubeApi, KubeObject } from './kube-api';
-import { INSTANCE_LABEL, KEY_HASH_ANNOTATION, MANAGED_BY, claimName, instanceObjects, keyHash, podName, recordOf, resourceName, type KubeRecord, type KubeSettings } from './objects';
+import { Pods, isReady, podPid } from './pods';
+import { INSTANCE_LABEL, KEY_HASH_ANNOTATION, MANAGED_BY, claimName, instanceObjects, keyHash, recordOf, resourceName, type KubeRecord, type KubeSettings } from './objects';
 
 export interface KubernetesDriverOptions extends KubeSettings {
   api: KubeApi;
@@ -34,6 +35,8 @@ export interface KubernetesDriverOptions extends KubeSettings {
   agentUrl?: (instanceId: string) => string;
   /** The instance URL users open: https://<id>.<ingressDomain> unless told otherwise. */
   instanceUrl?: (instanceId: string) => string;
+  /** Where browsers reach instances (the console's connect-src): https://*.<ingressDomain> unless told otherwise. */
+  browserSources?: readonly string[];
   /** How long a start may take until the pod is Ready. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -45,22 +48,11 @@ const MANAGED_SELECTOR = Object.entries(MANAGED_BY)
   .join(',');
 const ID_PATTERN = /^[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?$/;
 
-/**
- * A process identity for a pod's container, as InstanceRuntime's `pid` names
- * one: the same while the container runs, new when the pod is replaced or its
- * container restarted (a number from the pod's uid and its restart count).
- */
-export function podPid(uid: string, restartCount: number): number {
-  return Number.parseInt(createHash('sha256').update(`${uid}:${restartCount}`).digest('hex').slice(0, 12), 16);
-}
-
 /** The spec as the record keeps it: the project key lives in the Secret only. */
 function specWithoutKey(spec: InstanceSpec): Omit<InstanceSpec, 'projectKey'> {
   const { projectKey: _key, ...rest } = spec;
   return rest;
 }
-
-const isReady = (pod: KubeObject | null) => pod?.status?.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True') ?? false;
 
 /**
  * Runs each instance as a StatefulSet of one pod in a Kubernetes namespace,
@@ -75,11 +67,12 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
   readonly kind = 'kubernetes';
   readonly browserSources: readonly string[];
   private readonly api: KubeApi;
-  private readonly opts: Required<Omit<KubernetesDriverOptions, 'api'>>;
+  private readonly opts: Required<Omit<KubernetesDriverOptions, 'api' | 'browserSources'>>;
   private readonly serial = keyedSerial();
+  private readonly pods: Pods;
 
   constructor(options: KubernetesDriverOptions) {
-    const { api, ...rest } = options;
+    const { api, browserSources: _sources, ...rest } = options;
     this.api = api;
     this.opts = {
       versions: versionRegistry(),
@@ -90,7 +83,8 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
       pollMs: 250,
       ...rest,
     };
-    this.browserSources = options.instanceUrl ? ['http://localhost:*'] : [`https://*.${rest.ingressDomain}`];
+    this.browserSources = options.browserSources ?? [`https://*.${rest.ingressDomain}`];
+    this.pods = new Pods(api, this.opts);
   }
 
   private checkId(instanceId: string): void {
@@ -131,7 +125,7 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
   }
 
   private pod(instanceId: string): Promise<KubeObject | null> {
-    return this.api.read('v1', 'Pod', podName(instanceId));
+    return this.pods.pod(instanceId);
   }
 
   private runtime(instanceId: string, record: KubeRecord | null, pod: KubeObject | null): InstanceRuntime {
@@ -176,56 +170,11 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
     for (const object of instanceObjects(record, keys, this.opts)) await this.api.apply(object as KubeObject);
   }
 
-  /**
-   * Waits until the pod of the StatefulSet's current revision is Ready. A pod
-   * whose container ended (a crash: the kubelet would restart it only after a
-   * back-off) is deleted once, so its controller makes a new one now.
-   */
-  private async waitRunning(instanceId: string, record: KubeRecord): Promise<InstanceRuntime> {
-    const deadline = Date.now() + this.opts.startTimeoutMs;
-    let replaced = false;
-    while (Date.now() < deadline) {
-      const sts = await this.api.read('apps/v1', 'StatefulSet', resourceName(instanceId));
-      if (!sts) throw new DriverError('not-found', `Instance ${instanceId} does not exist`);
-      const pod = await this.pod(instanceId);
-      const current = sts.status?.observedGeneration >= (sts.metadata?.generation ?? 0) && pod?.metadata?.labels?.['controller-revision-hash'] === sts.status?.updateRevision;
-      if (current && !pod?.metadata?.deletionTimestamp && isReady(pod)) return this.runtime(instanceId, record, pod);
-      const state = pod?.status?.containerStatuses?.[0]?.state;
-      if (current && (state?.terminated || state?.waiting?.reason === 'CrashLoopBackOff')) {
-        // A second crash is the version's, not a chance: the start failed, and the events say how.
-        const exit = state.terminated ? `exited with code ${state.terminated.exitCode}` : 'keeps crashing (CrashLoopBackOff)';
-        if (replaced) throw new DriverError('start-failed', `The agent of instance ${instanceId} ${exit}: ${await this.podEvents(instanceId)}`);
-        replaced = true;
-        await this.api.delete('v1', 'Pod', podName(instanceId));
-      }
-      await new Promise((r) => setTimeout(r, this.opts.pollMs));
-    }
-    throw new DriverError('start-failed', `The pod of instance ${instanceId} did not become ready in time: ${await this.podEvents(instanceId)}`);
-  }
-
-  /** Why a pod is not running, as the cluster says: its latest warning events. */
-  private async podEvents(instanceId: string): Promise<string> {
-    const events = await this.api.list('v1', 'Event', undefined, `involvedObject.name=${podName(instanceId)}`).catch(() => []);
-    const said = events
-      .filter((e: any) => e.type === 'Warning')
-      .map((e: any) => `${e.reason}: ${e.message}`)
-      .slice(-3);
-    return said.length > 0 ? said.join('; ') : 'no warning events';
-  }
-
-  private async waitStopped(instanceId: string): Promise<void> {
-    const deadline = Date.now() + this.opts.stopTimeoutMs;
-    while (await this.pod(instanceId)) {
-      if (Date.now() > deadline) throw new DriverError('start-failed', `The pod of instance ${instanceId} did not end in time: ${await this.podEvents(instanceId)}`);
-      await new Promise((r) => setTimeout(r, this.opts.pollMs));
-    }
-  }
-
   /** Applies the record (running or not) and waits for the pod to be so. */
   private async converge(record: KubeRecord, keys: { secret: string; projectKey: string }): Promise<InstanceRuntime> {
     await this.applyAll(record, keys);
-    if (record.running) return this.waitRunning(record.instanceId, record);
-    await this.waitStopped(record.instanceId);
+    if (record.running) return this.runtime(record.instanceId, record, await this.pods.waitRunning(record.instanceId));
+    await this.pods.waitGone(record.instanceId);
     return this.runtime(record.instanceId, record, null);
   }
 
@@ -270,7 +219,7 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
         for (const object of await this.api.list(apiVersion, kind, selector)) await this.api.delete(apiVersion, kind, object.metadata!.name!);
       }
       // The pod goes with its StatefulSet; terminate returns once its container has ended.
-      await this.waitStopped(instanceId);
+      await this.pods.waitGone(instanceId);
     });
   }
 
@@ -443,3 +392,5 @@ export class KubernetesDriver implements InfrastructureDriver, Inventory {
   }
 }
 
+
+export { podPid } from './pods';

@@ -68,6 +68,7 @@ export async function startKubeStandIn(consoleOrigin: string, opts: { entryOfTag
       // The stand-in's Service addresses: a local port per Service (see kubelet.ts).
       agentUrl: localUrl('127.0.0.1'),
       instanceUrl: localUrl('localhost'),
+      browserSources: ['http://localhost:*'],
       startTimeoutMs: 15_000,
       stopTimeoutMs: 10_000,
       pollMs: 20,
