@@ -4,8 +4,8 @@ import type { InstanceSize, Provider } from '@replay/contracts';
 /**
  * Where hosted instances run. The console's services and jobs call only this
  * interface; the local driver runs each instance as an agent process on this
- * machine, and a cluster driver (namespace, deployment, service, ingress,
- * volume) can take its place without the callers changing.
+ * machine, the Kubernetes driver (kubernetes/) as a StatefulSet with its volume,
+ * Service, Ingress and Secret in a namespace, and the callers do not change.
  *
  * Every operation is idempotent, because jobs retry: running one twice leaves
  * the same result as running it once (create reuses what exists, start on a
