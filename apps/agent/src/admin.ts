@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ADMIN_CALLS, AgentCall, AnswerOf, BodyOf } from '@replay/agent-protocol';
 import { ADMIN_ROUTES, type AdminCallName } from '@replay/agent-protocol/plain';
 import { saveConfig } from './config.ts';
-import { backupDataDir, restoreSessions } from './backups.ts';
+import { backupDataDir, deleteBackup, restoreSessions } from './backups.ts';
 import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
@@ -76,6 +76,7 @@ export const adminRoutes: Record<string, Handler> = {
     await state.disk.refresh();
     return result;
   }),
+  ...adminRoute('deleteBackup', ({ name }, state) => deleteBackup(state.settings.dataDir, name)),
   ...adminRoute('resizeDisk', ({ diskGb }, state) => {
     // A disk grows online, as a cloud volume does; the driver passes the new size on every later start too.
     state.disk.setDiskGb(diskGb);

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { BackupResult, RestoreResult } from '@replay/agent-protocol';
@@ -77,4 +77,29 @@ export async function restoreSessions(dataDir: string, name: string, restoreId: 
   appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
   await rm(replaced, { recursive: true, force: true });
   return result;
+}
+
+/** Removes the backup `name`; one already gone is fine. */
+export async function deleteBackup(dataDir: string, name: string): Promise<{ name: string }> {
+  await rm(backupFolder(dataDir, name), { recursive: true, force: true });
+  return { name };
+}
+
+/**
+ * At start, with the data folder locked: puts the whole data folder of backup `name`
+ * (configuration included: an upgrade's rollback) in place of the instance's, unless
+ * its marker says it was restored already, so a later start with the same setting keeps
+ * what was recorded since. The pid file stays (it is the lock). The marker is written
+ * last: a crash in between restores again, from the same backup.
+ */
+export async function restoreWholeBackupOnce(dataDir: string, name: string, nowMs: number): Promise<void> {
+  const source = backupFolder(dataDir, name);
+  const marker = readMarker(source) as (BackupResult & { restoredAt?: number }) | null;
+  if (!marker) throw new Error(`No backup named ${name} to restore at start`);
+  if (marker.restoredAt) return;
+  const keep = (entry: string) => entry === PID_FILE;
+  for (const entry of readdirSync(dataDir)) if (!keep(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(join(source, 'data'))) if (!keep(entry)) await cp(join(source, 'data', entry), join(dataDir, entry), { recursive: true });
+  writeFileSync(join(source, `${BACKUP_MARKER}.tmp`), JSON.stringify({ ...marker, restoredAt: nowMs }));
+  renameSync(join(source, `${BACKUP_MARKER}.tmp`), join(source, BACKUP_MARKER));
 }

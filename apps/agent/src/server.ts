@@ -16,6 +16,7 @@ import { IngestLimiter } from './ingest-limiter.ts';
 import { CaptureGate } from './capture.ts';
 import { LoggerGate } from './logger.ts';
 import { lockDataDir } from './lock.ts';
+import { restoreWholeBackupOnce } from './backups.ts';
 import { NetworkMeter } from './network.ts';
 import { loginRefusedPage } from './pages.ts';
 import { PasswordStore, SigninFailures } from './passwords.ts';
@@ -100,6 +101,8 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
   mkdirSync(settings.dataDir, { recursive: true });
   const lock = lockDataDir(settings.dataDir, { port: settings.port, instanceId: settings.instanceId, version: settings.version, startedAt: now() });
   try {
+    // Before anything reads the folder: the rollback of an upgrade, once (see AGENT_FLAGS 'restore-backup').
+    if (settings.restoreBackup) await restoreWholeBackupOnce(settings.dataDir, settings.restoreBackup, now());
     // Rates and sampling run on the monotonic clock: a wall clock set back must not stall them.
     const monotonic = () => performance.now();
     const disk = new DiskUsage(settings.dataDir, {

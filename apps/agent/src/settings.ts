@@ -24,6 +24,8 @@ export interface AgentSettings {
   memoryGb: number;
   diskGb: number;
   ingest: IngestLimits;
+  /** A backup (in ../backups) whose data replaces the instance's at start, once (AGENT_FLAGS 'restore-backup'). */
+  restoreBackup: string | null;
 }
 
 /** How much one client, and the whole instance, may record; see ingest-limiter.ts. */
@@ -76,8 +78,11 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
   if (!/^[\x21-\x7e]{16,256}$/.test(projectKey)) throw new SettingsError(`${AGENT_PROJECT_KEY_ENV} must be 16 to 256 visible ASCII characters`);
   const consoleOrigin = text('AGENT_CONSOLE_ORIGIN', 'http://localhost:3000');
   if (!isOrigin(consoleOrigin)) throw new SettingsError('AGENT_CONSOLE_ORIGIN must be an origin, like http://localhost:3000');
+  const restoreBackup = values.AGENT_RESTORE_BACKUP || null;
+  if (restoreBackup !== null && !/^[A-Za-z0-9_-]{1,80}$/.test(restoreBackup)) throw new SettingsError('AGENT_RESTORE_BACKUP may hold only letters, digits, _ and -');
   return {
     instanceId,
+    restoreBackup,
     name: text('AGENT_NAME', instanceId),
     port: number('AGENT_PORT', 0, 65535, 0),
     host: text('AGENT_HOST', '127.0.0.1'),

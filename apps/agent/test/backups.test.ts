@@ -63,3 +63,18 @@ describe('backups and restores', () => {
     expect(await listedRecordings()).toEqual(['before-backup']);
   });
 });
+
+describe('removing a backup', () => {
+  it('removes the named backup from beside the data folder; again is fine; a bad name is refused', async () => {
+    expect((await admin(agent, '/api/admin/backup', { name: 'to-remove' })).status).toBe(200);
+    expect(existsSync(join(backupsDir(), 'to-remove'))).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const res = await admin(agent, '/api/admin/backup/delete', { name: 'to-remove' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ name: 'to-remove' });
+    }
+    expect(existsSync(join(backupsDir(), 'to-remove'))).toBe(false);
+    expect((await admin(agent, '/api/admin/backup/delete', { name: '../data' })).status).toBe(400);
+    expect(existsSync(agent.dataDir)).toBe(true);
+  });
+});

@@ -22,8 +22,10 @@ describe('the protocol, as the agent reads it', () => {
     const { args, env } = agentCommand(start);
     expect(args.join(' ')).not.toContain(start.secret);
     expect(args.join(' ')).not.toContain(start.projectKey);
-    const { ingest: _limits, ...settings } = readSettings(env, args);
+    const { ingest: _limits, restoreBackup, ...settings } = readSettings(env, args);
     expect(settings).toEqual(start);
+    // Only a driver that restores an upgrade's backup at start asks for it.
+    expect(restoreBackup).toBeNull();
   });
 
   it("starts the agent's Node with its size's heap limit, 16 MiB per GB of the catalogue", () => {

@@ -70,6 +70,14 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       metrics,
       lifecycle: { draining: false },
     };
+    // Said once at boot, before reconcile would fail on it: the console still serves everything else.
+    const unreachable = await ctx.driver.checkReachable?.();
+    if (unreachable) {
+      logger.error(
+        { driver: ctx.driver.kind },
+        `The ${ctx.driver.kind} infrastructure cannot be reached: ${unreachable}. The console serves everything else; instance operations fail with a clear error until it can be reached, and their workflows retry.`,
+      );
+    }
     // Before any job runs: the other processes must see this one alive before it takes a lease.
     const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);

@@ -61,6 +61,11 @@ export const ADMIN_CALLS = {
   backup: call(ADMIN_ROUTES.backup, backupRequestSchema, backupResultSchema),
   /** Puts a backup's recordings in place of the instance's, while it runs; a restore id already done is answered as it was. */
   restore: call(ADMIN_ROUTES.restore, restoreRequestSchema, restoreResultSchema),
+  /**
+   * Removes the backup `name` from ../backups (one already gone is fine): for a driver whose
+   * console cannot reach the instance's volume itself (Kubernetes).
+   */
+  deleteBackup: call(ADMIN_ROUTES.deleteBackup, backupRequestSchema, z.object({ name: z.string() })),
   resizeDisk: call(ADMIN_ROUTES.resizeDisk, diskRequestSchema, diskResultSchema),
   /** The last 'Test sign-in' that passed (SAML round trip through the IdP), for the console's rule on enforcing SSO. */
   ssoStatus: call(ADMIN_ROUTES.ssoStatus, null, ssoStatusSchema),

@@ -11,6 +11,7 @@ export const ADMIN_ROUTES = {
   cleanupPreview: { method: 'POST', path: '/api/admin/cleanup-preview' },
   backup: { method: 'POST', path: '/api/admin/backup' },
   restore: { method: 'POST', path: '/api/admin/restore' },
+  deleteBackup: { method: 'POST', path: '/api/admin/backup/delete' },
   resizeDisk: { method: 'POST', path: '/api/admin/disk' },
   ssoStatus: { method: 'GET', path: '/api/admin/sso' },
   errors: { method: 'POST', path: '/api/admin/errors' },

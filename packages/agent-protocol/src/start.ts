@@ -21,6 +21,12 @@ export const AGENT_FLAGS = {
   'instance-requests-per-second': 'AGENT_INSTANCE_REQUESTS_PER_SECOND',
   'instance-bytes-per-second': 'AGENT_INSTANCE_BYTES_PER_SECOND',
   'min-free-mb': 'AGENT_MIN_FREE_MB',
+  /**
+   * A backup in ../backups (an upgrade's) whose whole data folder, configuration included,
+   * replaces the instance's at start, once: the backup is marked restored, and a later start
+   * with the same flag leaves the data alone. For a driver that cannot copy the volume itself.
+   */
+  'restore-backup': 'AGENT_RESTORE_BACKUP',
 } as const;
 
 export type AgentFlag = keyof typeof AGENT_FLAGS;

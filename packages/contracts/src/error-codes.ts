@@ -26,6 +26,8 @@ export const ERROR_CODE_STATUS = {
   rate_limited: 429,
   internal: 500,
   health_check_failed: 500,
+  /** The infrastructure instances run on (a Kubernetes API) cannot be reached or refused the console: try again later. */
+  infrastructure_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;

@@ -14,4 +14,6 @@ export function dataOf<T extends z.ZodType>(payload: T) {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
+/** Said when the infrastructure instances run on does not answer the console (the details go to the operators' log). */
+export const INFRASTRUCTURE_UNAVAILABLE_MESSAGE = 'The infrastructure that runs instances cannot be reached right now. Try again in a few minutes.';
 export const API_PREFIX = '/api';

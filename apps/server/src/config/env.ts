@@ -124,6 +124,33 @@ export const envSchema = z
     /** Seconds a shutting-down process goes on answering (readiness 503) before it closes its listener, for balancers to notice. */
     SHUTDOWN_DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
     EXTRA_VERSIONS: extraVersions,
+    /**
+     * Where instances run: agent processes on this machine (`local`), or a Kubernetes
+     * cluster (`kubernetes`: docs/KUBERNETES.md), reached through KUBECONFIG (or
+     * ~/.kube/config), else the pod's service account.
+     */
+    INFRA_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+    /** The namespace the Kubernetes driver puts every instance's objects in. */
+    KUBE_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'KUBE_NAMESPACE is a namespace name, like replay-instances')
+      .default('replay-instances'),
+    /** The agent's image without a tag (the tag is the instance's version), like ghcr.io/acme/replay-agent. */
+    KUBE_AGENT_IMAGE: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._\-/:]*[a-z0-9]$/, 'KUBE_AGENT_IMAGE is an image name without its tag, like ghcr.io/acme/replay-agent')
+      .refine((v) => !/:[^/]*$/.test(v), 'KUBE_AGENT_IMAGE has no tag: the instance’s version is its tag')
+      .optional(),
+    /** Instances are served at https://<instance id>.<KUBE_INGRESS_DOMAIN> (a wildcard DNS record to the ingress controller). */
+    KUBE_INGRESS_DOMAIN: z
+      .string()
+      .regex(/^([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)+[a-z]{2,}$/, 'KUBE_INGRESS_DOMAIN is a domain, like instances.example.com')
+      .optional(),
+    KUBE_INGRESS_CLASS: z.string().min(1).default('nginx'),
+    /** The StorageClass of the instances' volumes (one that allows volume expansion); the cluster's default when unset. */
+    KUBE_STORAGE_CLASS: z.string().min(1).optional(),
+    /** Seconds one call to the Kubernetes API may take before the operation fails (and its job retries). */
+    KUBE_API_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */
     NEW_INSTANCE_VERSION: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21').optional(),
     /** The console records its own users with this instance's tracker (both set); neither, nothing is loaded. */
@@ -144,6 +171,10 @@ export const envSchema = z
   .refine((e) => Boolean(e.STRIPE_SECRET_KEY) === Boolean(e.STRIPE_PUBLISHABLE_KEY), {
     message: 'Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
     path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((e) => e.INFRA_DRIVER !== 'kubernetes' || (e.KUBE_AGENT_IMAGE && e.KUBE_INGRESS_DOMAIN), {
+    message: 'INFRA_DRIVER=kubernetes needs KUBE_AGENT_IMAGE and KUBE_INGRESS_DOMAIN',
+    path: ['INFRA_DRIVER'],
   })
   .refine((e) => Boolean(e.SESSION_RECORDER_URL) === Boolean(e.SESSION_RECORDER_PROJECT_KEY), {
     message: 'Set both SESSION_RECORDER_URL and SESSION_RECORDER_PROJECT_KEY, or neither',

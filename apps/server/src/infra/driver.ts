@@ -4,8 +4,8 @@ import type { InstanceSize, Provider } from '@replay/contracts';
 /**
  * Where hosted instances run. The console's services and jobs call only this
  * interface; the local driver runs each instance as an agent process on this
- * machine, and a cluster driver (namespace, deployment, service, ingress,
- * volume) can take its place without the callers changing.
+ * machine, the Kubernetes driver (kubernetes/) as a StatefulSet with its volume,
+ * Service, Ingress and Secret in a namespace, and the callers do not change.
  *
  * Every operation is idempotent, because jobs retry: running one twice leaves
  * the same result as running it once (create reuses what exists, start on a
@@ -79,6 +79,11 @@ export interface InfrastructureDriver {
    * does not know or has terminated.
    */
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport>;
+  /**
+   * Null when the infrastructure answers, else why not, in words an operator acts on
+   * (asked once at boot: a driver on this machine has nothing to reach and leaves it out).
+   */
+  checkReachable?(): Promise<string | null>;
 }
 
 export interface InstanceSpec {
@@ -181,7 +186,12 @@ export interface ReconcileReport {
   failed: { instanceId: string; error: string }[];
 }
 
-export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-failed' | 'agent-error';
+/**
+ * `unavailable`: the infrastructure's API did not answer, or answered 5xx (a retry may pass);
+ * `forbidden`: it refused the console's credentials (an operator grants the permission);
+ * `cluster-refused`: it refused the request itself (a conflict, an object it finds invalid).
+ */
+export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-failed' | 'agent-error' | 'unavailable' | 'forbidden' | 'cluster-refused';
 
 /** A driver failure the caller can act on by its code. */
 export class DriverError extends Error {

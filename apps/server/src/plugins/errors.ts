@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { INTERNAL_ERROR_MESSAGE, genericCodeOf, statusOfCode, type ErrorBody } from '@replay/contracts';
+import { INFRASTRUCTURE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE, genericCodeOf, statusOfCode, type ErrorBody } from '@replay/contracts';
 import { AppError } from '../lib/errors';
+import { DriverError } from '../infra/driver';
 
 const internal: ErrorBody = { errors: [INTERNAL_ERROR_MESSAGE], code: 'internal' };
 
@@ -19,6 +20,11 @@ export const errorsPlugin = fp(async (app) => {
       // of several ids is answered for its first that names nothing, as a lookup of each in turn would.
       if (error.validationContext === 'params') return reply.status(404).send({ errors: messages.slice(0, 1), code: 'not_found' } satisfies ErrorBody);
       return reply.status(400).send({ errors: messages, code: 'validation_failed' } satisfies ErrorBody);
+    }
+    if (error instanceof DriverError && (error.code === 'unavailable' || error.code === 'forbidden')) {
+      // The cluster's own words (its address, a missing RBAC permission) are for the operators, not the account's members.
+      request.log.error({ err: error }, 'the infrastructure did not answer');
+      return reply.status(503).send({ errors: [INFRASTRUCTURE_UNAVAILABLE_MESSAGE], code: 'infrastructure_unavailable' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

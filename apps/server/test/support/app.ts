@@ -11,6 +11,7 @@ import type { InfrastructureDriver } from '../../src/infra/driver';
 import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
+import type { Logger } from '../../src/lib/logger';
 
 /** A clock tests can move; starts at the real now. */
 export class TestClock implements Clock {
@@ -45,13 +46,20 @@ const TEST_ENV = {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { captcha?: CaptchaVerifier; driver?: InfrastructureDriver; logger?: FastifyServerOptions['logger']; eventConsumers?: readonly EventConsumer[] } = {},
+  opts: {
+    captcha?: CaptchaVerifier;
+    driver?: InfrastructureDriver;
+    logger?: FastifyServerOptions['logger'];
+    eventConsumers?: readonly EventConsumer[];
+    /** The process's logger (start-up, jobs), where a test reads what the console said at boot. */
+    runtimeLogger?: Logger;
+  } = {},
 ): Promise<TestApp> {
   const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'console-test-'));
   const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
   const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
   await app.ready();

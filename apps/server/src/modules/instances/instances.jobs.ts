@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { DesiredInstance } from '../../infra/driver';
+import { DriverError, type DesiredInstance, type ReconcileReport } from '../../infra/driver';
 import type { AppContext } from '../../lib/context';
 import type { JobDefinition, Schedule, StartupTask } from '../../jobs/job-types';
 import { wakeWorkers } from '../../jobs/wake';
@@ -69,6 +69,23 @@ export const instanceHealthJob: JobDefinition = {
 export const instanceHealthSchedule: Schedule = { queue: INSTANCE_HEALTH_QUEUE, everySeconds: HEALTH_ROUND_SECONDS };
 
 /**
+ * Reconcile, unless the infrastructure cannot be reached (a cluster down, or the
+ * console's credentials refused): then the console says so and starts anyway,
+ * serving everything that does not need the infrastructure; the workflows sent
+ * below retry until it answers.
+ */
+async function reconcileOrSayWhy(ctx: Parameters<StartupTask['run']>[0], expected: DesiredInstance[]): Promise<ReconcileReport> {
+  const empty: ReconcileReport = { adopted: [], started: [], stopped: [], killed: [], failed: [] };
+  try {
+    return await ctx.driver.reconcile(expected);
+  } catch (e) {
+    if (!(e instanceof DriverError && (e.code === 'unavailable' || e.code === 'forbidden'))) throw e;
+    ctx.logger.error({ driver: ctx.driver.kind }, `Instances were not reconciled at start: ${e.message}`);
+    return empty;
+  }
+}
+
+/**
  * On console start, before any job runs: line the driver up with the
  * database (adopt agents still running, restart those that should run, end
  * terminated and unknown ones), then send every unfinished workflow again.
@@ -85,7 +102,7 @@ export const resumeInstances: StartupTask = {
       if (!desired) continue;
       expected.push({ instanceId: instance.instanceId, desired, ...(desired === 'running' ? { spec: specOf({ ...instance, tenantName, projectKey }) } : {}) });
     }
-    const report = await ctx.driver.reconcile(expected);
+    const report = await reconcileOrSayWhy(ctx, expected);
     const enqueue = workflowEnqueuer(ctx.boss);
     const unfinished = await repo.transitional();
     for (const { instanceId } of unfinished) await enqueue(instanceId);

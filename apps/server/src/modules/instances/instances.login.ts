@@ -9,7 +9,7 @@ export async function instanceLogin(driver: Pick<InfrastructureDriver, 'loginUrl
   if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
   const loginUrl = await driver.loginUrl(row.instanceId, { userId: p.userId, name: p.name, email: p.email }).catch((e: unknown) => {
     // Marked running but gone from the infrastructure: the same answer as not running.
-    throw e instanceof DriverError ? conflict(INSTANCE_MESSAGES.notRunning) : e;
+    throw e instanceof DriverError && (e.code === 'not-found' || e.code === 'not-running') ? conflict(INSTANCE_MESSAGES.notRunning) : e;
   });
   const jwt = new URL(loginUrl).searchParams.get('token');
   if (!jwt) throw new Error('The driver gave a login URL without a token');
