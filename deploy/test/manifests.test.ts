@@ -1,3 +1,4 @@
+import { DRIVER_RIGHTS } from '../../apps/server/src/infra/kubernetes/rights';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,19 +121,10 @@ describe('Kubernetes manifests', () => {
 
   it('the driver gets exactly the rights listed, in its namespace, bound to the console account', () => {
     const role = only('rbac.authorization.k8s.io/v1/Role');
-    const manage = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
-    const rights = role.rules!.flatMap((r) => r.resources!.map((res) => `${r.apiGroups!.join()}/${res}: ${r.verbs.join(',')}`)).sort();
-    expect(rights).toEqual(
-      [
-        `apps/statefulsets: ${manage}`,
-        `/services: ${manage}`,
-        `/secrets: ${manage}`,
-        `/persistentvolumeclaims: ${manage}`,
-        `networking.k8s.io/ingresses: ${manage}`,
-        '/pods: get,list,watch',
-        '/events: get,list,watch',
-      ].sort(),
-    );
+    const rights = (rules: { apiGroups: string[]; resources: string[]; verbs: string[] }[]) =>
+      rules.flatMap((r) => r.resources.flatMap((res) => r.apiGroups.map((group) => `${group}/${res}: ${[...r.verbs].sort().join(',')}`))).sort();
+    const granted = rights(role.rules!.map((r) => ({ apiGroups: r.apiGroups!, resources: r.resources!, verbs: r.verbs })));
+    expect(granted).toEqual(rights(DRIVER_RIGHTS.map((r) => ({ apiGroups: [r.apiGroup], resources: [...r.resources], verbs: [...r.verbs] }))));
     expect(role.rules!.every((r) => !r.resourceNames && !r.nonResourceURLs && !r.apiGroups!.includes('*') && !r.verbs.includes('*'))).toBe(true);
     const binding = only('rbac.authorization.k8s.io/v1/RoleBinding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name });
