@@ -127,4 +127,16 @@ describe('the live status stream', () => {
       await peer.close();
     }
   });
+
+  it('ends its streams when the process shuts down, so the close is not held by them', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await signup(other);
+    const live = await openLiveStream(`http://127.0.0.1:${(other.app.server.address() as { port: number }).port}`, owner.jwt);
+    expect(live.status).toBe(200);
+    expect(other.app.services.liveStatus.openStreams).toBe(1);
+    await other.close();
+    await live.ended;
+    expect(other.app.services.liveStatus.openStreams).toBe(0);
+  });
 });
