@@ -107,6 +107,27 @@ describe('the live status stream', () => {
     expect((await live.next()).event).toBe(LIVE_STATUS_EVENTS.resync);
   });
 
+  it('is never compressed nor cached, and sends heartbeat comments while idle', async () => {
+    const owner = await signup(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/managed-saas/instances/events',
+      headers: { ...bearer(owner.jwt), 'accept-encoding': 'br, gzip' },
+      payloadAsStream: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store, no-transform');
+    let text = '';
+    for await (const chunk of res.stream()) {
+      text += String(chunk);
+      if (text.includes(': heartbeat')) break;
+    }
+    expect(text).toMatch(/^retry: \d+\n\n/);
+    t.app.services.liveStatus.closeAll();
+  });
+
   it('refuses a Last-Event-ID that is no id with 400', async () => {
     const owner = await signup(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/managed-saas/instances/events', headers: { ...bearer(owner.jwt), 'last-event-id': 'abc' } });
