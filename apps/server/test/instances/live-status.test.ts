@@ -134,7 +134,7 @@ describe('the live status stream', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('carries a change made through another console process on the same database', async () => {
+  it('carries a change made through another console process on the same database, and replays from one process’s id on another', async () => {
     const peer = await createPeerApp(t);
     try {
       await peer.app.listen({ port: 0, host: '127.0.0.1' });
@@ -143,7 +143,13 @@ describe('the live status stream', () => {
       const id = await addInstance(t, owner.user.tenantId, 'Here');
       const onPeer = await stream(owner.jwt, undefined, peerBase);
       expect((await rename(t.app, owner.jwt, id, 'Changed on A')).statusCode).toBe(200);
-      expect(change(await onPeer.next(renamedTo('Changed on A'))).instanceId).toBe(id);
+      const seen = await onPeer.next(renamedTo('Changed on A'));
+      expect(change(seen).instanceId).toBe(id);
+      // B's id, given to A on reconnect: A replays what came after it.
+      onPeer.close();
+      await rename(peer.app, owner.jwt, id, 'Changed on B meanwhile');
+      const onA = await stream(owner.jwt, seen.id);
+      expect(change(await onA.next((m) => m.event === LIVE_STATUS_EVENTS.change))).toMatchObject({ type: 'instance.renamed', instance: { name: 'Changed on B meanwhile' } });
     } finally {
       await peer.close();
     }
