@@ -32,7 +32,9 @@ const BATCH = 500;
 export function createLiveStatusHub(deps: { db: Db; commits: CommitSignals; logger: Pick<Logger, 'error'> }) {
   const repo = liveStatusRepo(deps.db);
   const byTenant = new Map<string, Set<LiveSubscriber>>();
+  /** The last position read (a promise until the first read of it). */
   let readUpTo: Promise<number> | null = null;
+  let listening = false;
   let current: Promise<void> | null = null;
   let again = false;
 
@@ -80,10 +82,18 @@ export function createLiveStatusHub(deps: { db: Db; commits: CommitSignals; logg
      * before from the database itself: its replay).
      */
     async add(subscriber: LiveSubscriber): Promise<void> {
-      if (!readUpTo) {
-        readUpTo = repo.positionRange().then((r) => r.newest);
+      if (!listening) {
+        listening = true;
         deps.commits.subscribe((queue) => {
-          if (queue === null || queue === DOMAIN_EVENTS_QUEUE) void read();
+          if (readUpTo && (queue === null || queue === DOMAIN_EVENTS_QUEUE)) void read();
+        });
+      }
+      if (!readUpTo) {
+        const start = repo.positionRange().then((r) => r.newest);
+        readUpTo = start;
+        // A failed start is tried again by the next stream (this one's request fails).
+        start.catch(() => {
+          if (readUpTo === start) readUpTo = null;
         });
       }
       await readUpTo;

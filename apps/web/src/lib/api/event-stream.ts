@@ -52,9 +52,9 @@ export async function readEventStream(endpoint: Endpoint, opts: EventStreamOptio
       if (done) return { kind: 'ended' };
       opts.onMessage(value);
     }
-  } catch (error) {
+  } catch {
+    // No answer, or the connection was cut while reading.
     if (opts.signal.aborted) return { kind: 'aborted' };
-    void error;
     return { kind: 'refused', status: 0 };
   }
 }
