@@ -35,3 +35,5 @@ const { benchTakeover, takeoverReport } = await import('./takeover');
 for (const line of takeoverReport(await benchTakeover())) console.log(line);
 const { benchLoadBalancer, loadBalancerReport } = await import('./load-balancer');
 for (const line of loadBalancerReport(await benchLoadBalancer())) console.log(line);
+const { benchPushLatency, pushLatencyReport } = await import('./push-latency');
+for (const line of pushLatencyReport(await benchPushLatency())) console.log(line);

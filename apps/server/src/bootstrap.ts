@@ -9,6 +9,7 @@ import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
 import { commitOutboxes, startWorkers } from './jobs/workers';
 import { startCommitRelay, type CommitRelay } from './jobs/commit-relay';
+import { commitSignals } from './jobs/commit-signals';
 import type { EventConsumer } from './events/consumer';
 import { afterCommitConsumers } from './events/consumers';
 import { ensureCursors } from './events/fan-out';
@@ -69,6 +70,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       driver: measuredDriver(opts.driver ?? createInfrastructureDriver(env), metrics),
       metrics,
       lifecycle: { draining: false },
+      commits: commitSignals(),
     };
     // Said once at boot, before reconcile would fail on it: the console still serves everything else.
     const unreachable = await ctx.driver.checkReachable?.();

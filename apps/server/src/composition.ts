@@ -21,6 +21,7 @@ import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
+import { createLiveStatusService } from './modules/instances/live-status.service';
 import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
 import { createPermissionViewerService } from './modules/permission-viewer/permission-viewer.service';
@@ -91,6 +92,7 @@ export function createServices(ctx: AppContext) {
     activity: createActivityService({ db }),
     audit: createAuditService({ db, clock }),
     instances,
+    liveStatus: createLiveStatusService({ db, commits: ctx.commits, clock, logger: ctx.logger, jwtSecret: ctx.secrets.jwtSecret, heartbeatMs: ctx.env.LIVE_STATUS_HEARTBEAT_MS }),
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),
     monitoring,
     disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),

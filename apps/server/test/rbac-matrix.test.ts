@@ -4,7 +4,7 @@ import { newId } from '../src/lib/ids';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
 import { expectErrorAnswerShape } from './support/error-answer';
-import { describeRoute, fillPath, guardLabel } from './support/route-table';
+import { describeRoute, fillPath, guardLabel, injectRoute } from './support/route-table';
 import { addMember } from './support/team';
 import { addApiKey } from './support/api-keys';
 
@@ -64,7 +64,7 @@ const routes = t.app.apiRoutes;
 async function call(route: (typeof routes)[number], headers: Record<string, string>) {
   const url = fillPath(route.url, (name) => (/token/i.test(name) ? 'placeholder-token' : newId()));
   const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  const res = await t.app.inject({ method: route.method as 'GET', url, headers, ...(withBody ? { payload: {} } : {}) });
+  const res = await injectRoute(t.app, route, { method: route.method as 'GET', url, headers, ...(withBody ? { payload: {} } : {}) });
   expectErrorAnswerShape(res);
   return res;
 }

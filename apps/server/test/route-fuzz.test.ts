@@ -11,7 +11,7 @@ import { createTestApp } from './support/app';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { bearer, signup } from './support/auth';
 import { anyJson, hostileNumber, hostileText, paramFor, queryFor, valueFor, type Pools } from './support/hostile-input';
-import { describeRoute, inputShapeOf, pathParams, sampleFor } from './support/route-table';
+import { describeRoute, injectRoute, inputShapeOf, pathParams, sampleFor } from './support/route-table';
 import { addInstance, auditRowsOf, invitationLinksTo, tokenOfLink } from './support/team';
 import { addApiKey } from './support/api-keys';
 import { PERMISSIONS } from '@replay/contracts';
@@ -109,7 +109,7 @@ async function send(route: ApiRoute, r: FuzzRequest, as: Record<string, string> 
   const url = route.url.replace(/:\w+/g, () => r.path[i++]!) + r.query;
   const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...as, 'content-type': 'application/json' } };
   const cookies: Record<string, string> = route.guard === 'public' ? { refresh_token: (await sessions.start(ownerPrincipal)).refreshToken } : {};
-  return t.app.inject({ method: route.method as 'GET', url, headers: as, cookies, ...json });
+  return injectRoute(t.app, route, { method: route.method as 'GET', url, headers: as, cookies, ...json });
 }
 
 /**

@@ -43,6 +43,12 @@ export interface Endpoint {
    * `response` then describes it for the API's documentation only.
    */
   file?: string;
+  /**
+   * Answers a Server-Sent Events stream (`text/event-stream`) that stays open, instead of
+   * `{ data }`; `response` then describes one message's data. Errors before the stream opens
+   * (401, 403, 400) are the wire's usual `{ errors, code }`.
+   */
+  eventStream?: true;
   audit?: AuditDeclaration;
   /**
    * Open to a caller who must change their password first (the account's `changePassword`):

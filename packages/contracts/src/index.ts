@@ -20,6 +20,7 @@ export * from './audit';
 export * from './instances';
 export * from './instance-details';
 export * from './instance-rules';
+export * from './live-status';
 export * from './monitoring';
 export * from './disk';
 export * from './cors';

@@ -93,6 +93,8 @@ export const envSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** Requests one API key may make per minute on each console process (429 beyond, with Retry-After). */
+    /** Live status streams: milliseconds between heartbeat comments, each also re-checking the caller's rights (tests shorten it). */
+    LIVE_STATUS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     TRUST_PROXY: bool.default(false),
     FRAME_ANCESTORS: originList,

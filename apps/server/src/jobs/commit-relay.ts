@@ -102,7 +102,11 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
   };
   const stopListening = await listenForCommits(
     ctx.database,
-    (queue) => outboxes.filter((o) => queue === null || o.queue === queue).forEach(kick),
+    (queue) => {
+      outboxes.filter((o) => queue === null || o.queue === queue).forEach(kick);
+      // The same notice, to the process's other listeners (live status streams): no second connection.
+      ctx.commits.publish(queue);
+    },
     ctx.logger,
   );
   outboxes.forEach(kick);

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Logger } from './logger';
 import type { ConsoleMetrics } from './metrics';
 import type { HostResolver } from './ssrf-guard';
+import type { CommitSignals } from '../jobs/commit-signals';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
 export interface CaptchaVerifier {
@@ -38,6 +39,8 @@ export interface AppContext {
   captcha?: CaptchaVerifier;
   /** The console's own metrics (lib/metrics.ts), served at /metrics. */
   metrics: ConsoleMetrics;
+  /** Commits this process hears of through the relay's one listening connection (live status streams subscribe). */
+  commits: CommitSignals;
   /** Set when the process begins to shut down: /readyz answers 503 so that balancers stop sending it work. */
   lifecycle: { draining: boolean };
   /** Resolves the host names webhooks call (tests play DNS answers, rebinding included); unset, the system's resolver. */

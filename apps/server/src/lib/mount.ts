@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { dataOf, type Endpoint } from '@replay/contracts';
 
@@ -13,7 +14,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /** What a handler returns: the payload the endpoint answers under `data`, or a file endpoint's bytes. */
-export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer : z.input<E['response']>;
+export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer : E['eventStream'] extends true ? Readable : z.input<E['response']>;
 
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>;
 
@@ -44,11 +45,16 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.headers && { headers: endpoint.headers }),
-      ...(!endpoint.file && { response: { [status]: dataOf(endpoint.response) } }),
+      ...(!endpoint.file && !endpoint.eventStream && { response: { [status]: dataOf(endpoint.response) } }),
     },
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
       if (endpoint.file) return reply.status(status).type(endpoint.file).send(data);
+      if (endpoint.eventStream) {
+        // Never cached or transformed by a proxy, and not held back by one (nginx's buffering).
+        reply.header('cache-control', 'no-store, no-transform').header('x-accel-buffering', 'no');
+        return reply.status(status).type('text/event-stream; charset=utf-8').send(data);
+      }
       return reply.status(status).send({ data });
     },
   });

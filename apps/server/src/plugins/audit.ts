@@ -18,6 +18,8 @@ export interface ApiRoute {
   instanceParam: string | null;
   /** Whether API keys are refused whatever their role (a person's own route, or one for people only). */
   peopleOnly: boolean;
+  /** Answers a Server-Sent Events stream that stays open (the live status push) instead of `{ data }`. */
+  eventStream: boolean;
 }
 
 /** Who a public call's credential belongs to; each takes the credential as sent (or nothing). */
@@ -105,6 +107,7 @@ export const auditPlugin = fp(async (app) => {
         action: auditLabelOf(endpoint),
         instanceParam: audit?.instanceParam ?? null,
         peopleOnly: route.config.guard === 'authenticated' || route.config.endpoint?.peopleOnly === true,
+        eventStream: route.config.endpoint?.eventStream === true,
       };
       routes.push(entry);
       byKey.set(`${method} ${route.url}`, entry);

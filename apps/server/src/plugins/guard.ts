@@ -92,7 +92,8 @@ export function authorizeCaller(request: FastifyRequest, principal: Principal | 
   return (request.principal = authorize(request, principal, request.credential?.kind === 'key'));
 }
 
-function bearer(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer …` header (a session's access token or an API key), or null. */
+export function bearer(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

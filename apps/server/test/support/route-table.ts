@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ApiRoute } from '../../src/plugins/audit';
 
 /**
@@ -128,3 +129,33 @@ export const asQuery = (value: unknown): Record<string, string> =>
 export const describeRoute = (r: ApiRoute) => `${r.method} ${r.url}`;
 
 export const guardLabel = (r: ApiRoute) => (typeof r.guard === 'string' ? r.guard : `any of ${r.guard.anyOf.join(', ')}`);
+
+/** What the generated suites read of an answer. */
+export interface InjectedAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json(): unknown;
+}
+
+/**
+ * One call of a route of the table, answered in full. An event stream (the
+ * live status push) stays open by design: it is read as a stream, and once it
+ * has opened (200 and its first bytes) it is ended the way the server ends
+ * every stream at shutdown, so its answer is whole too; a refusal before it
+ * opens is an ordinary error answer.
+ */
+export async function injectRoute(app: FastifyInstance, route: Pick<ApiRoute, 'eventStream'>, options: InjectOptions): Promise<InjectedAnswer> {
+  if (!route.eventStream) return app.inject(options);
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const chunks: Buffer[] = [];
+  const stream = res.stream();
+  if (res.statusCode === 200) {
+    const first = await new Promise<Buffer>((resolve, reject) => stream.once('data', resolve).once('error', reject));
+    chunks.push(first);
+    app.services.liveStatus.closeAll();
+  }
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) };
+}

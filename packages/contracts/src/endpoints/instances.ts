@@ -19,6 +19,7 @@ import {
   validateDomainSchema,
 } from '../instances';
 import { versionsSchema } from '../versions';
+import { liveStatusHeadersSchema, liveStatusResponseSchema } from '../live-status';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -44,6 +45,19 @@ export const instanceEndpoints = {
     body: instanceStatusQuerySchema,
     response: instanceStatusListSchema,
     audit: { unrecorded: 'a read with a body, polled by every open list' },
+  }),
+  /**
+   * Live status push (contracts' live-status.ts): a Server-Sent Events stream of every change of an
+   * instance the caller may see, filtered by their rights when each message is sent. Static, so it
+   * wins over `:id`. A read: not recorded.
+   */
+  liveStatus: endpoint({
+    method: 'GET',
+    path: `${BASE}/events`,
+    guard: read,
+    headers: liveStatusHeadersSchema,
+    response: liveStatusResponseSchema,
+    eventStream: true,
   }),
   validateDomain: endpoint({ method: 'GET', path: `${BASE}/validate-domain`, guard: read, query: validateDomainQuerySchema, response: validateDomainSchema }),
   /** A repeated Idempotency-Key (double click, retry after a lost answer) creates one instance. */

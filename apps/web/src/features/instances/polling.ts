@@ -4,6 +4,7 @@ import { TIMINGS_MS, type Instance, type InstanceStatus } from '@replay/contract
 import { accountKeys } from '../account/api';
 import { instanceKeys, instancesApi } from './api';
 import { needsStatusPoll, statusChanged } from './rules';
+import { useLiveStatus } from './live-status';
 
 type Shown = Pick<Instance, 'instanceId' | 'status' | 'inProgress'>;
 type Polled = { instanceId: string; status: InstanceStatus; inProgress: boolean };
@@ -25,11 +26,14 @@ function refreshChanged(queryClient: QueryClient, changed: Polled[]): void {
  * version) its status is polled every 10 s; on a change the instance is read
  * again, and once it is no longer in progress it drops out of the poll. The
  * list asks for all of them in one call (POST …/status), the details screen
- * for its one instance (GET …/{id}/status).
+ * for its one instance (GET …/{id}/status). It is the fallback of the live
+ * status push (live-status.ts): while the stream is open, every change
+ * arrives as it commits and nothing is polled.
  */
 export function useStatusPolling(instances: readonly Shown[], mode: 'list' | 'details'): void {
   const queryClient = useQueryClient();
-  const polled = instances.filter((i) => needsStatusPoll(i));
+  const live = useLiveStatus();
+  const polled = live ? [] : instances.filter((i) => needsStatusPoll(i));
   const ids = polled.map((i) => i.instanceId).join(',');
   // The latest shown values, read by the timer without restarting it on every render.
   const shown = useRef(polled);

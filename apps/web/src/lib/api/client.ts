@@ -149,7 +149,8 @@ function schedule(token: string | null): void {
 
 tokenStore.subscribe(() => schedule(tokenStore.get()));
 
-async function usableToken(): Promise<string | null> {
+/** The access token to send now: renewed first when near its expiry (null: signed out). */
+export async function usableToken(): Promise<string | null> {
   const token = tokenStore.get();
   if (!token) return null;
   const exp = tokenExpiry(token);

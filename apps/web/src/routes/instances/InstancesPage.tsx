@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
@@ -21,6 +21,7 @@ import { useOnboarding } from '../../features/onboarding/onboarding-flag';
 import { WelcomeSteps } from '../../features/onboarding/WelcomeSteps';
 import { IfModule } from '../../features/console-modules/ModuleOff';
 import { useRefetchOnReturn, useStatusPolling } from '../../features/instances/polling';
+import { useLiveStatus } from '../../features/instances/live-status';
 import '../../features/instances/styles';
 import type { ScreenPrefetch } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
@@ -59,6 +60,7 @@ export default function InstancesPage() {
   });
   const { data, refetch } = list;
   useStatusPolling(data?.instances ?? [], 'list');
+  const live = useLiveStatus();
   useRefetchOnReturn(() => void refetch());
 
   // Spec section 5: the page number stays between 1 and the number of pages.
@@ -80,6 +82,10 @@ export default function InstancesPage() {
       {!welcome && (
         <Group mb="md">
           <SearchInput placeholder="Filter by instance name" value={text} onChange={setText} maxLength={100} />
+          {/* Said once the live status stream is open: changes then show as they happen, without polling. */}
+          <Text size="sm" role="status" data-live-status={live ? 'open' : 'off'}>
+            {live ? 'Live updates' : ''}
+          </Text>
         </Group>
       )}
       {list.isError && !data ? (

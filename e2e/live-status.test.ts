@@ -1,0 +1,59 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { signUpWithRunningInstance } from './support/instance';
+import { closeJourney, openJourney } from './support/journey';
+import type { ConsoleServer } from './support/server';
+import { visible } from './support/wait';
+
+/**
+ * Issue 17's live status push in chromium: the list screen holds the stream,
+ * an instance is stopped through the API (another session, as from another
+ * console or a script), and its badge changes with no list read and no status
+ * poll between: the stream carried it. (A running instance is not polled at
+ * all, so without the stream the list would not have shown the change.)
+ */
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+
+const stamp = Date.now();
+const email = `live-${stamp}@example.com`;
+const name = 'Live Shop';
+
+beforeAll(async () => {
+  ({ server, browser, page } = await openJourney());
+});
+afterAll(() => closeJourney({ server, browser }));
+
+describe('live status in chromium', () => {
+  it('shows an instance stopped elsewhere as it happens, without reading the list or polling', { timeout: 180_000 }, async () => {
+    const instanceId = await signUpWithRunningInstance(page, { owner: 'Ada Live', organization: 'Live Engines', email, name, url: `live-${stamp}`, settleMs: 60_000 });
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Instances' }).click();
+    await page.waitForURL(/\/instances$/);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await visible(row.locator('[data-tone]', { hasText: 'Running' }));
+    await visible(page.locator('[data-live-status="open"]'));
+    await expectAccessible(page, 'instances: live updates on');
+
+    // From here on, every read of the list or of statuses the page makes is counted.
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/managed-saas/instances' || path.endsWith('/status')) reads.push(`${r.method()} ${path}`);
+    });
+
+    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Secret-pass1' }) });
+    const { jwt } = ((await login.json()) as { data: { jwt: string } }).data;
+    const stop = await fetch(`${server.url}/api/managed-saas/instances/${instanceId}/actions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'stop' }),
+    });
+    expect(stop.status).toBe(200);
+
+    await row.locator('[data-tone]', { hasText: 'Stopped' }).waitFor({ timeout: 60_000 });
+    expect(reads).toEqual([]);
+    await expectAccessible(page, 'instances: stopped by the live status stream');
+  });
+});
