@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PREFIX } from '../http';
 import { auditLabelOf, isCreate, type Endpoint } from '../endpoint';
 import { endpoints, type EndpointName } from '../endpoints';
+import { exampleOf } from './sample';
 import { SUMMARIES } from './summaries';
 import { byStatus, errorCodesOf, errorResponse, openToKeys } from './errors';
 import { TAG_GROUPS, tagOf } from './tags';
@@ -55,8 +56,11 @@ function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
   return rest;
 }
 
-function firstExample(schema: JsonSchema): unknown {
-  return Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+
+/** The schema's own first example (`.meta({ examples })`): zod leaves it out of an input schema whose fields have defaults. */
+function declaredExample(schema: z.ZodType): unknown {
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return Array.isArray(examples) ? examples[0] : undefined;
 }
 
 /** `/instances/:id` → `/api/instances/{id}` */
@@ -113,7 +117,7 @@ function successResponse(e: Endpoint) {
   const description = e.status === 201 ? 'Created.' : 'OK.';
   if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
   const payload = jsonSchemaOf(e.response, 'output');
-  const example = firstExample(payload);
+  const example = declaredExample(e.response) ?? exampleOf(payload);
   const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
   if (example !== undefined) media.example = { data: example };
   const headers = isCreate(e)
@@ -138,7 +142,7 @@ function operationOf(name: string, e: Endpoint) {
   if (parameters.length) operation.parameters = parameters;
   if (e.body) {
     const schema = jsonSchemaOf(e.body, 'input');
-    const example = firstExample(schema);
+    const example = declaredExample(e.body) ?? exampleOf(schema);
     operation.requestBody = { required: true, content: { 'application/json': { schema, ...(example !== undefined && { example }) } } };
   }
   operation.responses = responses;
