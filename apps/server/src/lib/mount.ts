@@ -1,6 +1,8 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { dataOf, type Endpoint } from '@replay/contracts';
+import { dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
+import { idempotently, requestDigest, scopeOf } from './idempotency';
+import { principalOf } from '../plugins/guard';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -35,6 +37,21 @@ declare module 'fastify' {
  */
 export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: MountOptions = {}): void {
   const status = endpoint.status ?? 200;
+  // A create honours an Idempotency-Key (lib/idempotency.ts), unless it declares the header itself and keeps its own (instances).
+  const keyed = isCreate(endpoint) && !endpoint.headers && !endpoint.file;
+  const headers = endpoint.headers ?? (keyed ? idempotencyHeadersSchema : undefined);
+  const operation = `${endpoint.method} ${app.prefix}${endpoint.path}`;
+  const run = async (request: EndpointRequest<E>, reply: FastifyReply): Promise<{ status: number; data: unknown }> => {
+    const key = keyed ? (request.headers as { 'idempotency-key'?: string })['idempotency-key'] : undefined;
+    if (!key) return { status, data: await handler(request, reply) };
+    const answer = await idempotently(app.ctx.db, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () =>
+      handler(request, reply),
+    );
+    if (!answer.replayed) return { status, data: answer.data };
+    request.idempotentReplay = true;
+    reply.header('idempotent-replayed', 'true');
+    return { status: answer.status, data: answer.data };
+  };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -43,13 +60,13 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.headers && { headers: endpoint.headers }),
+      ...(headers && { headers }),
       ...(!endpoint.file && { response: { [status]: dataOf(endpoint.response) } }),
     },
     handler: async (request, reply) => {
-      const data = await handler(request as EndpointRequest<E>, reply);
-      if (endpoint.file) return reply.status(status).type(endpoint.file).send(data);
-      return reply.status(status).send({ data });
+      const answer = await run(request as EndpointRequest<E>, reply);
+      if (endpoint.file) return reply.status(answer.status).type(endpoint.file).send(answer.data);
+      return reply.status(answer.status).send({ data: answer.data });
     },
   });
 }
