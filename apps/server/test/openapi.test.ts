@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { endpoints, ERROR_CODE_STATUS, isCreate, type Endpoint } from '@replay/contracts';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { endpoint, endpoints, ERROR_CODE_STATUS, isCreate, type Endpoint } from '@replay/contracts';
+import { openApiDocument } from '@replay/contracts/openapi';
+import { mount } from '../src/lib/mount';
 import { createTestApp, type TestApp } from './support/app';
 
 const run = promisify(execFile);
@@ -129,5 +134,44 @@ describe('/api/docs', () => {
     expect(bundle.body.length).toBeGreaterThan(100_000);
     const start = await t.app.inject({ method: 'GET', url: '/api/docs/start.js' });
     expect(start.body).toContain("Redoc.init('/api/docs/openapi.json'");
+  });
+});
+
+describe('deprecation (docs/API.md)', () => {
+  const old = endpoint({
+    method: 'GET',
+    path: '/old-thing',
+    guard: 'authenticated',
+    response: z.object({ ok: z.boolean() }),
+    summary: 'Read the old thing',
+    deprecated: { since: '2026-01-01', sunset: '2026-07-01' },
+  });
+
+  it('marks a deprecated call in the document, with its dates', () => {
+    const op = openApiDocument({ title: 'T', serverUrl: 'https://console.test' }, { oldThing: old }).paths['/api/old-thing']!.get as { deprecated?: boolean; description: string };
+    expect(op.deprecated).toBe(true);
+    expect(op.description).toContain('2026-07-01');
+  });
+
+  it('answers a deprecated call with the Deprecation, Sunset and Link headers', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    mount(app, old, async () => ({ ok: true }));
+    const res = await app.inject({ method: 'GET', url: '/old-thing' });
+    await app.close();
+    expect(res.json()).toEqual({ data: { ok: true } });
+    expect(res.headers).toMatchObject({
+      deprecation: `@${Date.UTC(2026, 0, 1) / 1000}`,
+      sunset: 'Wed, 01 Jul 2026 00:00:00 GMT',
+      link: '</api/docs>; rel="deprecation"; type="text/html"',
+    });
+  });
+
+  it('gives every deprecated call of the table at least six months', () => {
+    for (const [name, e] of table) {
+      if (!e.deprecated) continue;
+      expect(Date.parse(e.deprecated.sunset) - Date.parse(e.deprecated.since), name).toBeGreaterThanOrEqual(182 * 86_400_000);
+    }
   });
 });

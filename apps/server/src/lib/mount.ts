@@ -30,6 +30,17 @@ declare module 'fastify' {
 }
 
 /**
+ * A deprecated call's headers: Deprecation (RFC 9745, the date as `@epoch-seconds`) and
+ * Sunset (RFC 8594, an HTTP date), and a link to the policy.
+ */
+export function deprecationHeaders(deprecated: NonNullable<Endpoint['deprecated']>): Record<string, string> {
+  const since = Date.parse(deprecated.since);
+  const sunset = Date.parse(deprecated.sunset);
+  if (Number.isNaN(since) || Number.isNaN(sunset)) throw new Error(`A deprecation needs ISO dates, not ${JSON.stringify(deprecated)}`);
+  return { deprecation: `@${Math.floor(since / 1000)}`, sunset: new Date(sunset).toUTCString(), link: '</api/docs>; rel="deprecation"; type="text/html"' };
+}
+
+/**
  * Registers an endpoint of the contracts as a route: its method, path, guard,
  * validation schemas and response schema, all from the one declaration the
  * SPA calls too. The handler returns the payload; it is sent as `{ data }`
@@ -52,10 +63,18 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     reply.header('idempotent-replayed', 'true');
     return { status: answer.status, data: answer.data };
   };
+  const deprecation = endpoint.deprecated && deprecationHeaders(endpoint.deprecated);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { ...options, guard: endpoint.guard, endpoint },
+    // Every answer of a deprecated call says so, a refusal too (docs/API.md).
+    ...(deprecation && {
+      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        reply.headers(deprecation);
+        done();
+      },
+    }),
     schema: {
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
