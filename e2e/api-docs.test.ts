@@ -37,16 +37,17 @@ describe('/api/docs in a browser', () => {
 
     const res = await page.goto('/api/docs');
     expect(res?.status()).toBe(200);
-    // Redoc's menu: a tag, and an operation under it by its summary.
+    // Redoc's menu: the tags, in the document's order.
     await page.getByRole('menuitem', { name: 'Instances' }).first().waitFor();
-    await expect(page.getByText('Create instance').first().isVisible()).resolves.toBe(true);
-    // The operation's own section: its security schemes and an error code it answers.
+    await expect(page.getByRole('menuitem', { name: 'API keys' }).first().isVisible()).resolves.toBe(true);
+    // An operation's own section, reached from the menu: its summary, its Idempotency-Key, its schemes and an error it answers.
+    await page.getByRole('menuitem', { name: 'Instances' }).first().click();
     await page.getByRole('menuitem', { name: /Create instance/ }).first().click();
-    const section = page.locator('[id="operation/createInstance"]');
-    await section.waitFor();
+    const section = page.locator('[id="tag/Instances/operation/createInstance"]');
+    await section.getByRole('heading', { name: 'Create instance' }).waitFor();
     await expect(section.getByText('Idempotency-Key').first().isVisible()).resolves.toBe(true);
     await expect(section.getByText(/apiKey/).first().isVisible()).resolves.toBe(true);
-    await expect(section.getByText('422').first().isVisible()).resolves.toBe(true);
+    await expect(section.getByRole('button', { name: /422/ }).first().isVisible()).resolves.toBe(true);
 
     expect(problems).toEqual([]);
     expect(foreign).toEqual([]);

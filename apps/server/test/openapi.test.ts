@@ -132,6 +132,8 @@ describe('/api/docs', () => {
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers['content-type']).toContain('javascript');
     expect(bundle.body.length).toBeGreaterThan(100_000);
+    // Nothing from another origin: Redoc's CDN logo is replaced.
+    expect(bundle.body).not.toContain('cdn.redoc.ly');
     const start = await t.app.inject({ method: 'GET', url: '/api/docs/start.js' });
     expect(start.body).toContain("Redoc.init('/api/docs/openapi.json'");
   });
