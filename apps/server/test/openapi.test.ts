@@ -155,13 +155,19 @@ describe('deprecation (docs/API.md)', () => {
     expect(op.description).toContain('2026-07-01');
   });
 
-  it('answers a deprecated call with the Deprecation, Sunset and Link headers', async () => {
+  it('answers a deprecated call with the Deprecation, Sunset and Link headers, a failed one too', async () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     mount(app, old, async () => ({ ok: true }));
+    mount(app, { ...old, path: '/old-failing' }, async () => {
+      throw new Error('refused');
+    });
     const res = await app.inject({ method: 'GET', url: '/old-thing' });
+    const failed = await app.inject({ method: 'GET', url: '/old-failing' });
     await app.close();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers.sunset).toBe('Wed, 01 Jul 2026 00:00:00 GMT');
     expect(res.json()).toEqual({ data: { ok: true } });
     expect(res.headers).toMatchObject({
       deprecation: `@${Date.UTC(2026, 0, 1) / 1000}`,

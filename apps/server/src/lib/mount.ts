@@ -70,9 +70,9 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     config: { ...options, guard: endpoint.guard, endpoint },
     // Every answer of a deprecated call says so, a refusal too (docs/API.md).
     ...(deprecation && {
-      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
         reply.headers(deprecation);
-        done();
+        done(null, payload);
       },
     }),
     schema: {
