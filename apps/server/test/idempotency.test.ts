@@ -13,6 +13,9 @@ let owner: SignedIn;
 let instanceId: string;
 let roleId: string;
 
+/** A month from the start: the same in every body made from VALID.createApiKey. */
+const KEY_EXPIRES_AT = Date.now() + 30 * 86_400_000;
+
 /** A create's address and a body it accepts; `n` makes each call's body its own (names must be unique). */
 type ValidCall = (n: number) => { params?: Record<string, string>; body?: object };
 
@@ -24,7 +27,7 @@ const VALID: Partial<Record<EndpointName, ValidCall>> = {
   inviteMember: (n) => ({ body: { name: `Invitee ${n}`, email: `invitee-${n}@example.com`, admin: false, roleId } }),
   createRole: (n) => ({ body: { name: `Role ${n}`, description: 'Reads instances', permissions: ['VIEW_INSTANCES'], allInstances: true, instances: [] } }),
   saveWebhook: (n) => ({ body: { name: `Hook ${n}`, endpoint: `http://127.0.0.1:9/in/${n}`, eventTypes: ['role.created'] } }),
-  createApiKey: (n) => ({ body: { name: `Key ${n}`, roleId, expiresAt: t.clock.now().getTime() + 30 * 86_400_000, ipAccessList: [] } }),
+  createApiKey: (n) => ({ body: { name: `Key ${n}`, roleId, expiresAt: KEY_EXPIRES_AT, ipAccessList: [] } }),
   createProject: (n) => ({ body: { instanceId, name: `Project ${n}` } }),
   createAlertRule: (n) => ({ params: { id: instanceId }, body: { name: `CPU busy ${n}`, metric: 'cpu', threshold: 80, durationMinutes: 5, mail: true, enabled: true } }),
   takeBackup: () => ({ params: { id: instanceId } }),
@@ -120,6 +123,18 @@ describe('what the key keeps', () => {
     expect(rows).toHaveLength(1);
     // The same email again without the key: the service judges it (the member exists).
     expect((await send('inviteMember', { body })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('keeps a create’s answer sealed: an API key’s secret is not in the database as text', async () => {
+    const first = await send('createApiKey', VALID.createApiKey!(++seq), 'key-secret');
+    expect(first.statusCode).toBe(201);
+    const secret = first.json().data.secret as string;
+    expect(secret).toMatch(/^rck_/);
+    const [row] = await t.runtime.ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, 'key-secret'));
+    expect(row!.responseSealed).not.toContain(secret);
+    expect(row!.responseSealed).not.toContain('rck_');
+    const again = await send('createApiKey', VALID.createApiKey!(seq), 'key-secret');
+    expect(again.json().data.secret).toBe(secret);
   });
 
   it('keys are the caller’s own: another account’s same key and body is judged afresh', async () => {

@@ -4,13 +4,14 @@ import type { Db } from '../db/client';
 import { idempotentRequests } from '../db/schema';
 import { AppError } from './errors';
 import type { Principal } from './principal';
+import { deriveSealKey, openSealed, seal, type SealKey } from './seal';
 
 /**
  * Idempotency-Key on every create (docs/API.md), once for all of them: mount() runs a create's
  * handler through `idempotently` when the request carries the header.
  *
  * The key is claimed first (a row with the request's digest and no answer); the handler runs;
- * its answer is stored in the row. A repeat of the same request finds the answer and gets it
+ * its answer is stored in the row, sealed (it may hold a secret shown once: an API key's). A repeat of the same request finds the answer and gets it
  * again, creating nothing; a different request under the key gets 422; a repeat while the first
  * still runs gets 409 (try again shortly). A handler that fails gives the key back, so a retry
  * is judged afresh. Keys are scoped to the account, the caller and the operation, and live a day.
@@ -32,6 +33,12 @@ export interface IdempotentScope {
   operation: string;
   key: string;
 }
+
+/** The key that seals stored answers (they may hold a secret shown once). */
+export const idempotencySealKey = (secret: Uint8Array): SealKey => deriveSealKey(secret, 'idempotent-answers-v1');
+
+/** A sealed answer opens only on its own row. */
+const bindingOf = (s: IdempotentScope) => `idempotent:${s.tenantId}:${s.caller}:${s.operation}:${s.key}`;
 
 export function scopeOf(principal: Principal, operation: string, key: string): IdempotentScope {
   const caller = principal.apiKey ? `key:${principal.apiKey.id}` : `user:${principal.userId}`;
@@ -67,7 +74,15 @@ const matches = (s: IdempotentScope) =>
 export type Idempotent<T> = { replayed: false; data: T } | { replayed: true; status: number; data: unknown };
 
 /** Runs `create` at most once per scope and digest; see the module's comment. */
-export async function idempotently<T>(db: Db, scope: IdempotentScope, digest: string, now: Date, status: number, create: () => Promise<T>): Promise<Idempotent<T>> {
+export async function idempotently<T>(
+  store: { db: Db; sealKey: SealKey },
+  scope: IdempotentScope,
+  digest: string,
+  now: Date,
+  status: number,
+  create: () => Promise<T>,
+): Promise<Idempotent<T>> {
+  const { db, sealKey } = store;
   // A day-old key is forgotten even before the health round deletes it.
   await db.delete(idempotentRequests).where(and(matches(scope), lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
   const claimed = await db
@@ -78,8 +93,10 @@ export async function idempotently<T>(db: Db, scope: IdempotentScope, digest: st
   if (!claimed.length) {
     const [stored] = await db.select().from(idempotentRequests).where(matches(scope)).limit(1);
     if (!stored || stored.requestHash !== digest) throw new AppError('idempotency_mismatch', [IDEMPOTENCY_MESSAGES.mismatch]);
-    if (stored.status === 0) throw new AppError('conflict', [IDEMPOTENCY_MESSAGES.running]);
-    return { replayed: true, status: stored.status, data: stored.response };
+    const opened = stored.status === 0 || !stored.responseSealed ? null : openSealed(sealKey, stored.responseSealed, bindingOf(scope));
+    // Still running; or sealed under a secret since rotated, which no answer can be made of: as good as running, until the day is out.
+    if (opened === null) throw new AppError('conflict', [IDEMPOTENCY_MESSAGES.running]);
+    return { replayed: true, status: stored.status, data: JSON.parse(opened) as unknown };
   }
   let data: T;
   try {
@@ -91,7 +108,7 @@ export async function idempotently<T>(db: Db, scope: IdempotentScope, digest: st
   // As JSON: what a replay answers is what the first answer's JSON held.
   await db
     .update(idempotentRequests)
-    .set({ status, response: JSON.parse(JSON.stringify(data ?? null)) as unknown })
+    .set({ status, responseSealed: seal(sealKey, JSON.stringify(data ?? null), bindingOf(scope)) })
     .where(matches(scope));
   return { replayed: false, data };
 }

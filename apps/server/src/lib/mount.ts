@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
-import { idempotently, requestDigest, scopeOf } from './idempotency';
+import { idempotencySealKey, idempotently, requestDigest, scopeOf } from './idempotency';
 import { principalOf } from '../plugins/guard';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -52,10 +52,11 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const keyed = isCreate(endpoint) && !endpoint.headers && !endpoint.file;
   const headers = endpoint.headers ?? (keyed ? idempotencyHeadersSchema : undefined);
   const operation = `${endpoint.method} ${app.prefix}${endpoint.path}`;
+  const store = keyed ? { db: app.ctx.db, sealKey: idempotencySealKey(app.ctx.secrets.jwtSecret) } : null;
   const run = async (request: EndpointRequest<E>, reply: FastifyReply): Promise<{ status: number; data: unknown }> => {
     const key = keyed ? (request.headers as { 'idempotency-key'?: string })['idempotency-key'] : undefined;
-    if (!key) return { status, data: await handler(request, reply) };
-    const answer = await idempotently(app.ctx.db, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () =>
+    if (!key || !store) return { status, data: await handler(request, reply) };
+    const answer = await idempotently(store, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () =>
       handler(request, reply),
     );
     if (!answer.replayed) return { status, data: answer.data };

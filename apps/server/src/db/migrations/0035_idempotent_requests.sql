@@ -5,7 +5,7 @@ CREATE TABLE "idempotent_requests" (
 	"key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"status" integer DEFAULT 0 NOT NULL,
-	"response" jsonb,
+	"response_sealed" text,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "idempotent_requests_tenant_id_caller_operation_key_pk" PRIMARY KEY("tenant_id","caller","operation","key")
 );

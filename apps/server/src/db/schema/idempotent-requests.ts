@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /**
@@ -22,8 +22,11 @@ export const idempotentRequests = pgTable(
     requestHash: text('request_hash').notNull(),
     /** The HTTP status of the stored answer; 0 while the first request runs. */
     status: integer('status').notNull().default(0),
-    /** The answer's payload (what `data` held). */
-    response: jsonb('response'),
+    /**
+     * The answer's payload (what `data` held) as JSON, sealed (lib/seal.ts) to this row: a create's
+     * answer may hold a secret shown once (an API key's, a webhook's signing secret).
+     */
+    responseSealed: text('response_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.caller, t.operation, t.key] }), index('idempotent_requests_created_idx').on(t.createdAt)],
