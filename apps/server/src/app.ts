@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, type ErrorCode } from '@replay/contracts';
 import type { AppContext } from './lib/context';
@@ -19,6 +18,7 @@ import { billingOperatorRoutes } from './modules/billing/operator.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { requestMetricsPlugin } from './plugins/request-metrics';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { probeRoutes } from './modules/probes/probes.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices } from './composition';
@@ -73,10 +73,6 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(hostAllowListPlugin);
   await app.register(requestMetricsPlugin);
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: { info: { title: `${ctx.env.PRODUCT_NAME} Console API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
   await app.register(errorsPlugin);
   await app.register(guardPlugin);
   await app.register(auditPlugin);
@@ -85,7 +81,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       // Before the routes: it hooks each route as it is added. Here, so only API answers are compressed at run time.
       await api.register(apiCompressionPlugin);
       for (const mod of apiModules) await api.register(mod);
-      api.get('/docs', { config: { guard: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(apiDocsRoutes);
     },
     { prefix: API_PREFIX },
   );

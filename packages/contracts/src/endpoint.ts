@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 import type { Guard } from './permissions';
 import { buildPath, type QueryParams } from './routes';
 
@@ -62,6 +63,27 @@ export interface Endpoint {
    * (profile, password, sessions, notifications) and refuse keys without saying so.
    */
   peopleOnly?: true;
+  /** The API document's one-line summary; without it, the audit label (or a phrase made of the endpoint's name). */
+  summary?: string;
+  /** The API document's longer text about the call (Markdown). */
+  description?: string;
+  /**
+   * Error codes this call answers beyond those its declaration implies (input → 400, a guard →
+   * 401/403, a path id → 404, a create → 422 idempotency_mismatch, a key's rate → 429): the
+   * API document lists them (openapi.ts).
+   */
+  errors?: readonly ErrorCode[];
+  /**
+   * A create that answers 200 (the others answer 201), or a save that creates when it names no
+   * id: it too honours an Idempotency-Key (docs/API.md). Every create does; see `isCreate`.
+   */
+  creates?: true;
+  /**
+   * Deprecated (docs/API.md): the date it was deprecated and the date it stops answering (ISO
+   * dates, at least six months apart). Its answers carry the Deprecation and Sunset headers and the
+   * API document marks it `deprecated`.
+   */
+  deprecated?: { since: string; sunset: string };
 }
 
 /** Declares an endpoint, keeping its literal types (so both sides infer params, body and answer). */
@@ -80,6 +102,15 @@ export function endpointPath(definition: Pick<Endpoint, 'path'>, params?: Record
     return encodeURIComponent(String(value));
   });
   return buildPath(path, { query });
+}
+
+/**
+ * Whether the call creates something, so honours an Idempotency-Key: a guarded POST or PUT that
+ * answers 201, or says it `creates`. A public one (sign-up) has no caller to key the request by.
+ */
+export function isCreate(definition: Pick<Endpoint, 'method' | 'status' | 'creates' | 'guard'>): boolean {
+  const changes = definition.method === 'POST' || definition.method === 'PUT';
+  return changes && definition.guard !== 'public' && (definition.status === 201 || definition.creates === true);
 }
 
 /** Whether the audit trail records a call of this endpoint. */

@@ -1,7 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { dataOf, type Endpoint } from '@replay/contracts';
+import { dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
+import { idempotencySealKey, idempotently, requestDigest, scopeOf } from './idempotency';
+import { principalOf } from '../plugins/guard';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -29,6 +31,17 @@ declare module 'fastify' {
 }
 
 /**
+ * A deprecated call's headers: Deprecation (RFC 9745, the date as `@epoch-seconds`) and
+ * Sunset (RFC 8594, an HTTP date), and a link to the policy.
+ */
+export function deprecationHeaders(deprecated: NonNullable<Endpoint['deprecated']>): Record<string, string> {
+  const since = Date.parse(deprecated.since);
+  const sunset = Date.parse(deprecated.sunset);
+  if (Number.isNaN(since) || Number.isNaN(sunset)) throw new Error(`A deprecation needs ISO dates, not ${JSON.stringify(deprecated)}`);
+  return { deprecation: `@${Math.floor(since / 1000)}`, sunset: new Date(sunset).toUTCString(), link: '</api/docs>; rel="deprecation"; type="text/html"' };
+}
+
+/**
  * Registers an endpoint of the contracts as a route: its method, path, guard,
  * validation schemas and response schema, all from the one declaration the
  * SPA calls too. The handler returns the payload; it is sent as `{ data }`
@@ -36,26 +49,50 @@ declare module 'fastify' {
  */
 export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: MountOptions = {}): void {
   const status = endpoint.status ?? 200;
+  // A create honours an Idempotency-Key (lib/idempotency.ts), unless it declares the header itself and keeps its own (instances).
+  const keyed = isCreate(endpoint) && !endpoint.headers && !endpoint.file;
+  const headers = endpoint.headers ?? (keyed ? idempotencyHeadersSchema : undefined);
+  const operation = `${endpoint.method} ${app.prefix}${endpoint.path}`;
+  const store = keyed ? { db: app.ctx.db, sealKey: idempotencySealKey(app.ctx.secrets.jwtSecret) } : null;
+  const run = async (request: EndpointRequest<E>, reply: FastifyReply): Promise<{ status: number; data: unknown }> => {
+    const key = keyed ? (request.headers as { 'idempotency-key'?: string })['idempotency-key'] : undefined;
+    if (!key || !store) return { status, data: await handler(request, reply) };
+    const answer = await idempotently(store, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () =>
+      handler(request, reply),
+    );
+    if (!answer.replayed) return { status, data: answer.data };
+    request.idempotentReplay = true;
+    reply.header('idempotent-replayed', 'true');
+    return { status: answer.status, data: answer.data };
+  };
+  const deprecation = endpoint.deprecated && deprecationHeaders(endpoint.deprecated);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { ...options, guard: endpoint.guard, endpoint },
+    // Every answer of a deprecated call says so, a refusal too (docs/API.md).
+    ...(deprecation && {
+      onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+        reply.headers(deprecation);
+        done(null, payload);
+      },
+    }),
     schema: {
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.headers && { headers: endpoint.headers }),
+      ...(headers && { headers }),
       ...(!endpoint.file && !endpoint.eventStream && { response: { [status]: dataOf(endpoint.response) } }),
     },
     handler: async (request, reply) => {
-      const data = await handler(request as EndpointRequest<E>, reply);
-      if (endpoint.file) return reply.status(status).type(endpoint.file).send(data);
+      const answer = await run(request as EndpointRequest<E>, reply);
+      if (endpoint.file) return reply.status(answer.status).type(endpoint.file).send(answer.data);
       if (endpoint.eventStream) {
         // Never cached or transformed by a proxy, and not held back by one (nginx's buffering).
         reply.header('cache-control', 'no-store, no-transform').header('x-accel-buffering', 'no');
-        return reply.status(status).type('text/event-stream; charset=utf-8').send(data);
+        return reply.status(answer.status).type('text/event-stream; charset=utf-8').send(answer.data);
       }
-      return reply.status(status).send({ data });
+      return reply.status(answer.status).send({ data: answer.data });
     },
   });
 }

@@ -49,6 +49,8 @@ declare module 'fastify' {
     auditActor: AuditActor | Principal | null;
     /** Recorded whatever the route's declaration (an API key used from outside its address list). */
     auditAlways: boolean;
+    /** The stored answer to a repeated Idempotency-Key (lib/idempotency.ts): the call changed nothing, so it is not recorded again. */
+    idempotentReplay: boolean;
   }
   interface FastifyContextConfig {
     auditActor?: AuditActorOf;
@@ -89,6 +91,7 @@ export const auditPlugin = fp(async (app) => {
   });
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditAlways', false);
+  app.decorateRequest('idempotentReplay', false);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || !route.config?.guard) return;
@@ -165,7 +168,7 @@ export const auditPlugin = fp(async (app) => {
 
   app.addHook('onResponse', async (request, reply) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
-    if (!route || (!route.audited && !request.auditAlways)) return;
+    if (!route || (!route.audited && !request.auditAlways) || request.idempotentReplay) return;
     const write = record(request, reply, route)
       .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
       .finally(() => pending.delete(write));

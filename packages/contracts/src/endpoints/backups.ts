@@ -18,6 +18,7 @@ export const backupEndpoints = {
     guard: guardFor('instancesEdit'),
     params: instanceIdParamsSchema,
     response: instanceBackupsSchema,
+    creates: true,
     audit: { label: 'Backup', instanceParam: 'id' },
   }),
   restoreBackup: endpoint({

@@ -30,8 +30,11 @@ const params = instanceIdParamsSchema;
 /** Every call about one instance names it by its `id` parameter, for the trail's instance filter. */
 const about = (label: string) => ({ label, instanceParam: 'id' });
 
-/** Printable ASCII, as the IETF draft for the header allows; long enough for a UUID or a client's own scheme. */
-export const idempotencyHeadersSchema = z.object({
+/**
+ * Printable ASCII, as the IETF draft for the header allows; long enough for a UUID or a client's own scheme.
+ * Loose: the validated headers replace the request's, and the other headers must stay (Accept-Encoding, User-Agent).
+ */
+export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters').optional(),
 });
 

@@ -23,7 +23,16 @@ const integrations = guardFor('integrations');
  */
 export const webhookEndpoints = {
   webhooks: endpoint({ method: 'GET', path: '/webhooks', guard: integrations, response: webhooksSchema }),
-  saveWebhook: endpoint({ method: 'PUT', path: '/webhooks', guard: integrations, body: saveWebhookSchema, response: savedWebhookSchema, audit: { label: 'Save webhook' } }),
+  /** Without a webhookId it creates one, so it honours an Idempotency-Key. */
+  saveWebhook: endpoint({
+    method: 'PUT',
+    path: '/webhooks',
+    guard: integrations,
+    body: saveWebhookSchema,
+    response: savedWebhookSchema,
+    creates: true,
+    audit: { label: 'Save webhook' },
+  }),
   deleteWebhook: endpoint({ method: 'DELETE', path: '/webhooks/:id', guard: integrations, params: webhookParamsSchema, response: okSchema, audit: { label: 'Delete webhook' } }),
   rotateWebhookSecret: endpoint({
     method: 'POST',

@@ -20,7 +20,11 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
 
   mount(app, endpoints.createInstance, async (request, reply) => {
     const answer = await instances.create(principalOf(request), request.body, request.headers['idempotency-key']);
-    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    if (answer.replayed) {
+      reply.header('idempotent-replayed', 'true');
+      // As every other create's replay (lib/mount.ts): it changed nothing, so the trail has it once.
+      request.idempotentReplay = true;
+    }
     return answer.instance;
   });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from
 import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { liveProcessIds } from '../../lib/process-heartbeat';
+import { purgeIdempotentRequests } from '../../lib/idempotency';
 import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
@@ -217,8 +218,10 @@ export function instancesSystemRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Instance creation's own keys and every other create's (lib/idempotency.ts). */
     async purgeIdempotencyKeys(before: Date): Promise<void> {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+      await purgeIdempotentRequests(db, before);
     },
   };
 }

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { API_PREFIX } from '../http';
+import { auditLabelOf, isCreate, type Endpoint } from '../endpoint';
+import { endpoints, type EndpointName } from '../endpoints';
+import { exampleOf } from './sample';
+import { SUMMARIES } from './summaries';
+import { byStatus, errorCodesOf, errorResponse, openToKeys } from './errors';
+import { TAG_GROUPS, tagOf } from './tags';
+
+/**
+ * The API's OpenAPI 3.1 document, generated from the endpoint table: the same declarations the
+ * server mounts and the SPA calls, so the document cannot drift from either. operationIds are
+ * the table's keys; paths are the real ones (under /api).
+ */
+
+type JsonSchema = Record<string, unknown>;
+type Io = 'input' | 'output';
+
+export interface OpenApiOptions {
+  title: string;
+  /** The console's public address (the document's server). */
+  serverUrl: string;
+  version?: string;
+}
+
+const SECURITY_SCHEMES = {
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'A person’s session: the `accessToken` that POST /api/login (or /api/signup) answers, sent as `Authorization: Bearer <token>`. It lives minutes; GET /api/refresh (with the refresh cookie) hands out the next one.',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'rck_…',
+    description:
+      'An API key for a program, created under Team → API keys: a secret starting `rck_`, sent as `Authorization: Bearer rck_…`. It acts with its own role, never as a person, and is refused by the calls for people only (managing keys, a person’s own profile and sessions). Its answers carry rate-limit headers.',
+  },
+} as const;
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; with a different request it answers 422 `idempotency_mismatch`. Keys are per caller and per operation. 1 to 255 printable ASCII characters; a UUID is a good choice.',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+  example: '5f0c1e0e-8a9b-4a43-9f11-3a2b0e6f1c2d',
+};
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a request reads it or an answer writes it. */
+function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+
+/** The schema's own first example (`.meta({ examples })`): zod leaves it out of an input schema whose fields have defaults. */
+function declaredExample(schema: z.ZodType): unknown {
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return Array.isArray(examples) ? examples[0] : undefined;
+}
+
+/** `/instances/:id` → `/api/instances/{id}` */
+function openApiPath(path: string): string {
+  return API_PREFIX + path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+}
+
+/** The call's own summary, else the table's (summaries.ts), else its audit label; a call with none stops the document. */
+function summaryOf(name: string, e: Endpoint): string {
+  const summary = e.summary ?? SUMMARIES[name as EndpointName] ?? (e.audit && 'label' in e.audit ? auditLabelOf(e) : undefined);
+  if (!summary) throw new Error(`The endpoint ${name} needs a summary for the API document (its declaration's \`summary\`).`);
+  return summary;
+}
+
+/** Who may call it, said in the description (the security requirement says only which credentials). */
+function accessNote(e: Endpoint): string {
+  if (e.guard === 'public') return 'No credential needed.';
+  const who =
+    e.guard === 'authenticated'
+      ? 'Any signed-in person, for themselves.'
+      : `Needs a role holding any of: ${e.guard.anyOf.map((p) => `\`${p}\``).join(', ')}.`;
+  const keys = openToKeys(e) ? ' API keys may call it with the same rule.' : ' For people only: an API key is refused (403).';
+  return who + keys;
+}
+
+function parametersOf(e: Endpoint): unknown[] {
+  const parameters: unknown[] = [];
+  const add = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
+    if (!schema) return;
+    const json = jsonSchemaOf(schema, 'input');
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) {
+      if (where === 'header' && name === 'idempotency-key') continue;
+      const { description, ...rest } = property;
+      parameters.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(typeof description === 'string' && { description }),
+        schema: rest,
+      });
+    }
+  };
+  add(e.params, 'path');
+  add(e.query, 'query');
+  add(e.headers, 'header');
+  if (isCreate(e)) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
+  return parameters;
+}
+
+function successResponse(e: Endpoint) {
+  const status = String(e.status ?? 200);
+  const description = e.status === 201 ? 'Created.' : 'OK.';
+  if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
+  const payload = jsonSchemaOf(e.response, 'output');
+  const example = declaredExample(e.response) ?? exampleOf(payload);
+  const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
+  if (example !== undefined) media.example = { data: example };
+  const headers = isCreate(e)
+    ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } } }
+    : undefined;
+  return { [status]: { description, ...(headers && { headers }), content: { 'application/json': media } } };
+}
+
+function operationOf(name: string, e: Endpoint) {
+  const responses: Record<string, unknown> = { ...successResponse(e) };
+  for (const [status, codes] of byStatus(errorCodesOf(e))) responses[String(status)] = errorResponse(status, codes);
+  const operation: Record<string, unknown> = {
+    operationId: name,
+    summary: summaryOf(name, e),
+    description: [e.description, accessNote(e), isCreate(e) && 'Honours an `Idempotency-Key`.', e.deprecated && `Deprecated since ${e.deprecated.since}; it stops answering on ${e.deprecated.sunset}.`]
+      .filter(Boolean)
+      .join('\n\n'),
+    tags: [tagOf(e) ?? 'Other'],
+    security: e.guard === 'public' ? [] : openToKeys(e) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
+  };
+  const parameters = parametersOf(e);
+  if (parameters.length) operation.parameters = parameters;
+  if (e.body) {
+    const schema = jsonSchemaOf(e.body, 'input');
+    const example = declaredExample(e.body) ?? exampleOf(schema);
+    operation.requestBody = { required: true, content: { 'application/json': { schema, ...(example !== undefined && { example }) } } };
+  }
+  operation.responses = responses;
+  if (e.deprecated) operation.deprecated = true;
+  return operation;
+}
+
+/** The whole document. Pure and deterministic: the server builds it once and keeps it. */
+export function openApiDocument(options: OpenApiOptions, table: Record<string, Endpoint> = endpoints) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, e] of Object.entries(table)) {
+    const path = openApiPath(e.path);
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationOf(name, e) };
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: options.title,
+      version: options.version ?? '1.0.0',
+      description:
+        'The console’s API: everything the console’s own screens do. Every success answers `{ "data": … }`, every failure `{ "errors": [...], "code": "…" }` with the HTTP status of its code. Versioning, deprecation and idempotency: docs/API.md.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: options.serverUrl.replace(/\/+$/, ''), description: 'This console' }],
+    tags: TAG_GROUPS.map(({ name, description }) => ({ name, description })),
+    security: [{ session: [] }, { apiKey: [] }],
+    paths,
+    components: { securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -1,0 +1,101 @@
+import { ERROR_CODE_STATUS, type ErrorCode } from '../error-codes';
+import { isCreate, type Endpoint } from '../endpoint';
+import { isInstanceEndpoint } from '../permission-viewer';
+
+/** What each code means to a client, for the document's error responses. */
+const CODE_MEANINGS: Record<ErrorCode, string> = {
+  validation_failed: 'a parameter or the body broke its schema (each message names the field)',
+  bad_request: 'the request is malformed (not JSON, a bad address)',
+  unauthenticated: 'no credential, or an API key that is unknown, revoked or expired',
+  session_expired: 'the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again',
+  billing_required: 'the account must add its billing details first',
+  card_refused: 'the payment provider refused the card',
+  forbidden: "the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address",
+  password_change_required: 'the person must change their password first (POST /api/account/password)',
+  not_found: 'no such resource in the caller’s account (another account’s id is not found too)',
+  conflict: "the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running",
+  instance_url_taken: 'another instance has this address',
+  payload_too_large: 'the body is larger than the limit (1 MiB)',
+  address_too_long: 'a part of the address is too long',
+  unsupported_media_type: 'the body is not application/json',
+  misdirected: 'the request reached the wrong host',
+  idempotency_mismatch: 'the Idempotency-Key was used within 24 hours for a different request',
+  rate_limited: 'too many requests: wait the Retry-After seconds',
+  internal: 'an unexpected failure (the request id in X-Request-Id finds it in the logs)',
+  health_check_failed: 'the health check failed',
+  infrastructure_unavailable: 'the infrastructure the instance runs on did not answer (a cluster unreachable or refusing the console): try again later; the instance is unchanged',
+};
+
+const HAS_PATH_ID = /:[A-Za-z_]/;
+
+/** Whether an API key may make the call (mirrors the server's access decision). */
+export function openToKeys(e: Pick<Endpoint, 'guard' | 'peopleOnly'>): boolean {
+  return e.guard !== 'public' && e.guard !== 'authenticated' && !e.peopleOnly;
+}
+
+/**
+ * The error codes a call can answer, derived from its declaration: a malformed address or
+ * input → 400 (and 413/415 with a body), a guard → 401 and 403, an id in the path → 404, a change → 409, a create →
+ * 422 (its Idempotency-Key), a call about one instance → 503 (its infrastructure), a key's rate or a public change's abuse limit → 429, and the
+ * codes it declares itself; every call may answer 500.
+ */
+export function errorCodesOf(e: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  const guarded = e.guard !== 'public';
+  if (e.params || e.query || e.body || e.headers || isCreate(e)) codes.add('validation_failed');
+  // The router refuses a malformed address before any route runs, whichever it was meant for.
+  codes.add('bad_request');
+  if (e.body) {
+    codes.add('payload_too_large');
+    codes.add('unsupported_media_type');
+  }
+  if (guarded) {
+    codes.add('unauthenticated');
+    codes.add('session_expired');
+    if (typeof e.guard === 'object' || e.peopleOnly) codes.add('forbidden');
+    if (!e.duringPasswordChange) codes.add('password_change_required');
+  }
+  if (HAS_PATH_ID.test(e.path)) codes.add('not_found');
+  if (guarded && e.method !== 'GET') codes.add('conflict');
+  if (isCreate(e)) codes.add('idempotency_mismatch');
+  if (openToKeys(e) || (!guarded && e.method !== 'GET')) codes.add('rate_limited');
+  // A call about one instance may reach its infrastructure (the Kubernetes driver), which may not answer.
+  if (guarded && isInstanceEndpoint(e)) codes.add('infrastructure_unavailable');
+  for (const code of e.errors ?? []) codes.add(code);
+  codes.add('internal');
+  return [...codes];
+}
+
+/** The codes by their HTTP status, in the table's order. */
+export function byStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
+  const grouped = new Map<number, ErrorCode[]>();
+  for (const code of codes) grouped.set(ERROR_CODE_STATUS[code], [...(grouped.get(ERROR_CODE_STATUS[code]) ?? []), code]);
+  return new Map([...grouped].sort(([a], [b]) => a - b));
+}
+
+/** One status's error response: the wire's error body with the codes this call can send under it. */
+export function errorResponse(status: number, codes: readonly ErrorCode[]) {
+  const response: Record<string, unknown> = {
+    description: codes.map((code) => `\`${code}\`: ${CODE_MEANINGS[code]}`).join('; '),
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['errors', 'code'],
+          properties: {
+            errors: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'What went wrong, for people; show the first.' },
+            code: { type: 'string', enum: [...codes], description: 'What a client decides by (never the message text).' },
+          },
+        },
+        example: { errors: [exampleMessage(codes[0]!)], code: codes[0] },
+      },
+    },
+  };
+  if (status === 429) response.headers = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } };
+  return response;
+}
+
+function exampleMessage(code: ErrorCode): string {
+  const meaning = CODE_MEANINGS[code];
+  return meaning.charAt(0).toUpperCase() + meaning.slice(1) + '.';
+}

@@ -1,0 +1,67 @@
+import type { Endpoint } from '../endpoint';
+import { accountEndpoints } from '../endpoints/account';
+import { alertEndpoints } from '../endpoints/alerts';
+import { apiKeyEndpoints } from '../endpoints/api-keys';
+import { authEndpoints } from '../endpoints/auth';
+import { backupEndpoints } from '../endpoints/backups';
+import { billingEndpoints } from '../endpoints/billing';
+import { configEndpoints } from '../endpoints/config';
+import { consoleModuleEndpoints } from '../endpoints/console-modules';
+import { diskEndpoints } from '../endpoints/disk';
+import { instanceEndpoints } from '../endpoints/instances';
+import { invitationEndpoints } from '../endpoints/invitations';
+import { jsErrorEndpoints } from '../endpoints/js-errors';
+import { loggerOptionsEndpoints } from '../endpoints/logger-options';
+import { monitoringEndpoints } from '../endpoints/monitoring';
+import { notificationEndpoints } from '../endpoints/notifications';
+import { onboardingEndpoints } from '../endpoints/onboarding';
+import { permissionViewerEndpoints } from '../endpoints/permission-viewer';
+import { projectEndpoints } from '../endpoints/projects';
+import { sessionSettingsEndpoints } from '../endpoints/session-settings';
+import { switchEndpoints } from '../endpoints/switch';
+import { systemEndpoints } from '../endpoints/system';
+import { teamEndpoints } from '../endpoints/team';
+import { versionEndpoints } from '../endpoints/versions';
+import { webhookEndpoints } from '../endpoints/webhooks';
+
+export interface TagGroup {
+  name: string;
+  description: string;
+  endpoints: Record<string, Endpoint>;
+}
+
+/**
+ * The document's tags: one per endpoint file (an area of the console), in the order a
+ * newcomer meets them. Every endpoint of the table is in exactly one (the contracts test checks).
+ */
+export const TAG_GROUPS: readonly TagGroup[] = [
+  { name: 'System', description: 'Health checks and the configuration a client reads before signing in.', endpoints: systemEndpoints },
+  { name: 'Authentication', description: 'Sign up, sign in, refresh the session token, sign out, reset a password.', endpoints: authEndpoints },
+  { name: 'Account', description: 'The signed-in person: profile, avatar, password, sessions.', endpoints: accountEndpoints },
+  { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
+  { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
+  { name: 'Disk', description: 'An instance’s disk: upgrades and clean-ups.', endpoints: diskEndpoints },
+  { name: 'Backups', description: 'An instance’s backups: list, take one now, restore one.', endpoints: backupEndpoints },
+  { name: 'Versions', description: 'The product versions an instance can run, and upgrades.', endpoints: versionEndpoints },
+  { name: 'Instance switch', description: 'Moving an instance to another size or plan.', endpoints: switchEndpoints },
+  { name: 'Monitoring', description: 'An instance’s metrics.', endpoints: monitoringEndpoints },
+  { name: 'Alerts', description: 'Alert rules on an instance’s metrics.', endpoints: alertEndpoints },
+  { name: 'JavaScript errors', description: 'The errors an instance recorded, and the source maps that make them readable.', endpoints: jsErrorEndpoints },
+  { name: 'Projects', description: 'Projects: the sites an instance records, each with its project key.', endpoints: projectEndpoints },
+  { name: 'Session settings', description: 'What the recorder captures in sessions.', endpoints: sessionSettingsEndpoints },
+  { name: 'Logger options', description: 'The tracker’s logger options: allowed domains, IP list, data obscuring.', endpoints: loggerOptionsEndpoints },
+  { name: 'Billing', description: 'Plans, billing details, invoices.', endpoints: billingEndpoints },
+  { name: 'Team', description: 'Members, roles and the audit trail.', endpoints: teamEndpoints },
+  { name: 'Invitations', description: 'Reading and accepting an invitation to join an account.', endpoints: invitationEndpoints },
+  { name: 'API keys', description: 'API keys (`rck_…`) for programs: create, rotate, revoke. For people only.', endpoints: apiKeyEndpoints },
+  { name: 'Webhooks', description: 'Webhooks that send the account’s events to an address, and their deliveries.', endpoints: webhookEndpoints },
+  { name: 'Notifications', description: 'The signed-in person’s notifications.', endpoints: notificationEndpoints },
+  { name: 'Onboarding', description: 'The first steps of a new account.', endpoints: onboardingEndpoints },
+  { name: 'Console modules', description: 'Which optional console modules the person shows.', endpoints: consoleModuleEndpoints },
+  { name: 'Permissions', description: 'Who may do what: the permission viewer.', endpoints: permissionViewerEndpoints },
+];
+
+/** The tag of each endpoint, by the endpoint object (names may repeat across files; objects do not). */
+export function tagOf(e: Endpoint): string | undefined {
+  return TAG_GROUPS.find((group) => Object.values(group.endpoints).includes(e))?.name;
+}
