@@ -61,6 +61,9 @@ export const instanceEndpoints = {
     headers: liveStatusHeadersSchema,
     response: liveStatusResponseSchema,
     eventStream: true,
+    summary: 'Stream the changes of the instances you may see (server-sent events)',
+    description:
+      'A `text/event-stream`: each `instance` event carries `{ type, at, instanceId, instance }` (the instance as it is now, or null once gone), with the event position as `id`; a reconnect sends it back as `Last-Event-ID` and misses nothing, or gets a `resync` event when it is too old. Comment lines every 15 s keep it open. It ends when the session ends or the caller’s rights change.',
   }),
   validateDomain: endpoint({ method: 'GET', path: `${BASE}/validate-domain`, guard: read, query: validateDomainQuerySchema, response: validateDomainSchema }),
   /** A repeated Idempotency-Key (double click, retry after a lost answer) creates one instance. */

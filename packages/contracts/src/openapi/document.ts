@@ -116,6 +116,8 @@ function successResponse(e: Endpoint) {
   const status = String(e.status ?? 200);
   const description = e.status === 201 ? 'Created.' : 'OK.';
   if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
+  // Each event's data is the response schema's JSON (OpenAPI 3.1 has no event-stream schema of its own).
+  if (e.eventStream) return { [status]: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string', description: `Events whose data is: ${JSON.stringify(jsonSchemaOf(e.response, 'output'))}` } } } } };
   const payload = jsonSchemaOf(e.response, 'output');
   const example = declaredExample(e.response) ?? exampleOf(payload);
   const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
