@@ -82,7 +82,7 @@ export function registerInstances(program: Command, io: Io): void {
       const timeoutMs = parseDuration(opts.timeout, '--timeout');
       const body = { name: opts.name, url: opts.url, provider: opts.provider, region: opts.region, size: opts.size };
       // One key per invocation: if the answer is lost and the client retries, the console creates one instance.
-      const created = await unwrap(ctx.client().POST(BASE, { body, params: { header: { 'idempotency-key': randomUUID() } } }));
+      const created = await unwrap(ctx.client().POST(BASE, { body, params: { header: { 'Idempotency-Key': randomUUID() } } }));
       if (opts.wait) await waitForStatus(ctx, created.instanceId, 'running', timeoutMs);
       const instance = opts.wait ? await unwrap(ctx.client().GET(`${BASE}/{id}`, { params: { path: { id: created.instanceId } } })) : created;
       if (ctx.json) return printJson(io, instance);
