@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { test: { name: 'audit-chain', include: ['packages/audit-chain/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',
