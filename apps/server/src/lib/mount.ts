@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dataOf, type Endpoint } from '@replay/contracts';
@@ -12,8 +13,8 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Headers: Parsed<E['headers']>;
 }>;
 
-/** What a handler returns: the payload the endpoint answers under `data`, or a file endpoint's bytes. */
-export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer : z.input<E['response']>;
+/** What a handler returns: the payload the endpoint answers under `data`, or a file endpoint's bytes (or a stream of them). */
+export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer | Readable : z.input<E['response']>;
 
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>;
 
@@ -48,7 +49,8 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
-      if (endpoint.file) return reply.status(status).type(endpoint.file).send(data);
+      // A file endpoint answering in more than one format sets the type itself.
+      if (endpoint.file) return reply.status(status).type(String(reply.getHeader('content-type') ?? endpoint.file)).send(data);
       return reply.status(status).send({ data });
     },
   });

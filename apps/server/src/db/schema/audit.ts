@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /**
@@ -6,6 +6,13 @@ import { tenants } from './tenants';
  * something. Append-only: a trigger (migration audit_append_only) refuses
  * UPDATE, DELETE and TRUNCATE, so not even the console can rewrite history.
  * Names are copied in, so an entry still says who acted after they leave.
+ *
+ * Each account's rows form a hash chain (packages/audit-chain): `seq` counts
+ * them from 1, `hash` covers the row's fields and `prev_hash`, the hash of the
+ * row before. The three are nullable only for rows written before the chain
+ * existed, until the startup step chains them (modules/audit/audit.chain.ts);
+ * the CHECK audit_trail_chained (migration audit_chain, NOT VALID, then
+ * validated by that step) refuses any new row without them.
  */
 export const auditTrail = pgTable(
   'audit_trail',
@@ -30,9 +37,17 @@ export const auditTrail = pgTable(
     instanceId: uuid('instance_id'),
     requestId: text('request_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The row's place in its account's chain, from 1, without a gap. */
+    seq: integer('seq'),
+    /** The hash of the account's row seq - 1 (64 zeros for the first). */
+    prevHash: text('prev_hash'),
+    /** SHA-256 (hex) of this row's fields, seq and prevHash: recordHash of packages/audit-chain. */
+    hash: text('hash'),
   },
   (t) => [
     index('audit_trail_tenant_time_idx').on(t.tenantId, t.createdAt),
     index('audit_trail_tenant_user_idx').on(t.tenantId, t.userId),
+    // One row per place: even a writer that skipped the chain's lock could not fork it. Also the export's order.
+    uniqueIndex('audit_trail_tenant_seq_idx').on(t.tenantId, t.seq),
   ],
 );
