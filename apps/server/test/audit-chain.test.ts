@@ -194,39 +194,42 @@ describe('concurrent writers', () => {
   });
 });
 
-describe('rows written before the chain existed', () => {
-  it('are chained at startup, oldest first, and the check that every row is chained is then validated', async () => {
+describe('rows written without a link (before the chain existed, or by a console of the release before)', () => {
+  it('are chained at startup, oldest first, and by the account’s next append; chaining is the one update allowed', async () => {
     const owner = await signup(t);
     await t.app.auditDrain();
     const tenantId = owner.user.tenantId;
-    // As before the migration: rows without seq, prev_hash or hash (the check is re-added NOT VALID, as the migration does).
-    await db.execute(sql`alter table audit_trail drop constraint audit_trail_chained`);
     const base = t.clock.now().getTime();
-    for (const i of [2, 1, 3]) {
-      await db.execute(sql`insert into audit_trail (id, tenant_id, username, email, action, method, route, endpoint, parameters, payload, status, request_id, created_at)
+    const oldRow = (i: number) =>
+      db.execute(sql`insert into audit_trail (id, tenant_id, username, email, action, method, route, endpoint, parameters, payload, status, request_id, created_at)
         values (${newId()}, ${tenantId}, 'Old', 'old@example.com', ${`Old call ${i}`}, 'POST', '/api/x', '/api/x', ${JSON.stringify({ z: i, a: [1, 2.5] })}::jsonb, null, 200, 'old', ${new Date(base + i * 1000).toISOString()})`);
-    }
-    await db.execute(sql`alter table audit_trail add constraint audit_trail_chained check (seq is not null and prev_hash is not null and hash is not null) not valid`);
-    // Chaining is the one update the append-only rule allows, and only of an unchained row.
+    for (const i of [2, 1, 3]) await oldRow(i);
+    // Only the chain's columns of an unchained row may be filled; nothing else changes.
     await expect(db.execute(sql`update audit_trail set username = 'x' where tenant_id = ${tenantId} and seq is null`)).rejects.toThrow();
 
     expect(await chainUnchainedRows(db)).toBe(3);
     expect(await chainUnchainedRows(db)).toBe(0);
-    const rows = await rowsOf(tenantId);
-    expect(rows.map((r) => [r.seq, r.action])).toEqual([
+    const actions = async () => (await rowsOf(tenantId)).map((r) => [r.seq, r.action]);
+    expect(await actions()).toEqual([
       [1, 'Sign up'],
       [2, 'Old call 1'],
       [3, 'Old call 2'],
       [4, 'Old call 3'],
     ]);
-    const check = await db.execute(sql`select convalidated from pg_constraint where conname = 'audit_trail_chained'`);
-    expect((check as unknown as { rows: { convalidated: boolean }[] }).rows[0]?.convalidated).toBe(true);
     // A chained row is append-only again, chain columns included.
     await expect(db.update(auditTrail).set({ hash: 'x' }).where(and(eq(auditTrail.tenantId, tenantId), eq(auditTrail.seq, 2)))).rejects.toThrow();
-    await expect(db.execute(sql`insert into audit_trail (id, tenant_id, username, email, action, method, route, endpoint, parameters, status, request_id) values (${newId()}, ${tenantId}, 'u', 'e', 'a', 'POST', '/r', '/r', '{}'::jsonb, 200, 'r')`)).rejects.toThrow();
 
+    // An old console writes one more without a link; the next append chains it first.
+    await oldRow(4);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/modules', headers: bearer(owner.jwt), payload: { module: 'alerts' } });
+    expect(res.statusCode).toBe(200);
+    await t.app.auditDrain();
+    expect((await actions()).slice(4)).toEqual([
+      [5, 'Old call 4'],
+      [6, 'Toggle module'],
+    ]);
     const result = verifyAuditExport((await exportOf(owner)).body, publicKey);
-    expect(result, JSON.stringify(result.firstBad)).toMatchObject({ ok: true, records: 4 });
+    expect(result, JSON.stringify(result.firstBad)).toMatchObject({ ok: true, records: 6 });
   });
 });
 

@@ -2,12 +2,9 @@ ALTER TABLE "audit_trail" ADD COLUMN "seq" integer;--> statement-breakpoint
 ALTER TABLE "audit_trail" ADD COLUMN "prev_hash" text;--> statement-breakpoint
 ALTER TABLE "audit_trail" ADD COLUMN "hash" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "audit_trail_tenant_seq_idx" ON "audit_trail" USING btree ("tenant_id","seq");--> statement-breakpoint
--- Hand-written from here. Every new row must be chained; rows written before the chain
--- existed are chained by the console's startup step (modules/audit/audit.chain.ts), which
--- then validates this constraint.
-ALTER TABLE "audit_trail" ADD CONSTRAINT "audit_trail_chained" CHECK ("seq" IS NOT NULL AND "prev_hash" IS NOT NULL AND "hash" IS NOT NULL) NOT VALID;
---> statement-breakpoint
--- Still append-only, with one exception: a row with no hash yet (written before the chain)
+CREATE INDEX "audit_trail_unchained_idx" ON "audit_trail" USING btree ("tenant_id") WHERE "audit_trail"."hash" is null;--> statement-breakpoint
+-- Hand-written from here. Still append-only, with one exception: a row with no hash yet
+-- (written before the chain, or by a console of the release before during a rolling upgrade)
 -- may have its seq, prev_hash and hash filled, once, and nothing else changed.
 CREATE OR REPLACE FUNCTION audit_trail_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
@@ -9,10 +10,11 @@ import { tenants } from './tenants';
  *
  * Each account's rows form a hash chain (packages/audit-chain): `seq` counts
  * them from 1, `hash` covers the row's fields and `prev_hash`, the hash of the
- * row before. The three are nullable only for rows written before the chain
- * existed, until the startup step chains them (modules/audit/audit.chain.ts);
- * the CHECK audit_trail_chained (migration audit_chain, NOT VALID, then
- * validated by that step) refuses any new row without them.
+ * row before. The three are null only in rows written without them: before
+ * the chain existed, or by a console of the release before during a rolling
+ * upgrade. Those are chained at startup and by the account's next append
+ * (modules/audit/audit.chain.ts); making the columns NOT NULL is the
+ * contract step of the next release (docs/OPERATIONS.md).
  */
 export const auditTrail = pgTable(
   'audit_trail',
@@ -49,5 +51,7 @@ export const auditTrail = pgTable(
     index('audit_trail_tenant_user_idx').on(t.tenantId, t.userId),
     // One row per place: even a writer that skipped the chain's lock could not fork it. Also the export's order.
     uniqueIndex('audit_trail_tenant_seq_idx').on(t.tenantId, t.seq),
+    // Finds an account's rows still to chain in an index of (normally) nothing: every append looks.
+    index('audit_trail_unchained_idx').on(t.tenantId).where(sql`${t.hash} is null`),
   ],
 );

@@ -52,12 +52,41 @@ async function headOf(tx: Tx, tenantId: string): Promise<{ seq: number; hash: st
   return head?.seq && head.hash ? { seq: head.seq, hash: head.hash } : null;
 }
 
-/** Appends one record to its account's chain: lock, read the head, insert the next link, in one transaction. */
+const CHAIN_BATCH = 500;
+
+/**
+ * Chains the account's rows written without a link (before the chain existed, or by a
+ * console of the release before during a rolling upgrade), oldest first (time, then id),
+ * after the current head; inside a transaction holding the account's lock. Returns the
+ * new head and how many rows it chained. Normally finds nothing, in an index of nothing.
+ */
+async function chainPending(tx: Tx, tenantId: string): Promise<{ head: { seq: number; hash: string } | null; chained: number }> {
+  let head = await headOf(tx, tenantId);
+  let chained = 0;
+  for (;;) {
+    const rows = await tx
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.tenantId, tenantId), isNull(auditTrail.hash)))
+      .orderBy(asc(auditTrail.createdAt), asc(auditTrail.id))
+      .limit(CHAIN_BATCH);
+    for (const row of rows) {
+      const next = chainAfter(head, fieldsOf(row));
+      await tx.update(auditTrail).set({ seq: next.seq, prevHash: next.prevHash, hash: next.hash }).where(eq(auditTrail.id, row.id));
+      head = next;
+    }
+    chained += rows.length;
+    if (rows.length < CHAIN_BATCH) return { head, chained };
+  }
+}
+
+/** Appends one record to its account's chain: lock, chain what is pending, insert the next link, in one transaction. */
 export async function appendChained(db: Db, row: AuditInsert): Promise<void> {
   await db.transaction(async (tx) => {
     await lockChain(tx, row.tenantId);
+    const { head } = await chainPending(tx, row.tenantId);
     const fields = fieldsOf(row);
-    const next = chainAfter(await headOf(tx, row.tenantId), fields);
+    const next = chainAfter(head, fields);
     await tx.insert(auditTrail).values({
       ...row,
       parameters: fields.parameters,
@@ -70,42 +99,19 @@ export async function appendChained(db: Db, row: AuditInsert): Promise<void> {
   });
 }
 
-const CHAIN_BATCH = 500;
-
 /**
- * The startup step that chains rows written before the chain existed (migration
- * audit_chain), account by account, oldest first (time, then id), after any row
- * already chained; then validates the CHECK that every row is chained. Safe to run
- * in every console process at once: each account is chained under its lock, and a
- * row once chained is skipped. Returns how many rows it chained.
+ * The startup step: chains every account's pending rows (see chainPending), so an
+ * export made before the account's next call holds them. Safe in every console
+ * process at once (each account under its lock). Returns how many rows it chained.
  */
 export async function chainUnchainedRows(db: Db): Promise<number> {
   let chained = 0;
   const accounts = await db.selectDistinct({ tenantId: auditTrail.tenantId }).from(auditTrail).where(isNull(auditTrail.hash));
   for (const { tenantId } of accounts) {
-    for (;;) {
-      const done = await db.transaction(async (tx) => {
-        await lockChain(tx, tenantId);
-        const rows = await tx
-          .select()
-          .from(auditTrail)
-          .where(and(eq(auditTrail.tenantId, tenantId), isNull(auditTrail.hash)))
-          .orderBy(asc(auditTrail.createdAt), asc(auditTrail.id))
-          .limit(CHAIN_BATCH);
-        let head = await headOf(tx, tenantId);
-        for (const row of rows) {
-          const next = chainAfter(head, fieldsOf(row));
-          await tx.update(auditTrail).set({ seq: next.seq, prevHash: next.prevHash, hash: next.hash }).where(eq(auditTrail.id, row.id));
-          head = next;
-        }
-        chained += rows.length;
-        return rows.length < CHAIN_BATCH;
-      });
-      if (done) break;
-    }
+    chained += await db.transaction(async (tx) => {
+      await lockChain(tx, tenantId);
+      return (await chainPending(tx, tenantId)).chained;
+    });
   }
-  const result = await db.execute(sql`select not convalidated as pending from pg_constraint where conname = 'audit_trail_chained'`);
-  const [constraint] = (result as unknown as { rows: { pending: boolean }[] }).rows;
-  if (constraint?.pending) await db.execute(sql`alter table audit_trail validate constraint audit_trail_chained`);
   return chained;
 }
