@@ -33,3 +33,5 @@ const { benchApiKeyList, apiKeyListReport } = await import('./api-key-list');
 for (const line of apiKeyListReport(await benchApiKeyList())) console.log(line);
 const { benchTakeover, takeoverReport } = await import('./takeover');
 for (const line of takeoverReport(await benchTakeover())) console.log(line);
+const { benchAuditAppend, auditAppendReport } = await import('./audit-append');
+for (const line of auditAppendReport(await benchAuditAppend())) console.log(line);
