@@ -41,7 +41,7 @@ async function timed(run: () => Promise<void>): Promise<number> {
 export async function benchAuditAppend() {
   return withTempDatabase(async (database) => {
     const db: Db = database.db;
-    const [plain, chained, parallel] = await seedAccounts(database, { accounts: 3, perAccount: 0 });
+    const [plain, chained, parallel] = await seedAccounts(database, { accounts: 3, perAccount: 1 });
     const plainMs = await timed(async () => {
       // Given the chain columns, as an insert with no chain would have to be, minus the chain's work.
       for (let i = 0; i < N; i += 1) await db.insert(auditTrail).values({ ...row(plain!.tenantId, i), seq: i + 1, prevHash: '0', hash: '0' });
