@@ -173,7 +173,7 @@ describe('team journey in chromium', () => {
     await owner.keyboard.press('Escape');
     await hidden(drawer);
 
-    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Export', exact: true }).click()]);
     await visible(owner.getByText(AUDIT_MESSAGES.exported));
     await expectAccessible(owner, 'audit trail: exported toast');
     expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
