@@ -14,6 +14,7 @@ export default defineConfig({
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       // The deployment packaging (deploy/): Kubernetes manifests against the schema, Dockerfiles' structure.
       { test: { name: 'deploy', include: ['deploy/test/**/*.test.ts'] } },
+      { test: { name: 'audit-chain', include: ['packages/audit-chain/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',

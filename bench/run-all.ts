@@ -37,3 +37,5 @@ const { benchLoadBalancer, loadBalancerReport } = await import('./load-balancer'
 for (const line of loadBalancerReport(await benchLoadBalancer())) console.log(line);
 const { benchPushLatency, pushLatencyReport } = await import('./push-latency');
 for (const line of pushLatencyReport(await benchPushLatency())) console.log(line);
+const { benchAuditAppend, auditAppendReport } = await import('./audit-append');
+for (const line of auditAppendReport(await benchAuditAppend())) console.log(line);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditExport } from '@replay/audit-chain';
 import { AUDIT_MESSAGES, MEMBER_MESSAGES, ROLE_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { newPage } from './support/browser';
@@ -14,7 +15,8 @@ import { hidden, visible } from './support/wait';
  * VIEW_INSTANCES only, invites a member with it; the member joins through
  * the mailed link (in a browser of their own) and sees only what the role
  * grants; the owner removes them and their open tab loses its session on its
- * next request; the audit trail shows all of it and exports it to CSV.
+ * next request; the audit trail shows all of it and exports it to CSV, and
+ * its signed export verifies offline.
  */
 
 const NOT_ALLOWED_MESSAGE = "You don't have the necessary permissions to access this feature. Please check with your admin.";
@@ -171,7 +173,7 @@ describe('team journey in chromium', () => {
     await owner.keyboard.press('Escape');
     await hidden(drawer);
 
-    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Export', exact: true }).click()]);
     await visible(owner.getByText(AUDIT_MESSAGES.exported));
     await expectAccessible(owner, 'audit trail: exported toast');
     expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -186,5 +188,19 @@ describe('team journey in chromium', () => {
     expect(lines.some((l) => l.includes(',Accept invitation,'))).toBe(true);
     // The joining password never reaches the trail.
     expect(csv).not.toContain('Member-pass1');
+  });
+
+  it('the owner downloads the signed export, which verifies offline against the published key', async () => {
+    await owner.getByRole('button', { name: 'Signed export' }).click();
+    await visible(owner.getByRole('menuitem', { name: 'JSON Lines' }));
+    await expectAccessible(owner, 'audit trail: signed export menu open');
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('menuitem', { name: 'JSON Lines' }).click()]);
+    await visible(owner.getByText(AUDIT_MESSAGES.exported).first());
+    expect(download.suggestedFilename()).toMatch(/^audit-chain-\d{4}-\d{2}-\d{2}\.jsonl$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    const key = ((await (await fetch(`${server.url}/api/audit/signing-key`)).json()) as { data: { publicKeyPem: string } }).data.publicKeyPem;
+    const result = verifyAuditExport(text, key);
+    expect(result, JSON.stringify(result.firstBad)).toMatchObject({ ok: true });
+    expect(text).toContain('"action":"Remove member"');
   });
 });

@@ -5,6 +5,7 @@ import { createBoss } from './jobs/boss';
 import type { AppContext, Clock } from './lib/context';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
+import { chainUnchainedRows } from './modules/audit/audit.chain';
 import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
 import { commitOutboxes, startWorkers } from './jobs/workers';
@@ -50,6 +51,9 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     const database =
       opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
     const secrets = loadSecrets(env);
+    // Rows written before the audit chain existed join it before this process writes any.
+    const chained = await chainUnchainedRows(database.db);
+    if (chained > 0) logger.info({ chained }, 'audit trail: chained the records written before the hash chain');
     const boss = env.RUN_WORKERS ? createBoss(database) : null;
     if (boss) {
       boss.on('error', (err) => logger.error({ err }, 'job queue error'));

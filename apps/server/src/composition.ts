@@ -3,6 +3,7 @@ import { createAccountService, defaultAccountSources } from './modules/account/a
 import { createPasswordChangeService } from './modules/account/password.service';
 import { createActivityService } from './modules/activity/activity.service';
 import { createAuditService } from './modules/audit/audit.service';
+import { auditSigningKey } from './modules/audit/audit.signing';
 import { createAuthService } from './modules/auth/auth.service';
 import { captchaCheckOf } from './modules/auth/captcha';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -90,7 +91,7 @@ export function createServices(ctx: AppContext) {
     users: createUsersService({ db, sources: accountSources }),
     consoleModules: createConsoleModulesService({ db, clock }),
     activity: createActivityService({ db }),
-    audit: createAuditService({ db, clock }),
+    audit: createAuditService({ db, clock, signingKey: auditSigningKey(ctx.secrets.jwtSecret) }),
     instances,
     liveStatus: createLiveStatusService({ db, commits: ctx.commits, clock, logger: ctx.logger, jwtSecret: ctx.secrets.jwtSecret, heartbeatMs: ctx.env.LIVE_STATUS_HEARTBEAT_MS }),
     instanceChecks: createInstanceChecksService({ db, driver: ctx.driver, instances }),

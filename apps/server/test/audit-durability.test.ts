@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client';
 import { auditTrail } from '../src/db/schema';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
+import { interceptAuditInserts } from './support/audit-chain';
 
 /**
  * The audit trail never loses the record of a call it should hold: text the
@@ -38,19 +39,9 @@ describe('a record the database refuses', () => {
     const { ctx } = t.runtime;
     // The same server on a database whose audit inserts refuse any payload: what
     // a payload no rule foresaw would do.
-    const refusing = new Proxy(ctx.db, {
-      get(target, prop, receiver) {
-        if (prop !== 'insert') return Reflect.get(target, prop, receiver);
-        return (table: unknown) => {
-          const insert = target.insert(table as never);
-          if (table !== auditTrail) return insert;
-          return {
-            values: (row: typeof auditTrail.$inferInsert) =>
-              row.payload && !('omitted' in (row.payload as object)) ? Promise.reject(new Error('jsonb refused the payload')) : insert.values(row),
-          };
-        };
-      },
-    }) as Db;
+    const refusing = interceptAuditInserts(ctx.db, (row, insert) =>
+      row.payload && !('omitted' in (row.payload as object)) ? Promise.reject(new Error('jsonb refused the payload')) : insert(),
+    );
     const logged: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
     const app = await buildApp({ ...ctx, db: refusing }, { logger: { level: 'error', stream } });

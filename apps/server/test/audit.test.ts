@@ -8,6 +8,7 @@ import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refreshCookieOf, signup, STRONG_PASSWORD, type SignedIn } from './support/auth';
 import { addInstance, addMember, auditRowsOf, invitationLinksTo, tokenOfLink } from './support/team';
+import { insertAuditRows, interceptAuditInserts } from './support/audit-chain';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -151,17 +152,7 @@ describe('what the audit trail records', () => {
   it('never fails the caller’s request when the audit write fails', async () => {
     const { ctx } = t.runtime;
     // The same server on a database handle whose audit inserts fail.
-    const failing = new Proxy(ctx.db, {
-      get(target, prop, receiver) {
-        if (prop === 'insert') {
-          return (table: unknown) => {
-            if (table === auditTrail) throw new Error('audit storage is down');
-            return target.insert(table as never);
-          };
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    }) as Db;
+    const failing = interceptAuditInserts(ctx.db, () => Promise.reject(new Error('audit storage is down')));
     const app = await buildApp({ ...ctx, db: failing }, { logger: false });
     try {
       const before = (await auditRowsOf(t, owner.user.tenantId)).length;
@@ -202,7 +193,7 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
       requestId: 'r',
       ...over,
     });
-    await t.runtime.ctx.db.insert(auditTrail).values([
+    await insertAuditRows(t.runtime.ctx.db, [
       row({ createdAt: new Date(now - 8 * DAY), action: 'Delete role', method: 'DELETE' }),
       row({ createdAt: new Date(now - 2 * DAY) }),
       row({ createdAt: new Date(now - 1 * DAY), action: 'Update role', username: 'Bob Builder', email: 'bob@example.com', userId: newId() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS, PAGE_SIZES } from './constants';
-import { safeEpochMs, safePaging, safeText, safeUuid, uuidParamsSchema } from './safe';
+import { safeEpochMs, safeInt, safePaging, safeText, safeUuid, uuidParamsSchema } from './safe';
 
 /** The audit trail (spec sections 1, 3 'Audit entry', 7 '/trails', 8 'Audit export'). */
 
@@ -13,7 +13,36 @@ export const AUDIT_MESSAGES = {
   exported: 'Export successful',
   notFound: 'Audit entry not found.',
   badPeriod: 'The period must start before it ends.',
+  badRange: 'The export range must start at or before its end.',
+  rangeAfterHead: 'The export range starts after the last audit record.',
+  exportNeedsAllInstances: 'The signed export holds every record of the account: it needs a role that reaches all instances.',
+  signedExportFailed: 'The signed export failed. Please try again.',
 } as const;
+
+/** The formats of the signed audit export (packages/audit-chain): CSV, or JSON Lines. */
+export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+const recordSeq = safeInt({ min: 1, from: 'query' });
+
+/**
+ * GET /trails/export: the account's chained records from `from` (default 1) to `to`
+ * (default the last), then the signed head.
+ */
+export const auditExportQuerySchema = z
+  .strictObject({ format: z.enum(AUDIT_EXPORT_FORMATS).default('jsonl'), from: recordSeq.optional(), to: recordSeq.optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, AUDIT_MESSAGES.badRange);
+export type AuditExportQuery = z.input<typeof auditExportQuerySchema>;
+
+/** GET /audit/signing-key: the public part of the key that signs export heads (Ed25519). */
+export const auditSigningKeySchema = z.object({
+  algorithm: z.literal('Ed25519'),
+  keyId: z.string(),
+  /** SPKI, PEM. */
+  publicKeyPem: z.string(),
+  jwk: z.object({ kty: z.string(), crv: z.string(), x: z.string(), kid: z.string() }),
+});
+export type AuditSigningKeyAnswer = z.infer<typeof auditSigningKeySchema>;
 
 const periodSchema = z
   .strictObject({ start: safeEpochMs, end: safeEpochMs })

@@ -1,5 +1,5 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
 import { idempotencySealKey, idempotently, requestDigest, scopeOf } from './idempotency';
@@ -15,8 +15,8 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Headers: Parsed<E['headers']>;
 }>;
 
-/** What a handler returns: the payload the endpoint answers under `data`, or a file endpoint's bytes. */
-export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer : E['eventStream'] extends true ? Readable : z.input<E['response']>;
+/** What a handler returns: the payload the endpoint answers under `data`, a file endpoint's bytes (or a stream of them), or an event stream. */
+export type EndpointAnswer<E extends Endpoint> = E['file'] extends string ? Buffer | Readable : E['eventStream'] extends true ? Readable : z.input<E['response']>;
 
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>;
 
@@ -86,7 +86,8 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     handler: async (request, reply) => {
       const answer = await run(request as EndpointRequest<E>, reply);
-      if (endpoint.file) return reply.status(answer.status).type(endpoint.file).send(answer.data);
+      // A file endpoint answering in more than one format sets the type itself.
+      if (endpoint.file) return reply.status(answer.status).type(String(reply.getHeader('content-type') ?? endpoint.file)).send(answer.data);
       if (endpoint.eventStream) {
         // Never cached or transformed by a proxy, and not held back by one (nginx's buffering).
         reply.header('cache-control', 'no-store, no-transform').header('x-accel-buffering', 'no');

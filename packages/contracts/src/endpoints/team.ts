@@ -1,7 +1,8 @@
 import { invitationLinkSchema, memberIdParamsSchema, memberInputSchema, membersListSchema, membersQuerySchema, okSchema, teamMemberSchema } from '../members';
 import { roleIdParamsSchema, roleInputSchema, roleSchema, rolesListSchema } from '../roles';
 import { activitiesListSchema, activitiesQuerySchema } from '../activity';
-import { auditEntryIdParamsSchema, auditEntrySchema, trailsListSchema, trailsQuerySchema } from '../audit';
+import { z } from 'zod';
+import { auditEntryIdParamsSchema, auditEntrySchema, auditExportQuerySchema, auditSigningKeySchema, trailsListSchema, trailsQuerySchema } from '../audit';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -97,4 +98,18 @@ export const teamEndpoints = {
     audit: { unrecorded: 'a search with a body: it reads, and recording it would fill the trail with its own reading' },
   }),
   trail: endpoint({ method: 'GET', path: '/trails/:id', guard: audit, params: auditEntryIdParamsSchema, response: auditEntrySchema }),
+  /**
+   * The account's audit chain as a file (CSV or JSON Lines, streamed), ending with a head the
+   * console signs: `replay audit verify` proves it complete and unmodified offline.
+   */
+  auditExport: endpoint({
+    method: 'GET',
+    path: '/trails/export',
+    guard: audit,
+    query: auditExportQuerySchema,
+    response: z.string().describe('The chained records then the signed head, as text/csv or application/jsonl'),
+    file: 'application/jsonl',
+  }),
+  /** Public: anyone holding an export checks its head against this key. */
+  auditSigningKey: endpoint({ method: 'GET', path: '/audit/signing-key', guard: 'public', response: auditSigningKeySchema }),
 } as const;

@@ -4,6 +4,7 @@ import { auditTrail, passwordResets, refreshTokens, users } from '../../db/schem
 import type { InstanceScope } from '../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../lib/paging';
 import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
+import { appendChained } from './audit.chain';
 
 export type AuditRow = typeof auditTrail.$inferSelect;
 
@@ -30,8 +31,9 @@ const actorColumns = { userId: users.id, tenantId: users.tenantId, name: users.n
 /** The audit trail: insert and read only (the table refuses anything else). Reads are tenant-scoped. */
 export function auditRepo(db: Db) {
   return {
-    async insert(row: typeof auditTrail.$inferInsert): Promise<void> {
-      await db.insert(auditTrail).values(row);
+    /** Appends the record to its account's hash chain (seq, prevHash and hash are computed here). */
+    async insert(row: Omit<typeof auditTrail.$inferInsert, 'seq' | 'prevHash' | 'hash'>): Promise<void> {
+      await appendChained(db, row);
     },
 
     async page(scope: InstanceScope, f: AuditFilter) {

@@ -1,10 +1,12 @@
-import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry } from '@replay/contracts';
+import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry, type AuditExportFormat, type AuditSigningKeyAnswer } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { auditRepo, type AuditRow } from './audit.repo';
+import { exportChain, type ChainExport } from './audit.export';
+import type { AuditSigningKey } from './audit.signing';
 
 export interface TrailsCommand {
   page: number;
@@ -37,7 +39,7 @@ function toEntry(r: AuditRow): AuditEntry {
  * Reading the audit trail. Like the Activity screen, a member scoped to some
  * instances does not see calls made on other instances.
  */
-export function createAuditService(deps: { db: Db; clock: Clock }) {
+export function createAuditService(deps: { db: Db; clock: Clock; signingKey: AuditSigningKey }) {
   const repo = auditRepo(deps.db);
   return {
     async list(p: Principal, cmd: TrailsCommand): Promise<{ sessions: AuditEntry[]; count: number }> {
@@ -59,6 +61,20 @@ export function createAuditService(deps: { db: Db; clock: Clock }) {
       const row = await repo.find(instanceScopeOf(p), id);
       if (!row) throw notFound(AUDIT_MESSAGES.notFound);
       return toEntry(row);
+    },
+
+    /**
+     * The account's signed chain. It holds every record, so a member who sees
+     * only some instances' entries cannot export it (a filtered chain would not verify).
+     */
+    async exportChain(p: Principal, q: { format: AuditExportFormat; from?: number; to?: number }): Promise<ChainExport> {
+      if (instanceScopeOf(p).ids !== null) throw forbidden(AUDIT_MESSAGES.exportNeedsAllInstances);
+      return exportChain({ db: deps.db, clock: deps.clock, key: deps.signingKey }, p.tenantId, q);
+    },
+
+    signingKey(): AuditSigningKeyAnswer {
+      const k = deps.signingKey;
+      return { algorithm: 'Ed25519', keyId: k.keyId, publicKeyPem: k.publicKeyPem, jwk: { ...k.publicKeyJwk, kid: k.keyId } };
     },
   };
 }

@@ -8,7 +8,12 @@ export const EXPORT_FAILED = 'Export failed. Please try again.';
 
 /** Hands `text` to the browser as a file download. */
 export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** Hands a file's bytes to the browser as a download. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -1,5 +1,5 @@
 import { API_PREFIX, INVOICES_FETCH_SIZE, endpoints, type CreateBillingInput, type EditBillingInput } from '@replay/contracts';
-import { ApiError, call, refreshAccessToken, runAuthFailure, tokenStore } from '../../lib/api';
+import { ApiError, call, fetchApiFile } from '../../lib/api';
 
 /** The Billing screen's reads; saving the details refreshes `details` (and the session's account). */
 export const billingKeys = {
@@ -27,29 +27,7 @@ export function invoicePdfUrl(path: string): string {
   return path.startsWith(`${API_PREFIX}/`) ? path : `${API_PREFIX}${path}`;
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as { errors?: unknown } | null;
-  const messages = Array.isArray(body?.errors) ? body.errors.filter((m): m is string => typeof m === 'string') : [];
-  return new ApiError(res.status, messages);
-}
-
-/**
- * GET of a file under the API (the invoice PDF), as a Blob. The typed client only parses
- * `{ data }` JSON, so this sends the same bearer token itself and, like the client, renews
- * it once on a 401 before giving up on the session.
- */
+/** GET of an invoice's PDF under the API, as a Blob (only a path of this origin: the request carries the token). */
 export async function fetchApiBlob(path: string): Promise<Blob> {
-  const url = invoicePdfUrl(path);
-  const send = (token: string | null) =>
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' }).catch(() => {
-      throw new ApiError(0, []);
-    });
-  let res = await send(tokenStore.get());
-  if (res.status === 401) {
-    const renewed = await refreshAccessToken();
-    if (renewed) res = await send(renewed);
-    if (res.status === 401) runAuthFailure();
-  }
-  if (!res.ok) throw await errorOf(res);
-  return res.blob();
+  return fetchApiFile(invoicePdfUrl(path));
 }

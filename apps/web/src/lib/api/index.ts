@@ -4,3 +4,4 @@ export { createQueryKeys } from './query-keys';
 export { createQueryClient } from './query-client';
 export { tokenStore, useAccessToken } from './token-store';
 export { tokenExpiry } from './jwt';
+export { fetchApiFile } from './file';

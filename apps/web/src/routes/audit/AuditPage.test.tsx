@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { AUDIT_MESSAGES, DAY_MS, type AuditEntry, type Permission } from '@replay/contracts';
 import { NOT_ALLOWED_MESSAGE } from '../../components/NotAllowed';
-import { ok, stubSignedIn } from '../../test/fetch-stub';
+import { failWith, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { makeMember } from '../../test/team-fixtures';
@@ -136,6 +136,42 @@ describe('Audit trail', () => {
         '"{""name"":""Person 1"",""email"":""person1@example.com"",""password"":""[REDACTED]""}"',
     );
     expect(lines.filter((l) => l.includes(',Create role,'))).toHaveLength(65);
+  });
+
+  it('downloads the signed export in the format chosen, with the session’s token; a refusal shows its reason', async () => {
+    const answers = [ok('{"type":"head"}'), failWith('forbidden', AUDIT_MESSAGES.exportNeedsAllInstances)];
+    const api = stubSignedIn(makeAccount(), makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'GET /api/client/members': ok({ users: [makeMember()], total: 1 }),
+      'POST /api/trails': ok({ sessions: [entry(1)], count: 1 }),
+      'GET /api/trails/export': () => answers.shift()!,
+    });
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:audit', revokeObjectURL: () => undefined });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      click.mockRestore();
+    });
+    renderApp('/client/audit');
+    await screen.findByRole('table', { name: 'Audit trail' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Signed export' }));
+    expect(await screen.findByRole('menuitem', { name: 'Public signing key' })).toHaveAttribute('href', '/api/audit/signing-key');
+    await user.click(screen.getByRole('menuitem', { name: 'JSON Lines' }));
+    expect(await screen.findByText(AUDIT_MESSAGES.exported)).toBeInTheDocument();
+    const [call] = api.callsTo('GET /api/trails/export');
+    expect(call).toMatchObject({ search: '?format=jsonl', authorization: expect.stringMatching(/^Bearer /) });
+    expect(clicked).toEqual([expect.stringMatching(/^audit-chain-\d{4}-\d{2}-\d{2}\.jsonl$/)]);
+
+    await user.click(screen.getByRole('button', { name: 'Signed export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    expect(await screen.findByText(AUDIT_MESSAGES.exportNeedsAllInstances)).toBeInTheDocument();
+    expect(api.callsTo('GET /api/trails/export')[1]).toMatchObject({ search: '?format=csv' });
+    expect(clicked).toHaveLength(1);
   });
 
   it('offers a custom period with start and end', async () => {

@@ -14,6 +14,7 @@ import { AuditEntryDrawer } from '../../features/audit/AuditEntryDrawer';
 import { AuditFilters } from '../../features/audit/AuditFilters';
 import { AuditTable } from '../../features/audit/AuditTable';
 import { exportTrails } from '../../features/audit/export';
+import { SignedExportMenu } from '../../features/audit/SignedExportMenu';
 import { resolvePeriod } from '../../features/audit/period';
 import { useAuditParams } from '../../features/audit/use-audit-params';
 import { useConsoleTitle } from '../../lib/use-document-title';
@@ -22,7 +23,8 @@ import { useConsoleTitle } from '../../lib/use-document-title';
  * The audit trail (settings area, /client/audit): every call that changed
  * something, 20 a page, the last 7 days unless another period is chosen;
  * filters by period, user, action and text; a row opens the full entry;
- * Export writes every matching entry to CSV.
+ * Export writes every matching entry to CSV; Signed export downloads the
+ * account's whole hash chain with its signed head (CSV or JSON Lines).
  */
 export default function AuditPage() {
   useConsoleTitle('Audit Trail');
@@ -54,15 +56,18 @@ export default function AuditPage() {
   };
 
   const exportButton = (
-    <Button
-      leftSection={<IconDownload size={16} />}
-      variant="default"
-      onClick={() => void onExport()}
-      loading={exporting}
-      disabled={periodError !== null || total === 0}
-    >
-      Export
-    </Button>
+    <Group gap="xs">
+      <SignedExportMenu />
+      <Button
+        leftSection={<IconDownload size={16} />}
+        variant="default"
+        onClick={() => void onExport()}
+        loading={exporting}
+        disabled={periodError !== null || total === 0}
+      >
+        Export
+      </Button>
+    </Group>
   );
 
   return (
