@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,14 +117,20 @@ describe('the replay CLI against a running console', () => {
     expect(reached.status).toBe('terminated');
   });
 
-  it('exports the audit trail, which names what the key did, and verifies the file', async () => {
+  it('exports the signed audit trail, which names what the key did, and proves the file complete and unchanged', async () => {
     const file = join(config, 'trail.jsonl');
-    const exported = await replayJson<{ entries: number }>(['audit', 'export', '--since', '1h', '--output', file]);
-    expect(exported.entries).toBeGreaterThan(0);
-    const entries = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { action: string; apiKeyId: string | null });
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'Create instance', apiKeyId: keyId }));
+    const exported = await replayJson<{ file: string; headSeq: number; keyId: string }>(['audit', 'export', '--output', file]);
+    expect(exported.headSeq).toBeGreaterThan(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type?: string; action?: string; apiKeyId?: string | null });
+    expect(lines.filter((l) => l.type === 'record')).toContainEqual(expect.objectContaining({ action: 'Create instance', apiKeyId: keyId }));
     const verified = await replay(['audit', 'verify', file]);
     expect(verified.code, verified.stdout).toBe(0);
+    expect(verified.stdout).toContain('complete and unchanged');
+    // One record changed in the file: named, exit 1.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Create instance"', '"Create nothing"'));
+    const tampered = await replay(['audit', 'verify', file]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toMatch(/verification failed at record \d+/);
   });
 
   it('lists the members', async () => {

@@ -1,3 +1,4 @@
+import { chainAfter, jsonlHeadLine, jsonlRecordLine, keyPairFromSeed, signHead, type AuditFields, type ChainedRecord } from '@replay/audit-chain';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -199,41 +200,63 @@ describe('replay instances', () => {
 });
 
 describe('replay audit', () => {
-  const entry = (n: number) => ({ id: `e${n}`, createdAt: 1_000 + n, action: `Action ${n}`, userId: null, apiKeyId: null, username: 'a', email: 'a@example.com', endpoint: '/', route: '/', parameters: {}, method: 'POST' });
-  // 150 entries, answered newest first, 100 a page.
-  const newestFirst = Array.from({ length: 150 }, (_, i) => entry(150 - i));
-  const trail = on('POST', '/api/trails', (call) => {
-    const { page, limit } = call.body as { page: number; limit: number };
-    return ok({ sessions: newestFirst.slice((page - 1) * limit, page * limit), count: newestFirst.length });
+  const { privateKey, publicKey } = keyPairFromSeed(new Uint8Array(32).fill(3));
+  const account = '3f1d2c4b-0000-4000-8000-000000000001';
+  const fields = (n: number): AuditFields => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    tenantId: account,
+    userId: null,
+    apiKeyId: null,
+    username: 'Ada',
+    email: 'ada@example.com',
+    action: `Action ${n}`,
+    method: 'POST',
+    route: '/api/client/members',
+    endpoint: '/api/client/members',
+    parameters: {},
+    payload: { n },
+    status: 200,
+    instanceId: null,
+    requestId: `req-${n}`,
+    createdAt: 1_700_000_000_000 + n,
   });
+  const records: ChainedRecord[] = [];
+  for (let n = 1; n <= 5; n += 1) records.push(chainAfter(records.at(-1) ?? null, fields(n)));
+  const head = signHead({ accountId: account, fromSeq: 1, headSeq: 5, headHash: records.at(-1)!.hash, exportedAt: '2026-01-02T00:00:00.000Z' }, privateKey);
+  const signedExport = records.map(jsonlRecordLine).join('') + jsonlHeadLine(head);
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const exportRoute = on('GET', '/api/trails/export', { status: 200, body: signedExport });
+  const keyRoute = on('GET', '/api/audit/signing-key', ok({ algorithm: 'Ed25519', keyId: head.keyId, publicKeyPem: pem, jwk: { kty: 'OKP', crv: 'Ed25519', x: 'x', kid: head.keyId } }));
 
-  it('export pages through the trail into JSON Lines, oldest first, that verify', async () => {
-    const h = harness({ routes: [trail] });
+  it('export writes the console’s signed export as it came (0600), and verify proves it with the published key', async () => {
+    const h = harness({ routes: [exportRoute, keyRoute] });
     const file = join(h.home, 'trail.jsonl');
-    expect(await h.run('audit', 'export', '--since', '30d', '--output', file)).toBe(EXIT.ok);
-    expect(h.calls.map((c) => (c.body as { page: number }).page)).toEqual([1, 2]);
-    expect((h.calls[0]?.body as { period: { start: number; end: number } }).period).toEqual({ start: 1_700_000_000_000 - 30 * 86_400_000, end: 1_700_000_000_000 });
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(150);
-    expect(JSON.parse(lines[0]!).id).toBe('e1');
+    expect(await h.run('audit', 'export', '--from', '1', '--output', file)).toBe(EXIT.ok);
+    expect(h.calls[0]?.query.get('format')).toBe('jsonl');
+    expect(h.calls[0]?.query.get('from')).toBe('1');
+    expect(readFileSync(file, 'utf8')).toBe(signedExport);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     expect(await h.run('audit', 'verify', file, '--json')).toBe(EXIT.ok);
-    expect(JSON.parse(h.stdout().slice(h.stdout().indexOf('{')))).toMatchObject({ ok: true, entries: 150 });
+    expect(JSON.parse(h.stdout().slice(h.stdout().indexOf('{', h.stdout().indexOf('trail.jsonl') - 20)))).toMatchObject({ ok: true, records: 5 });
   });
 
-  it('verify fails (1) on a file whose entries were reordered or damaged, naming the line', async () => {
+  it('verify fails (1) on an edited record, naming it, with the key given as a file (offline)', async () => {
     const h = harness();
     const file = join(h.home, 'bad.jsonl');
-    writeFileSync(file, [entry(2), entry(1)].map((e) => JSON.stringify(e)).join('\n') + '\nnot json\n');
-    expect(await h.run('audit', 'verify', file)).toBe(EXIT.failed);
-    expect(h.stdout()).toContain('line 2: entry e1 is older');
-    expect(h.stdout()).toContain('line 3: not JSON');
+    const keyFile = join(h.home, 'key.pem');
+    writeFileSync(keyFile, pem);
+    writeFileSync(file, signedExport.replace('"Action 3"', '"Action three"'));
+    expect(await h.run('audit', 'verify', file, '--key', keyFile)).toBe(EXIT.failed);
+    expect(h.stdout()).toContain('verification failed at record 3');
+    expect(h.calls).toEqual([]);
   });
 
-  it('verify of a missing file is a usage error', async () => {
+  it('verify of a missing file, or export in an unknown format, is a usage error', async () => {
     const h = harness();
-    expect(await h.run('audit', 'verify', join(h.home, 'missing.jsonl'))).toBe(EXIT.usage);
+    expect(await h.run('audit', 'verify', join(h.home, 'missing.jsonl'), '--key', join(h.home, 'missing.pem'))).toBe(EXIT.usage);
     expect(h.stderr()).toContain('ENOENT');
+    expect(await h.run('audit', 'export', '--format', 'xml')).toBe(EXIT.usage);
   });
 });
+

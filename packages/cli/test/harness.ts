@@ -13,7 +13,7 @@ export interface Call {
   body: unknown;
 }
 
-/** An answer of the fake console: a status and a JSON body (or a thrown error: unreachable). */
+/** An answer of the fake console: a status and a JSON body, or text (a file), or a thrown error: unreachable. */
 export type Reply = { status: number; body?: unknown } | Error;
 export type Route = (call: Call) => Reply | undefined;
 
@@ -38,6 +38,7 @@ export function harness(opts: { routes?: Route[]; env?: Record<string, string> }
     for (const route of opts.routes ?? []) {
       const reply = route(call);
       if (reply instanceof Error) throw reply;
+      if (reply && typeof reply.body === 'string') return new Response(reply.body, { status: reply.status, headers: { 'content-type': 'application/jsonl' } });
       if (reply) return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { 'content-type': 'application/json' } });
     }
     return new Response(JSON.stringify({ errors: ['Not found.'], code: 'not_found' }), { status: 404, headers: { 'content-type': 'application/json' } });

@@ -89,6 +89,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public key that signs audit exports (PEM, JWK and key id)
+         * @description No credential needed.
+         */
+        get: operations["auditSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boarding": {
         parameters: {
             query?: never;
@@ -1687,6 +1707,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trails/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail, chained and signed (CSV or JSON Lines)
+         * @description Every record of the account (or of `from`..`to` by sequence number) with its `seq`, `prevHash` and `hash`, then the chain head signed with the console’s Ed25519 key (`GET /api/audit/signing-key`). `replay audit verify <file>` checks it offline and names the first record that is not as exported.
+         *
+         *     Needs a role holding any of: `VIEW_ACTIVITY`. API keys may call it with the same rule.
+         */
+        get: operations["auditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -3270,6 +3312,104 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    auditSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "algorithm": "Ed25519",
+                     *         "keyId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *         "publicKeyPem": "publicKeyPem",
+                     *         "jwk": {
+                     *           "kty": "kty",
+                     *           "crv": "crv",
+                     *           "x": "x",
+                     *           "kid": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            jwk: {
+                                crv: string;
+                                kid: string;
+                                kty: string;
+                                x: string;
+                            };
+                            keyId: string;
+                            publicKeyPem: string;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -27397,6 +27537,157 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "not_found";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "Too many requests: wait the Retry-After seconds."
+                     *       ],
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    auditExport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "jsonl";
+                from?: number;
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": string;
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address."
+                     *       ],
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "password_change_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };

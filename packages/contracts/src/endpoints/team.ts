@@ -109,7 +109,16 @@ export const teamEndpoints = {
     query: auditExportQuerySchema,
     response: z.string().describe('The chained records then the signed head, as text/csv or application/jsonl'),
     file: 'application/jsonl',
+    summary: 'Export the audit trail, chained and signed (CSV or JSON Lines)',
+    description:
+      'Every record of the account (or of `from`..`to` by sequence number) with its `seq`, `prevHash` and `hash`, then the chain head signed with the console’s Ed25519 key (`GET /api/audit/signing-key`). `replay audit verify <file>` checks it offline and names the first record that is not as exported.',
   }),
   /** Public: anyone holding an export checks its head against this key. */
-  auditSigningKey: endpoint({ method: 'GET', path: '/audit/signing-key', guard: 'public', response: auditSigningKeySchema }),
+  auditSigningKey: endpoint({
+    method: 'GET',
+    path: '/audit/signing-key',
+    guard: 'public',
+    response: auditSigningKeySchema,
+    summary: 'The public key that signs audit exports (PEM, JWK and key id)',
+  }),
 } as const;
