@@ -41,6 +41,7 @@ import { createLoggerOptionsService } from './modules/logger-options/logger-opti
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 import { createProbesService } from './modules/probes/probes.service';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createMfaService, totpSealKey } from './modules/mfa/mfa.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -77,6 +78,7 @@ export function createServices(ctx: AppContext) {
     probes: createProbesService({ db, metrics: ctx.metrics, lifecycle: ctx.lifecycle }),
     sessions,
     auth: createAuthService({ db, clock }),
+    mfa: createMfaService({ db, clock, sealKey: totpSealKey(ctx.secrets.jwtSecret), issuer: ctx.env.PRODUCT_NAME }),
     captcha: captchaCheckOf(ctx),
     accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
     passwords: createPasswordChangeService({ db, clock, sessions }),

@@ -21,3 +21,4 @@ export * from './source-maps';
 export * from './console-processes';
 export * from './projects';
 export * from './api-keys';
+export * from './mfa';

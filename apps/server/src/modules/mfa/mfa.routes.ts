@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@replay/contracts';
+import { mount } from '../../lib/mount';
+import { principalOf } from '../../plugins/guard';
+import { textField } from '../../plugins/audit';
+import { signInAnswer } from '../auth/sign-in';
+
+/** The caller's own authenticator, and the second step of a sign-in. */
+export const mfaRoutes: FastifyPluginAsync = async (app) => {
+  const { mfa } = app.services;
+  const signIn = signInAnswer(app);
+
+  mount(app, endpoints.mfaStatus, async (request) => mfa.status(principalOf(request)));
+
+  mount(app, endpoints.startTotp, async (request) => mfa.startTotp(principalOf(request)));
+
+  mount(app, endpoints.verifyTotp, async (request) => mfa.confirmTotp(principalOf(request), request.body.code, request.ip));
+
+  mount(app, endpoints.removeTotp, async (request) => {
+    await mfa.removeTotp(principalOf(request));
+    return { ok: true as const };
+  });
+
+  mount(
+    app,
+    endpoints.loginMfa,
+    async (request, reply) => signIn(request, reply, await mfa.completeLogin(request.body.mfaToken, request.body.code, request.ip)),
+    // A wrong code with a real token is recorded in the member's account: the token proves their password was right.
+    { auditActor: (request, find) => find.byMfaToken(textField(request.body, 'mfaToken')) },
+  );
+};
