@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES } from './validation';
 import { linkTokenSchema, sessionSchema } from './auth';
 import { safeText } from './safe';
+import { MESSAGES, passwordSchema } from './validation';
 
 /**
  * Two-factor sign-in (issue 18, point 4): a TOTP authenticator (RFC 6238) confirmed with a
@@ -14,6 +14,9 @@ export const MFA_MESSAGES = {
   notEnabled: 'Two-factor authentication is not on.',
   challengeExpired: 'This sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong codes. Please try again later.',
+  freshProofRequired: 'Please confirm it is you: enter your password or a two-factor code.',
+  proofMissing: 'Enter your password or a two-factor code.',
+  wrongProof: 'This password or code is not right.',
 } as const;
 
 /** How many recovery codes a confirmation hands out. */
@@ -51,3 +54,16 @@ export const mfaRemovedSchema = z.object({ ok: z.literal(true) });
 export const loginAnswerSchema = z.union([sessionSchema, mfaChallengeSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const isMfaChallenge = (answer: LoginAnswer): answer is MfaChallenge => 'mfaRequired' in answer && answer.mfaRequired === true;
+
+/** How long a proof of identity (the sign-in itself, or POST /account/reauth) lets sensitive calls through. */
+export const FRESH_PROOF_MS = 5 * 60_000;
+
+/** POST /account/reauth: the password, or a code of the second factor (TOTP or recovery). */
+export const reauthSchema = z
+  .strictObject({ password: passwordSchema.optional(), code: mfaCodeSchema.optional() })
+  .refine((v) => (v.password === undefined) !== (v.code === undefined), { message: MFA_MESSAGES.proofMissing })
+  .meta({ examples: [{ password: 'Str0ng!Passw0rd' }] });
+export type ReauthInput = z.input<typeof reauthSchema>;
+
+/** Until when (epoch ms) the session counts as freshly proven. */
+export const reauthResultSchema = z.object({ provenUntil: z.number() });

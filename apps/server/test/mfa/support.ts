@@ -7,7 +7,7 @@ export const codeOf = (t: TestApp, secret: string, stepsAhead = 0): Promise<stri
   generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + stepsAhead * 30 });
 
 /** Turns TOTP on for a signed-in member; the secret and the recovery codes it was given. */
-export async function enrolTotp(t: TestApp, member: SignedIn): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolTotp(t: TestApp, member: Pick<SignedIn, 'jwt'>): Promise<{ secret: string; recoveryCodes: string[] }> {
   const start = await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp', headers: bearer(member.jwt) });
   if (start.statusCode !== 200) throw new Error(`enrolment failed: ${start.statusCode} ${start.body}`);
   const { secret } = start.json().data as { secret: string };

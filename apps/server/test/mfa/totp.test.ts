@@ -165,3 +165,61 @@ describe('signing in with a second factor', () => {
     expect((await auditRowsOf(t, owner.user.tenantId)).map((r) => r.action)).toContain('Turn off two-factor authentication');
   });
 });
+
+describe('a fresh proof of identity', () => {
+  const reauth = (jwt: string, payload: object, ip = freshAddress()) =>
+    t.app.inject({ method: 'POST', url: '/api/account/reauth', headers: bearer(jwt), payload, remoteAddress: ip });
+  const createKey = (jwt: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/client/api-keys',
+      headers: bearer(jwt),
+      payload: { name: 'Fresh bot', roleId: '00000000-0000-4000-8000-000000000000', expiresAt: t.clock.now().getTime() + 86_400_000 },
+    });
+
+  it('is the sign-in for 5 minutes; then creating an API key and changing the second factor answer 403 fresh_proof_required until the password or a code is given', async () => {
+    const owner = await signup(t);
+    const { secret } = await enrolTotp(t, owner);
+    t.clock.advance(5 * 60_000 + 1);
+
+    const refused = await t.app.inject({ method: 'DELETE', url: '/api/account/mfa/totp', headers: bearer(owner.jwt) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ errors: [MFA_MESSAGES.freshProofRequired], code: 'fresh_proof_required' });
+    const key = await createKey(owner.jwt);
+    expect(key.statusCode).toBe(403);
+    expect(key.json().code).toBe('fresh_proof_required');
+
+    expect((await reauth(owner.jwt, { password: 'not-the-password' })).statusCode).toBe(400);
+    expect((await reauth(owner.jwt, {})).statusCode).toBe(400);
+    expect((await reauth(owner.jwt, { password: owner.password, code: '123456' })).statusCode).toBe(400);
+    const before = t.clock.now().getTime();
+    const byCode = await reauth(owner.jwt, { code: await codeOf(t, secret) });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().data.provenUntil).toBeGreaterThanOrEqual(before + 5 * 60_000);
+    expect(byCode.json().data.provenUntil).toBeLessThanOrEqual(t.clock.now().getTime() + 5 * 60_000);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/account/mfa/totp', headers: bearer(owner.jwt) })).statusCode).toBe(200);
+
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp', headers: bearer(owner.jwt) })).json().code).toBe('fresh_proof_required');
+    expect((await reauth(owner.jwt, { password: owner.password })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp', headers: bearer(owner.jwt) })).statusCode).toBe(200);
+    const actions = (await auditRowsOf(t, owner.user.tenantId)).map((r) => r.action);
+    expect(actions).toContain('Confirm identity');
+  });
+
+  it('is per session: proving in one session leaves another stale', async () => {
+    const owner = await signup(t);
+    const other = (await login(t, owner.email, owner.password, freshAddress())).json().data.jwt as string;
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await reauth(owner.jwt, { password: owner.password })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp', headers: bearer(other) })).json().code).toBe('fresh_proof_required');
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp', headers: bearer(owner.jwt) })).statusCode).toBe(200);
+  });
+
+  it('throttles password guesses with the password change’s counter', async () => {
+    const owner = await signup(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await reauth(owner.jwt, { password: `wrong-${i}` })).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});

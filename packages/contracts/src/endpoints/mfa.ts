@@ -1,6 +1,8 @@
 import { sessionSchema } from '../auth';
-import { loginMfaSchema, mfaRemovedSchema, mfaStatusSchema, recoveryCodesSchema, totpEnrolmentSchema, totpVerifySchema } from '../mfa';
+import { loginMfaSchema, mfaRemovedSchema, reauthResultSchema, reauthSchema, mfaStatusSchema, recoveryCodesSchema, totpEnrolmentSchema, totpVerifySchema } from '../mfa';
 import { endpoint } from '../endpoint';
+import { memberIdParamsSchema, okSchema } from '../members';
+import { guardFor } from '../screens';
 
 /**
  * Two-factor sign-in: the caller's own authenticator (a person's own routes, so API keys are
@@ -19,5 +21,19 @@ export const mfaEndpoints = {
     audit: { label: 'Turn on two-factor authentication' },
   }),
   removeTotp: endpoint({ method: 'DELETE', path: '/account/mfa/totp', guard: 'authenticated', response: mfaRemovedSchema, audit: { label: 'Turn off two-factor authentication' } }),
+  /** A fresh proof of identity for this session: creating an API key and changing the second factor ask for one from the last 5 minutes. */
+  reauth: endpoint({ method: 'POST', path: '/account/reauth', guard: 'authenticated', body: reauthSchema, response: reauthResultSchema, audit: { label: 'Confirm identity' } }),
+  /**
+   * A member who lost their authenticator and recovery codes: whoever may edit them (EDIT_MEMBERS,
+   * and every right the member holds) removes their second factor, after a fresh proof.
+   */
+  resetMemberMfa: endpoint({
+    method: 'DELETE',
+    path: '/client/members/:id/mfa',
+    guard: guardFor('membersEdit'),
+    params: memberIdParamsSchema,
+    response: okSchema,
+    audit: { label: 'Reset member two-factor authentication' },
+  }),
   loginMfa: endpoint({ method: 'POST', path: '/login/mfa', guard: 'public', body: loginMfaSchema, response: sessionSchema, audit: { label: 'Log in: second step' } }),
 } as const;

@@ -7,19 +7,34 @@ import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's own authenticator, and the second step of a sign-in. */
 export const mfaRoutes: FastifyPluginAsync = async (app) => {
-  const { mfa } = app.services;
+  const { mfa, freshProof, members } = app.services;
   const signIn = signInAnswer(app);
 
   mount(app, endpoints.mfaStatus, async (request) => mfa.status(principalOf(request)));
 
-  mount(app, endpoints.startTotp, async (request) => mfa.startTotp(principalOf(request)));
+  // A stolen session must not add its own authenticator (locking the member out) nor remove theirs: both need a fresh proof.
+  mount(app, endpoints.startTotp, async (request) => {
+    await freshProof.require(principalOf(request));
+    return mfa.startTotp(principalOf(request));
+  });
 
   mount(app, endpoints.verifyTotp, async (request) => mfa.confirmTotp(principalOf(request), request.body.code, request.ip));
 
   mount(app, endpoints.removeTotp, async (request) => {
+    await freshProof.require(principalOf(request));
     await mfa.removeTotp(principalOf(request));
     return { ok: true as const };
   });
+
+  mount(app, endpoints.resetMemberMfa, async (request) => {
+    const principal = principalOf(request);
+    await members.assertMayActOn(principal, request.params.id);
+    await freshProof.require(principal);
+    await mfa.resetFor(request.params.id);
+    return { ok: true as const };
+  });
+
+  mount(app, endpoints.reauth, async (request) => freshProof.prove(principalOf(request), request.body, request.ip));
 
   mount(
     app,

@@ -73,6 +73,11 @@ export function createMfaService(deps: MfaDeps) {
       return { totp: await repo.hasConfirmedTotp(principal.userId), recoveryCodesLeft: await repo.recoveryCodesLeft(principal.userId) };
     },
 
+    /** A code (TOTP or recovery) of a signed-in member, throttled as at sign-in: a fresh proof of identity. */
+    async verifyCode(userId: string, code: string, ip: string): Promise<boolean> {
+      return (await throttled(ip, async () => userId, async () => ((await acceptCode(userId, code)) ? true : null))) === true;
+    },
+
     async hasSecondFactor(userId: string): Promise<boolean> {
       return repo.hasConfirmedTotp(userId);
     },
@@ -99,6 +104,11 @@ export function createMfaService(deps: MfaDeps) {
       const recoveryCodes = newRecoveryCodes();
       await repo.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), now);
       return { recoveryCodes };
+    },
+
+    /** A member's lost factor, removed by someone who may act on them (the route checks who). */
+    async resetFor(userId: string): Promise<void> {
+      if (!(await repo.removeAll(userId))) throw conflict(MFA_MESSAGES.notEnabled);
     },
 
     async removeTotp(principal: Principal): Promise<void> {

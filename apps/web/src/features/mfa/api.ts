@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mfaEndpoints } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
 import { startSession } from '../auth/session';
+import { withFreshProof } from './fresh-proof';
 
 export const mfaKeys = createQueryKeys('mfa');
 const statusKey = mfaKeys.detail('status');
@@ -13,7 +14,7 @@ export function useMfaStatus() {
 
 /** POST /account/mfa/totp: a new secret to scan; the only time it is shown. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => call(mfaEndpoints.startTotp, {}) });
+  return useMutation({ mutationFn: () => withFreshProof(() => call(mfaEndpoints.startTotp, {})) });
 }
 
 /** POST /account/mfa/totp/verify: the first code turns it on and answers the recovery codes. */
@@ -28,7 +29,7 @@ export function useVerifyTotp() {
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(mfaEndpoints.removeTotp, {}),
+    mutationFn: () => withFreshProof(() => call(mfaEndpoints.removeTotp, {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 }

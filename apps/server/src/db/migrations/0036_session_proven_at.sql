@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "proven_at" timestamp with time zone;
