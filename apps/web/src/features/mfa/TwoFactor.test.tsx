@@ -5,6 +5,7 @@ import { MFA_MESSAGES } from '@replay/contracts';
 import { failWith, ok, stubApi, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { makeMember, makeRole, ownerRole, selfMember } from '../../test/team-fixtures';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
 
@@ -67,5 +68,29 @@ describe('Login with a second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Instances' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/login/mfa').at(-1)!.body).toEqual({ mfaToken: 'challenge-token', code: '123456' });
+  });
+});
+
+describe('Team › resetting a member’s second factor', () => {
+  it('asks for a confirmation naming the member, then resets it', async () => {
+    const grace = makeMember();
+    const api = stubSignedIn(makeAccount(), makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'GET /api/client/members': ok({ users: [selfMember(), grace], total: 2 }),
+      'GET /api/client/roles': ok([ownerRole(), makeRole()]),
+      'GET /api/limits': ok({ teamMember: { limit: 50, remaining: 48 }, sites: { limit: 10, remaining: 10 } }),
+      [`DELETE /api/client/members/${grace.userId}/mfa`]: ok({ ok: true }),
+    });
+    renderApp('/members');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Reset two-factor authentication of ${grace.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor authentication' });
+    expect(dialog).toHaveTextContent(grace.email);
+    expect(api.callsTo(`DELETE /api/client/members/${grace.userId}/mfa`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Two-factor authentication reset.')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /api/client/members/${grace.userId}/mfa`)).toHaveLength(1);
+    // Nobody resets their own from the Team screen: the profile has its own switch.
+    expect(screen.queryByRole('button', { name: `Reset two-factor authentication of ${selfMember().name}` })).not.toBeInTheDocument();
   });
 });

@@ -42,3 +42,8 @@ export function useLoginMfa() {
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
+
+/** DELETE /client/members/{id}/mfa: a member's lost second factor, reset by someone who may act on them (after a fresh proof). */
+export function useResetMemberMfa() {
+  return useMutation({ mutationFn: (userId: string) => withFreshProof(() => call(mfaEndpoints.resetMemberMfa, { params: { id: userId } })) });
+}
