@@ -105,6 +105,11 @@ describe('two-factor journey in chromium', () => {
     await hidden(dialog);
     await visible(section.getByText('Two-factor authentication is off'));
 
+    // The organization's rule is an admin's switch; turning it on needs the admin's own factor, now off.
+    await page.goto('/account/organization');
+    await visible(page.getByRole('switch', { name: 'Require two-factor authentication for every member' }));
+    await expectAccessible(page, 'two-factor: organization rule');
+
     await signOut();
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);

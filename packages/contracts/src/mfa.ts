@@ -17,6 +17,8 @@ export const MFA_MESSAGES = {
   freshProofRequired: 'Please confirm it is you: enter your password or a two-factor code.',
   proofMissing: 'Enter your password or a two-factor code.',
   wrongProof: 'This password or code is not right.',
+  policyAdminOnly: 'Only an admin can change what the organization requires at sign-in.',
+  policyNeedsOwnFactor: 'Set up two-factor authentication for yourself first.',
 } as const;
 
 /** How many recovery codes a confirmation hands out. */
@@ -67,3 +69,7 @@ export type ReauthInput = z.input<typeof reauthSchema>;
 
 /** Until when (epoch ms) the session counts as freshly proven. */
 export const reauthResultSchema = z.object({ provenUntil: z.number() });
+
+/** PUT /client/mfa-policy: whether every member of the account must sign in with a second factor. */
+export const mfaPolicySchema = z.strictObject({ required: z.boolean() }).meta({ examples: [{ required: true }] });
+export const mfaPolicyResultSchema = z.object({ required: z.boolean() });

@@ -34,6 +34,8 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     return { ok: true as const };
   });
 
+  mount(app, endpoints.setMfaPolicy, async (request) => mfa.setPolicy(principalOf(request), request.body.required));
+
   mount(app, endpoints.reauth, async (request) => freshProof.prove(principalOf(request), request.body, request.ip));
 
   mount(

@@ -1,7 +1,9 @@
 import { MFA_MESSAGES, type MfaChallenge, type MfaStatus, type TotpEnrolment } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { MINUTE_MS, RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
@@ -104,6 +106,14 @@ export function createMfaService(deps: MfaDeps) {
       const recoveryCodes = newRecoveryCodes();
       await repo.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), now);
       return { recoveryCodes };
+    },
+
+    /** The account's rule; an admin who turns it on must hold a factor first, or the rule would lock them into the set-up. */
+    async setPolicy(p: Principal, required: boolean): Promise<{ required: boolean }> {
+      if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);
+      if (required && !(await repo.hasConfirmedTotp(p.userId))) throw conflict(MFA_MESSAGES.policyNeedsOwnFactor);
+      await deps.db.update(tenants).set({ mfaRequired: required }).where(eq(tenants.id, p.tenantId));
+      return { required };
     },
 
     /** A member's lost factor, removed by someone who may act on them (the route checks who). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MFA_MESSAGES } from '@replay/contracts';
+import { AUTH_MESSAGES, MFA_MESSAGES } from '@replay/contracts';
 import { failWith, ok, stubApi, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -92,5 +92,31 @@ describe('Team › resetting a member’s second factor', () => {
     expect(api.callsTo(`DELETE /api/client/members/${grace.userId}/mfa`)).toHaveLength(1);
     // Nobody resets their own from the Team screen: the profile has its own switch.
     expect(screen.queryByRole('button', { name: `Reset two-factor authentication of ${selfMember().name}` })).not.toBeInTheDocument();
+  });
+});
+
+describe('An account that requires a second factor', () => {
+  it('opens only the set-up for a member without one, then the console once the recovery codes are put away', async () => {
+    let enrolled = false;
+    stubSignedIn(makeAccount({ mfaRequired: true, mfaEnrolmentRequired: true }), makeJwt(), {
+      'GET /api/public-config': ok(publicConfig),
+      'GET /api/account': () => ok(makeAccount({ mfaRequired: true, mfaEnrolmentRequired: !enrolled })),
+      'GET /api/account/mfa': () => ok({ totp: enrolled, recoveryCodesLeft: enrolled ? 10 : 0 }),
+      'POST /api/account/mfa/totp': ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Replay:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }),
+      'POST /api/account/mfa/totp/verify': () => {
+        enrolled = true;
+        return ok({ recoveryCodes: CODES });
+      },
+    });
+    renderApp('/instances');
+    const user = userEvent.setup();
+    expect(await screen.findByText(AUTH_MESSAGES.mfaEnrolmentRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Instances' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.type(await screen.findByRole('textbox', { name: /6-digit code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await screen.findByRole('list', { name: 'Recovery codes' });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Instances' })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ export const MFA_ACTION_FAILED = 'Two-factor authentication could not be changed
 type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
 
 /** The account's "Two-factor authentication": set up an authenticator app, see the recovery codes once, turn it off. */
-export function TwoFactorSection() {
+export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {}) {
   const status = useMfaStatus();
   const start = useStartTotp();
   const remove = useRemoveTotp();
@@ -24,7 +24,16 @@ export function TwoFactorSection() {
 
   if (step.kind === 'enrolling')
     return <TotpEnrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'idle' })} />;
-  if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />;
+  if (step.kind === 'codes')
+    return (
+      <RecoveryCodes
+        codes={step.codes}
+        onDone={() => {
+          setStep({ kind: 'idle' });
+          onEnabled?.();
+        }}
+      />
+    );
   if (status.isPending) return <Loader size="sm" aria-label="Loading two-factor authentication" />;
   if (status.isError) return <Alert color="red">{errorMessage(status.error, 'Two-factor authentication could not be loaded.')}</Alert>;
 

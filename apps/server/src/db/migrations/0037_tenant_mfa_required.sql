@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "mfa_required" boolean DEFAULT false NOT NULL;
