@@ -1,3 +1,4 @@
+import { PUBLIC_ENDPOINT_GROUPS } from '../apps/web/chunk-groups';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +44,6 @@ async function api(path: string, init: { method?: string; body?: unknown; jwt?: 
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }
-
-/** The endpoint groups a page without a session may load: its calls, and the session's start (the account). */
-const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'system', 'onboarding'];
 
 const pathOf = (link: string) => {
   const url = new URL(link);

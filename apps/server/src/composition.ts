@@ -43,6 +43,8 @@ import { createLoggerOptionsService } from './modules/logger-options/logger-opti
 import { createJsErrorsService } from './modules/js-errors/js-errors.service';
 import { createProbesService } from './modules/probes/probes.service';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createMfaService, totpSealKey } from './modules/mfa/mfa.service';
+import { createFreshProofService } from './modules/mfa/fresh-proof.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -74,11 +76,14 @@ export function createServices(ctx: AppContext) {
     // Read at each call: tests set ctx.resolveHost after the services are built.
     resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
   });
+  const mfa = createMfaService({ db, clock, sealKey: totpSealKey(ctx.secrets.jwtSecret), issuer: ctx.env.PRODUCT_NAME });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
   return {
     probes: createProbesService({ db, metrics: ctx.metrics, lifecycle: ctx.lifecycle }),
     sessions,
     auth: createAuthService({ db, clock }),
+    mfa,
+    freshProof: createFreshProofService({ db, clock, mfa }),
     captcha: captchaCheckOf(ctx),
     accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
     passwords: createPasswordChangeService({ db, clock, sessions }),

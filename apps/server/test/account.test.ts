@@ -72,6 +72,8 @@ describe('GET /api/account', () => {
       settings: { modules: [] },
       hasPassword: true,
       changePassword: false,
+      mfaRequired: false,
+      mfaEnrolmentRequired: false,
       // A trial account's limits (ACCOUNT_LIMITS.trial): the owner holds one seat, no instance yet.
       limits: { teamMember: { limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 1 }, sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites } },
       banner: null,

@@ -25,6 +25,7 @@ function principal(over: Partial<Principal>): Principal {
     admin: false,
     superAdmin: false,
     passwordChangeRequired: false,
+    mfaEnrolmentRequired: false,
     permissions: [],
     role: null,
     sessionId: null,

@@ -69,6 +69,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether your second factor is on, and how many recovery codes are left
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        get: operations["mfaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor set-up
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["startTotp"];
+        /**
+         * Turn off two-factor authentication
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        delete: operations["removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/totp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor authentication
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["verifyTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -83,6 +147,26 @@ export interface paths {
          * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
          */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm identity
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["reauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -269,6 +353,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/members/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset member two-factor authentication
+         * @description Needs a role holding any of: `EDIT_MEMBERS`. API keys may call it with the same rule.
+         */
+        delete: operations["resetMemberMfa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/members/{id}/reset": {
         parameters: {
             query?: never;
@@ -282,6 +386,26 @@ export interface paths {
          */
         get: operations["renewInvitation"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/mfa-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change two-factor requirement
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        put: operations["setMfaPolicy"];
         post?: never;
         delete?: never;
         options?: never;
@@ -521,6 +645,26 @@ export interface paths {
          * @description No credential needed.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in: second step
+         * @description No credential needed.
+         */
+        post: operations["loginMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2031,7 +2175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2050,7 +2194,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -2261,6 +2405,8 @@ export interface operations {
                      *         },
                      *         "hasPassword": true,
                      *         "changePassword": true,
+                     *         "mfaRequired": true,
+                     *         "mfaEnrolmentRequired": true,
                      *         "limits": {
                      *           "teamMember": {
                      *             "limit": 1,
@@ -2309,6 +2455,8 @@ export interface operations {
                                     remaining: number;
                                 };
                             };
+                            mfaEnrolmentRequired: boolean;
+                            mfaRequired: boolean;
                             name: string;
                             optOut: boolean;
                             permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -2480,6 +2628,8 @@ export interface operations {
                      *         },
                      *         "hasPassword": true,
                      *         "changePassword": true,
+                     *         "mfaRequired": true,
+                     *         "mfaEnrolmentRequired": true,
                      *         "limits": {
                      *           "teamMember": {
                      *             "limit": 1,
@@ -2528,6 +2678,8 @@ export interface operations {
                                     remaining: number;
                                 };
                             };
+                            mfaEnrolmentRequired: boolean;
+                            mfaRequired: boolean;
                             name: string;
                             optOut: boolean;
                             permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -2606,7 +2758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2625,7 +2777,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -2797,6 +2949,8 @@ export interface operations {
                      *         },
                      *         "hasPassword": true,
                      *         "changePassword": true,
+                     *         "mfaRequired": true,
+                     *         "mfaEnrolmentRequired": true,
                      *         "limits": {
                      *           "teamMember": {
                      *             "limit": 1,
@@ -2845,6 +2999,8 @@ export interface operations {
                                     remaining: number;
                                 };
                             };
+                            mfaEnrolmentRequired: boolean;
+                            mfaRequired: boolean;
                             name: string;
                             optOut: boolean;
                             permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -2869,6 +3025,673 @@ export interface operations {
                             trialEndsAt: number;
                             userId: string;
                             verifiedEmail: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "mfa_enrolment_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    mfaStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "totp": true,
+                     *         "recoveryCodesLeft": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            recoveryCodesLeft: number;
+                            totp: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "secret",
+                     *         "otpauthUrl": "otpauthUrl"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            otpauthUrl: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "fresh_proof_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ok": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "mfa_enrolment_required" | "fresh_proof_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    verifyTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "recoveryCodes": [
+                     *           "recoveryCodes"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            recoveryCodes: string[];
                         };
                     };
                 };
@@ -3116,6 +3939,8 @@ export interface operations {
                      *         },
                      *         "hasPassword": true,
                      *         "changePassword": true,
+                     *         "mfaRequired": true,
+                     *         "mfaEnrolmentRequired": true,
                      *         "limits": {
                      *           "teamMember": {
                      *             "limit": 1,
@@ -3164,6 +3989,8 @@ export interface operations {
                                     remaining: number;
                                 };
                             };
+                            mfaEnrolmentRequired: boolean;
+                            mfaRequired: boolean;
                             name: string;
                             optOut: boolean;
                             permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -3237,6 +4064,249 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp)."
+                     *       ],
+                     *       "code": "mfa_enrolment_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "mfa_enrolment_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    reauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Str0ng!Passw0rd"
+                 *     }
+                 */
+                "application/json": {
+                    code?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "provenUntil": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            provenUntil: number;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -3530,7 +4600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3549,7 +4619,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -3694,7 +4764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3713,7 +4783,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -3886,7 +4956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3905,7 +4975,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required" | "fresh_proof_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -4120,7 +5190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4139,7 +5209,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -4336,7 +5406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +5425,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -4533,7 +5603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +5622,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -4731,7 +5801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4750,7 +5820,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -4998,7 +6068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5017,7 +6087,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -5204,7 +6274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5223,7 +6293,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -5504,7 +6574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5523,7 +6593,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -5765,7 +6835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +6854,218 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource in the caller’s account (another account’s id is not found too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No such resource in the caller’s account (another account’s id is not found too)."
+                     *       ],
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "Too many requests: wait the Retry-After seconds."
+                     *       ],
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    resetMemberMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ok": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address."
+                     *       ],
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required" | "fresh_proof_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -5975,7 +7256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5994,7 +7275,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -6047,6 +7328,223 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    setMfaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "required": true
+                 *     }
+                 */
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            required: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "mfa_enrolment_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -6187,7 +7685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +7704,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -6326,7 +7824,7 @@ export interface operations {
                                 needsAnyOf: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
                                 path: string;
                                 /** @enum {string} */
-                                reason: "allowed" | "people_only" | "password_change_required" | "missing_permission" | "outside_scope" | "no_caller";
+                                reason: "allowed" | "people_only" | "password_change_required" | "mfa_enrolment_required" | "missing_permission" | "outside_scope" | "no_caller";
                             }[];
                             instanceId: string;
                             permissions: {
@@ -6335,7 +7833,7 @@ export interface operations {
                                 /** @enum {string} */
                                 permission: "VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS";
                                 /** @enum {string} */
-                                reason: "allowed" | "people_only" | "password_change_required" | "missing_permission" | "outside_scope" | "no_caller";
+                                reason: "allowed" | "people_only" | "password_change_required" | "mfa_enrolment_required" | "missing_permission" | "outside_scope" | "no_caller";
                             }[];
                             subject: {
                                 id: string;
@@ -6397,7 +7895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6416,7 +7914,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -6554,7 +8052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6573,7 +8071,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -6769,7 +8267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6788,7 +8286,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -7053,7 +8551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7072,7 +8570,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -7287,7 +8785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7306,7 +8804,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -7548,7 +9046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7567,7 +9065,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -7761,7 +9259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +9278,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -7908,7 +9406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +9425,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -8388,6 +9886,8 @@ export interface operations {
                      *           },
                      *           "hasPassword": true,
                      *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
                      *           "limits": {
                      *             "teamMember": {
                      *               "limit": 1,
@@ -8440,6 +9940,8 @@ export interface operations {
                                         remaining: number;
                                     };
                                 };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
                                 name: string;
                                 optOut: boolean;
                                 permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -8691,7 +10193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8710,7 +10212,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -8812,6 +10314,8 @@ export interface operations {
                      *           },
                      *           "hasPassword": true,
                      *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
                      *           "limits": {
                      *             "teamMember": {
                      *               "limit": 1,
@@ -8864,6 +10368,293 @@ export interface operations {
                                         remaining: number;
                                     };
                                 };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
+                                name: string;
+                                optOut: boolean;
+                                permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
+                                plan: {
+                                    billingSetup: boolean;
+                                    remaingSessions: number | null;
+                                    remainingTrialDays: number;
+                                    /** @enum {string} */
+                                    type: "trial" | "paid";
+                                };
+                                remainingTrial: number;
+                                roleId: string | null;
+                                roleName: string | null;
+                                settings: {
+                                    modules: string[];
+                                };
+                                smtp: boolean;
+                                superAdmin: boolean;
+                                tenantId: string;
+                                tenantKey: string | null;
+                                tenantName: string;
+                                trialEndsAt: number;
+                                userId: string;
+                                verifiedEmail: boolean;
+                            };
+                        } | {
+                            /** @constant */
+                            mfaRequired: true;
+                            mfaToken: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "Too many requests: wait the Retry-After seconds."
+                     *       ],
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    loginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfaToken": "not-a-real-token",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    mfaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "userId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "avatar": "cat",
+                     *           "roleId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "roleName": "roleName",
+                     *           "admin": true,
+                     *           "superAdmin": true,
+                     *           "permissions": [
+                     *             "VIEW_BILLING"
+                     *           ],
+                     *           "isTrial": true,
+                     *           "remainingTrial": 1,
+                     *           "trialEndsAt": 1768469400000,
+                     *           "instanceCount": 1,
+                     *           "hasBillingDetails": true,
+                     *           "edition": "ee",
+                     *           "tenantName": "tenantName",
+                     *           "tenantId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "tenantKey": "tenantKey",
+                     *           "apiKey": null,
+                     *           "smtp": true,
+                     *           "plan": {
+                     *             "type": "trial",
+                     *             "remaingSessions": 1,
+                     *             "billingSetup": true,
+                     *             "remainingTrialDays": 1
+                     *           },
+                     *           "settings": {
+                     *             "modules": [
+                     *               "modules"
+                     *             ]
+                     *           },
+                     *           "hasPassword": true,
+                     *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
+                     *           "limits": {
+                     *             "teamMember": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             },
+                     *             "sites": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             }
+                     *           },
+                     *           "banner": "banner",
+                     *           "verifiedEmail": true,
+                     *           "license": "license",
+                     *           "expirationDate": 1,
+                     *           "iceServers": "iceServers",
+                     *           "optOut": true,
+                     *           "createdAt": 1768469400000
+                     *         },
+                     *         "jwt": "jwt"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            jwt: string;
+                            user: {
+                                admin: boolean;
+                                apiKey: null;
+                                avatar: ("cat" | "dog" | "fish" | "butterfly" | "feather" | "leaf" | "plant" | "flower" | "sun" | "moon" | "star" | "cloud" | "bolt" | "flame" | "snowflake" | "planet" | "rocket" | "anchor" | "compass" | "mountain" | "coffee" | "music") | null;
+                                banner: string | null;
+                                changePassword: boolean;
+                                createdAt: number;
+                                /** @enum {string} */
+                                edition: "ee" | "foss";
+                                email: string;
+                                expirationDate: number | null;
+                                hasBillingDetails: boolean;
+                                hasPassword: boolean;
+                                iceServers: string | null;
+                                instanceCount: number;
+                                isTrial: boolean;
+                                license: string | null;
+                                limits: {
+                                    sites: {
+                                        limit: number;
+                                        remaining: number;
+                                    };
+                                    teamMember: {
+                                        limit: number;
+                                        remaining: number;
+                                    };
+                                };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
                                 name: string;
                                 optOut: boolean;
                                 permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -9205,7 +10996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9224,7 +11015,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -9379,7 +11170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9398,7 +11189,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -9568,7 +11359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9587,7 +11378,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -9917,7 +11708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9936,7 +11727,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -10208,7 +11999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10227,7 +12018,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -10596,7 +12387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10615,7 +12406,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -10923,7 +12714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10942,7 +12733,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -11312,7 +13103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11331,7 +13122,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -11665,7 +13456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11684,7 +13475,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -11982,7 +13773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12001,7 +13792,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -12248,7 +14039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12267,7 +14058,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -12606,7 +14397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12625,7 +14416,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -12865,7 +14656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12884,7 +14675,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -13151,7 +14942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13170,7 +14961,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -13420,7 +15211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13439,7 +15230,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -13672,7 +15463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13691,7 +15482,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -13967,7 +15758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13986,7 +15777,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -14218,7 +16009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14237,7 +16028,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -14515,7 +16306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14534,7 +16325,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -14829,7 +16620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14848,7 +16639,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -15170,7 +16961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15189,7 +16980,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -15470,7 +17261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15489,7 +17280,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -15695,7 +17486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15714,7 +17505,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -16034,7 +17825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16053,7 +17844,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -16319,7 +18110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16338,7 +18129,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -16658,7 +18449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16677,7 +18468,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -16910,7 +18701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16929,7 +18720,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -17310,7 +19101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17329,7 +19120,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -17630,7 +19421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17649,7 +19440,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -17919,7 +19710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17938,7 +19729,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -18197,7 +19988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18216,7 +20007,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -18413,7 +20204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18432,7 +20223,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -18739,7 +20530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18758,7 +20549,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -19026,7 +20817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19045,7 +20836,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -19213,7 +21004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19232,7 +21023,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -19439,7 +21230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19458,7 +21249,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -19676,7 +21467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19695,7 +21486,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -19975,7 +21766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19994,7 +21785,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -20216,7 +22007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20235,7 +22026,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -20528,7 +22319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20547,7 +22338,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -20773,7 +22564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20792,7 +22583,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -20986,7 +22777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21005,7 +22796,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -21224,7 +23015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21243,7 +23034,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -21554,7 +23345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21573,7 +23364,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -21943,7 +23734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21962,7 +23753,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -22167,7 +23958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22186,7 +23977,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -22349,7 +24140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22368,7 +24159,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -22584,7 +24375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22603,7 +24394,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -22818,7 +24609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22837,7 +24628,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -22967,7 +24758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22986,7 +24777,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -23211,7 +25002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23230,7 +25021,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -23379,7 +25170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23398,7 +25189,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -23587,7 +25378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23606,7 +25397,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -23756,7 +25547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23775,7 +25566,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -23912,7 +25703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23931,7 +25722,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -24059,7 +25850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24078,7 +25869,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -24253,6 +26044,8 @@ export interface operations {
                      *           },
                      *           "hasPassword": true,
                      *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
                      *           "limits": {
                      *             "teamMember": {
                      *               "limit": 1,
@@ -24305,6 +26098,8 @@ export interface operations {
                                         remaining: number;
                                     };
                                 };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
                                 name: string;
                                 optOut: boolean;
                                 permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -24330,6 +26125,10 @@ export interface operations {
                                 userId: string;
                                 verifiedEmail: boolean;
                             };
+                        } | {
+                            /** @constant */
+                            mfaRequired: true;
+                            mfaToken: string;
                         };
                     };
                 };
@@ -24745,7 +26544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24764,7 +26563,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -25011,7 +26810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25030,7 +26829,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -25272,7 +27071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25291,7 +27090,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -25466,7 +27265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25485,7 +27284,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -25751,7 +27550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25770,7 +27569,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -26012,7 +27811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26031,7 +27830,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -26452,7 +28251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26471,7 +28270,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -26693,7 +28492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26712,7 +28511,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -26924,6 +28723,8 @@ export interface operations {
                      *           },
                      *           "hasPassword": true,
                      *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
                      *           "limits": {
                      *             "teamMember": {
                      *               "limit": 1,
@@ -26976,6 +28777,8 @@ export interface operations {
                                         remaining: number;
                                     };
                                 };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
                                 name: string;
                                 optOut: boolean;
                                 permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
@@ -27250,7 +29053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27269,7 +29072,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -27492,7 +29295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27511,7 +29314,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -27668,7 +29471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27687,7 +29490,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -27850,7 +29653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27869,7 +29672,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -28047,7 +29850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28066,7 +29869,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "password_change_required";
+                        code: "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -28278,7 +30081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28297,7 +30100,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -28497,7 +30300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28516,7 +30319,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -28758,7 +30561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28777,7 +30580,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -29016,7 +30819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29035,7 +30838,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -29203,7 +31006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29222,7 +31025,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -29432,7 +31235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29451,7 +31254,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -29642,7 +31445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29661,7 +31464,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };
@@ -29853,7 +31656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29872,7 +31675,7 @@ export interface operations {
                          * @description What a client decides by (never the message text).
                          * @enum {string}
                          */
-                        code: "forbidden" | "password_change_required";
+                        code: "forbidden" | "password_change_required" | "mfa_enrolment_required";
                         /** @description What went wrong, for people; show the first. */
                         errors: string[];
                     };

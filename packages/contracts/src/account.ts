@@ -84,6 +84,10 @@ export const accountSchema = z.object({
   settings: accountSettingsSchema,
   hasPassword: z.boolean(),
   changePassword: z.boolean(),
+  /** The owner's rule: every member of the account signs in with a second factor. */
+  mfaRequired: z.boolean(),
+  /** The rule applies and this member has not set a second factor up: only the set-up is open until they do. */
+  mfaEnrolmentRequired: z.boolean(),
   limits: z.object({ teamMember: limitSchema, sites: limitSchema }),
   banner: z.string().nullable(),
   verifiedEmail: z.boolean(),

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   ssoEnforced: 'Password login is disabled for this account: sign in with SSO.',
   signupFallback: 'Something went wrong',
   passwordChangeRequired: 'Please choose a new password before you continue.',
+  mfaEnrolmentRequired: 'Your organization requires two-factor authentication: please set it up before you continue.',
 } as const;
 
 /** A one-time token of a mailed link (reset, invitation): opaque, compared by its hash. */

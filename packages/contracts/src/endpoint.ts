@@ -58,6 +58,12 @@ export interface Endpoint {
    */
   duringPasswordChange?: true;
   /**
+   * Open to a member of an account that requires a second factor they have not set up yet:
+   * reading the account and setting the factor up. Every other guarded call answers 403
+   * `mfa_enrolment_required` until it is set up.
+   */
+  duringMfaEnrolment?: true;
+  /**
    * For people only: an API key calling it is refused (403) even when its role holds the
    * permission (managing keys, signing into an instance as oneself). Routes guarded 'authenticated' are a person's own
    * (profile, password, sessions, notifications) and refuse keys without saying so.

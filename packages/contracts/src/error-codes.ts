@@ -15,6 +15,10 @@ export const ERROR_CODE_STATUS = {
   forbidden: 403,
   /** The caller must choose a new password first (the account's `changePassword`): only the account and the change are open. */
   password_change_required: 403,
+  /** The call needs a proof of identity from the last 5 minutes (POST /account/reauth), then the same call again. */
+  fresh_proof_required: 403,
+  /** The account requires a second factor the caller has not set up: only the account and the set-up are open. */
+  mfa_enrolment_required: 403,
   not_found: 404,
   conflict: 409,
   instance_url_taken: 409,

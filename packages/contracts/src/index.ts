@@ -9,6 +9,7 @@ export * from './validation';
 export * from './account';
 export * from './avatars';
 export * from './auth';
+export * from './mfa';
 export * from './public-config';
 export * from './routes';
 export * from './catalogue';

@@ -17,6 +17,8 @@ export const ACCESS_REASONS = [
   'people_only',
   /** The member must change their password first; only the calls marked for it are open. */
   'password_change_required',
+  /** The account requires a second factor the member has not set up; only the set-up is open. */
+  'mfa_enrolment_required',
   /** The role holds none of the call's permissions. */
   'missing_permission',
   /** The role's instance scope does not reach the instance: the live route answers 404. */
@@ -31,6 +33,7 @@ export const ACCESS_REASON_TEXT: Record<AccessReason, string> = {
   allowed: 'Allowed',
   people_only: 'API keys cannot make this call: it is for people signed in to the console.',
   password_change_required: 'Must change their password first.',
+  mfa_enrolment_required: 'Must set up two-factor authentication first.',
   missing_permission: 'The role holds none of the permissions this needs.',
   outside_scope: 'The role does not reach this instance.',
   no_caller: 'Cannot call anything: not joined yet, or the key is revoked or expired.',

@@ -3,7 +3,7 @@ import { inScope, instanceScopeOf } from './instance-scope';
 import type { Principal } from './principal';
 
 /** What of an endpoint the decision reads: its guard and its two exceptions. */
-export type GuardedCall = Pick<Endpoint, 'guard' | 'peopleOnly' | 'duringPasswordChange'>;
+export type GuardedCall = Pick<Endpoint, 'guard' | 'peopleOnly' | 'duringPasswordChange' | 'duringMfaEnrolment'>;
 
 const ALLOWED: AccessDecision = { allowed: true, reason: 'allowed', needsAnyOf: [] };
 const refused = (reason: AccessDecision['reason'], needsAnyOf: AccessDecision['needsAnyOf'] = []): AccessDecision => ({ allowed: false, reason, needsAnyOf });
@@ -23,6 +23,7 @@ export function decideAccess(principal: Principal | null, call: GuardedCall, ins
   if (!principal) return call.guard === 'public' ? ALLOWED : refused('no_caller');
   if (principal.apiKey && !openToKeys(call)) return refused('people_only');
   if (principal.passwordChangeRequired && !call.duringPasswordChange) return refused('password_change_required');
+  if (principal.mfaEnrolmentRequired && !call.duringMfaEnrolment) return refused('mfa_enrolment_required');
   if (call.guard !== 'public' && call.guard !== 'authenticated' && !hasAnyPermission(principal.permissions, call.guard.anyOf)) return refused('missing_permission', [...call.guard.anyOf]);
   if (instanceId !== undefined && !inScope(instanceScopeOf(principal), instanceId)) return refused('outside_scope');
   return ALLOWED;

@@ -130,7 +130,7 @@ function principalOfLiveKey(row: KeyRow): Principal | null {
   };
 }
 
-function asKey(row: KeyRow): Pick<Principal, 'name' | 'email' | 'admin' | 'superAdmin' | 'passwordChangeRequired' | 'apiKey'> {
+function asKey(row: KeyRow): Pick<Principal, 'name' | 'email' | 'admin' | 'superAdmin' | 'passwordChangeRequired' | 'mfaEnrolmentRequired' | 'apiKey'> {
   const { id, name, ipAccessList, lastUsedAt, lastUsedAddress } = row.key;
   return {
     name: apiKeyActorName(name),
@@ -138,6 +138,7 @@ function asKey(row: KeyRow): Pick<Principal, 'name' | 'email' | 'admin' | 'super
     admin: false,
     superAdmin: false,
     passwordChangeRequired: false,
+    mfaEnrolmentRequired: false,
     apiKey: { id, name, ipAccessList, lastUsedAt: lastUsedAt === null ? null : Math.floor(lastUsedAt), lastUsedAddress },
   };
 }

@@ -26,6 +26,8 @@ export const forbidden = (m = "You don't have the necessary permissions to acces
   new AppError('forbidden', [m]);
 /** A caller whose password must change first (see Endpoint.duringPasswordChange). */
 export const passwordChangeRequired = () => new AppError('password_change_required', [AUTH_MESSAGES.passwordChangeRequired]);
+/** A caller whose account requires a second factor they have not set up (see Endpoint.duringMfaEnrolment). */
+export const mfaEnrolmentRequired = () => new AppError('mfa_enrolment_required', [AUTH_MESSAGES.mfaEnrolmentRequired]);
 export const notFound = (m = 'Not found.') => new AppError('not_found', [m]);
 export const conflict = (...m: string[]) => new AppError('conflict', m);
 export const tooManyRequests = (m: string, retryAfterSeconds: number) =>

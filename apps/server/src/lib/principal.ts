@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
 import type { AccessClaims } from './access-token';
-import { roles, sessions, users } from '../db/schema';
+import { roles, sessions, tenants, userTotp, users } from '../db/schema';
 
 /** The caller of a request, read from the database on every request (never trusted from the token). */
 export interface Principal {
@@ -16,6 +16,8 @@ export interface Principal {
   role: { id: string; name: string; allInstances: boolean; instances: string[]; protected: boolean } | null;
   /** The spec's `changePassword`: only the calls marked `duringPasswordChange` are open until the password changes. */
   passwordChangeRequired: boolean;
+  /** The account requires a second factor this member has not set up: only the calls marked `duringMfaEnrolment` are open. */
+  mfaEnrolmentRequired: boolean;
   /** The sign-in this request was made under; null for an identity just proved (login, reset, joining), and for an API key. */
   sessionId: string | null;
   /** Set when the caller is an API key (lib/api-key-principal.ts): it acts as that key, never as a person. */
@@ -44,6 +46,9 @@ export const principalColumns = {
     // Only whether they have joined: a timestamp would be parsed into a Date on every request.
     joined: sql<boolean>`${users.joinedAt} is not null`,
     passwordChangeRequired: users.passwordChangeRequired,
+    // The account requires a second factor and this member has none confirmed yet.
+    mfaEnrolmentRequired: sql<boolean>`(select ${tenants.mfaRequired} from ${tenants} where ${tenants.id} = ${users.tenantId})
+      and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)`,
   },
   role: {
     id: roles.id,
@@ -85,7 +90,7 @@ export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>
 }
 
 export type PrincipalRow = {
-  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean; passwordChangeRequired: boolean };
+  user: { id: string; tenantId: string; email: string; name: string; admin: boolean; superAdmin: boolean; joined: boolean; passwordChangeRequired: boolean; mfaEnrolmentRequired: boolean };
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 };
 
@@ -119,6 +124,7 @@ export function principalOfRow(row: PrincipalRow | undefined, sessionId: string 
       ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected }
       : null,
     passwordChangeRequired: user.passwordChangeRequired,
+    mfaEnrolmentRequired: user.mfaEnrolmentRequired === true,
     sessionId,
     apiKey: null,
   };

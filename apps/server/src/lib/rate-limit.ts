@@ -107,6 +107,10 @@ export const RATE_RULES = {
   loginAccountFromAddressUnderAttack: { limit: 1, windowMs: 15 * MINUTE_MS },
   /** Old-password checks of one signed-in user. */
   passwordChange: { limit: 5, windowMs: 15 * MINUTE_MS },
+  /** Second-factor codes (TOTP or recovery) tried from one address, whoever for: as passwords. */
+  mfaCodeFromAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
+  /** Second-factor codes tried for one member from one address: as passwords. */
+  mfaCodeUserFromAddress: { limit: 5, windowMs: 15 * MINUTE_MS },
   /** Sign-ups from one address (each makes an account, and may start an instance). */
   signupFromAddress: { limit: 10, windowMs: HOUR_MS },
   /** Reset-link requests from one address (each may send a mail). */
@@ -123,6 +127,8 @@ export const rateKeys = {
   loginAccountFromAddress: (email: string, ip: string) => `login:account-ip:${email.toLowerCase()}|${ip}`,
   loginAccountFailures: (email: string) => `login:account:${email.toLowerCase()}`,
   passwordChange: (userId: string) => `password-change:user:${userId}`,
+  mfaCodeFromAddress: (ip: string) => `mfa-code:ip:${ip}`,
+  mfaCodeUserFromAddress: (userId: string, ip: string) => `mfa-code:user-ip:${userId}|${ip}`,
   signupFromAddress: (ip: string) => `signup:ip:${ip}`,
   resetMailFromAddress: (ip: string) => `reset-mail:ip:${ip}`,
   linkUseFromAddress: (ip: string) => `link-use:ip:${ip}`,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { mfaRoutes } from './mfa/mfa.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { backupRoutes } from './backups/backups.routes';
@@ -36,6 +37,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   accountRoutes,
   liveStatusRoutes,
+  mfaRoutes,
   instancesRoutes,
   diskRoutes,
   configRoutes,

@@ -26,6 +26,7 @@ export interface ApiRoute {
 export interface AuditActorLookups {
   byRefreshToken(token: string | null | undefined): Promise<AuditActor | null>;
   byResetToken(token: string | null | undefined): Promise<AuditActor | null>;
+  byMfaToken(token: string | null | undefined): Promise<AuditActor | null>;
 }
 
 /**
@@ -120,6 +121,7 @@ export const auditPlugin = fp(async (app) => {
   const lookups: AuditActorLookups = {
     byRefreshToken: async (token) => (token ? repo.actorByRefreshToken(hashToken(token)) : null),
     byResetToken: async (token) => (token ? repo.actorByResetToken(hashToken(token)) : null),
+    byMfaToken: async (token) => (token ? repo.actorByMfaToken(hashToken(token)) : null),
   };
 
   async function actorOf(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<AuditActor | null> {

@@ -6,7 +6,7 @@ import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
 import { hashApiKeySecret, isWellFormedApiKey, loadKeyCaller, looksLikeApiKey } from '../lib/api-key-principal';
 import { addressAllowed, keyRateLimiter, type KeyRateLimiter, type RateHeaders } from '../lib/api-key-admission';
 import type { CallerCredential } from '../lib/credential';
-import { forbidden, passwordChangeRequired, sessionExpired, unauthorized } from '../lib/errors';
+import { forbidden, mfaEnrolmentRequired, passwordChangeRequired, sessionExpired, unauthorized } from '../lib/errors';
 import { loadCaller, type ApiKeyOfCaller, type Principal } from '../lib/principal';
 import { keyUsagePlugin } from './key-usage';
 
@@ -80,9 +80,10 @@ function authorize(request: FastifyRequest, principal: Principal | null, viaKey:
   if (!principal) throw viaKey ? unauthorized(API_KEY_MESSAGES.invalidKey) : sessionExpired();
   if (principal.apiKey) admitKey(request, principal, principal.apiKey);
   // The decision the permission viewer shows too (lib/access-decision.ts); the instance scope is the route's own 404.
-  const decision = decideAccess(principal, { guard, peopleOnly: endpoint?.peopleOnly, duringPasswordChange: endpoint?.duringPasswordChange });
+  const decision = decideAccess(principal, { guard, peopleOnly: endpoint?.peopleOnly, duringPasswordChange: endpoint?.duringPasswordChange, duringMfaEnrolment: endpoint?.duringMfaEnrolment });
   if (decision.reason === 'people_only') throw forbidden(API_KEY_MESSAGES.keysOnlyForPeople);
   if (decision.reason === 'password_change_required') throw passwordChangeRequired();
+  if (decision.reason === 'mfa_enrolment_required') throw mfaEnrolmentRequired();
   if (!decision.allowed) throw forbidden();
   return principal;
 }

@@ -10,7 +10,7 @@ import { bearer } from './auth';
 /** A fresh session and its access token for a user, signed like the server signs them (no password, no hashing). */
 export async function tokenFor(t: TestApp, user: { userId: string; tenantId: string }): Promise<string> {
   const sessionId = newId();
-  await t.runtime.ctx.db.insert(sessions).values({ id: sessionId, userId: user.userId, createdAt: t.clock.now() });
+  await t.runtime.ctx.db.insert(sessions).values({ id: sessionId, userId: user.userId, createdAt: t.clock.now(), provenAt: t.clock.now() });
   return signAccessToken({ ...user, sessionId }, t.runtime.ctx.secrets.jwtSecret, 900, t.clock.now());
 }
 

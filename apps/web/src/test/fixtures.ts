@@ -28,6 +28,8 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     settings: { modules: [] },
     hasPassword: true,
     changePassword: false,
+    mfaRequired: false,
+    mfaEnrolmentRequired: false,
     limits: { teamMember: { limit: 50, remaining: 49 }, sites: { limit: 10, remaining: 10 } },
     banner: null,
     verifiedEmail: true,

@@ -5,7 +5,7 @@ import { endpoint } from '../endpoint';
 
 /** The caller's own account and its seats (GET /limits, spec section 7): any signed-in member. */
 export const accountEndpoints = {
-  account: endpoint({ method: 'GET', path: '/account', guard: 'authenticated', response: accountSchema, duringPasswordChange: true }),
+  account: endpoint({ method: 'GET', path: '/account', guard: 'authenticated', response: accountSchema, duringPasswordChange: true, duringMfaEnrolment: true }),
   updateAccount: endpoint({
     method: 'POST',
     path: '/account',

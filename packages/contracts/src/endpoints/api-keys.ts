@@ -23,6 +23,7 @@ export const apiKeyEndpoints = {
     status: 201,
     audit: { label: 'Create API key' },
     peopleOnly: true,
+    errors: ['fresh_proof_required'],
   }),
   rotateApiKey: endpoint({
     method: 'POST',

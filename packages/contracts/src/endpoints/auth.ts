@@ -9,11 +9,12 @@ import {
   signupSchema,
 } from '../auth';
 import { endpoint } from '../endpoint';
+import { loginAnswerSchema } from '../mfa';
 
 /** Signing up and in, the session's token and a forgotten password: all public. */
 export const authEndpoints = {
   signup: endpoint({ method: 'POST', path: '/signup', guard: 'public', body: signupSchema, response: sessionSchema, status: 201, audit: { label: 'Sign up' } }),
-  login: endpoint({ method: 'POST', path: '/login', guard: 'public', body: loginSchema, response: sessionSchema, audit: { label: 'Log in' } }),
+  login: endpoint({ method: 'POST', path: '/login', guard: 'public', body: loginSchema, response: loginAnswerSchema, audit: { label: 'Log in' } }),
   /** Not recorded: every open tab calls it every few minutes. */
   refresh: endpoint({ method: 'GET', path: '/refresh', guard: 'public', response: refreshSchema }),
   logout: endpoint({ method: 'GET', path: '/logout', guard: 'public', response: logoutResultSchema, audit: { label: 'Log out' } }),
@@ -30,7 +31,7 @@ export const authEndpoints = {
     path: '/password/reset',
     guard: 'public',
     body: passwordResetSchema,
-    response: sessionSchema,
+    response: loginAnswerSchema,
     audit: { label: 'Reset password' },
   }),
 } as const;

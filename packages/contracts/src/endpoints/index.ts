@@ -4,6 +4,7 @@ import { accountEndpoints } from './account';
 import { alertEndpoints } from './alerts';
 import { apiKeyEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
+import { mfaEndpoints } from './mfa';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
 import { configEndpoints } from './config';
@@ -28,7 +29,7 @@ import { webhookEndpoints } from './webhooks';
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
 // session's start) bundles only their schemas, not the whole table's.
-export { accountEndpoints, authEndpoints, systemEndpoints };
+export { accountEndpoints, authEndpoints, mfaEndpoints, systemEndpoints };
 export { healthSchema } from './system';
 
 /** Every API call, by name: the server registers these, the SPA calls these. */
@@ -37,6 +38,7 @@ export const endpoints = {
   ...authEndpoints,
   ...invitationEndpoints,
   ...accountEndpoints,
+  ...mfaEndpoints,
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,

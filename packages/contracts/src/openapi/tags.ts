@@ -12,6 +12,7 @@ import { instanceEndpoints } from '../endpoints/instances';
 import { invitationEndpoints } from '../endpoints/invitations';
 import { jsErrorEndpoints } from '../endpoints/js-errors';
 import { loggerOptionsEndpoints } from '../endpoints/logger-options';
+import { mfaEndpoints } from '../endpoints/mfa';
 import { monitoringEndpoints } from '../endpoints/monitoring';
 import { notificationEndpoints } from '../endpoints/notifications';
 import { onboardingEndpoints } from '../endpoints/onboarding';
@@ -38,6 +39,7 @@ export const TAG_GROUPS: readonly TagGroup[] = [
   { name: 'System', description: 'Health checks and the configuration a client reads before signing in.', endpoints: systemEndpoints },
   { name: 'Authentication', description: 'Sign up, sign in, refresh the session token, sign out, reset a password.', endpoints: authEndpoints },
   { name: 'Account', description: 'The signed-in person: profile, avatar, password, sessions.', endpoints: accountEndpoints },
+  { name: 'Two-factor sign-in', description: 'A person’s second factor (an authenticator app, recovery codes), the second step of a sign-in, a fresh proof of identity, and the account’s rule requiring one.', endpoints: mfaEndpoints },
   { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
   { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
   { name: 'Disk', description: 'An instance’s disk: upgrades and clean-ups.', endpoints: diskEndpoints },

@@ -15,6 +15,11 @@ export const sessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When the person last proved who they are in this session: the sign-in itself, then
+     * POST /account/reauth. Creating an API key and changing the second factor need it recent.
+     */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

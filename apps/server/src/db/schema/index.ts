@@ -22,3 +22,4 @@ export * from './console-processes';
 export * from './projects';
 export * from './api-keys';
 export * from './idempotent-requests';
+export * from './mfa';

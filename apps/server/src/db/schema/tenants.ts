@@ -16,5 +16,7 @@ export const tenants = pgTable('tenants', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
   optOut: boolean('opt_out').notNull().default(false),
   modules: text('modules').array().notNull().default([]),
+  /** The owner's rule: every member signs in with a second factor; one without it may only set it up. */
+  mfaRequired: boolean('mfa_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

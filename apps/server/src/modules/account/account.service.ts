@@ -84,6 +84,8 @@ export function createAccountService(deps: AccountDeps) {
       settings: { modules: knownModules(tenant.modules) },
       hasPassword: row.passwordHash !== null,
       changePassword: p.passwordChangeRequired,
+      mfaRequired: tenant.mfaRequired,
+      mfaEnrolmentRequired: p.mfaEnrolmentRequired,
       limits: accountLimits({ hasBillingDetails, seats: members, sites }),
       banner: null,
       verifiedEmail: row.emailVerifiedAt !== null,

@@ -5,10 +5,14 @@ import { principalOf } from '../../plugins/guard';
 
 /** Account › API keys (issue 18): GET/POST /client/api-keys, POST …/{id}/rotate, DELETE …/{id}. */
 export const apiKeysRoutes: FastifyPluginAsync = async (app) => {
-  const { apiKeys } = app.services;
+  const { apiKeys, freshProof } = app.services;
 
   mount(app, endpoints.apiKeys, async (request) => apiKeys.list(principalOf(request)));
-  mount(app, endpoints.createApiKey, async (request) => apiKeys.create(principalOf(request), request.body));
+  // A key is a credential that outlives the session: minting one needs a fresh proof of identity.
+  mount(app, endpoints.createApiKey, async (request) => {
+    await freshProof.require(principalOf(request));
+    return apiKeys.create(principalOf(request), request.body);
+  });
   mount(app, endpoints.rotateApiKey, async (request) => apiKeys.rotate(principalOf(request), request.params.id));
   mount(app, endpoints.revokeApiKey, async (request) => apiKeys.revoke(principalOf(request), request.params.id));
 };

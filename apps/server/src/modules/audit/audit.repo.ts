@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditTrail, passwordResets, refreshTokens, users } from '../../db/schema';
+import { auditTrail, mfaChallenges, passwordResets, refreshTokens, users } from '../../db/schema';
 import type { InstanceScope } from '../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../lib/paging';
 import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
@@ -99,6 +99,17 @@ export function auditRepo(db: Db) {
         .from(passwordResets)
         .innerJoin(users, eq(users.id, passwordResets.userId))
         .where(eq(passwordResets.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A second sign-in step's token proves the password was right: its failures go into that member's trail. */
+    async actorByMfaToken(tokenHash: string): Promise<AuditActor | null> {
+      const [row] = await db
+        .select(actorColumns)
+        .from(mfaChallenges)
+        .innerJoin(users, eq(users.id, mfaChallenges.userId))
+        .where(eq(mfaChallenges.tokenHash, tokenHash))
         .limit(1);
       return row ?? null;
     },

@@ -1,7 +1,7 @@
 import { toStorableText } from '@replay/contracts';
 
 /** Keys whose values never reach the audit trail: credentials, tokens and card data. */
-export const SECRET_KEY = /password|token|secret|jwt|card|authorization|auth.?header|cookie|cvc|cvv|captcha/i;
+export const SECRET_KEY = /password|token|secret|jwt|card|authorization|auth.?header|cookie|cvc|cvv|captcha|^code$|recoveryCodes/i;
 export const REDACTED = '[redacted]';
 
 /** Bodies above this size are summarised: the trail says what was called, it is not an archive. */

@@ -3,12 +3,13 @@ import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { textField } from '../../plugins/audit';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
-import { cookieSettingsOf, signInAnswer } from './sign-in';
+import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in';
 
 /** Sign-up, login, token refresh, logout, and a forgotten password: public calls that start or end a session. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth, sessions, captcha, resets } = app.services;
   const signIn = signInAnswer(app);
+  const passwordSignIn = passwordSignInAnswer(app);
   const cookie = cookieSettingsOf(app);
 
   mount(app, endpoints.signup, async (request, reply) => {
@@ -19,7 +20,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.login, async (request, reply) => {
     const { email, password } = request.body;
     await captcha(request.body['g-recaptcha-response'], request.ip);
-    return signIn(request, reply, await auth.login(email, password, request.ip));
+    return passwordSignIn(request, reply, await auth.login(email, password, request.ip));
   });
 
   mount(app, endpoints.refresh, async (request, reply) => {
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   mount(
     app,
     endpoints.resetPassword,
-    async (request, reply) => signIn(request, reply, await resets.reset(request.body.token, request.body.password, request.ip)),
+    async (request, reply) => passwordSignIn(request, reply, await resets.reset(request.body.token, request.body.password, request.ip)),
     // A failed try with a real link is recorded in the account the link was for.
     { auditActor: (request, find) => find.byResetToken(textField(request.body, 'token')) },
   );

@@ -38,7 +38,8 @@ export function refreshRepo(db: Db) {
     },
 
     async insertSession(row: { id: string; userId: string; createdAt: Date }) {
-      await db.insert(sessions).values(row);
+      // Signing in is a proof of identity.
+      await db.insert(sessions).values({ ...row, provenAt: row.createdAt });
     },
 
     async insert(row: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date; createdAt: Date }) {

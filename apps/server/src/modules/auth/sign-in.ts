@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '@replay/contracts';
+import type { LoginAnswer, Session } from '@replay/contracts';
 import type { Principal } from '../../lib/principal';
 import { setRefreshCookie, type CookieSettings } from './cookie';
 
@@ -22,5 +22,20 @@ export function signInAnswer(app: FastifyInstance) {
     setRefreshCookie(reply, session.refreshToken, cookie);
     request.auditActor = principal;
     return { user: await accounts.build(principal), jwt: session.jwt };
+  };
+}
+
+/**
+ * The answer of a call that proved the password (login, reset): a session, or, for a member
+ * with a second factor, the challenge `POST /login/mfa` completes. Single sign-on never comes
+ * here: the identity provider answers for its own factors.
+ */
+export function passwordSignInAnswer(app: FastifyInstance) {
+  const signIn = signInAnswer(app);
+  const { mfa } = app.services;
+  return async (request: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<LoginAnswer> => {
+    if (!(await mfa.hasSecondFactor(principal.userId))) return signIn(request, reply, principal);
+    request.auditActor = principal;
+    return mfa.challenge(principal);
   };
 }

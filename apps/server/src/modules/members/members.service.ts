@@ -131,6 +131,11 @@ export function createMembersService(deps: MembersDeps) {
   }
 
   return {
+    /** 404 for a member of another account (or none), 403 for one holding more than the actor: the rule every action on a member follows. */
+    async assertMayActOn(p: Principal, userId: string): Promise<void> {
+      assertActsOn(p, await mustFind(p, userId));
+    },
+
     async list(p: Principal, q: { page: number; limit: number; query?: string }) {
       const { rows, total } = await repo.page(p.tenantId, q);
       const now = deps.clock.now();

@@ -16,7 +16,7 @@ import type { SessionParams } from '../../features/auth/url-params';
  * - authenticated: token and account (spec: logged in)
  * - error: the account could not be read (not an auth failure)
  */
-export type SessionStatus = 'loading' | 'anonymous' | 'password-change' | 'authenticated' | 'error';
+export type SessionStatus = 'loading' | 'anonymous' | 'password-change' | 'mfa-enrolment' | 'authenticated' | 'error';
 
 export interface SessionValue {
   status: SessionStatus;
@@ -71,7 +71,8 @@ export function SessionProvider({ ready, settled = false, params, children }: Pr
   let status: SessionStatus;
   if (!booted) status = 'loading';
   else if (!token) status = 'anonymous';
-  else if (accountQuery.data) status = accountQuery.data.changePassword ? 'password-change' : 'authenticated';
+  else if (accountQuery.data)
+    status = accountQuery.data.changePassword ? 'password-change' : accountQuery.data.mfaEnrolmentRequired ? 'mfa-enrolment' : 'authenticated';
   else if (accountQuery.isError) status = 'error';
   else status = 'loading';
 
@@ -118,7 +119,7 @@ function useRememberVisits(path: string, status: SessionStatus, signingOut: RefO
     const was = previous.current;
     previous.current = status;
     if (status !== 'anonymous') return;
-    const signedOut = (was === 'authenticated' || was === 'password-change') && signingOut.current;
+    const signedOut = (was === 'authenticated' || was === 'password-change' || was === 'mfa-enrolment') && signingOut.current;
     signingOut.current = false;
     if (!signedOut) rememberPath(path);
   }, [path, status, signingOut]);

@@ -10,6 +10,7 @@ import { useAccount, useSession } from './SessionProvider';
 
 export const ConsoleShell = lazyRoute('console', () => import('../shell/ConsoleShell'));
 const ForcedPasswordChangePage = lazyRoute('password-change', () => import('../../routes/account/ForcedPasswordChangePage'));
+const ForcedMfaEnrolmentPage = lazyRoute('mfa-enrolment', () => import('../../routes/account/ForcedMfaEnrolmentPage'));
 
 /** The signed-in console: loading while the session opens, the login screen without one. */
 export function RequireSession() {
@@ -28,6 +29,12 @@ export function RequireSession() {
           <ForcedPasswordChangePage />
         </Suspense>
       );
+    case 'mfa-enrolment':
+      return (
+        <Suspense fallback={<PageLoader />}>
+          <ForcedMfaEnrolmentPage />
+        </Suspense>
+      );
     case 'authenticated':
       return (
         <Suspense fallback={<PageLoader />}>
@@ -41,7 +48,7 @@ export function RequireSession() {
 export function PublicOnly() {
   const { status } = useSession();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'authenticated' || status === 'password-change') return <PostLoginRedirect />;
+  if (status === 'authenticated' || status === 'password-change' || status === 'mfa-enrolment') return <PostLoginRedirect />;
   return (
     <Suspense fallback={<PageLoader />}>
       <Outlet />

@@ -15,6 +15,7 @@ import { NavMenu } from './NavMenu';
 import { SupportDrawer } from './SupportDrawer';
 import { TrialBanner } from './TrialBanner';
 import { useMenuCollapsed } from './use-menu-collapsed';
+import { FreshProofDialog } from '../../features/mfa/FreshProofDialog';
 
 const NAV_WIDTH = { expanded: 220, collapsed: 64 };
 
@@ -64,6 +65,7 @@ export default function ConsoleShell() {
           <NavMenu collapsed={collapsed} onSupport={() => setSupportOpen(true)} />
         </AppShell.Navbar>
       )}
+      <FreshProofDialog />
       <AppShell.Main>
         <Container size={SETTINGS_MAX_WIDTH} px="lg" py="lg">
           <ErrorBoundary>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type CreateApiKeyInput } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
+import { withFreshProof } from '../mfa/fresh-proof';
 
 export const apiKeyKeys = createQueryKeys('api-keys');
 
@@ -17,7 +18,8 @@ function useChanged() {
 /** Answers the key with its secret: the only time the secret is ever shown. */
 export function useCreateApiKey() {
   const changed = useChanged();
-  return useMutation({ mutationFn: (input: CreateApiKeyInput) => call(endpoints.createApiKey, { body: input }), onSuccess: changed });
+  // A key outlives the session: the server asks for a fresh proof of identity first (the dialog, then the same call).
+  return useMutation({ mutationFn: (input: CreateApiKeyInput) => withFreshProof(() => call(endpoints.createApiKey, { body: input })), onSuccess: changed });
 }
 
 export function useRotateApiKey() {

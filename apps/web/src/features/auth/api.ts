@@ -1,15 +1,23 @@
 import type { z } from 'zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authEndpoints, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { authEndpoints, isMfaChallenge, type LoginAnswer, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { startSession } from './session';
 import { onboardingFlag } from '../onboarding/onboarding-flag';
+
+/**
+ * A sign-in that proved the password answers the session, or, for a member with a second
+ * factor, the challenge the second step completes: the session starts only with a session.
+ */
+function startUnlessChallenged(queryClient: QueryClient, answer: LoginAnswer): void {
+  if (!isMfaChallenge(answer)) startSession(queryClient, answer);
+}
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => call(authEndpoints.login, { body: input }),
-    onSuccess: (session) => startSession(queryClient, session),
+    onSuccess: (answer) => startUnlessChallenged(queryClient, answer),
   });
 }
 
@@ -35,7 +43,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { token: string; password: string }) => call(authEndpoints.resetPassword, { body: input }),
-    onSuccess: (session) => startSession(queryClient, session),
+    onSuccess: (answer) => startUnlessChallenged(queryClient, answer),
   });
 }
 

@@ -9,6 +9,7 @@ import { startProgressToast } from '../../components/progress-toast';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useRenewInvitation } from './api';
+import { ResetMemberMfaAction } from '../mfa/ResetMemberMfaAction';
 
 export const RENEW_FAILED = 'Could not generate a new invitation link.';
 
@@ -76,6 +77,7 @@ export function MemberActions({ member, selfId, onEdit, onRemove, onViewPermissi
           <IconShieldSearch size={16} />
         </ActionIcon>
       </Tooltip>
+      {state === 'joined' && member.userId !== selfId && <ResetMemberMfaAction member={member} />}
       <Tooltip label="Edit">
         <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${member.name}`} onClick={() => onEdit(member)}>
           <IconPencil size={16} />

@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format-date';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { KeyValue } from './KeyValue';
 import { Section } from './Section';
+import { MfaPolicySwitch } from '../../features/mfa/MfaPolicySwitch';
 
 /** /account/organization: the organization's name (editable in place), id, plan and limits. */
 export default function OrganizationPage() {
@@ -63,6 +64,7 @@ export default function OrganizationPage() {
               </Text>
             </KeyValue>
           </SimpleGrid>
+          <MfaPolicySwitch />
         </Stack>
       </Paper>
     </Section>

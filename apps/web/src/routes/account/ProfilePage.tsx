@@ -7,6 +7,7 @@ import { EnterpriseOffer } from './EnterpriseOffer';
 import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { Section } from './Section';
+import { TwoFactorSection } from '../../features/mfa/TwoFactorSection';
 
 /** /account/profile: the profile form, the member's avatar, the member's weekly report choice (while its module is on), for accounts with a password changing it, and for accounts that are not enterprise, what the enterprise edition adds. */
 export default function ProfilePage() {
@@ -32,6 +33,10 @@ export default function ProfilePage() {
         <>
           <Divider />
           <PasswordSection />
+          <Divider />
+          <Section title="Two-factor authentication" description="A code from an authenticator app at every sign-in, besides your password.">
+            <TwoFactorSection />
+          </Section>
         </>
       )}
       <EnterpriseOffer />

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { loginSchema, routes } from '@replay/contracts';
+import { isMfaChallenge, loginSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
@@ -8,6 +8,7 @@ import { useLogin } from '../../features/auth/api';
 import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HydratedForm } from '../../components/HydratedForm';
+import { MfaLoginStep } from '../../features/mfa/MfaLoginStep';
 
 export default function LoginPage() {
   useConsoleTitle('Login');
@@ -15,6 +16,15 @@ export default function LoginPage() {
   const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) =>
     login.mutate(body, { onError }),
   );
+
+  // The password was right and a second factor is owed: its step replaces the form.
+  if (login.data && isMfaChallenge(login.data)) {
+    return (
+      <AuthCard title="Two-factor authentication">
+        <MfaLoginStep mfaToken={login.data.mfaToken} onBack={() => login.reset()} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Login to your account">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { AUTH_MESSAGES, MESSAGES, passwordResetSchema, routes } from '@replay/contracts';
+import { useNavigate } from 'react-router';
+import { AUTH_MESSAGES, MESSAGES, isMfaChallenge, passwordResetSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
@@ -10,10 +11,12 @@ import { errorMessage } from '../../lib/api';
 import { validate } from '../../lib/form';
 import { useFormFields } from '../../lib/use-form-fields';
 import { HydratedForm } from '../../components/HydratedForm';
+import { MfaLoginStep } from '../../features/mfa/MfaLoginStep';
 
 /** The mailed link's screen: a new password twice, then signed in. */
 export function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
+  const navigate = useNavigate();
   const form = useFormFields({ password: '', repeat: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const { password, repeat } = form.values;
@@ -26,6 +29,15 @@ export function NewPasswordForm({ token }: { token: string }) {
     if (!checked.data || password !== repeat) return;
     reset.mutate(checked.data, { onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)) });
   };
+
+  // The password is changed; a member with a second factor proves it before the session starts.
+  if (reset.data && isMfaChallenge(reset.data)) {
+    return (
+      <AuthCard title="Two-factor authentication">
+        <MfaLoginStep mfaToken={reset.data.mfaToken} onBack={() => void navigate(routes.login())} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Set a New Password" subtitle={MESSAGES.passwordStrength}>

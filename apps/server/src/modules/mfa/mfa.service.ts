@@ -1,0 +1,159 @@
+import { MFA_MESSAGES, type MfaChallenge, type MfaStatus, type TotpEnrolment } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { hashToken, newId, newSecretToken } from '../../lib/ids';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import { MINUTE_MS, RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
+import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
+import { mfaRepo } from './mfa.repo';
+import { newRecoveryCodes, newTotpSecret, otpauthUrlOf, recoveryCodeHash, totpStepOf } from './totp';
+
+/** The second step of a sign-in must follow the first within this time. */
+export const MFA_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+
+export const totpSealKey = (jwtSecret: Uint8Array): SealKey => deriveSealKey(jwtSecret, 'totp-secret-seal-v1');
+
+export interface MfaDeps {
+  db: Db;
+  clock: Clock;
+  sealKey: SealKey;
+  /** The issuer authenticator apps show beside the code. */
+  issuer: string;
+}
+
+/**
+ * Two-factor sign-in: a member's TOTP authenticator and recovery codes, and the second
+ * step of their sign-ins. Codes are throttled as passwords are (counted before the check,
+ * per address and per member and address); a TOTP code is accepted once.
+ */
+export function createMfaService(deps: MfaDeps) {
+  const repo = mfaRepo(deps.db);
+  const limits = rateLimiter(deps);
+
+  /**
+   * Counts an attempt before anything is looked at, as password attempts are: per address
+   * (whoever for; a token that names nobody counts too), then per member and address. A
+   * success takes the attempt back, so an office behind one address is not slowed.
+   */
+  async function throttled<T>(ip: string, userOf: () => Promise<string | null>, attempt: (userId: string) => Promise<T | null>): Promise<T | null> {
+    const addressKey = rateKeys.mfaCodeFromAddress(ip);
+    await limits.hit([{ key: addressKey, rule: RATE_RULES.mfaCodeFromAddress }], MFA_MESSAGES.tooManyCodes);
+    const userId = await userOf();
+    if (!userId) return null;
+    const pairKey = rateKeys.mfaCodeUserFromAddress(userId, ip);
+    await limits.hit([{ key: pairKey, rule: RATE_RULES.mfaCodeUserFromAddress }], MFA_MESSAGES.tooManyCodes);
+    const result = await attempt(userId);
+    if (result !== null) {
+      await limits.clear(pairKey);
+      await limits.undo(addressKey);
+    }
+    return result;
+  }
+
+  async function secretOf(userId: string) {
+    const row = await repo.totpOf(userId);
+    const secret = row && openSealed(deps.sealKey, row.secretSealed, userId);
+    return row && secret ? { secret, confirmed: row.confirmedAt !== null, lastUsedStep: row.lastUsedStep } : null;
+  }
+
+  /** A TOTP code accepted once (its step is claimed), else a recovery code spent. */
+  async function acceptCode(userId: string, code: string): Promise<boolean> {
+    const now = deps.clock.now();
+    const totp = await secretOf(userId);
+    if (totp?.confirmed) {
+      const step = await totpStepOf(totp.secret, code, now, totp.lastUsedStep);
+      if (step !== null) return repo.claimStep(userId, step, now);
+    }
+    return repo.spendRecoveryCode(userId, recoveryCodeHash(code), now);
+  }
+
+  return {
+    async status(principal: Principal): Promise<MfaStatus> {
+      return { totp: await repo.hasConfirmedTotp(principal.userId), recoveryCodesLeft: await repo.recoveryCodesLeft(principal.userId) };
+    },
+
+    /** A code (TOTP or recovery) of a signed-in member, throttled as at sign-in: a fresh proof of identity. */
+    async verifyCode(userId: string, code: string, ip: string): Promise<boolean> {
+      return (await throttled(ip, async () => userId, async () => ((await acceptCode(userId, code)) ? true : null))) === true;
+    },
+
+    async hasSecondFactor(userId: string): Promise<boolean> {
+      return repo.hasConfirmedTotp(userId);
+    },
+
+    /** A new secret, unconfirmed until its first code; the only time it is answered. */
+    async startTotp(principal: Principal): Promise<TotpEnrolment> {
+      const secret = newTotpSecret();
+      const stored = await repo.putPendingTotp(principal.userId, seal(deps.sealKey, secret, principal.userId), deps.clock.now());
+      if (!stored) throw conflict(MFA_MESSAGES.alreadyEnabled);
+      return { secret, otpauthUrl: otpauthUrlOf(deps.issuer, principal.email, secret) };
+    },
+
+    /** The first right code confirms the authenticator; the recovery codes are answered this once. */
+    async confirmTotp(principal: Principal, code: string, ip: string): Promise<{ recoveryCodes: string[] }> {
+      const pending = await secretOf(principal.userId);
+      if (!pending) throw badRequest(MFA_MESSAGES.noEnrolment);
+      if (pending.confirmed) throw conflict(MFA_MESSAGES.alreadyEnabled);
+      const now = deps.clock.now();
+      const confirmed = await throttled(ip, async () => principal.userId, async () => {
+        const step = await totpStepOf(pending.secret, code, now, pending.lastUsedStep);
+        return step !== null && (await repo.claimStep(principal.userId, step, now)) ? true : null;
+      });
+      if (!confirmed) throw badRequest(MFA_MESSAGES.invalidCode);
+      const recoveryCodes = newRecoveryCodes();
+      await repo.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), now);
+      return { recoveryCodes };
+    },
+
+    /** The account's rule; an admin who turns it on must hold a factor first, or the rule would lock them into the set-up. */
+    async setPolicy(p: Principal, required: boolean): Promise<{ required: boolean }> {
+      if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);
+      if (required && !(await repo.hasConfirmedTotp(p.userId))) throw conflict(MFA_MESSAGES.policyNeedsOwnFactor);
+      await deps.db.update(tenants).set({ mfaRequired: required }).where(eq(tenants.id, p.tenantId));
+      return { required };
+    },
+
+    /** A member's lost factor, removed by someone who may act on them (the route checks who). */
+    async resetFor(userId: string): Promise<void> {
+      if (!(await repo.removeAll(userId))) throw conflict(MFA_MESSAGES.notEnabled);
+    },
+
+    async removeTotp(principal: Principal): Promise<void> {
+      if (!(await repo.removeAll(principal.userId))) throw conflict(MFA_MESSAGES.notEnabled);
+    },
+
+    /** After a right password: the token the second step must bring, bound to this user. */
+    async challenge(principal: Principal): Promise<MfaChallenge> {
+      const now = deps.clock.now();
+      const mfaToken = newSecretToken();
+      await repo.insertChallenge({
+        id: newId(),
+        userId: principal.userId,
+        tokenHash: hashToken(mfaToken),
+        expiresAt: new Date(now.getTime() + MFA_CHALLENGE_TTL_MS),
+        createdAt: now,
+      });
+      return { mfaRequired: true, mfaToken };
+    },
+
+    /** The second step: a live challenge and a right code (TOTP or recovery) sign the member in, once. */
+    async completeLogin(mfaToken: string, code: string, ip: string): Promise<Principal> {
+      const now = deps.clock.now();
+      let challenge: { id: string; userId: string; tenantId: string } | null = null;
+      const principal = await throttled(
+        ip,
+        async () => (challenge = await repo.liveChallenge(hashToken(mfaToken), now))?.userId ?? null,
+        async (userId) => ((await acceptCode(userId, code)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
+      );
+      if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
+      if (!principal) throw unauthorized(MFA_MESSAGES.invalidCode);
+      if (!(await repo.spendChallenge((challenge as { id: string }).id, now))) throw unauthorized(MFA_MESSAGES.challengeExpired);
+      return principal;
+    },
+  };
+}
+
+export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { TotpEnrolment as Enrolment } from '@replay/contracts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormAlert } from '../../components/FormAlert';
+import { errorMessage } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { useMfaStatus, useRemoveTotp, useStartTotp } from './api';
+import { RecoveryCodes } from './RecoveryCodes';
+import { TotpEnrolment } from './TotpEnrolment';
+
+export const MFA_ACTION_FAILED = 'Two-factor authentication could not be changed. Please try again.';
+
+type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
+
+/** The account's "Two-factor authentication": set up an authenticator app, see the recovery codes once, turn it off. */
+export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {}) {
+  const status = useMfaStatus();
+  const start = useStartTotp();
+  const remove = useRemoveTotp();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [confirmOff, setConfirmOff] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (step.kind === 'enrolling')
+    return <TotpEnrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'idle' })} />;
+  if (step.kind === 'codes')
+    return (
+      <RecoveryCodes
+        codes={step.codes}
+        onDone={() => {
+          setStep({ kind: 'idle' });
+          onEnabled?.();
+        }}
+      />
+    );
+  if (status.isPending) return <Loader size="sm" aria-label="Loading two-factor authentication" />;
+  if (status.isError) return <Alert color="red">{errorMessage(status.error, 'Two-factor authentication could not be loaded.')}</Alert>;
+
+  const begin = () => {
+    setError(null);
+    start.mutate(undefined, { onSuccess: (enrolment) => setStep({ kind: 'enrolling', enrolment }), onError: (e) => setError(errorMessage(e, MFA_ACTION_FAILED)) });
+  };
+  const turnOff = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmOff(false);
+        notifySuccess('Two-factor authentication is off');
+      },
+      onError: (e) => {
+        setConfirmOff(false);
+        setError(errorMessage(e, MFA_ACTION_FAILED));
+      },
+    });
+
+  return (
+    <Stack gap="sm" maw={480}>
+      {status.data.totp ? (
+        <>
+          <Text size="sm">
+            Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app.{' '}
+            {status.data.recoveryCodesLeft} recovery codes left.
+          </Text>
+          <Group>
+            <Button variant="default" color="red" onClick={() => setConfirmOff(true)}>
+              Turn off two-factor authentication
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <>
+          <Text size="sm">Two-factor authentication is off. Turn it on to ask for a code from an authenticator app at every sign-in.</Text>
+          <Group>
+            <Button onClick={begin} loading={start.isPending}>
+              Set up two-factor authentication
+            </Button>
+          </Group>
+        </>
+      )}
+      <FormAlert message={error} />
+      <ConfirmDialog
+        opened={confirmOff}
+        title="Turn off two-factor authentication?"
+        confirmLabel="Turn off"
+        danger
+        loading={remove.isPending}
+        onConfirm={turnOff}
+        onCancel={() => setConfirmOff(false)}
+      >
+        Signing in will ask only for your password. Your recovery codes stop working.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

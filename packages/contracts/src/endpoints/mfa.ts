@@ -1,0 +1,57 @@
+import { sessionSchema } from '../auth';
+import { loginMfaSchema, mfaPolicyResultSchema, mfaPolicySchema, mfaRemovedSchema, reauthResultSchema, reauthSchema, mfaStatusSchema, recoveryCodesSchema, totpEnrolmentSchema, totpVerifySchema } from '../mfa';
+import { endpoint } from '../endpoint';
+import { memberIdParamsSchema, okSchema } from '../members';
+import { guardFor } from '../screens';
+
+/**
+ * Two-factor sign-in: the caller's own authenticator (a person's own routes, so API keys are
+ * refused), and the second step of a sign-in (public: the first step's token proves the password).
+ */
+export const mfaEndpoints = {
+  mfaStatus: endpoint({
+    method: 'GET',
+    path: '/account/mfa',
+    guard: 'authenticated',
+    response: mfaStatusSchema,
+    duringMfaEnrolment: true,
+    summary: 'Whether your second factor is on, and how many recovery codes are left',
+  }),
+  /** Starts (or restarts) an enrolment: a new secret, unconfirmed until a first code. */
+  startTotp: endpoint({ method: 'POST', path: '/account/mfa/totp', guard: 'authenticated', response: totpEnrolmentSchema, audit: { label: 'Start two-factor set-up' }, duringMfaEnrolment: true, errors: ['fresh_proof_required'] }),
+  verifyTotp: endpoint({
+    method: 'POST',
+    path: '/account/mfa/totp/verify',
+    guard: 'authenticated',
+    body: totpVerifySchema,
+    response: recoveryCodesSchema,
+    audit: { label: 'Turn on two-factor authentication' },
+    duringMfaEnrolment: true,
+  }),
+  removeTotp: endpoint({ method: 'DELETE', path: '/account/mfa/totp', guard: 'authenticated', response: mfaRemovedSchema, audit: { label: 'Turn off two-factor authentication' }, errors: ['fresh_proof_required'] }),
+  /** A fresh proof of identity for this session: creating an API key and changing the second factor ask for one from the last 5 minutes. */
+  reauth: endpoint({ method: 'POST', path: '/account/reauth', guard: 'authenticated', body: reauthSchema, response: reauthResultSchema, audit: { label: 'Confirm identity' }, duringMfaEnrolment: true }),
+  /**
+   * A member who lost their authenticator and recovery codes: whoever may edit them (EDIT_MEMBERS,
+   * and every right the member holds) removes their second factor, after a fresh proof.
+   */
+  resetMemberMfa: endpoint({
+    method: 'DELETE',
+    path: '/client/members/:id/mfa',
+    guard: guardFor('membersEdit'),
+    params: memberIdParamsSchema,
+    response: okSchema,
+    audit: { label: 'Reset member two-factor authentication' },
+    errors: ['fresh_proof_required'],
+  }),
+  /** The owner's rule (an admin's call, like renaming the organization): every member signs in with a second factor. */
+  setMfaPolicy: endpoint({
+    method: 'PUT',
+    path: '/client/mfa-policy',
+    guard: 'authenticated',
+    body: mfaPolicySchema,
+    response: mfaPolicyResultSchema,
+    audit: { label: 'Change two-factor requirement' },
+  }),
+  loginMfa: endpoint({ method: 'POST', path: '/login/mfa', guard: 'public', body: loginMfaSchema, response: sessionSchema, audit: { label: 'Log in: second step' } }),
+} as const;
