@@ -45,7 +45,8 @@ const answeringDriver = new Proxy({ kind: 'fuzz', browserSources: [] } as unknow
     // Cleanup and its preview call the instance from the request too.
     if (prop === 'cleanup') return async () => ({ removedDays: [], removedBytes: 0, cleanedAt: Date.now() });
     if (prop === 'cleanupPreview') return async (_id: string, ages: number[]) => ({ ages: ages.map((days) => ({ days, bytes: 0 })), usedBytes: 0, totalBytes: 1 });
-    if (prop === 'then') return undefined;
+    // Optional calls this driver does not have (a boot-time reachability check is the Kubernetes driver's).
+    if (prop === 'then' || prop === 'checkReachable') return undefined;
     return async () => {
       throw new Error(`driver.${String(prop)} is not for this test`);
     };

@@ -33,12 +33,13 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the nine workspaces', () => {
+  it('finds the ten workspaces', () => {
     expect(workspaces.sort()).toEqual([
       'apps/agent',
       'apps/server',
       'apps/web',
       'packages/agent-protocol',
+      'packages/audit-chain',
       'packages/cli',
       'packages/client',
       'packages/contracts',

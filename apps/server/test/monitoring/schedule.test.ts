@@ -27,7 +27,7 @@ function statsDriver(calls: { n: number }): InfrastructureDriver {
   return new Proxy({ kind: 'stats-double', browserSources: [] } as unknown as InfrastructureDriver, {
     get(target, prop) {
       if (prop === 'kind' || prop === 'browserSources') return target[prop];
-      if (prop === 'then') return undefined;
+      if (prop === 'then' || prop === 'checkReachable') return undefined;
       if (prop === 'stats') return async () => (calls.n++, answer);
       if (prop === 'reconcile') return async () => idle;
       if (prop === 'health') return async () => ({ healthy: true, statusCode: 200, tenants: [{ active: true }], version: '1.21', error: null });
