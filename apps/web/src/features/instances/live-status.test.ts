@@ -40,4 +40,13 @@ describe('applyLiveChange', () => {
       expect(stale(q, instanceKeys.list({ page: 1, search: '' })), change.type).toBe(true);
     }
   });
+  it('leaves a list that does not show the instance as it was: a list a mutation invalidated stays invalidated', () => {
+    const a = makeInstance({ instanceId: 'ins_a' });
+    const q = cacheWith([]);
+    // A create from another screen invalidated the (empty) list; the stream then tells of a change to another instance.
+    void q.invalidateQueries({ queryKey: instanceKeys.lists(), refetchType: 'none' });
+    applyLiveChange(q, { type: 'instance.renamed', at: 1, instanceId: 'ins_a', instance: a });
+    expect(stale(q, instanceKeys.list({ page: 1, search: '' }))).toBe(true);
+    expect(listed(q).instances).toEqual([]);
+  });
 });

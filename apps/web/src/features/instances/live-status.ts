@@ -44,11 +44,13 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveInstanceCh
   const { instance, instanceId } = change;
   let inAList = false;
   if (instance) {
-    queryClient.setQueriesData<Listed>({ queryKey: instanceKeys.lists() }, (list) => {
-      if (!list?.instances.some((i) => i.instanceId === instanceId)) return list;
+    // Only the lists that show it are written: writing a list back unchanged would mark it fresh,
+    // undoing an invalidation a mutation made (a list read before a create would then show no new row).
+    for (const [key, list] of queryClient.getQueriesData<Listed>({ queryKey: instanceKeys.lists() })) {
+      if (!list?.instances.some((i) => i.instanceId === instanceId)) continue;
       inAList = true;
-      return { ...list, instances: list.instances.map((i) => (i.instanceId === instanceId ? instance : i)) };
-    });
+      queryClient.setQueryData<Listed>(key, { ...list, instances: list.instances.map((i) => (i.instanceId === instanceId ? instance : i)) });
+    }
     queryClient.setQueryData<Detailed>(instanceKeys.detail(instanceId), (d) => (d ? { ...d, ...instance } : d));
   }
   // A new instance, one that left the list (terminated) or is gone: the lists are read again.
