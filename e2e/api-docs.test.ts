@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { startConsole, type ConsoleServer } from './support/server';
 
@@ -51,5 +52,6 @@ describe('/api/docs in a browser', () => {
 
     expect(problems).toEqual([]);
     expect(foreign).toEqual([]);
+    await expectAccessible(page, 'api docs: an operation open');
   });
 });
