@@ -1,3 +1,6 @@
+// zod's browser setting (no compiled parsers under the CSP), kept by naming it here: the
+// contracts' index is free of side effects, so that a page bundles only the rules it uses.
+import '@replay/contracts/zod-config';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -73,8 +73,7 @@ export const cardSummarySchema = z.object({
 });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
-export const PAYMENT_PROVIDERS = ['offline', 'stripe'] as const;
-export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+export { PAYMENT_PROVIDERS, type PaymentProviderKind } from './payment-providers';
 
 /**
  * GET /managed-saas/billing-details: the spec's fields (never the card token:

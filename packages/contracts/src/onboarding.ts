@@ -74,14 +74,10 @@ export function weeklySlotOf(at: number): number {
   return slot > at ? slot - WEEK_MS : slot;
 }
 
-/** Where a tracker sends its batches on an instance: the agent's ingest path (agent-protocol's INGEST_PATH; a server test keeps the two equal). */
-export const TRACKER_INGEST_PATH = '/api/events';
+export { TRACKER_INGEST_PATH, ingestUrlOf } from './tracker-ingest';
 export const TRACKER_PACKAGE = '@replay/tracker';
 /** The co-browsing plugin, installed beside the tracker at the version the compatibility table gives. */
 export const ASSIST_PACKAGE = '@replay/tracker-assist';
-
-/** The instance's ingest URL, from its address. */
-export const ingestUrlOf = (instanceUrl: string): string => `${instanceUrl.replace(/\/+$/, '')}${TRACKER_INGEST_PATH}`;
 
 /**
  * The onboarding tabs' code: the tracker installed from npm or with a script tag, both

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_PROVIDERS } from './billing';
-import { ingestUrlOf } from './onboarding';
+import { PAYMENT_PROVIDERS } from './payment-providers';
+import { ingestUrlOf } from './tracker-ingest';
 
 /**
  * The console's own session recorder (spec section 9: the console tags its user for a session

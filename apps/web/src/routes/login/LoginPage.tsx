@@ -8,7 +8,7 @@ import { useLogin } from '../../features/auth/api';
 import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HydratedForm } from '../../components/HydratedForm';
-import { MfaLoginStep } from '../../features/mfa/MfaLoginStep';
+import { MfaLoginStepLazy } from '../../features/mfa/MfaLoginStepLazy';
 
 export default function LoginPage() {
   useConsoleTitle('Login');
@@ -21,7 +21,7 @@ export default function LoginPage() {
   if (login.data && isMfaChallenge(login.data)) {
     return (
       <AuthCard title="Two-factor authentication">
-        <MfaLoginStep mfaToken={login.data.mfaToken} onBack={() => login.reset()} />
+        <MfaLoginStepLazy mfaToken={login.data.mfaToken} onBack={() => login.reset()} />
       </AuthCard>
     );
   }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { validate } from '../../lib/form';
 import { useFormFields } from '../../lib/use-form-fields';
 import { HydratedForm } from '../../components/HydratedForm';
-import { MfaLoginStep } from '../../features/mfa/MfaLoginStep';
+import { MfaLoginStepLazy } from '../../features/mfa/MfaLoginStepLazy';
 
 /** The mailed link's screen: a new password twice, then signed in. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -34,7 +34,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   if (reset.data && isMfaChallenge(reset.data)) {
     return (
       <AuthCard title="Two-factor authentication">
-        <MfaLoginStep mfaToken={reset.data.mfaToken} onBack={() => void navigate(routes.login())} />
+        <MfaLoginStepLazy mfaToken={reset.data.mfaToken} onBack={() => void navigate(routes.login())} />
       </AuthCard>
     );
   }
