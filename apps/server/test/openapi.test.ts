@@ -29,10 +29,15 @@ interface Operation {
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema: { properties?: { code?: { enum?: string[] } } } }> }>;
+  responses: Record<string, Response | { $ref: string }>;
   deprecated?: boolean;
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { scheme: string }> } };
+type Response = { content?: Record<string, { schema: { properties?: { code?: { enum?: string[] } } } }> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { scheme: string }>; responses: Record<string, Response> };
+};
 
 let t: TestApp;
 let doc: Document;
@@ -51,6 +56,14 @@ function operationOf(e: Endpoint): Operation {
 }
 
 const table = Object.entries(endpoints as Record<string, Endpoint>);
+
+/** A response as a client reads it: written in the operation, or a `$ref` to one of components.responses. */
+function resolved(response: Response | { $ref: string } | undefined): Response | undefined {
+  if (!response || !('$ref' in response)) return response;
+  const name = response.$ref.replace('#/components/responses/', '');
+  expect(doc.components.responses[name], response.$ref).toBeDefined();
+  return doc.components.responses[name];
+}
 
 describe('the OpenAPI document', () => {
   it('passes `redocly lint` (the recommended ruleset) with no error', async () => {
@@ -84,12 +97,12 @@ describe('the OpenAPI document', () => {
     if (e.guard === 'public') expect(schemes).toEqual([]);
     else if (e.guard === 'authenticated' || e.peopleOnly) expect(schemes).toEqual(['session']);
     else expect(schemes).toEqual(['session', 'apiKey']);
-    const codesOf = (status: number) => op.responses[String(status)]?.content?.['application/json']?.schema.properties?.code?.enum ?? [];
-    for (const [status, codes] of Object.entries(op.responses)) {
+    const codesOf = (status: number) => resolved(op.responses[String(status)])?.content?.['application/json']?.schema.properties?.code?.enum ?? [];
+    for (const [status, response] of Object.entries(op.responses)) {
       if (Number(status) < 400) continue;
       // Every code listed is sent with the status it is listed under.
       for (const code of codesOf(Number(status))) expect(ERROR_CODE_STATUS[code as keyof typeof ERROR_CODE_STATUS], `${code} under ${status}`).toBe(Number(status));
-      expect(codes.content).toBeDefined();
+      expect(resolved(response)?.content).toBeDefined();
     }
     if (e.params || e.query || e.body) expect(codesOf(400)).toContain('validation_failed');
     if (e.guard !== 'public') expect(codesOf(401)).toEqual(['unauthenticated', 'session_expired']);

@@ -86,6 +86,11 @@ export async function callAgent<C extends AgentCall>(agent: AgentAddress, call: 
   return answer.data as AnswerOf<C>;
 }
 
+/** The answer of an instance whose health could not be asked. */
+export function unhealthy(error: string, checkedAt: number): InstanceHealth {
+  return { healthy: false, statusCode: null, tenants: [], version: null, error, checkedAt };
+}
+
 /**
  * Healthy only when this instance's agent answers 200 with tenants, as the
  * protocol says: another process listening on the port (say, after a reboot)
@@ -102,7 +107,7 @@ export async function checkHealth(agent: AgentAddress): Promise<InstanceHealth &
     const error = healthy ? null : body ? `Health check answered ${res.status}` : 'Another process answers on the instance port';
     return { healthy, statusCode: res.status, tenants, version: body?.version ?? null, error, checkedAt, body };
   } catch (e) {
-    return { healthy: false, statusCode: null, tenants: [], version: null, error: (e as Error).message, checkedAt, body: null };
+    return { ...unhealthy((e as Error).message, checkedAt), body: null };
   }
 }
 

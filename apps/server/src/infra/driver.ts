@@ -1,5 +1,5 @@
 import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
-import type { InstanceSize, Provider } from '@replay/contracts';
+import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**
  * Where hosted instances run. The console's services and jobs call only this
@@ -200,5 +200,12 @@ export class DriverError extends Error {
     super(message);
     this.name = 'DriverError';
     this.code = code;
+  }
+}
+
+/** A disk only grows, in whole GB, up to the largest the catalogue offers: any driver's rule for `resizeDisk`. */
+export function assertDiskCanGrow(currentGb: number, requestedGb: number): void {
+  if (!Number.isInteger(requestedGb) || requestedGb < currentGb || requestedGb > DISK_MAX_GB) {
+    throw new DriverError('invalid', `The disk can only grow, from ${currentGb} GB up to ${DISK_MAX_GB} GB`);
   }
 }

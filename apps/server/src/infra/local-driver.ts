@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type ErrorDetail, type ErrorList, type SsoStatus } from '@replay/agent-protocol';
 import { join } from 'node:path';
-import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
+import { ADMIN_CALLS, type AgentHealth } from '@replay/agent-protocol';
+import { SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
 import { freePort } from '../lib/free-port';
-import { callAgent, checkHealth, loginUrl, preflight, type AgentAddress } from './agent-client';
+import { callAgent, checkHealth, type AgentAddress } from './agent-client';
+import { AgentDriver, type AgentLocation } from './agent-driver';
 import {
   DriverError,
-  type BackupInfo,
-  type RestoreInfo,
-  type CleanupInfo,
-  type CleanupPreviewInfo,
-  type CorsPreflight,
+  assertDiskCanGrow,
   type DesiredInstance,
   type InfrastructureDriver,
-  type InstanceConfig,
-  type InstanceConfigChange,
-  type InstanceHealth,
   type InstanceRuntime,
   type InstanceSpec,
-  type InstanceStats,
-  type InstanceUser,
   type ReconcileReport,
   type UpgradeBackup,
 } from './driver';
@@ -31,7 +23,6 @@ import { agentAddress, startAgent, type AgentStarter } from './local/start-agent
 import { UpgradeBackups } from './local/upgrade-backups';
 import { versionRegistry, type VersionRegistry } from './versions';
 import { reconcile, type Inventory } from './reconcile';
-import { keyedSerial } from '../lib/concurrency';
 
 export interface LocalDriverOptions {
   /** Instance folders go here: `${DATA_DIR}/instances`. */
@@ -52,17 +43,16 @@ export interface LocalDriverOptions {
  * restarts (or crashed) picks up where it left off; see `reconcile`, whose
  * inventory it answers from those folders and pids.
  */
-export class LocalDriver implements InfrastructureDriver, Inventory {
+export class LocalDriver extends AgentDriver implements InfrastructureDriver, Inventory {
   readonly kind = 'local';
   /** Every instance URL it hands out is http://localhost:<port> (see runtimeOf). */
   readonly browserSources = ['http://localhost:*'];
   readonly folders: InstanceFolders;
   private readonly opts: Required<LocalDriverOptions>;
-  /** One operation at a time per instance (a stop must not interleave with a restart), and one port pick at a time. */
-  private readonly serial = keyedSerial();
   private readonly starter: AgentStarter;
 
   constructor(options: LocalDriverOptions) {
+    super();
     this.opts = { host: '127.0.0.1', startTimeoutMs: 15_000, stopGraceMs: 5_000, versions: versionRegistry(), ...options };
     this.folders = new InstanceFolders(options.root);
     this.starter = { ...this.opts, folders: this.folders, freePort: () => this.serial('ports', () => freePort(this.folders.reservedPorts())) };
@@ -153,9 +143,7 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
   resizeDisk(instanceId: string, diskSize: number): Promise<InstanceRuntime> {
     return this.serial(instanceId, async () => {
       const record = this.record(instanceId);
-      if (!Number.isInteger(diskSize) || diskSize < record.diskSize || diskSize > DISK_MAX_GB) {
-        throw new DriverError('invalid', `The disk can only grow, from ${record.diskSize} GB up to ${DISK_MAX_GB} GB`);
-      }
+      assertDiskCanGrow(record.diskSize, diskSize);
       const next = this.folders.update(instanceId, { diskSize });
       const pid = this.livePid(instanceId);
       if (pid) await callAgent(agentAddress(next), ADMIN_CALLS.resizeDisk, { diskGb: diskSize });
@@ -224,73 +212,19 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
     });
   }
 
-  /** The address of a running instance, else a not-running error: config, backups and cleanup live in the agent. */
-  private running(instanceId: string): AgentAddress {
+  protected async runningAgent(instanceId: string): Promise<AgentAddress | null> {
     const record = this.record(instanceId);
-    if (!this.livePid(instanceId)) throw new DriverError('not-running', `Instance ${instanceId} is not running`);
-    return agentAddress(record);
+    return this.livePid(instanceId) ? agentAddress(record) : null;
   }
 
-  applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig> {
-    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.applyConfig, change));
-  }
-
-  async readConfig(instanceId: string): Promise<InstanceConfig> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.readConfig);
-  }
-
-  async corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight> {
-    return preflight(this.running(instanceId), origin);
-  }
-
-  async ssoStatus(instanceId: string): Promise<SsoStatus> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.ssoStatus);
-  }
-
-  async errors(instanceId: string, page: number, limit: number): Promise<ErrorList> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.errors, { page, limit });
-  }
-
-  async error(instanceId: string, errorId: string): Promise<ErrorDetail> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.error, { errorId });
-  }
-
-  backup(instanceId: string, name: string): Promise<BackupInfo> {
-    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.backup, { name }));
-  }
-
-  restoreData(instanceId: string, name: string, restoreId: string): Promise<RestoreInfo> {
-    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.restore, { name, restoreId }));
-  }
-
-  deleteBackup(instanceId: string, name: string): Promise<void> {
-    // The agent's own rule for a name: no path of any other shape reaches rm.
-    if (!BACKUP_NAME_PATTERN.test(name)) return Promise.reject(new DriverError('invalid', `Invalid backup name: ${name}`));
-    return this.serial(instanceId, async () => rmSync(join(this.folders.dir(instanceId), 'backups', name), { recursive: true, force: true }));
-  }
-
-  cleanup(instanceId: string, days: number): Promise<CleanupInfo> {
-    return this.serial(instanceId, async () => callAgent(this.running(instanceId), ADMIN_CALLS.cleanup, { days }));
-  }
-
-  async cleanupPreview(instanceId: string, ages: readonly number[]): Promise<CleanupPreviewInfo> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.cleanupPreview, { ages: [...ages] });
-  }
-
-  async stats(instanceId: string): Promise<InstanceStats> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.stats);
-  }
-
-  async health(instanceId: string): Promise<InstanceHealth> {
+  protected async locate(instanceId: string): Promise<AgentLocation | null> {
     const record = this.folders.read(instanceId);
-    if (!record) return { healthy: false, statusCode: null, tenants: [], version: null, error: 'Instance not found', checkedAt: Date.now() };
-    const { body: _body, ...health } = await checkHealth(agentAddress(record));
-    return health;
+    return record && { agent: agentAddress(record), instanceUrl: runtimeOf(instanceId, record, null).url! };
   }
 
-  async loginUrl(instanceId: string, user: InstanceUser): Promise<string> {
-    const record = this.record(instanceId);
-    return loginUrl(agentAddress(record), runtimeOf(instanceId, record, null).url!, user);
+  /** The backups are in the instance's folder, on this machine's disk. */
+  protected override async removeBackup(instanceId: string, name: string): Promise<void> {
+    rmSync(join(this.folders.dir(instanceId), 'backups', name), { recursive: true, force: true });
   }
 
   reconcile(expected: readonly DesiredInstance[]): Promise<ReconcileReport> {

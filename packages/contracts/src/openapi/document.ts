@@ -4,7 +4,8 @@ import { auditLabelOf, isCreate, type Endpoint } from '../endpoint';
 import { endpoints, type EndpointName } from '../endpoints';
 import { exampleOf } from './sample';
 import { SUMMARIES } from './summaries';
-import { byStatus, errorCodesOf, errorResponse, openToKeys } from './errors';
+import { SchemaComponents } from './components';
+import { ERROR_ENVELOPE, ERROR_ENVELOPE_NAME, ErrorResponses, byStatus, errorCodesOf, openToKeys } from './errors';
 import { TAG_GROUPS, tagOf } from './tags';
 
 /**
@@ -50,7 +51,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   example: '5f0c1e0e-8a9b-4a43-9f11-3a2b0e6f1c2d',
 };
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a request reads it or an answer writes it. */
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), whole (no `$ref`), as a request reads it or an answer writes it. */
 function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
@@ -112,14 +113,14 @@ function parametersOf(e: Endpoint): unknown[] {
   return parameters;
 }
 
-function successResponse(e: Endpoint) {
+function successResponse(e: Endpoint, components: SchemaComponents) {
   const status = String(e.status ?? 200);
   const description = e.status === 201 ? 'Created.' : 'OK.';
   if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
   // Each event's data is the response schema's JSON (OpenAPI 3.1 has no event-stream schema of its own).
   if (e.eventStream) return { [status]: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string', description: `Events whose data is: ${JSON.stringify(jsonSchemaOf(e.response, 'output'))}` } } } } };
-  const payload = jsonSchemaOf(e.response, 'output');
-  const example = declaredExample(e.response) ?? exampleOf(payload);
+  const payload = components.output(e.response);
+  const example = declaredExample(e.response) ?? exampleOf(payload, (ref) => components.resolve(ref));
   const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
   if (example !== undefined) media.example = { data: example };
   const headers = isCreate(e)
@@ -128,9 +129,15 @@ function successResponse(e: Endpoint) {
   return { [status]: { description, ...(headers && { headers }), content: { 'application/json': media } } };
 }
 
-function operationOf(name: string, e: Endpoint) {
-  const responses: Record<string, unknown> = { ...successResponse(e) };
-  for (const [status, codes] of byStatus(errorCodesOf(e))) responses[String(status)] = errorResponse(status, codes);
+/** What the operations share, written once under `components`: the answers' named schemas and the error responses. */
+interface Shared {
+  schemas: SchemaComponents;
+  errors: ErrorResponses;
+}
+
+function operationOf(name: string, e: Endpoint, shared: Shared) {
+  const responses: Record<string, unknown> = { ...successResponse(e, shared.schemas) };
+  for (const [status, codes] of byStatus(errorCodesOf(e))) responses[String(status)] = shared.errors.ref(status, codes);
   const operation: Record<string, unknown> = {
     operationId: name,
     summary: summaryOf(name, e),
@@ -155,9 +162,10 @@ function operationOf(name: string, e: Endpoint) {
 /** The whole document. Pure and deterministic: the server builds it once and keeps it. */
 export function openApiDocument(options: OpenApiOptions, table: Record<string, Endpoint> = endpoints) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Shared = { schemas: new SchemaComponents(), errors: new ErrorResponses() };
   for (const [name, e] of Object.entries(table)) {
     const path = openApiPath(e.path);
-    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationOf(name, e) };
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationOf(name, e, shared) };
   }
   return {
     openapi: '3.1.1',
@@ -172,7 +180,11 @@ export function openApiDocument(options: OpenApiOptions, table: Record<string, E
     tags: TAG_GROUPS.map(({ name, description }) => ({ name, description })),
     security: [{ session: [] }, { apiKey: [] }],
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: shared.schemas.sorted({ [ERROR_ENVELOPE_NAME]: ERROR_ENVELOPE }),
+      responses: shared.errors.sorted(),
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
-import { ERROR_CODE_STATUS, type ErrorCode } from '../error-codes';
+import { ERROR_CODES, ERROR_CODE_STATUS, type ErrorCode } from '../error-codes';
 import { isCreate, type Endpoint } from '../endpoint';
 import { isInstanceEndpoint } from '../permission-viewer';
+import { COMPONENTS_PREFIX } from './components';
 
 /** What each code means to a client, for the document's error responses. */
 const CODE_MEANINGS: Record<ErrorCode, string> = {
@@ -76,26 +77,54 @@ export function byStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> 
   return new Map([...grouped].sort(([a], [b]) => a - b));
 }
 
-/** One status's error response: the wire's error body with the codes this call can send under it. */
-export function errorResponse(status: number, codes: readonly ErrorCode[]) {
+/** The wire's error body, the document's one `ErrorEnvelope` component: every error response refers to it. */
+export const ERROR_ENVELOPE = {
+  type: 'object',
+  required: ['errors', 'code'],
+  properties: {
+    errors: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'What went wrong, for people; show the first.' },
+    code: { type: 'string', enum: [...ERROR_CODES], description: 'What a client decides by (never the message text).' },
+  },
+};
+export const ERROR_ENVELOPE_NAME = 'ErrorEnvelope';
+
+/** One status's error response: the wire's error body, its code narrowed to those a call can send under it. */
+function errorResponse(status: number, codes: readonly ErrorCode[]) {
   const response: Record<string, unknown> = {
     description: codes.map((code) => `\`${code}\`: ${CODE_MEANINGS[code]}`).join('; '),
     content: {
       'application/json': {
-        schema: {
-          type: 'object',
-          required: ['errors', 'code'],
-          properties: {
-            errors: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'What went wrong, for people; show the first.' },
-            code: { type: 'string', enum: [...codes], description: 'What a client decides by (never the message text).' },
-          },
-        },
+        schema: { allOf: [{ $ref: COMPONENTS_PREFIX + ERROR_ENVELOPE_NAME }], required: ['code'], properties: { code: { enum: [...codes] } } },
         example: { errors: [exampleMessage(codes[0]!)], code: codes[0] },
       },
     },
   };
   if (status === 429) response.headers = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } };
   return response;
+}
+
+/** `['unauthenticated', 'session_expired']` → `UnauthenticatedOrSessionExpired` */
+const responseName = (codes: readonly ErrorCode[]) => codes.map((code) => code.replace(/(^|_)([a-z])/g, (_m, _sep, c: string) => c.toUpperCase())).join('Or');
+
+/**
+ * The document's error responses (`components.responses`): one per list of codes, which
+ * names it and gives its status, so the calls that answer the same refusals `$ref` one
+ * response instead of each writing it out.
+ */
+export class ErrorResponses {
+  private readonly responses: Record<string, unknown> = {};
+
+  /** A `$ref` to the response for `codes` (all of one status), made the first time it is asked. */
+  ref(status: number, codes: readonly ErrorCode[]): { $ref: string } {
+    const name = responseName(codes);
+    this.responses[name] ??= errorResponse(status, codes);
+    return { $ref: `#/components/responses/${name}` };
+  }
+
+  /** The responses, sorted by name (the document stays deterministic). */
+  sorted(): Record<string, unknown> {
+    return Object.fromEntries(Object.keys(this.responses).sort().map((name) => [name, this.responses[name]]));
+  }
 }
 
 function exampleMessage(code: ErrorCode): string {

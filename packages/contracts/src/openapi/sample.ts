@@ -15,22 +15,29 @@ const FORMAT_SAMPLES: Record<string, string> = {
 /** A date in epoch milliseconds, for integer fields the console names `…At` (most of its times). */
 const EPOCH_MS_SAMPLE = 1_768_469_400_000;
 
-function sampleOf(schema: JsonSchema | boolean, key = ''): unknown {
+/** What a `$ref` points at (the document's components). */
+type Resolve = (ref: string) => JsonSchema | undefined;
+
+function sampleOf(schema: JsonSchema | boolean, resolve: Resolve, key = ''): unknown {
   if (typeof schema !== 'object' || schema === null) return NONE;
+  if (typeof schema.$ref === 'string') {
+    const target = resolve(schema.$ref);
+    return target ? sampleOf({ ...target, ...schema, $ref: undefined }, resolve, key) : NONE;
+  }
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const choices = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (choices) {
     const chosen = choices.find((c) => c.type !== 'null') ?? choices[0];
-    return chosen ? sampleOf(chosen, key) : null;
+    return chosen ? sampleOf(chosen, resolve, key) : null;
   }
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? 'null') : schema.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
-        const value = sampleOf(property, name);
+        const value = sampleOf(property, resolve, name);
         if (value === NONE) return NONE;
         out[name] = value;
       }
@@ -38,12 +45,12 @@ function sampleOf(schema: JsonSchema | boolean, key = ''): unknown {
     }
     case 'array': {
       if (Array.isArray(schema.prefixItems)) {
-        const tuple = (schema.prefixItems as JsonSchema[]).map((item) => sampleOf(item, key));
+        const tuple = (schema.prefixItems as JsonSchema[]).map((item) => sampleOf(item, resolve, key));
         return tuple.includes(NONE) ? NONE : tuple;
       }
       const items = (schema.items ?? {}) as JsonSchema;
       const count = Math.max(1, Number(schema.minItems ?? 1));
-      const item = sampleOf(items, key);
+      const item = sampleOf(items, resolve, key);
       return item === NONE ? NONE : Array.from({ length: count }, () => item);
     }
     case 'string': {
@@ -71,7 +78,7 @@ function sampleOf(schema: JsonSchema | boolean, key = ''): unknown {
 }
 
 /** An example value for a JSON Schema: its own example where it has one, else one made from its types and bounds; undefined when none can be made. */
-export function exampleOf(schema: JsonSchema): unknown {
-  const sample = sampleOf(schema);
+export function exampleOf(schema: JsonSchema, resolve: Resolve = () => undefined): unknown {
+  const sample = sampleOf(schema, resolve);
   return sample === NONE ? undefined : sample;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, HEALTH_CALL, INGEST_CORS, agentCommand, type AgentFlag } from '@replay/agent-protocol';
 import { CORS_ANNOTATIONS, SIZES, annotationOfOrigins, type InstanceSize, type Provider } from '@replay/contracts';
-import type { UpgradeBackup } from '../driver';
+import type { InstanceSpec, UpgradeBackup } from '../driver';
 
 /**
  * The objects one instance is in a cluster, all in the driver's namespace and
@@ -176,6 +176,12 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
       },
     },
   ];
+}
+
+/** A new instance's record: the spec without its project key (which lives in the Secret only), no CORS origins, no backups. */
+export function newRecord(spec: InstanceSpec, createdAt: number): KubeRecord {
+  const { projectKey: _key, ...rest } = spec;
+  return { ...rest, running: false, createdAt, corsOrigins: [], upgradeBackups: {}, restoreBackup: null };
 }
 
 /** The record a StatefulSet holds, with the disk size its claim asks. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DriverError } from '../driver';
+import { DriverError, type InstanceRuntime } from '../driver';
 import type { KubeApi, KubeObject } from './kube-api';
-import { podName, resourceName } from './objects';
+import { podName, resourceName, type KubeRecord } from './objects';
 
 /**
  * A process identity for a pod's container, as InstanceRuntime's `pid` names
@@ -14,6 +14,22 @@ export function podPid(uid: string, restartCount: number): number {
 
 export const isReady = (pod: KubeObject | null): boolean =>
   pod?.status?.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True') ?? false;
+
+/** What an instance is, from its record (null: none) and its pod: running only while the pod is Ready and not going away. */
+export function runtimeOf(instanceId: string, record: KubeRecord | null, pod: KubeObject | null, url: string | null): InstanceRuntime {
+  const running = record !== null && pod !== null && !pod.metadata?.deletionTimestamp && isReady(pod);
+  const restarts = pod?.status?.containerStatuses?.[0]?.restartCount ?? 0;
+  return {
+    instanceId,
+    state: !record ? 'absent' : running ? 'running' : 'stopped',
+    url,
+    healthUrl: url && `${url}/api/health`,
+    pid: running ? podPid(pod!.metadata!.uid!, restarts) : null,
+    version: record?.version ?? null,
+    size: record?.size ?? null,
+    diskSize: record?.diskSize ?? null,
+  };
+}
 
 /**
  * An instance's pod as the cluster shows it: read, waited for (Ready at the
