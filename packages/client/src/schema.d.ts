@@ -13662,7 +13662,9 @@ export interface operations {
     };
     alertRules: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -13684,6 +13686,7 @@ export interface operations {
                      *           {
                      *             "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *             "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *             "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *             "name": "name",
                      *             "metric": "cpu",
                      *             "threshold": 1,
@@ -13714,6 +13717,7 @@ export interface operations {
                                 /** @enum {string} */
                                 metric: "cpu" | "memory" | "disk" | "health";
                                 name: string;
+                                siteId: string;
                                 /** @enum {string} */
                                 state: "ok" | "firing";
                                 threshold: number | null;
@@ -13904,7 +13908,9 @@ export interface operations {
     };
     createAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: {
                 /**
                  * @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; with a different request it answers 422 `idempotency_mismatch`. Keys are per caller and per operation. 1 to 255 printable ASCII characters; a UUID is a good choice.
@@ -13954,6 +13960,7 @@ export interface operations {
                      *       "data": {
                      *         "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *         "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "name": "name",
                      *         "metric": "cpu",
                      *         "threshold": 1,
@@ -13981,6 +13988,7 @@ export interface operations {
                             /** @enum {string} */
                             metric: "cpu" | "memory" | "disk" | "health";
                             name: string;
+                            siteId: string;
                             /** @enum {string} */
                             state: "ok" | "firing";
                             threshold: number | null;
@@ -14270,7 +14278,9 @@ export interface operations {
     };
     alertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -14292,6 +14302,7 @@ export interface operations {
                      *         "alert": {
                      *           "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *           "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *           "name": "name",
                      *           "metric": "cpu",
                      *           "threshold": 1,
@@ -14330,6 +14341,7 @@ export interface operations {
                                 /** @enum {string} */
                                 metric: "cpu" | "memory" | "disk" | "health";
                                 name: string;
+                                siteId: string;
                                 /** @enum {string} */
                                 state: "ok" | "firing";
                                 threshold: number | null;
@@ -14528,7 +14540,9 @@ export interface operations {
     };
     updateAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -14571,6 +14585,7 @@ export interface operations {
                      *       "data": {
                      *         "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *         "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "name": "name",
                      *         "metric": "cpu",
                      *         "threshold": 1,
@@ -14598,6 +14613,7 @@ export interface operations {
                             /** @enum {string} */
                             metric: "cpu" | "memory" | "disk" | "health";
                             name: string;
+                            siteId: string;
                             /** @enum {string} */
                             state: "ok" | "firing";
                             threshold: number | null;
@@ -14862,7 +14878,9 @@ export interface operations {
     };
     deleteAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -19310,6 +19328,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
+                siteId?: string;
             };
             header?: never;
             path: {
@@ -19552,7 +19571,9 @@ export interface operations {
     };
     instanceError: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 errorId: string;
@@ -21673,7 +21694,9 @@ export interface operations {
     };
     sourceMaps: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -21897,7 +21920,9 @@ export interface operations {
     };
     uploadSourceMap: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: {
                 /**
                  * @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; with a different request it answers 422 `idempotency_mismatch`. Keys are per caller and per operation. 1 to 255 printable ASCII characters; a UUID is a good choice.
@@ -22238,7 +22263,9 @@ export interface operations {
     };
     deleteSourceMap: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type ErrorDetail, type ErrorList, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type AgentHealth, type ErrorDetail, type ErrorList, type ErrorProjects, type SsoStatus } from '@replay/agent-protocol';
 import { join } from 'node:path';
 import { DISK_MAX_GB, SIZES, type InstanceSize } from '@replay/contracts';
 import { livePidOf } from '@replay/local-process';
@@ -247,12 +247,12 @@ export class LocalDriver implements InfrastructureDriver, Inventory {
     return callAgent(this.running(instanceId), ADMIN_CALLS.ssoStatus);
   }
 
-  async errors(instanceId: string, page: number, limit: number): Promise<ErrorList> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.errors, { page, limit });
+  async errors(instanceId: string, page: number, limit: number, projectIds?: ErrorProjects): Promise<ErrorList> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.errors, { page, limit, projectIds });
   }
 
-  async error(instanceId: string, errorId: string): Promise<ErrorDetail> {
-    return callAgent(this.running(instanceId), ADMIN_CALLS.error, { errorId });
+  async error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail> {
+    return callAgent(this.running(instanceId), ADMIN_CALLS.error, { errorId, projectIds });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {
