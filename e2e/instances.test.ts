@@ -118,6 +118,8 @@ describe('instances journey in chromium', () => {
     await visible(breadcrumb.getByText(firstName));
     await visible(page.getByRole('tab', { name: 'Events' }));
     await visible(page.getByRole('cell', { name: 'Create', exact: true }));
+    // The details' latest events, at a glance above the tabs: the create is among them.
+    await visible(page.getByRole('region', { name: 'Latest events' }).getByRole('listitem').filter({ hasText: 'Create' }).first());
     await expectAccessible(page, 'details: events');
 
     await page.getByRole('button', { name: 'Edit Instance name' }).click();

@@ -11,8 +11,8 @@ import { hidden, visible } from './support/wait';
 
 /**
  * Getting started in chromium, on one console: the owner's checklist starts with four
- * pending steps; the Install tab's snippet names the instance's ingest URL and the
- * project key, with which a recording is sent as the tracker would (without, then with,
+ * pending steps; the Install tab's snippet names the instance's ingest URL and the key of
+ * the project in the address (the instance's default project), with which a recording is sent as the tracker would (without, then with,
  * a user id); a member is invited and joins. Each step shows done on the checklist.
  * The Integrations tab leads to the webhooks screen, where a webhook (to a receiver on
  * loopback, which this console allows) completes the last step.
@@ -72,6 +72,14 @@ describe('getting started in chromium', () => {
     expect(ingestUrl).toMatch(/^http:\/\/localhost:\d+\/api\/events$/);
     expect(projectKey.length).toBeGreaterThan(15);
     await expectAccessible(page, 'onboarding: installing tab');
+  });
+
+  it('that key is the project’s in the address (the instance’s default project), as the Projects screen shows it', async () => {
+    await page.goto('/client/projects');
+    const row = page.getByRole('row', { name: /Onboarded/ });
+    await visible(row);
+    expect((await row.locator('code').textContent())?.trim()).toBe(projectKey);
+    await expectAccessible(page, 'projects: the key the install step shows');
   });
 
   it('a recording without a user id completes Install only', async () => {

@@ -84,6 +84,6 @@ export const adminRoutes: Record<string, Handler> = {
   }),
   // The last passed 'Test sign-in' (sso.ts records it), read from disk so that it survives restarts.
   ...adminRoute('ssoStatus', (_body, state) => readSsoStatus(state.settings.dataDir)),
-  ...adminRoute('errors', ({ page, limit }, state) => listErrors(state.settings.dataDir, page, limit)),
-  ...adminRoute('error', ({ errorId }, state) => readError(state.settings.dataDir, errorId)),
+  ...adminRoute('errors', ({ page, limit, projectIds }, state) => listErrors(state.settings.dataDir, page, limit, projectIds)),
+  ...adminRoute('error', ({ errorId, projectIds }, state) => readError(state.settings.dataDir, errorId, projectIds)),
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ErrorDetail, ErrorEvent, ErrorGroup, ErrorList } from '@replay/agent-protocol';
+import type { ErrorDetail, ErrorEvent, ErrorGroup, ErrorList, ErrorProjects } from '@replay/agent-protocol';
 import { ERRORS_PATH, INGEST_CORS } from '@replay/agent-protocol/plain';
 import { ERRORS, dayOf } from './data.ts';
 import { HttpError, answerPreflight, applyCors, readJson, sendJson } from './http.ts';
@@ -14,7 +14,8 @@ import type { AgentState, Handler } from './state.ts';
  * of the data folder (so backups carry them, and the data retention and cleanups remove them
  * by day as they remove recordings; errors.jsonl, from agents before that, is read too), under the same
  * rules as recordings: the project key, the CORS origins, the rate limits and the disk's room.
- * The console reads them grouped (admin calls `errors` and `error`).
+ * Each occurrence names the project whose key sent it (null: the account's key). The console
+ * reads them grouped, one project's at a time (admin calls `errors` and `error`).
  */
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -22,6 +23,8 @@ const MAX_ERROR_BODY = 64 * 1024;
 interface Stored extends ErrorEvent {
   errorId: string;
   at: number;
+  /** The project whose key sent it; null, or absent (written before projects), for the account's key. */
+  projectId?: string | null;
 }
 
 /** The group of an occurrence: its message and top frame, digested. */
@@ -48,10 +51,14 @@ function readAll(dataDir: string): Stored[] {
   return out;
 }
 
-function grouped(dataDir: string): { groups: ErrorGroup[]; latest: Map<string, Stored> } {
+/** Whether an occurrence is under one of `projects` (absent: all are). */
+const under = (projects: ErrorProjects, e: Stored): boolean => projects === undefined || projects.includes(e.projectId ?? null);
+
+function grouped(dataDir: string, projects: ErrorProjects): { groups: ErrorGroup[]; latest: Map<string, Stored> } {
   const groups = new Map<string, ErrorGroup & { sessionIds: Set<string> }>();
   const latest = new Map<string, Stored>();
   for (const e of readAll(dataDir)) {
+    if (!under(projects, e)) continue;
     const g = groups.get(e.errorId);
     if (!g) {
       groups.set(e.errorId, { errorId: e.errorId, name: e.name, message: e.message, topFrame: e.frames[0] ?? null, count: 1, sessions: 1, firstSeen: e.at, lastSeen: e.at, sessionIds: new Set([e.sessionId]) });
@@ -68,13 +75,13 @@ function grouped(dataDir: string): { groups: ErrorGroup[]; latest: Map<string, S
   return { groups: list, latest };
 }
 
-export function listErrors(dataDir: string, page: number, limit: number): ErrorList {
-  const { groups } = grouped(dataDir);
+export function listErrors(dataDir: string, page: number, limit: number, projects?: ErrorProjects): ErrorList {
+  const { groups } = grouped(dataDir, projects);
   return { groups: groups.slice((page - 1) * limit, page * limit), total: groups.length };
 }
 
-export function readError(dataDir: string, errorId: string): ErrorDetail {
-  const { groups, latest } = grouped(dataDir);
+export function readError(dataDir: string, errorId: string, projects?: ErrorProjects): ErrorDetail {
+  const { groups, latest } = grouped(dataDir, projects);
   const group = groups.find((g) => g.errorId === errorId);
   const last = latest.get(errorId);
   if (!group || !last) return null;
@@ -86,14 +93,14 @@ export const errorRoutes: Record<string, Handler> = {
 
   /** The refusals of recordings' ingest, in the same order: origin, client address, rate, key, room; then the event's shape and its page's domain. */
   [`POST ${ERRORS_PATH}`]: async (req, res, _url, state: AgentState) => {
-    const client = await admitTracker(req, res, state);
+    const { client, projectId } = await admitTracker(req, res, state);
     const parsed = (await protocolSchemas()).errorEventSchema.safeParse(await readJson(req, MAX_ERROR_BODY));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new HttpError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid error event');
     }
     state.logger.admitPage(state.config.logger, req.headers.origin, parsed.data.url);
-    const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now() };
+    const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now(), projectId };
     const line = `${JSON.stringify(stored)}\n`;
     const bytes = Buffer.byteLength(line);
     state.disk.assertRoom(bytes);

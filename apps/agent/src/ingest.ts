@@ -78,19 +78,31 @@ function parseBatch(body: unknown, state: AgentState): { sessionId: string; even
 /**
  * What every write from a tracker (events, errors) passes first, cheapest refusals first: a
  * stranger costs a bucket lookup and a hash, and nothing is read for a request refused anyway.
- * Answers the client's address, for the byte count once the body's size is known.
+ * Answers the client's address, for the byte count once the body's size is known, and the
+ * project the key names (null: the account's key, which the console reads as the instance's
+ * default project).
  */
-export async function admitTracker(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<string> {
+export async function admitTracker(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<{ client: string; projectId: string | null }> {
   const origin = req.headers.origin;
   if (!applyCors(res, origin, ingestOrigins(state)) && origin !== undefined) throw new HttpError(403, `Origin ${origin} is not allowed`);
   state.logger.admitClient(state.config.logger, req.socket.remoteAddress);
   const client = clientAddress(req.socket.remoteAddress);
   state.limiter.clientRequest(client);
-  requireProjectKey(req, state);
+  const { projectId } = requireProjectKey(req, state);
   state.limiter.instanceRequest();
   await state.disk.sampleFreeSpace();
   state.disk.assertRoom(0);
-  return client;
+  return { client, projectId };
+}
+
+/**
+ * The lines a batch is stored as. The user id and the project travel as the batch's first
+ * lines, so a replay can show whose session it was and under which project it came; a batch
+ * under the account's key names no project (the instance's default project's).
+ */
+function batchLines(events: unknown[], userId: string | null, projectId: string | null): string {
+  const head = [...(userId === null ? [] : [{ type: 'userId', userId }]), ...(projectId === null ? [] : [{ type: 'project', projectId }])];
+  return eventLines([...head, ...events]);
 }
 
 export const ingestRoutes: Record<string, Handler> = {
@@ -101,7 +113,7 @@ export const ingestRoutes: Record<string, Handler> = {
    * nothing is read or written for a request that will be refused anyway.
    */
   [`POST ${INGEST_PATH}`]: async (req, res, _url, state) => {
-    const client = await admitTracker(req, res, state);
+    const { client, projectId } = await admitTracker(req, res, state);
     const { sessionId, events, context } = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
     state.logger.admitPage(state.config.logger, req.headers.origin, context.url);
     // A session the capture settings leave out is answered as taken (the tracker has nothing to retry) and nothing is written.
@@ -110,9 +122,7 @@ export const ingestRoutes: Record<string, Handler> = {
       return;
     }
     const { userId } = context;
-    // The user id travels as the session's first line of the batch, so a replay can show whose session it was.
-    const stored = maskEvents(state.config.logger, events);
-    const lines = eventLines(userId === null ? stored : [{ type: 'userId', userId }, ...stored]);
+    const lines = batchLines(maskEvents(state.config.logger, events), userId, projectId);
     const bytes = Buffer.byteLength(lines);
     await state.disk.sampleFreeSpace();
     // From here to the count, nothing awaits: concurrent writes cannot both take the last room or the last tokens.

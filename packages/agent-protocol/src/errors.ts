@@ -47,13 +47,24 @@ export const errorGroupSchema = z.object({
   lastSeen: z.number(),
 });
 
+/**
+ * Which projects' errors a read is about: each occurrence is recorded with the project whose key
+ * sent it, null for the account's key (the console asks for null with the instance's default
+ * project). Absent: every project's, as before projects.
+ */
+const projectIds = z.array(z.string().min(1).max(64).nullable()).min(1).max(10).optional();
+
 export const errorListRequestSchema = z.strictObject(
-  { page: z.int().min(1).max(10_000), limit: z.int().min(1).max(100) },
-  { error: 'The body must be { page, limit }' },
+  { page: z.int().min(1).max(10_000), limit: z.int().min(1).max(100), projectIds },
+  { error: 'The body must be { page, limit, projectIds? }' },
 );
 export const errorListSchema = z.object({ groups: z.array(errorGroupSchema), total: z.number() });
 
-export const errorRequestSchema = z.strictObject({ errorId: z.string().regex(/^[a-f0-9]{16}$/, { error: 'errorId must be 16 hex digits' }) }, { error: 'The body must be { errorId }' });
+export const errorRequestSchema = z.strictObject(
+  { errorId: z.string().regex(/^[a-f0-9]{16}$/, { error: 'errorId must be 16 hex digits' }), projectIds },
+  { error: 'The body must be { errorId, projectIds? }' },
+);
+export type ErrorProjects = z.infer<typeof projectIds>;
 /** A group and its latest occurrence (null: no such group). */
 export const errorDetailSchema = z.object({
   group: errorGroupSchema,

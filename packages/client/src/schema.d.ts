@@ -2159,6 +2159,7 @@ export interface components {
             /** @enum {string} */
             metric: "cpu" | "memory" | "disk" | "health";
             name: string;
+            siteId: string;
             /** @enum {string} */
             state: "ok" | "firing";
             threshold: number | null;
@@ -6547,7 +6548,9 @@ export interface operations {
     };
     alertRules: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6569,6 +6572,7 @@ export interface operations {
                      *           {
                      *             "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *             "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *             "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *             "name": "name",
                      *             "metric": "cpu",
                      *             "threshold": 1,
@@ -6601,7 +6605,9 @@ export interface operations {
     };
     createAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: {
                 /**
                  * @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; with a different request it answers 422 `idempotency_mismatch`. Keys are per caller and per operation. 1 to 255 printable ASCII characters; a UUID is a good choice.
@@ -6651,6 +6657,7 @@ export interface operations {
                      *       "data": {
                      *         "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *         "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "name": "name",
                      *         "metric": "cpu",
                      *         "threshold": 1,
@@ -6685,7 +6692,9 @@ export interface operations {
     };
     alertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -6707,6 +6716,7 @@ export interface operations {
                      *         "alert": {
                      *           "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *           "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *           "name": "name",
                      *           "metric": "cpu",
                      *           "threshold": 1,
@@ -6747,7 +6757,9 @@ export interface operations {
     };
     updateAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -6790,6 +6802,7 @@ export interface operations {
                      *       "data": {
                      *         "alertId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "instanceId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *         "siteId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
                      *         "name": "name",
                      *         "metric": "cpu",
                      *         "threshold": 1,
@@ -6823,7 +6836,9 @@ export interface operations {
     };
     deleteAlertRule: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 alertId: string;
@@ -7832,6 +7847,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
+                siteId?: string;
             };
             header?: never;
             path: {
@@ -7887,7 +7903,9 @@ export interface operations {
     };
     instanceError: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 errorId: string;
@@ -8375,7 +8393,9 @@ export interface operations {
     };
     sourceMaps: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8421,7 +8441,9 @@ export interface operations {
     };
     uploadSourceMap: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: {
                 /**
                  * @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; with a different request it answers 422 `idempotency_mismatch`. Keys are per caller and per operation. 1 to 255 printable ASCII characters; a UUID is a good choice.
@@ -8490,7 +8512,9 @@ export interface operations {
     };
     deleteSourceMap: {
         parameters: {
-            query?: never;
+            query?: {
+                siteId?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -3,7 +3,8 @@ import { INSTANCE_MESSAGES } from './instances';
 import { safeInt, safeText, safeUuid } from './safe';
 
 /**
- * Alert rules (issue 14): a threshold on one instance's measured CPU, memory or disk (the
+ * Alert rules (issue 14), each made under one project of an instance and listed there: a
+ * threshold on the instance's measured CPU, memory or disk (the
  * monitoring round's minute samples, in percent) or on its health, held for a number of
  * minutes ('CPU above 80 % for 5 minutes'). The console evaluates every rule once per
  * monitoring slot; a rule fires when its condition held for its duration and resolves at the
@@ -64,6 +65,8 @@ export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 export const alertRuleSchema = z.object({
   alertId: z.string(),
   instanceId: z.string(),
+  /** The project it was made under: its screens are `/{siteId}/alert…`. */
+  siteId: z.string(),
   name: z.string(),
   metric: z.enum(ALERT_METRICS),
   threshold: z.number().int().nullable(),

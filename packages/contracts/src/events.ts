@@ -31,6 +31,8 @@ const roleRef = z.object({ id: z.guid(), name: z.string() });
 /** A rule as it fired: `threshold` in percent (null for health), `durationMinutes` the condition held. */
 const alertRef = z.object({
   id: z.guid(),
+  /** The project the rule was made under (absent from events before projects: the instance's default). */
+  siteId: z.guid().optional(),
   name: z.string(),
   metric: z.enum(['cpu', 'memory', 'disk', 'health']),
   threshold: z.number().nullable(),

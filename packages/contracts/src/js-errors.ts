@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { siteIdField } from './projects';
 import { INPUT_MESSAGES, isStorableText, safeExactText, safePaging, safeText, safeUuid } from './safe';
 
 /**
- * JavaScript errors the tracker reported to an instance (spec: /{siteId}/errors and the
- * stack-trace view). The instance keeps them; the console reads them through its agent and
- * resolves their frames through the source maps members upload, kept in the console per
- * instance, by release and file URL.
+ * JavaScript errors the tracker reported to a project of an instance (spec: /{siteId}/errors and
+ * the stack-trace view). The instance keeps them, each under the project whose key sent it; the
+ * console reads one project's through its agent and resolves their frames through the source
+ * maps members upload for that project, kept in the console by project, release and file URL.
  */
 
 export const JS_ERROR_MESSAGES = {
@@ -25,7 +26,7 @@ export const PAGE_SIZE_ERRORS = 20;
 /** Under the API's 1 MiB body limit, with room for the other fields and JSON escaping of ASCII text. */
 export const MAX_SOURCE_MAP_CHARS = 900_000;
 
-export const jsErrorsQuerySchema = z.strictObject(safePaging(PAGE_SIZE_ERRORS, 'query'));
+export const jsErrorsQuerySchema = z.strictObject({ ...safePaging(PAGE_SIZE_ERRORS, 'query'), siteId: siteIdField });
 /** An error group's id is 16 hex digits (a digest). */
 export const isJsErrorId = (text: string): boolean => /^[a-f0-9]{16}$/.test(text);
 /** Any other error id names nothing: the service answers it 404 once the instance is judged, so the instance's own 404 comes first. */
@@ -98,7 +99,7 @@ export const sourceMapBodySchema = z.strictObject({
 export type SourceMapBody = z.infer<typeof sourceMapBodySchema>;
 export const sourceMapSchema = z.object({ id: z.string(), release: z.string(), fileUrl: z.string(), bytes: z.number().int(), uploadedAt: z.number() });
 export type SourceMapInfo = z.infer<typeof sourceMapSchema>;
-/** GET …/{id}/source-maps: the instance's maps, newest first. */
+/** GET …/{id}/source-maps: the project's maps, newest first. */
 export const sourceMapListSchema = z.object({ sourceMaps: z.array(sourceMapSchema) });
 export const sourceMapParamsSchema = z.object({
   id: safeUuid('Instance not found.'),

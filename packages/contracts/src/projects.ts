@@ -65,6 +65,15 @@ export type RenameProjectInput = z.infer<typeof renameProjectSchema>;
 export const projectParamsSchema = uuidParamsSchema(PROJECT_MESSAGES.notFound);
 
 /**
+ * `?siteId=` on an instance's alert and error calls: the project of that instance they are about
+ * (the `/{siteId}/…` screen's). Absent: the instance's default project, whose id is the instance's,
+ * so a call made before projects means what it meant. A project of another instance is a 404.
+ */
+export const siteIdField = safeUuid(PROJECT_MESSAGES.notFound).optional();
+export const siteQuerySchema = z.strictObject({ siteId: siteIdField });
+export type SiteQuery = z.infer<typeof siteQuerySchema>;
+
+/**
  * Spec section 4, Session: 'A new site is appended to the site list.' A site already in the
  * list (the same answer seen twice) is not added again; the order is the list's.
  */

@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SsoStatus } from '@replay/agent-protocol';
 import { keyedSerial } from '../lib/concurrency';
 import { callAgent, checkHealth, loginUrl, preflight, unhealthy, type AgentAddress } from './agent-client';
 import {
@@ -79,12 +79,12 @@ export abstract class AgentDriver {
     return callAgent(await this.running(instanceId), ADMIN_CALLS.ssoStatus);
   }
 
-  async errors(instanceId: string, page: number, limit: number): Promise<ErrorList> {
-    return callAgent(await this.running(instanceId), ADMIN_CALLS.errors, { page, limit });
+  async errors(instanceId: string, page: number, limit: number, projectIds?: ErrorProjects): Promise<ErrorList> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.errors, { page, limit, projectIds });
   }
 
-  async error(instanceId: string, errorId: string): Promise<ErrorDetail> {
-    return callAgent(await this.running(instanceId), ADMIN_CALLS.error, { errorId });
+  async error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.error, { errorId, projectIds });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**
@@ -49,10 +49,10 @@ export interface InfrastructureDriver {
   corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight>;
   /** The last SSO 'Test sign-in' that passed on the running instance (the agent's record). */
   ssoStatus(instanceId: string): Promise<SsoStatus>;
-  /** The running instance's JavaScript errors, grouped by message and top frame, newest first. */
-  errors(instanceId: string, page: number, limit: number): Promise<ErrorList>;
-  /** One error group with its latest occurrence; null when the instance has no such group. */
-  error(instanceId: string, errorId: string): Promise<ErrorDetail>;
+  /** The running instance's JavaScript errors of `projectIds` (absent: all; null: the account's key), grouped by message and top frame, newest first. */
+  errors(instanceId: string, page: number, limit: number, projectIds?: ErrorProjects): Promise<ErrorList>;
+  /** One error group of `projectIds` with its latest occurrence; null when they have no such group. */
+  error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail>;
   /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
   backup(instanceId: string, name: string): Promise<BackupInfo>;
   /**

@@ -10,35 +10,39 @@ import {
   sourceMapSchema,
 } from '../js-errors';
 import { okSchema } from '../members';
+import { siteQuerySchema } from '../projects';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
 const BASE = '/managed-saas/instances';
 
 /**
- * An instance's JavaScript errors (read from its agent) and its source maps (kept by the
- * console): read under the instances' read permission, uploads under the one every instance
- * change uses, recorded with the instance.
+ * The JavaScript errors of a project of an instance (read from its agent) and its source maps
+ * (kept by the console), the project named by `?siteId=` (absent: the instance's default):
+ * read under the instances' read permission, uploads under the one every instance change
+ * uses, recorded with the instance.
  */
 export const jsErrorEndpoints = {
   instanceErrors: endpoint({ method: 'GET', path: `${BASE}/:id/errors`, guard: guardFor('instances'), params: instanceIdParamsSchema, query: jsErrorsQuerySchema, response: jsErrorListSchema }),
-  instanceError: endpoint({ method: 'GET', path: `${BASE}/:id/errors/:errorId`, guard: guardFor('instances'), params: jsErrorParamsSchema, response: jsErrorDetailSchema }),
+  instanceError: endpoint({ method: 'GET', path: `${BASE}/:id/errors/:errorId`, guard: guardFor('instances'), params: jsErrorParamsSchema, query: siteQuerySchema, response: jsErrorDetailSchema }),
   uploadSourceMap: endpoint({
     method: 'POST',
     path: `${BASE}/:id/source-maps`,
     guard: guardFor('instancesEdit'),
     params: instanceIdParamsSchema,
+    query: siteQuerySchema,
     body: sourceMapBodySchema,
     response: sourceMapSchema,
     status: 201,
     audit: { label: 'Source map upload', instanceParam: 'id' },
   }),
-  sourceMaps: endpoint({ method: 'GET', path: `${BASE}/:id/source-maps`, guard: guardFor('instances'), params: instanceIdParamsSchema, response: sourceMapListSchema }),
+  sourceMaps: endpoint({ method: 'GET', path: `${BASE}/:id/source-maps`, guard: guardFor('instances'), params: instanceIdParamsSchema, query: siteQuerySchema, response: sourceMapListSchema }),
   deleteSourceMap: endpoint({
     method: 'DELETE',
     path: `${BASE}/:id/source-maps/:mapId`,
     guard: guardFor('instancesEdit'),
     params: sourceMapParamsSchema,
+    query: siteQuerySchema,
     response: okSchema,
     audit: { label: 'Source map removal', instanceParam: 'id' },
   }),

@@ -1,11 +1,12 @@
 import { index, integer, pgTable, real, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
 import { ALERT_METRICS, ALERT_STATES } from '@replay/contracts';
 import { instances } from './instances';
+import { projects } from './projects';
 import { tenants } from './tenants';
 
 /**
- * An instance's alert rules (modules/alerts) and their evaluation state. The round writes a
- * rule's state with a compare-and-set on `evaluated_at` (the slot it evaluated last), so a
+ * The alert rules of an instance's projects (modules/alerts) and their evaluation state. The
+ * round writes a rule's state with a compare-and-set on `evaluated_at` (the slot it evaluated last), so a
  * slot evaluated twice (two console processes, a re-sent job) changes a rule, fires and
  * resolves it once.
  */
@@ -19,6 +20,10 @@ export const alertRules = pgTable(
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => instances.instanceId),
+    /** The project it was made under (its screens list it); migration 0038 gave older rules their instance's default project. */
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     metric: text('metric', { enum: ALERT_METRICS }).notNull(),
     threshold: integer('threshold'),
@@ -33,7 +38,7 @@ export const alertRules = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('alert_rules_instance_idx').on(t.instanceId)],
+  (t) => [index('alert_rules_instance_idx').on(t.instanceId), index('alert_rules_project_idx').on(t.projectId)],
 );
 
 /** What a rule did: fired or resolved, with the value and threshold of that moment. Deleted with its rule. */

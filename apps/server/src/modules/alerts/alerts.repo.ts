@@ -5,31 +5,32 @@ import { alertHistory, alertRules, instanceMetrics, instances } from '../../db/s
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertHistoryRow = typeof alertHistory.$inferSelect;
 
-/** Alert rules and their history; every read by a member names the account and the instance. */
+/** Alert rules and their history; every read by a member names the account, the instance and (but for the per-instance cap) the project. */
 export function alertsRepo(db: Db) {
   const ofInstance = (tenantId: string, instanceId: string) => and(eq(alertRules.tenantId, tenantId), eq(alertRules.instanceId, instanceId));
+  const ofProject = (tenantId: string, instanceId: string, projectId: string) => and(ofInstance(tenantId, instanceId), eq(alertRules.projectId, projectId));
   return {
-    list(tenantId: string, instanceId: string): Promise<AlertRuleRow[]> {
-      return db.select().from(alertRules).where(ofInstance(tenantId, instanceId)).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+    list(tenantId: string, instanceId: string, projectId: string): Promise<AlertRuleRow[]> {
+      return db.select().from(alertRules).where(ofProject(tenantId, instanceId, projectId)).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
     },
     async countOf(tenantId: string, instanceId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(alertRules).where(ofInstance(tenantId, instanceId));
       return row?.n ?? 0;
     },
-    async one(tenantId: string, instanceId: string, id: string): Promise<AlertRuleRow | undefined> {
-      const [row] = await db.select().from(alertRules).where(and(ofInstance(tenantId, instanceId), eq(alertRules.id, id)));
+    async one(tenantId: string, instanceId: string, projectId: string, id: string): Promise<AlertRuleRow | undefined> {
+      const [row] = await db.select().from(alertRules).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id)));
       return row;
     },
     async add(row: typeof alertRules.$inferInsert): Promise<AlertRuleRow> {
       const [added] = await db.insert(alertRules).values(row).returning();
       return added!;
     },
-    async update(tenantId: string, instanceId: string, id: string, set: Partial<typeof alertRules.$inferInsert>): Promise<AlertRuleRow | undefined> {
-      const [row] = await db.update(alertRules).set(set).where(and(ofInstance(tenantId, instanceId), eq(alertRules.id, id))).returning();
+    async update(tenantId: string, instanceId: string, projectId: string, id: string, set: Partial<typeof alertRules.$inferInsert>): Promise<AlertRuleRow | undefined> {
+      const [row] = await db.update(alertRules).set(set).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id))).returning();
       return row;
     },
-    async remove(tenantId: string, instanceId: string, id: string): Promise<boolean> {
-      const removed = await db.delete(alertRules).where(and(ofInstance(tenantId, instanceId), eq(alertRules.id, id))).returning({ id: alertRules.id });
+    async remove(tenantId: string, instanceId: string, projectId: string, id: string): Promise<boolean> {
+      const removed = await db.delete(alertRules).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id))).returning({ id: alertRules.id });
       return removed.length > 0;
     },
     history(ruleId: string): Promise<AlertHistoryRow[]> {

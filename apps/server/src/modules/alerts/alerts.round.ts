@@ -63,7 +63,7 @@ export async function runAlertRound(d: AlertRoundDeps, slot: Date): Promise<{ ev
       if (!next.transition) return;
       report[next.transition] += 1;
       await repo.addHistory({ id: newId(), ruleId: rule.id, tenantId: rule.tenantId, kind: next.transition, value: next.lastValue, threshold: rule.threshold, at: slot });
-      const alert = { id: rule.id, name: rule.name, metric: rule.metric, threshold: rule.threshold, durationMinutes: rule.durationMinutes };
+      const alert = { id: rule.id, siteId: rule.projectId, name: rule.name, metric: rule.metric, threshold: rule.threshold, durationMinutes: rule.durationMinutes };
       const ref = { id: rule.instanceId, name: instance.name, status: instance.status, size: instance.size, diskGb: instance.diskSize };
       await emitEvent(tx, { type: next.transition === 'fired' ? 'alert.fired' : 'alert.resolved', tenantId: rule.tenantId, actor: null, at: slot.getTime(), instance: ref, alert, value: next.lastValue });
       if (rule.mail) {
@@ -75,7 +75,7 @@ export async function runAlertRound(d: AlertRoundDeps, slot: Date): Promise<{ ev
 }
 
 function alertMail(d: AlertRoundDeps, to: string, rule: AlertRuleRow, instanceName: string, next: Evaluation) {
-  const link = `${d.publicUrl.replace(/\/+$/, '')}${routes.alert(rule.instanceId, rule.id)}`;
+  const link = `${d.publicUrl.replace(/\/+$/, '')}${routes.alert(rule.projectId, rule.id)}`;
   const fired = next.transition === 'fired';
   const condition = alertConditionText(rule);
   return {

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import type { InstancesService } from '../instances/instances.service';
+import { siteOfInstance, type SiteOfInstance } from '../projects/projects.facts';
 import { jsErrorsRepo } from './js-errors.repo';
 import { parseSourceMap, resolveFrame } from './source-map';
 
@@ -34,28 +35,37 @@ async function fromAgent<T>(ask: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The projects whose errors the agent gives for a site: the default project's are also those sent with the account's key (null). */
+const errorProjectsOf = (site: SiteOfInstance): (string | null)[] => (site.isDefault ? [site.id, null] : [site.id]);
+
 /**
- * An instance's JavaScript errors (kept by its agent, read through the driver) and the source
- * maps that resolve their frames (kept here, per instance, release and file URL).
+ * A project's JavaScript errors (kept by its instance's agent, each under the project whose key
+ * sent it, read through the driver) and the source maps that resolve their frames (kept here,
+ * per project, release and file URL): another project's errors and maps are not this one's.
  */
 export function createJsErrorsService(deps: JsErrorsDeps) {
-  const running = async (p: Principal, instanceId: string) => {
-    const row = await deps.instances.load(p, instanceId);
-    if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
-    return row;
+  /** The instance first (its 404; for errors, its 409 when not running), then the project of it the call is about (its own 404). */
+  const siteOf = async (p: Principal, instanceId: string, siteId: string | undefined) => {
+    await deps.instances.load(p, instanceId);
+    return siteOfInstance(deps.db, p, instanceId, siteId);
+  };
+  const running = async (p: Principal, instanceId: string, siteId: string | undefined) => {
+    const instance = await deps.instances.load(p, instanceId);
+    if (instance.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
+    return siteOfInstance(deps.db, p, instanceId, siteId);
   };
 
   return {
-    async list(p: Principal, instanceId: string, page: number, limit: number) {
-      await running(p, instanceId);
-      const { groups, total } = await fromAgent(() => deps.driver.errors(instanceId, page, limit));
+    async list(p: Principal, instanceId: string, query: { page: number; limit: number; siteId?: string }) {
+      const site = await running(p, instanceId, query.siteId);
+      const { groups, total } = await fromAgent(() => deps.driver.errors(instanceId, query.page, query.limit, errorProjectsOf(site)));
       return { errors: groups, total };
     },
 
     /** The group's latest occurrence, each frame resolved through the map of its file (parsed once per file). */
-    async read(p: Principal, instanceId: string, errorId: string): Promise<JsErrorDetail> {
-      await running(p, instanceId);
-      const detail = isJsErrorId(errorId) ? await fromAgent(() => deps.driver.error(instanceId, errorId)) : null;
+    async read(p: Principal, instanceId: string, errorId: string, siteId: string | undefined): Promise<JsErrorDetail> {
+      const site = await running(p, instanceId, siteId);
+      const detail = isJsErrorId(errorId) ? await fromAgent(() => deps.driver.error(instanceId, errorId, errorProjectsOf(site))) : null;
       if (!detail) throw notFound(JS_ERROR_MESSAGES.notFound);
       const { latest } = detail;
       const repo = jsErrorsRepo(deps.db);
@@ -63,7 +73,7 @@ export function createJsErrorsService(deps: JsErrorsDeps) {
       const frames: StackFrame[] = [];
       for (const frame of latest.frames) {
         if (!maps.has(frame.file)) {
-          const text = await repo.mapFor(p.tenantId, instanceId, frame.file, latest.release);
+          const text = await repo.mapFor(p.tenantId, site.id, frame.file, latest.release);
           maps.set(frame.file, text === null ? null : parseSourceMap(text));
         }
         const map = maps.get(frame.file) ?? null;
@@ -73,22 +83,22 @@ export function createJsErrorsService(deps: JsErrorsDeps) {
     },
 
     /** A source map v3 for one file of one release; anything else is refused with 400 and stored nowhere. */
-    async uploadMap(p: Principal, instanceId: string, body: SourceMapBody): Promise<SourceMapInfo> {
-      await deps.instances.load(p, instanceId);
+    async uploadMap(p: Principal, instanceId: string, siteId: string | undefined, body: SourceMapBody): Promise<SourceMapInfo> {
+      const site = await siteOf(p, instanceId, siteId);
       if (!parseSourceMap(body.map)) throw badRequest(JS_ERROR_MESSAGES.notSourceMap);
-      const row = await jsErrorsRepo(deps.db).saveMap({ tenantId: p.tenantId, instanceId, release: body.release, fileUrl: body.fileUrl, map: body.map, userId: p.userId, at: deps.clock.now() });
+      const row = await jsErrorsRepo(deps.db).saveMap({ tenantId: p.tenantId, instanceId, projectId: site.id, release: body.release, fileUrl: body.fileUrl, map: body.map, userId: p.userId, at: deps.clock.now() });
       return mapInfo(row);
     },
 
-    async listMaps(p: Principal, instanceId: string): Promise<{ sourceMaps: SourceMapInfo[] }> {
-      await deps.instances.load(p, instanceId);
-      return { sourceMaps: (await jsErrorsRepo(deps.db).list(p.tenantId, instanceId)).map(mapInfo) };
+    async listMaps(p: Principal, instanceId: string, siteId: string | undefined): Promise<{ sourceMaps: SourceMapInfo[] }> {
+      const site = await siteOf(p, instanceId, siteId);
+      return { sourceMaps: (await jsErrorsRepo(deps.db).list(p.tenantId, site.id)).map(mapInfo) };
     },
 
-    /** Another instance's or account's map is not found, as the instance itself would be. */
-    async removeMap(p: Principal, instanceId: string, mapId: string): Promise<{ ok: true }> {
-      await deps.instances.load(p, instanceId);
-      if (!(await jsErrorsRepo(deps.db).remove(p.tenantId, instanceId, mapId))) throw notFound(JS_ERROR_MESSAGES.sourceMapNotFound);
+    /** Another project's, instance's or account's map is not found, as the instance itself would be. */
+    async removeMap(p: Principal, instanceId: string, siteId: string | undefined, mapId: string): Promise<{ ok: true }> {
+      const site = await siteOf(p, instanceId, siteId);
+      if (!(await jsErrorsRepo(deps.db).remove(p.tenantId, site.id, mapId))) throw notFound(JS_ERROR_MESSAGES.sourceMapNotFound);
       return { ok: true };
     },
   };

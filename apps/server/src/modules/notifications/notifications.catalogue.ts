@@ -50,7 +50,7 @@ const onAlert = (e: DomainEventOf<'alert.fired' | 'alert.resolved'>, fired: bool
   level: fired ? 'critical' : 'success',
   title: `${fired ? 'Alert' : 'Resolved'}: ${e.alert.name} on ${e.instance.name}`,
   description: fired ? alertConditionText(e.alert) + (e.value === null ? '.' : ` (now ${Math.round(e.value)} %).`) : 'The condition no longer holds.',
-  link: routes.alert(e.instance.id, e.alert.id),
+  link: routes.alert(e.alert.siteId ?? e.instance.id, e.alert.id),
   source: 'alert',
   sourceId: e.alert.id,
   projectId: e.instance.id,

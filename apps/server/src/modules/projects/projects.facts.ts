@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ProjectKeyDigest } from '@replay/agent-protocol';
+import { PROJECT_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { InstanceScope } from '../../lib/instance-scope';
+import { notFound } from '../../lib/errors';
+import { instanceScopeOf, type InstanceScope } from '../../lib/instance-scope';
+import type { Principal } from '../../lib/principal';
 import { projectsRepo } from './projects.repo';
 
 /**
  * What other modules may ask of projects, without reaching into this module's repo: the
  * instances module makes an instance's default project in its create transaction and
- * judges the account's site limit; the account counts its sites.
+ * judges the account's site limit; the account counts its sites; alerts and JavaScript
+ * errors find the project of an instance a call is about.
  */
 
 /** 256 random bits as 64 hex characters: the form of the console's own keys (migration 0031's backfill used two UUIDs, 244 random bits). */
@@ -45,4 +49,22 @@ export async function projectKeyDigestsOf(db: Db, instanceId: string): Promise<P
 /** The instance a project of the scope belongs to; null when the scope reaches no such project. */
 export async function instanceOfProject(db: Db, scope: InstanceScope, projectId: string): Promise<string | null> {
   return (await projectsRepo(db).find(scope, projectId))?.instanceId ?? null;
+}
+
+/** A project as the `/{siteId}` calls of its instance take it: alert rules, errors and source maps are its own. */
+export interface SiteOfInstance {
+  id: string;
+  /** The instance's default project: also what trackers sent with the account's key. */
+  isDefault: boolean;
+}
+
+/**
+ * The project `siteId` names among the instance's (absent: the instance's default project, whose
+ * id is the instance's), for a caller who reaches the instance; a project of another instance, or
+ * one the caller does not reach, is a 404 as the instance's own would be.
+ */
+export async function siteOfInstance(db: Db, p: Principal, instanceId: string, siteId: string | undefined): Promise<SiteOfInstance> {
+  const row = await projectsRepo(db).find(instanceScopeOf(p), siteId ?? instanceId);
+  if (!row || row.instanceId !== instanceId) throw notFound(PROJECT_MESSAGES.notFound);
+  return { id: row.id, isDefault: row.isDefault };
 }

@@ -3,11 +3,14 @@ import { ALERT_MESSAGES, endpoints, routes, type AlertRuleInput } from '@replay/
 import { call } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { withServerReason } from '../../components/list/status-text';
+import type { Site } from '../projects/SiteScope';
 
+/** A site's rules: the calls name the instance and, in `?siteId=`, its project. */
 export const alertKeys = {
-  list: (instanceId: string) => ['alerts', instanceId] as const,
-  one: (instanceId: string, alertId: string) => ['alerts', instanceId, alertId] as const,
+  list: (site: Site) => ['alerts', site.instanceId, site.siteId] as const,
+  one: (site: Site, alertId: string) => ['alerts', site.instanceId, site.siteId, alertId] as const,
 };
+const on = (site: Site) => ({ query: { siteId: site.siteId } });
 
 /** The web paths of a site's alert screens (the spec's builders, which prefix the site themselves). */
 export const alertPaths = {
@@ -16,27 +19,29 @@ export const alertPaths = {
   one: (siteId: string, alertId: string) => routes.alert(siteId, alertId),
 };
 
-export function useAlertRules(instanceId: string) {
-  return useQuery({ queryKey: alertKeys.list(instanceId), queryFn: ({ signal }) => call(endpoints.alertRules, { params: { id: instanceId } }, { signal }), refetchInterval: 60_000 });
+export function useAlertRules(site: Site) {
+  return useQuery({ queryKey: alertKeys.list(site), queryFn: ({ signal }) => call(endpoints.alertRules, { params: { id: site.instanceId }, ...on(site) }, { signal }), refetchInterval: 60_000 });
 }
 
-export function useAlertRule(instanceId: string, alertId: string | null) {
+export function useAlertRule(site: Site, alertId: string | null) {
   return useQuery({
-    queryKey: alertKeys.one(instanceId, alertId ?? ''),
-    queryFn: ({ signal }) => call(endpoints.alertRule, { params: { id: instanceId, alertId: alertId! } }, { signal }),
+    queryKey: alertKeys.one(site, alertId ?? ''),
+    queryFn: ({ signal }) => call(endpoints.alertRule, { params: { id: site.instanceId, alertId: alertId! }, ...on(site) }, { signal }),
     enabled: alertId !== null,
     refetchInterval: 60_000,
   });
 }
 
 /** Create or save a rule; the toast says which, a refusal says why. */
-export function useSaveAlertRule(instanceId: string, alertId: string | null, onSaved: (alertId: string) => void) {
+export function useSaveAlertRule(site: Site, alertId: string | null, onSaved: (alertId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AlertRuleInput) =>
-      alertId ? call(endpoints.updateAlertRule, { params: { id: instanceId, alertId }, body }) : call(endpoints.createAlertRule, { params: { id: instanceId }, body }),
+      alertId
+        ? call(endpoints.updateAlertRule, { params: { id: site.instanceId, alertId }, ...on(site), body })
+        : call(endpoints.createAlertRule, { params: { id: site.instanceId }, ...on(site), body }),
     onSuccess: (rule) => {
-      void queryClient.invalidateQueries({ queryKey: alertKeys.list(instanceId) });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.list(site) });
       notifySuccess(alertId ? ALERT_MESSAGES.saved : ALERT_MESSAGES.created);
       onSaved(rule.alertId);
     },
@@ -44,12 +49,12 @@ export function useSaveAlertRule(instanceId: string, alertId: string | null, onS
   });
 }
 
-export function useDeleteAlertRule(instanceId: string, onDeleted: () => void) {
+export function useDeleteAlertRule(site: Site, onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (alertId: string) => call(endpoints.deleteAlertRule, { params: { id: instanceId, alertId } }),
+    mutationFn: (alertId: string) => call(endpoints.deleteAlertRule, { params: { id: site.instanceId, alertId }, ...on(site) }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: alertKeys.list(instanceId) });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.list(site) });
       notifySuccess(ALERT_MESSAGES.deleted);
       onDeleted();
     },

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
 import { sourceMapBodySchema } from '@replay/contracts';
 import { HydratedForm } from '../../components/HydratedForm';
+import type { Site } from '../projects/SiteScope';
 import { useUploadSourceMap } from './api';
 
 interface Props {
-  instanceId: string;
+  site: Site;
   errorId: string;
   /** The error's release and its top frame's file, offered as the map's. */
   release: string | null;
@@ -13,12 +14,12 @@ interface Props {
 }
 
 /** Uploads the source map of one minified file of one release; the stack is read again once it is stored. */
-export function SourceMapUpload({ instanceId, errorId, release: errorRelease, fileUrl: frameFile }: Props) {
+export function SourceMapUpload({ site, errorId, release: errorRelease, fileUrl: frameFile }: Props) {
   const [release, setRelease] = useState(errorRelease ?? '');
   const [fileUrl, setFileUrl] = useState(frameFile);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const upload = useUploadSourceMap(instanceId, errorId, () => setFile(null));
+  const upload = useUploadSourceMap(site, errorId, () => setFile(null));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,18 +4,19 @@ import { formatBytes, type SourceMapInfo } from '@replay/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/list/DataTable';
 import { ListStates } from '../../components/list/ListStates';
+import type { Site } from '../projects/SiteScope';
 import { useRemoveSourceMap, useSourceMaps } from './api';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The instance's uploaded source maps (one per release and minified file), with a way to remove
+ * The site's uploaded source maps (one per release and minified file), with a way to remove
  * one for members who may change the instance: its stack traces then show unresolved again.
  */
-export function SourceMapsList({ instanceId, canEdit }: { instanceId: string; canEdit: boolean }) {
-  const maps = useSourceMaps(instanceId);
+export function SourceMapsList({ site, canEdit }: { site: Site; canEdit: boolean }) {
+  const maps = useSourceMaps(site);
   const [removing, setRemoving] = useState<SourceMapInfo | null>(null);
-  const remove = useRemoveSourceMap(instanceId, () => setRemoving(null));
+  const remove = useRemoveSourceMap(site, () => setRemoving(null));
   return (
     <Stack gap="sm" component="section" aria-labelledby="source-maps-title">
       <Title order={2} size="h4" id="source-maps-title">

@@ -32,7 +32,7 @@ function snippetsOf(instance: Instance, projectKey: string | null) {
   return trackerSnippets({ ingestUrl: ingestUrlOf(instance.instanceUrl), projectKey, trackerVersion: compatibilityOf(instance.version).tracker });
 }
 
-/** Install: the tracker from npm, or with a script tag, sending to this instance with the account's project key. */
+/** Install: the tracker from npm, or with a script tag, sending to this instance with the project's key (null: not shown to this member). */
 export function InstallingStep({ instance, projectKey }: { instance: Instance; projectKey: string | null }) {
   const snippets = snippetsOf(instance, projectKey);
   return (

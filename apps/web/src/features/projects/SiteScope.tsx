@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { Project } from '@replay/contracts';
 import { PageLoader } from '../../components/PageLoader';
 import { useSites } from './api';
 
@@ -8,6 +9,8 @@ export interface Site {
   siteId: string;
   /** The instance it belongs to: what the screen's calls are about. */
   instanceId: string;
+  /** The project as the session's site list has it (its name, and its key for admins); null when the list does not hold it. */
+  project: Project | null;
 }
 
 const SiteContext = createContext<Site | null>(null);
@@ -22,8 +25,8 @@ export default function SiteScope({ children }: { children: ReactNode }) {
   const { siteId = '' } = useParams();
   const sites = useSites();
   if (sites.isPending) return <PageLoader label="Loading project" />;
-  const instanceId = sites.data?.projects.find((p) => p.siteId === siteId)?.instanceId ?? siteId;
-  return <SiteContext.Provider value={{ siteId, instanceId }}>{children}</SiteContext.Provider>;
+  const project = sites.data?.projects.find((p) => p.siteId === siteId) ?? null;
+  return <SiteContext.Provider value={{ siteId, instanceId: project?.instanceId ?? siteId, project }}>{children}</SiteContext.Provider>;
 }
 
 /** The site of a screen rendered inside SiteScope. */

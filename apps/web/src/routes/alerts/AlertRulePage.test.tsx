@@ -11,6 +11,7 @@ const ALERT = '2c1f4c1e-8a55-4c0e-9d63-1a2b3c4d5e6f';
 const rule: AlertRule = {
   alertId: ALERT,
   instanceId: SITE,
+  siteId: SITE,
   name: 'CPU busy',
   metric: 'cpu',
   threshold: 80,

@@ -43,14 +43,15 @@ function History({ entries }: { entries: AlertHistoryEntry[] }) {
 /** /{siteId}/alert/create and /{siteId}/alert/{alertId}: the rule's form, its state and history, and Delete. */
 export default function AlertRulePage() {
   const { alertId } = useParams();
-  const { siteId, instanceId } = useSite();
+  const site = useSite();
+  const { siteId, instanceId } = site;
   const id = alertId ?? null;
   useConsoleTitle(id ? 'Alert Rule' : 'Create Alert Rule');
   const navigate = useNavigate();
   const mayEdit = canOpenScreen(useAccount().permissions, 'instancesEdit');
-  const query = useAlertRule(instanceId, id);
-  const save = useSaveAlertRule(instanceId, id, (saved) => navigate(alertPaths.one(siteId, saved)));
-  const remove = useDeleteAlertRule(instanceId, () => navigate(alertPaths.list(siteId)));
+  const query = useAlertRule(site, id);
+  const save = useSaveAlertRule(site, id, (saved) => navigate(alertPaths.one(siteId, saved)));
+  const remove = useDeleteAlertRule(site, () => navigate(alertPaths.list(siteId)));
   const [confirming, setConfirming] = useState(false);
 
   if (id && query.isPending) return <PageLoader />;

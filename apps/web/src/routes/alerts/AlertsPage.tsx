@@ -21,12 +21,13 @@ export function AlertCrumbs({ siteId, instanceId, current }: { siteId: string; i
   return <InstanceBreadcrumbs current={current} trail={trail} />;
 }
 
-/** /{siteId}/alerts: an instance's alert rules, their condition and whether they fire now. */
+/** /{siteId}/alerts: a project's alert rules, their condition and whether they fire now. */
 export default function AlertsPage() {
   useConsoleTitle('Alert Rules');
-  const { siteId, instanceId } = useSite();
+  const site = useSite();
+  const { siteId, instanceId } = site;
   const account = useAccount();
-  const query = useAlertRules(instanceId);
+  const query = useAlertRules(site);
   const mayEdit = canOpenScreen(account.permissions, 'instancesEdit');
   const create = mayEdit ? (
     <Button component={Link} to={alertPaths.create(siteId)}>

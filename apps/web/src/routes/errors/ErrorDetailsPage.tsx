@@ -6,7 +6,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/list/LoadError';
 import { withServerReason } from '../../components/list/status-text';
-import { useInstanceError } from '../../features/js-errors/api';
+import { useSiteError } from '../../features/js-errors/api';
 import { SourceMapUpload } from '../../features/js-errors/SourceMapUpload';
 import { StackTrace } from '../../features/js-errors/StackTrace';
 import { useConsoleTitle } from '../../lib/use-document-title';
@@ -18,9 +18,10 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 export default function ErrorDetailsPage() {
   useConsoleTitle('Error');
   const { errorId = '' } = useParams();
-  const { siteId, instanceId } = useSite();
+  const site = useSite();
+  const { siteId } = site;
   const account = useAccount();
-  const query = useInstanceError(instanceId, errorId);
+  const query = useSiteError(site, errorId);
   const back = (
     <Button component={Link} to={routes.errors(siteId)} variant="default">
       All errors
@@ -51,7 +52,7 @@ export default function ErrorDetailsPage() {
         <StackTrace detail={detail} />
         {canOpenScreen(account.permissions, 'instancesEdit') && top && (
           <Paper withBorder radius="md" p="md">
-            <SourceMapUpload instanceId={instanceId} errorId={errorId} release={detail.release} fileUrl={top.file} />
+            <SourceMapUpload site={site} errorId={errorId} release={detail.release} fileUrl={top.file} />
           </Paper>
         )}
       </Stack>

@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { DataTable } from '../../components/list/DataTable';
 import { ListStates } from '../../components/list/ListStates';
 import { useClampPage, usePageParam } from '../../components/list/paging';
-import { useInstanceErrors } from '../../features/js-errors/api';
+import { useSiteErrors } from '../../features/js-errors/api';
 import { SourceMapsList } from '../../features/js-errors/SourceMapsList';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { useSite } from '../../features/projects/SiteScope';
@@ -19,10 +19,11 @@ const frameText = (g: JsErrorGroup) => (g.topFrame ? `${g.topFrame.function ?? '
 /** /{siteId}/errors: the instance's JavaScript errors, grouped by message and top frame, the latest first, 20 a page; below, its source maps. */
 export default function ErrorsPage() {
   useConsoleTitle('Errors');
-  const { siteId, instanceId } = useSite();
+  const site = useSite();
+  const { siteId, instanceId } = site;
   const [page, setPage] = usePageParam();
   const account = useAccount();
-  const errors = useInstanceErrors(instanceId, page);
+  const errors = useSiteErrors(site, page);
   useClampPage(page, setPage, errors.data?.total, PAGE_SIZE_ERRORS);
   return (
     <>
@@ -67,7 +68,7 @@ export default function ErrorsPage() {
             </DataTable>
           )}
         </ListStates>
-        <SourceMapsList instanceId={instanceId} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} />
+        <SourceMapsList site={site} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} />
       </Stack>
     </>
   );

@@ -8,6 +8,7 @@ import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { agentHealth, makeInstance, queriesTo } from '../../features/instances/test-fixtures';
 import { STOP_CONFIRMATION } from './details/ActionsMenu';
+import { LATEST_EVENTS_TITLE, NO_LATEST_EVENTS } from './details/LatestEvents';
 import { INSTANCE_NOT_FOUND } from './InstanceDetailsPage';
 
 const BASE = '/api/managed-saas/instances/ins_1';
@@ -50,6 +51,22 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, name: stri
 afterEach(() => notifications.clean());
 
 describe('instance details', () => {
+  it('lists the latest events its details carry, newest first, with time and text', async () => {
+    const latest = [event(0), event(1)];
+    open(makeInstance({ latestEvents: latest }));
+    const section = await screen.findByRole('region', { name: LATEST_EVENTS_TITLE });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Stop: Change 0'), expect.stringContaining('Rename: Change 1')]);
+    expect(within(items[0]!).getByTitle(new Date(latest[0]!.createdAt).toISOString())).toBeInTheDocument();
+  });
+
+  it('says so when the instance has no events yet', async () => {
+    open(makeInstance({ latestEvents: [] }));
+    const section = await screen.findByRole('region', { name: LATEST_EVENTS_TITLE });
+    expect(within(section).getByText(NO_LATEST_EVENTS)).toBeInTheDocument();
+    expect(within(section).queryAllByRole('listitem')).toEqual([]);
+  });
+
   it('shows the breadcrumb, id with copy, version, the instance link and the Events tab (Monitoring beside it)', async () => {
     open();
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });

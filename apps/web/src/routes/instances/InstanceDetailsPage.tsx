@@ -35,6 +35,7 @@ import { useConsoleTitle } from '../../lib/use-document-title';
 import { DiskAlertBanner } from './details/DiskAlertBanner';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
+import { LatestEvents } from './details/LatestEvents';
 import { SummaryCards } from './details/SummaryCards';
 import { Icon } from '../../components/Icon';
 
@@ -62,7 +63,7 @@ function useTabParam() {
   return [tab, setTab] as const;
 }
 
-/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, and the Monitoring, Events, Maintenance & Backups and CORS tabs. */
+/** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, the latest events, and the Monitoring, Events, Maintenance & Backups and CORS tabs. */
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
@@ -136,6 +137,7 @@ export default function InstanceDetailsPage() {
         </Group>
       </IfModule>
       <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
+      <LatestEvents events={'latestEvents' in instance ? instance.latestEvents : undefined} />
       {instance.status === 'running' && isModuleOn(account.settings, 'errors') && (
         <Group mb="md">
           <Anchor component={Link} to={routes.errors(instance.instanceId)} size="sm">

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { INSTANCE_MESSAGES, PROJECT_MESSAGES, type Boarding } from '@replay/contracts';
+import { INSTANCE_MESSAGES, PROJECT_MESSAGES, type Boarding, type Project } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
@@ -99,6 +99,24 @@ describe('/{siteId}/onboarding/{tab}', () => {
     await waitFor(() => expect(stub.callsTo(`POST /api/${inst.instanceId}/signals`)).toHaveLength(1));
     const [sent] = stub.callsTo(`POST /api/${inst.instanceId}/signals`);
     expect(sent!.body).toEqual({ timestamp: expect.any(Number), deviceType: expect.stringMatching(/^(desktop|mobile|tablet|other)$/) });
+  });
+
+  it('installing: the snippets carry the key of the project in the address, not the account’s', async () => {
+    const project = (siteId: string, name: string, projectKey: string, isDefault: boolean): Project => ({
+      siteId, instanceId: inst.instanceId, instanceName: inst.name, name, projectKey, isDefault, createdAt: 1, updatedAt: 1,
+    });
+    const blog = project('30000000-0000-4000-8000-000000000002', 'Blog', 'pk_blog', false);
+    const projects = [project(inst.instanceId, 'Production', 'pk_default', true), blog];
+    signIn({ 'GET /api/boarding': ok(boarding([false, false, false, false])), 'GET /api/projects': ok({ projects, sites: { limit: 3, remaining: 1 } }) });
+    const first = renderApp(`/${blog.siteId}/onboarding/installing`);
+    for (const id of ['snippet-npm', 'snippet-script']) {
+      const code = (await screen.findByTestId(id)).textContent;
+      expect(code).toContain('"pk_blog"');
+      expect(code).not.toContain('tk_123');
+    }
+    first.unmount();
+    renderApp(path('installing'));
+    expect((await screen.findByTestId('snippet-npm')).textContent).toContain('"pk_default"');
   });
 
   it('installing: a member who may not see the project key is told whom to ask', async () => {

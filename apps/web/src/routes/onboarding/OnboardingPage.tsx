@@ -21,11 +21,15 @@ export const ONBOARDING_TITLE = 'Getting Started';
 
 const isTab = (tab: string | undefined): tab is OnboardingTab => ONBOARDING_TABS.includes(tab as OnboardingTab);
 
-/** /{siteId}/onboarding/{tab}: the four getting-started steps for a project (its instance), as tabs. */
+/**
+ * /{siteId}/onboarding/{tab}: the four getting-started steps for a project (its instance), as
+ * tabs. The tracker sends the project's own key, so what it records is that project's; a site the
+ * session's list does not hold is an instance's default project, which the account's key also names.
+ */
 export default function OnboardingPage() {
   useConsoleTitle(ONBOARDING_TITLE);
   const { tab } = useParams();
-  const { siteId, instanceId } = useSite();
+  const { siteId, instanceId, project } = useSite();
   const navigate = useNavigate();
   const account = useAccount();
   const active: OnboardingTab = isTab(tab) ? tab : 'installing';
@@ -65,7 +69,7 @@ export default function OnboardingPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value={active}>
-          {active === 'installing' && <InstallingStep instance={instance} projectKey={account.tenantKey} />}
+          {active === 'installing' && <InstallingStep instance={instance} projectKey={project ? project.projectKey : account.tenantKey} />}
           {active === 'identify-users' && <IdentifyUsersStep />}
           {active === 'team' && <TeamStep />}
           {active === 'integrations' && <IntegrationsStep />}

@@ -157,7 +157,8 @@ describe('a site’s screens (/{siteId}/…)', () => {
     });
     renderApp(`/${EXTRA}/alerts`);
     expect(await screen.findByText('No alert rules yet.')).toBeInTheDocument();
-    expect(api.callsTo(`GET /api/managed-saas/instances/${SHOP}/alerts`)).toHaveLength(1);
+    // The instance's call, about this project's rules only.
+    expect(api.callsTo(`GET /api/managed-saas/instances/${SHOP}/alerts`).map((c) => c.search)).toEqual([`?siteId=${EXTRA}`]);
     expect(api.callsTo(`GET /api/managed-saas/instances/${EXTRA}/alerts`)).toHaveLength(0);
     expect(screen.getAllByRole('link', { name: 'Create Alert Rule' })[0]).toHaveAttribute('href', `/${EXTRA}/alert/create`);
   });
