@@ -60,6 +60,7 @@ export const authenticationResponseSchema = z.object({
 
 /** The options the browser passes to WebAuthn, as the server made them (their shape is the WebAuthn spec's JSON form). */
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
 
 const SAMPLE_RESPONSE = {
   id: 'AAAA',
