@@ -133,6 +133,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/mfa/webauthn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys and security keys, with when each was added and last used
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        get: operations["listWebauthn"];
+        put?: never;
+        /**
+         * Verifies and registers a new passkey or security key (the recovery codes, if it is your first second factor)
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["addWebauthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/webauthn/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of your passkeys or security keys
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        delete: operations["removeWebauthn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/webauthn/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration options for a new passkey or security key (a challenge for this session, valid 5 minutes)
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["webauthnRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -665,6 +729,46 @@ export interface paths {
          * @description No credential needed.
          */
         post: operations["loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/mfa/webauthn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with a passkey or security key; answers as POST /login does
+         * @description No credential needed.
+         */
+        post: operations["loginWebauthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/mfa/webauthn/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authentication options for the second step of a sign-in with a passkey or security key
+         * @description No credential needed.
+         */
+        post: operations["loginWebauthnOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2175,7 +2279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2758,7 +2862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3577,7 +3681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3873,6 +3977,749 @@ export interface operations {
             };
         };
     };
+    listWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "credentials": [
+                     *           {
+                     *             "id": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *             "name": "name",
+                     *             "createdAt": 1768469400000,
+                     *             "lastUsedAt": 1768469400000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            credentials: {
+                                createdAt: number;
+                                id: string;
+                                lastUsedAt: number | null;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    addWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "YubiKey",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "AAAA",
+                 *           "attestationObject": "AAAA"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, never>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            clientDataJSON: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "name": "name",
+                     *           "createdAt": 1768469400000,
+                     *           "lastUsedAt": 1768469400000
+                     *         },
+                     *         "recoveryCodes": [
+                     *           "recoveryCodes"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            credential: {
+                                createdAt: number;
+                                id: string;
+                                lastUsedAt: number | null;
+                                name: string;
+                            };
+                            recoveryCodes: string[] | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    removeWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ok": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "mfa_enrolment_required" | "fresh_proof_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource in the caller’s account (another account’s id is not found too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No such resource in the caller’s account (another account’s id is not found too)."
+                     *       ],
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    webauthnRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The request is malformed (not JSON, a bad address)."
+                     *       ],
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unauthenticated`: no credential, or an API key that is unknown, revoked or expired; `session_expired`: the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "No credential, or an API key that is unknown, revoked or expired."
+                     *       ],
+                     *       "code": "unauthenticated"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unauthenticated" | "session_expired";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The person must change their password first (POST /api/account/password)."
+                     *       ],
+                     *       "code": "password_change_required"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "password_change_required" | "fresh_proof_required";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `conflict`: the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running."
+                     *       ],
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "conflict";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -4069,7 +4916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4078,7 +4925,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": [
-                     *         "The account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp)."
+                     *         "The account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn)."
                      *       ],
                      *       "code": "mfa_enrolment_required"
                      *     }
@@ -4600,7 +5447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +5611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4956,7 +5803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5190,7 +6037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5406,7 +6253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5603,7 +6450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +6648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6068,7 +6915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6274,7 +7121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6574,7 +7421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6835,7 +7682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7046,7 +7893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7256,7 +8103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7450,7 +8297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7685,7 +8532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7895,7 +8742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8052,7 +8899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8267,7 +9114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8551,7 +9398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8785,7 +9632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9046,7 +9893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9259,7 +10106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9406,7 +10253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10193,7 +11040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10399,6 +11246,8 @@ export interface operations {
                             /** @constant */
                             mfaRequired: true;
                             mfaToken: string;
+                            /** @constant */
+                            passkey?: true;
                         };
                     };
                 };
@@ -10813,6 +11662,482 @@ export interface operations {
             };
         };
     };
+    loginWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfaToken": "not-a-real-token",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "AAAA",
+                 *           "authenticatorData": "AAAA",
+                 *           "signature": "AAAA"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    mfaToken: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, never>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "userId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "avatar": "cat",
+                     *           "roleId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "roleName": "roleName",
+                     *           "admin": true,
+                     *           "superAdmin": true,
+                     *           "permissions": [
+                     *             "VIEW_BILLING"
+                     *           ],
+                     *           "isTrial": true,
+                     *           "remainingTrial": 1,
+                     *           "trialEndsAt": 1768469400000,
+                     *           "instanceCount": 1,
+                     *           "hasBillingDetails": true,
+                     *           "edition": "ee",
+                     *           "tenantName": "tenantName",
+                     *           "tenantId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "tenantKey": "tenantKey",
+                     *           "apiKey": null,
+                     *           "smtp": true,
+                     *           "plan": {
+                     *             "type": "trial",
+                     *             "remaingSessions": 1,
+                     *             "billingSetup": true,
+                     *             "remainingTrialDays": 1
+                     *           },
+                     *           "settings": {
+                     *             "modules": [
+                     *               "modules"
+                     *             ]
+                     *           },
+                     *           "hasPassword": true,
+                     *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
+                     *           "limits": {
+                     *             "teamMember": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             },
+                     *             "sites": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             }
+                     *           },
+                     *           "banner": "banner",
+                     *           "verifiedEmail": true,
+                     *           "license": "license",
+                     *           "expirationDate": 1,
+                     *           "iceServers": "iceServers",
+                     *           "optOut": true,
+                     *           "createdAt": 1768469400000
+                     *         },
+                     *         "jwt": "jwt"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            jwt: string;
+                            user: {
+                                admin: boolean;
+                                apiKey: null;
+                                avatar: ("cat" | "dog" | "fish" | "butterfly" | "feather" | "leaf" | "plant" | "flower" | "sun" | "moon" | "star" | "cloud" | "bolt" | "flame" | "snowflake" | "planet" | "rocket" | "anchor" | "compass" | "mountain" | "coffee" | "music") | null;
+                                banner: string | null;
+                                changePassword: boolean;
+                                createdAt: number;
+                                /** @enum {string} */
+                                edition: "ee" | "foss";
+                                email: string;
+                                expirationDate: number | null;
+                                hasBillingDetails: boolean;
+                                hasPassword: boolean;
+                                iceServers: string | null;
+                                instanceCount: number;
+                                isTrial: boolean;
+                                license: string | null;
+                                limits: {
+                                    sites: {
+                                        limit: number;
+                                        remaining: number;
+                                    };
+                                    teamMember: {
+                                        limit: number;
+                                        remaining: number;
+                                    };
+                                };
+                                mfaEnrolmentRequired: boolean;
+                                mfaRequired: boolean;
+                                name: string;
+                                optOut: boolean;
+                                permissions: ("VIEW_BILLING" | "EDIT_BILLING" | "VIEW_INSTANCES" | "EDIT_INSTANCES" | "VIEW_ACTIVITY" | "VIEW_ROLES" | "EDIT_ROLES" | "VIEW_MEMBERS" | "EDIT_MEMBERS")[];
+                                plan: {
+                                    billingSetup: boolean;
+                                    remaingSessions: number | null;
+                                    remainingTrialDays: number;
+                                    /** @enum {string} */
+                                    type: "trial" | "paid";
+                                };
+                                remainingTrial: number;
+                                roleId: string | null;
+                                roleName: string | null;
+                                settings: {
+                                    modules: string[];
+                                };
+                                smtp: boolean;
+                                superAdmin: boolean;
+                                tenantId: string;
+                                tenantKey: string | null;
+                                tenantName: string;
+                                trialEndsAt: number;
+                                userId: string;
+                                verifiedEmail: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "Too many requests: wait the Retry-After seconds."
+                     *       ],
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
+    loginWebauthnOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfaToken": "not-a-real-token"
+                 *     }
+                 */
+                "application/json": {
+                    mfaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a parameter or the body broke its schema (each message names the field); `bad_request`: the request is malformed (not JSON, a bad address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "A parameter or the body broke its schema (each message names the field)."
+                     *       ],
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "validation_failed" | "bad_request";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (1 MiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is larger than the limit (1 MiB)."
+                     *       ],
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "The body is not application/json."
+                     *       ],
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "Too many requests: wait the Retry-After seconds."
+                     *       ],
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure (the request id in X-Request-Id finds it in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "An unexpected failure (the request id in X-Request-Id finds it in the logs)."
+                     *       ],
+                     *       "code": "internal"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description What a client decides by (never the message text).
+                         * @enum {string}
+                         */
+                        code: "internal";
+                        /** @description What went wrong, for people; show the first. */
+                        errors: string[];
+                    };
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -10996,7 +12321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11170,7 +12495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11359,7 +12684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11708,7 +13033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11999,7 +13324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12387,7 +13712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +14039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13103,7 +14428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13456,7 +14781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13773,7 +15098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14039,7 +15364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14397,7 +15722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14656,7 +15981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14942,7 +16267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15211,7 +16536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15463,7 +16788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15758,7 +17083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16009,7 +17334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16306,7 +17631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16620,7 +17945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16961,7 +18286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17261,7 +18586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17486,7 +18811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17825,7 +19150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18110,7 +19435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18449,7 +19774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18701,7 +20026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19101,7 +20426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19421,7 +20746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19710,7 +21035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19988,7 +21313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20204,7 +21529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20530,7 +21855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20817,7 +22142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21004,7 +22329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21230,7 +22555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21467,7 +22792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21766,7 +23091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22007,7 +23332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22319,7 +23644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22564,7 +23889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22777,7 +24102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23015,7 +24340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23345,7 +24670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23734,7 +25059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23958,7 +25283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24140,7 +25465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24375,7 +25700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24609,7 +25934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24758,7 +26083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25002,7 +26327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25170,7 +26495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25378,7 +26703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25547,7 +26872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25703,7 +27028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25850,7 +27175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26129,6 +27454,8 @@ export interface operations {
                             /** @constant */
                             mfaRequired: true;
                             mfaToken: string;
+                            /** @constant */
+                            passkey?: true;
                         };
                     };
                 };
@@ -26544,7 +27871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26810,7 +28137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27071,7 +28398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27265,7 +28592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27550,7 +28877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27811,7 +29138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28251,7 +29578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28492,7 +29819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29053,7 +30380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29295,7 +30622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29471,7 +30798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29653,7 +30980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29850,7 +31177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30081,7 +31408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30300,7 +31627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30561,7 +31888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30819,7 +32146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31006,7 +32333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31235,7 +32562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31445,7 +32772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31656,7 +32983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+            /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -40,7 +40,8 @@ export const registrationResponseSchema = z.object({
     publicKey: b64url(4096).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+  // No extension is asked for: whatever a browser reports is dropped.
+  clientExtensionResults: z.object({}),
 });
 
 /** What `navigator.credentials.get()` answered. */
@@ -55,25 +56,27 @@ export const authenticationResponseSchema = z.object({
     userHandle: b64url(256).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+  // No extension is asked for: whatever a browser reports is dropped.
+  clientExtensionResults: z.object({}),
 });
 
 /** The options the browser passes to WebAuthn, as the server made them (their shape is the WebAuthn spec's JSON form). */
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
 export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
 
-const SAMPLE_RESPONSE = {
+const SAMPLE_REGISTRATION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' }, clientExtensionResults: {} };
+const SAMPLE_ASSERTION = {
   id: 'AAAA',
   rawId: 'AAAA',
   type: 'public-key',
-  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
   clientExtensionResults: {},
 };
 
 /** POST /account/mfa/webauthn: the new credential, and the name its owner gives it. */
 export const addWebauthnSchema = z
   .strictObject({ name: safeText(WEBAUTHN_NAME_MAX).trim().min(1, MESSAGES.required), response: registrationResponseSchema })
-  .meta({ examples: [{ name: 'YubiKey', response: SAMPLE_RESPONSE }] });
+  .meta({ examples: [{ name: 'YubiKey', response: SAMPLE_REGISTRATION }] });
 export type AddWebauthnInput = z.input<typeof addWebauthnSchema>;
 
 /** A registered passkey or security key as its owner sees it. */
@@ -98,4 +101,5 @@ export const loginWebauthnOptionsSchema = z.strictObject({ mfaToken: linkTokenSc
 /** POST /login/mfa/webauthn: the second step with a passkey or security key. */
 export const loginWebauthnSchema = z
   .strictObject({ mfaToken: linkTokenSchema, response: authenticationResponseSchema })
-  .meta({ examples: [{ mfaToken: 'not-a-real-token', response: SAMPLE_RESPONSE }] });
+  .meta({ examples: [{ mfaToken: 'not-a-real-token', response: SAMPLE_ASSERTION }] });
+export type LoginWebauthnInput = z.input<typeof loginWebauthnSchema>;
