@@ -7,7 +7,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-date';
 import { notifySuccess } from '../../lib/notify';
-import { useAddPasskey, usePasskeys, useRemovePasskey } from './webauthn-api';
+import { passkeyErrorMessage, useAddPasskey, usePasskeys, useRemovePasskey } from './webauthn-api';
 
 export const PASSKEY_ACTION_FAILED = 'The passkey or security key could not be changed. Please try again.';
 
@@ -119,7 +119,7 @@ function AddPasskeyForm({ onDone, onCancel }: { onDone: (recoveryCodes: string[]
         notifySuccess(`${credential.name} added`);
         onDone(recoveryCodes);
       },
-      onError: (e) => setError(errorMessage(e, PASSKEY_ACTION_FAILED)),
+      onError: (e) => setError(passkeyErrorMessage(e, PASSKEY_ACTION_FAILED)),
     });
   };
 

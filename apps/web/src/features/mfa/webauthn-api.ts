@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { webauthnEndpoints, type AddWebauthnInput, type LoginWebauthnInput, type WebauthnOptions } from '@replay/contracts';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { call } from '../../lib/api';
+import { call, errorMessage } from '../../lib/api';
 import { startSession } from '../auth/session';
 import { mfaKeys } from './api';
 import { withFreshProof } from './fresh-proof';
@@ -15,14 +15,20 @@ export const PASSKEY_PROMPT_FAILED = 'No passkey or security key was used. Pleas
 // The browser's WebAuthn helpers load only when a key is used: the login page starts without them.
 const browserWebauthn = () => import('@simplewebauthn/browser');
 
+/** The browser's prompt ended without a key. */
+class PasskeyPromptError extends Error {}
+
 /** Runs the browser's prompt; its refusals (cancelled, timed out) become one message the form shows. */
 async function prompt<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new Error(PASSKEY_PROMPT_FAILED, { cause: error });
+    throw new PasskeyPromptError(PASSKEY_PROMPT_FAILED, { cause: error });
   }
 }
+
+/** What a form says of a failed passkey step: the prompt's own message, else the server's, else `fallback`. */
+export const passkeyErrorMessage = (error: unknown, fallback: string): string => (error instanceof PasskeyPromptError ? error.message : errorMessage(error, fallback));
 
 /** GET /account/mfa/webauthn: the caller's passkeys and security keys. */
 export function usePasskeys() {

@@ -21,7 +21,7 @@ export default function LoginPage() {
   if (login.data && isMfaChallenge(login.data)) {
     return (
       <AuthCard title="Two-factor authentication">
-        <MfaLoginStep mfaToken={login.data.mfaToken} onBack={() => login.reset()} />
+        <MfaLoginStep mfaToken={login.data.mfaToken} passkey={login.data.passkey === true} onBack={() => login.reset()} />
       </AuthCard>
     );
   }
