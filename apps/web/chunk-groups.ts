@@ -18,7 +18,7 @@ import type { Rolldown } from 'vite';
  */
 
 /** The endpoint files a page without a session may load: its calls, and the session's start. */
-export const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'mfa', 'system', 'onboarding'];
+export const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'mfa', 'webauthn', 'system', 'onboarding'];
 
 const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 const APP_OR_LIBRARY = /apps[\\/]web[\\/]src[\\/]|node_modules[\\/]/;

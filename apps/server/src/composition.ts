@@ -45,6 +45,7 @@ import { createProbesService } from './modules/probes/probes.service';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createMfaService, totpSealKey } from './modules/mfa/mfa.service';
 import { createFreshProofService } from './modules/mfa/fresh-proof.service';
+import { createWebauthnService, relyingPartyOf } from './modules/mfa/webauthn.service';
 
 /**
  * The composition root: every service of the console, built once per app from
@@ -84,6 +85,7 @@ export function createServices(ctx: AppContext) {
     auth: createAuthService({ db, clock }),
     mfa,
     freshProof: createFreshProofService({ db, clock, mfa }),
+    webauthn: createWebauthnService({ db, clock, mfa, rp: relyingPartyOf(ctx.env.publicUrl, ctx.env.PRODUCT_NAME) }),
     captcha: captchaCheckOf(ctx),
     accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
     passwords: createPasswordChangeService({ db, clock, sessions }),

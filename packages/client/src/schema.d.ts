@@ -133,6 +133,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/mfa/webauthn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys and security keys, with when each was added and last used
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        get: operations["listWebauthn"];
+        put?: never;
+        /**
+         * Verifies and registers a new passkey or security key (the recovery codes, if it is your first second factor)
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["addWebauthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/webauthn/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of your passkeys or security keys
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        delete: operations["removeWebauthn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/mfa/webauthn/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration options for a new passkey or security key (a challenge for this session, valid 5 minutes)
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["webauthnRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -665,6 +729,46 @@ export interface paths {
          * @description No credential needed.
          */
         post: operations["loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/mfa/webauthn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with a passkey or security key; answers as POST /login does
+         * @description No credential needed.
+         */
+        post: operations["loginWebauthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/mfa/webauthn/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authentication options for the second step of a sign-in with a passkey or security key
+         * @description No credential needed.
+         */
+        post: operations["loginWebauthnOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2637,6 +2741,8 @@ export interface components {
             /** @constant */
             mfaRequired: true;
             mfaToken: string;
+            /** @constant */
+            passkey?: true;
         };
         MfaPolicyResult: {
             required: boolean;
@@ -2963,6 +3069,24 @@ export interface components {
         Versions: {
             versions: components["schemas"]["ProductVersion"][];
         };
+        WebauthnAdded: {
+            credential: components["schemas"]["WebauthnCredential"];
+            recoveryCodes: string[] | null;
+        };
+        WebauthnCredential: {
+            createdAt: number;
+            id: string;
+            lastUsedAt: number | null;
+            name: string;
+        };
+        WebauthnCredentialList: {
+            credentials: components["schemas"]["WebauthnCredential"][];
+        };
+        WebauthnOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
         Webhook: {
             authHeader: boolean;
             createdAt: number;
@@ -3058,7 +3182,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
         ForbiddenOrPasswordChangeRequiredOrMfaEnrolmentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3078,7 +3202,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
         ForbiddenOrPasswordChangeRequiredOrMfaEnrolmentRequiredOrFreshProofRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3158,7 +3282,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+        /** @description `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
         MfaEnrolmentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3167,7 +3291,7 @@ export interface components {
                 /**
                  * @example {
                  *       "errors": [
-                 *         "The account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp)."
+                 *         "The account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn)."
                  *       ],
                  *       "code": "mfa_enrolment_required"
                  *     }
@@ -3238,7 +3362,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp) */
+        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn) */
         PasswordChangeRequiredOrMfaEnrolmentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3258,7 +3382,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (POST /api/account/mfa/totp); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
         PasswordChangeRequiredOrMfaEnrolmentRequiredOrFreshProofRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3886,6 +4010,199 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "credentials": [
+                     *           {
+                     *             "id": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *             "name": "name",
+                     *             "createdAt": 1768469400000,
+                     *             "lastUsedAt": 1768469400000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebauthnCredentialList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnauthenticatedOrSessionExpired"];
+            403: components["responses"]["PasswordChangeRequired"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    addWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "YubiKey",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "AAAA",
+                 *           "attestationObject": "AAAA"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, never>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            clientDataJSON: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "name": "name",
+                     *           "createdAt": 1768469400000,
+                     *           "lastUsedAt": 1768469400000
+                     *         },
+                     *         "recoveryCodes": [
+                     *           "recoveryCodes"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebauthnAdded"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrBadRequest"];
+            401: components["responses"]["UnauthenticatedOrSessionExpired"];
+            403: components["responses"]["PasswordChangeRequired"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    removeWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ok": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MfaRemoved"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrBadRequest"];
+            401: components["responses"]["UnauthenticatedOrSessionExpired"];
+            403: components["responses"]["PasswordChangeRequiredOrMfaEnrolmentRequiredOrFreshProofRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    webauthnRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebauthnOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnauthenticatedOrSessionExpired"];
+            403: components["responses"]["PasswordChangeRequiredOrFreshProofRequired"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
         };
     };
@@ -5756,6 +6073,178 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrBadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    loginWebauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfaToken": "not-a-real-token",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "AAAA",
+                 *           "authenticatorData": "AAAA",
+                 *           "signature": "AAAA"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    mfaToken: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, never>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "userId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "avatar": "cat",
+                     *           "roleId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "roleName": "roleName",
+                     *           "admin": true,
+                     *           "superAdmin": true,
+                     *           "permissions": [
+                     *             "VIEW_BILLING"
+                     *           ],
+                     *           "isTrial": true,
+                     *           "remainingTrial": 1,
+                     *           "trialEndsAt": 1768469400000,
+                     *           "instanceCount": 1,
+                     *           "hasBillingDetails": true,
+                     *           "edition": "ee",
+                     *           "tenantName": "tenantName",
+                     *           "tenantId": "3f6c2a9e-4b1d-4e8a-9c2f-7d5e1b0a6c34",
+                     *           "tenantKey": "tenantKey",
+                     *           "apiKey": null,
+                     *           "smtp": true,
+                     *           "plan": {
+                     *             "type": "trial",
+                     *             "remaingSessions": 1,
+                     *             "billingSetup": true,
+                     *             "remainingTrialDays": 1
+                     *           },
+                     *           "settings": {
+                     *             "modules": [
+                     *               "modules"
+                     *             ]
+                     *           },
+                     *           "hasPassword": true,
+                     *           "changePassword": true,
+                     *           "mfaRequired": true,
+                     *           "mfaEnrolmentRequired": true,
+                     *           "limits": {
+                     *             "teamMember": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             },
+                     *             "sites": {
+                     *               "limit": 1,
+                     *               "remaining": 1
+                     *             }
+                     *           },
+                     *           "banner": "banner",
+                     *           "verifiedEmail": true,
+                     *           "license": "license",
+                     *           "expirationDate": 1,
+                     *           "iceServers": "iceServers",
+                     *           "optOut": true,
+                     *           "createdAt": 1768469400000
+                     *         },
+                     *         "jwt": "jwt"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrBadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    loginWebauthnOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfaToken": "not-a-real-token"
+                 *     }
+                 */
+                "application/json": {
+                    mfaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebauthnOptions"];
                     };
                 };
             };

@@ -10,6 +10,7 @@ export * from './account';
 export * from './avatars';
 export * from './auth';
 export * from './mfa';
+export * from './webauthn';
 export * from './public-config';
 export * from './routes';
 export * from './catalogue';

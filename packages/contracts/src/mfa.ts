@@ -44,7 +44,8 @@ export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export const loginMfaSchema = z.strictObject({ mfaToken: linkTokenSchema, code: mfaCodeSchema }).meta({ examples: [{ mfaToken: 'not-a-real-token', code: '123456' }] });
 
 /** What `POST /login` answers instead of a session when the member has a second factor. */
-export const mfaChallengeSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+/** `passkey` is there (true) when the member has a passkey or security key: the second step then offers it. */
+export const mfaChallengeSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string(), passkey: z.literal(true).optional() });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
 export const mfaRemovedSchema = z.object({ ok: z.literal(true) });

@@ -12,14 +12,15 @@ import { mailDeliveryOutbox } from '../mail/mail.jobs';
 import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
 import { webhookDeliveryOutbox, webhookRetryWakeJob } from '../modules/webhooks/webhooks.jobs';
 import { weeklyReportJob, weeklyReportSchedule } from '../modules/onboarding/weekly-report.jobs';
+import { mfaPurgeJob, mfaPurgeSchedule } from '../modules/mfa/mfa.jobs';
 
 /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
 export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, webhookDeliveryOutbox];
 
 /** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, webhookRetryWakeJob, weeklyReportJob, ...commitOutboxes.map(outboxJob)];
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, webhookRetryWakeJob, weeklyReportJob, mfaPurgeJob, ...commitOutboxes.map(outboxJob)];
 export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, weeklyReportSchedule, ...commitOutboxes.map(outboxSweep)];
+export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, weeklyReportSchedule, mfaPurgeSchedule, ...commitOutboxes.map(outboxSweep)];
 
 /**
  * Offers a schedule's job for the current slot: the first offer of a slot,

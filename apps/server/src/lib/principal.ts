@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Permission } from '@replay/contracts';
 import type { Db } from '../db/client';
 import type { AccessClaims } from './access-token';
-import { roles, sessions, tenants, userTotp, users } from '../db/schema';
+import { roles, sessions, tenants, userTotp, userWebauthnCredentials, users } from '../db/schema';
 
 /** The caller of a request, read from the database on every request (never trusted from the token). */
 export interface Principal {
@@ -46,9 +46,10 @@ export const principalColumns = {
     // Only whether they have joined: a timestamp would be parsed into a Date on every request.
     joined: sql<boolean>`${users.joinedAt} is not null`,
     passwordChangeRequired: users.passwordChangeRequired,
-    // The account requires a second factor and this member has none confirmed yet.
+    // The account requires a second factor and this member has none yet (a confirmed app, or a passkey / security key).
     mfaEnrolmentRequired: sql<boolean>`(select ${tenants.mfaRequired} from ${tenants} where ${tenants.id} = ${users.tenantId})
-      and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)`,
+      and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)
+      and not exists (select 1 from ${userWebauthnCredentials} where ${userWebauthnCredentials.userId} = ${users.id})`,
   },
   role: {
     id: roles.id,

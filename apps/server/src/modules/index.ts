@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { mfaRoutes } from './mfa/mfa.routes';
+import { webauthnRoutes } from './mfa/webauthn.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { backupRoutes } from './backups/backups.routes';
@@ -38,6 +39,7 @@ export const apiModules: FastifyPluginAsync[] = [
   accountRoutes,
   liveStatusRoutes,
   mfaRoutes,
+  webauthnRoutes,
   instancesRoutes,
   diskRoutes,
   configRoutes,

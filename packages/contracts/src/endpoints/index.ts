@@ -5,6 +5,7 @@ import { alertEndpoints } from './alerts';
 import { apiKeyEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
 import { mfaEndpoints } from './mfa';
+import { webauthnEndpoints } from './webauthn';
 import { backupEndpoints } from './backups';
 import { billingEndpoints } from './billing';
 import { configEndpoints } from './config';
@@ -29,7 +30,7 @@ import { webhookEndpoints } from './webhooks';
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
 // session's start) bundles only their schemas, not the whole table's.
-export { accountEndpoints, authEndpoints, mfaEndpoints, systemEndpoints };
+export { accountEndpoints, authEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { healthSchema } from './system';
 
 /** Every API call, by name: the server registers these, the SPA calls these. */
@@ -39,6 +40,7 @@ export const endpoints = {
   ...invitationEndpoints,
   ...accountEndpoints,
   ...mfaEndpoints,
+  ...webauthnEndpoints,
   ...instanceEndpoints,
   ...monitoringEndpoints,
   ...diskEndpoints,

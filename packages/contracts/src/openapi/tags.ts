@@ -24,6 +24,7 @@ import { systemEndpoints } from '../endpoints/system';
 import { teamEndpoints } from '../endpoints/team';
 import { versionEndpoints } from '../endpoints/versions';
 import { webhookEndpoints } from '../endpoints/webhooks';
+import { webauthnEndpoints } from '../endpoints/webauthn';
 
 export interface TagGroup {
   name: string;
@@ -40,6 +41,7 @@ export const TAG_GROUPS: readonly TagGroup[] = [
   { name: 'Authentication', description: 'Sign up, sign in, refresh the session token, sign out, reset a password.', endpoints: authEndpoints },
   { name: 'Account', description: 'The signed-in person: profile, avatar, password, sessions.', endpoints: accountEndpoints },
   { name: 'Two-factor sign-in', description: 'A person’s second factor (an authenticator app, recovery codes), the second step of a sign-in, a fresh proof of identity, and the account’s rule requiring one.', endpoints: mfaEndpoints },
+  { name: 'Passkeys and security keys', description: 'A person’s passkeys and security keys (WebAuthn) as a second factor: register, list, remove, and the second step of a sign-in with one.', endpoints: webauthnEndpoints },
   { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
   { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
   { name: 'Disk', description: 'An instance’s disk: upgrades and clean-ups.', endpoints: diskEndpoints },

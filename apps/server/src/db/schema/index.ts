@@ -23,3 +23,4 @@ export * from './projects';
 export * from './api-keys';
 export * from './idempotent-requests';
 export * from './mfa';
+export * from './webauthn';

@@ -48,5 +48,6 @@ export const mfaChallenges = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mfa_challenges_user_idx').on(t.userId)],
+  // The scheduled purge (mfa.jobs.ts) finds the ended ones by their expiry.
+  (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt)],
 );

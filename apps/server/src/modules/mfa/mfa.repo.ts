@@ -1,10 +1,10 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mfaChallenges, userRecoveryCodes, userTotp, users } from '../../db/schema';
+import { mfaChallenges, userRecoveryCodes, userTotp, userWebauthnCredentials, users, webauthnChallenges } from '../../db/schema';
 
 /** A member's second factors and the pending second steps of their sign-ins. */
 export function mfaRepo(db: Db) {
-  return {
+  const repo = {
     async totpOf(userId: string) {
       const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
       return row ?? null;
@@ -16,6 +16,16 @@ export function mfaRepo(db: Db) {
         .from(userTotp)
         .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)));
       return Boolean(row);
+    },
+
+    async hasPasskey(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: userWebauthnCredentials.id }).from(userWebauthnCredentials).where(eq(userWebauthnCredentials.userId, userId)).limit(1);
+      return Boolean(row);
+    },
+
+    /** A confirmed authenticator app or a passkey / security key: either makes the sign-in two steps. */
+    async hasSecondFactor(userId: string): Promise<boolean> {
+      return (await repo.hasConfirmedTotp(userId)) || (await repo.hasPasskey(userId));
     },
 
     /** A new unconfirmed secret; a confirmed one is never replaced here (the caller checks first, the WHERE makes sure). */
@@ -66,12 +76,30 @@ export function mfaRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Every second factor of the user goes, with their pending sign-in steps. */
+    /** Every second factor of the user goes (app, passkeys, recovery codes), with their pending sign-in steps. */
     async removeAll(userId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
+        const keys = await tx.delete(userWebauthnCredentials).where(eq(userWebauthnCredentials.userId, userId)).returning({ id: userWebauthnCredentials.id });
         await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
         await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+        await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+        return removed.length + keys.length > 0;
+      });
+    },
+
+    /**
+     * The authenticator app goes; the recovery codes and pending sign-ins go too unless a passkey
+     * is left (they belong to the second factor as a whole, not to the app).
+     */
+    async removeTotp(userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
+        const [key] = await tx.select({ id: userWebauthnCredentials.id }).from(userWebauthnCredentials).where(eq(userWebauthnCredentials.userId, userId)).limit(1);
+        if (!key) {
+          await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+          await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+        }
         return removed.length > 0;
       });
     },
@@ -83,7 +111,7 @@ export function mfaRepo(db: Db) {
     /** The live (unused, unexpired) challenge with this token hash. */
     async liveChallenge(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ id: mfaChallenges.id, userId: mfaChallenges.userId, tenantId: users.tenantId })
+        .select({ id: mfaChallenges.id, userId: mfaChallenges.userId, tenantId: users.tenantId, expiresAt: mfaChallenges.expiresAt })
         .from(mfaChallenges)
         .innerJoin(users, eq(users.id, mfaChallenges.userId))
         .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now)));
@@ -100,9 +128,12 @@ export function mfaRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Forgets challenges that ended before `before` (they open nothing any more). */
-    async purgeChallenges(before: Date): Promise<void> {
-      await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, before));
+    /** Forgets sign-in steps and WebAuthn challenges that ended before `before` (they open nothing any more). */
+    async purgeChallenges(before: Date): Promise<{ signIns: number; webauthn: number }> {
+      const signIns = await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, before)).returning({ id: mfaChallenges.id });
+      const webauthn = await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, before)).returning({ id: webauthnChallenges.id });
+      return { signIns: signIns.length, webauthn: webauthn.length };
     },
   };
+  return repo;
 }

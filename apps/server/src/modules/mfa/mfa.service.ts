@@ -6,7 +6,8 @@ import { tenants } from '../../db/schema';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { MINUTE_MS, RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
+import { MINUTE_MS } from '../../lib/rate-limit';
+import { secondFactorThrottle } from './attempt-throttle';
 import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
 import { newRecoveryCodes, newTotpSecret, otpauthUrlOf, recoveryCodeHash, totpStepOf } from './totp';
@@ -31,27 +32,8 @@ export interface MfaDeps {
  */
 export function createMfaService(deps: MfaDeps) {
   const repo = mfaRepo(deps.db);
-  const limits = rateLimiter(deps);
 
-  /**
-   * Counts an attempt before anything is looked at, as password attempts are: per address
-   * (whoever for; a token that names nobody counts too), then per member and address. A
-   * success takes the attempt back, so an office behind one address is not slowed.
-   */
-  async function throttled<T>(ip: string, userOf: () => Promise<string | null>, attempt: (userId: string) => Promise<T | null>): Promise<T | null> {
-    const addressKey = rateKeys.mfaCodeFromAddress(ip);
-    await limits.hit([{ key: addressKey, rule: RATE_RULES.mfaCodeFromAddress }], MFA_MESSAGES.tooManyCodes);
-    const userId = await userOf();
-    if (!userId) return null;
-    const pairKey = rateKeys.mfaCodeUserFromAddress(userId, ip);
-    await limits.hit([{ key: pairKey, rule: RATE_RULES.mfaCodeUserFromAddress }], MFA_MESSAGES.tooManyCodes);
-    const result = await attempt(userId);
-    if (result !== null) {
-      await limits.clear(pairKey);
-      await limits.undo(addressKey);
-    }
-    return result;
-  }
+  const throttled = secondFactorThrottle(deps);
 
   async function secretOf(userId: string) {
     const row = await repo.totpOf(userId);
@@ -70,6 +52,17 @@ export function createMfaService(deps: MfaDeps) {
     return repo.spendRecoveryCode(userId, recoveryCodeHash(code), now);
   }
 
+  /**
+   * Recovery codes for a member whose first second factor (of any kind) was just confirmed:
+   * new ones when none are left unused, answered this once; null when they still have some.
+   */
+  async function issueRecoveryCodesIfNone(userId: string): Promise<string[] | null> {
+    if ((await repo.recoveryCodesLeft(userId)) > 0) return null;
+    const recoveryCodes = newRecoveryCodes();
+    await repo.replaceRecoveryCodes(userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), deps.clock.now());
+    return recoveryCodes;
+  }
+
   return {
     async status(principal: Principal): Promise<MfaStatus> {
       return { totp: await repo.hasConfirmedTotp(principal.userId), recoveryCodesLeft: await repo.recoveryCodesLeft(principal.userId) };
@@ -81,8 +74,10 @@ export function createMfaService(deps: MfaDeps) {
     },
 
     async hasSecondFactor(userId: string): Promise<boolean> {
-      return repo.hasConfirmedTotp(userId);
+      return repo.hasSecondFactor(userId);
     },
+
+    issueRecoveryCodesIfNone,
 
     /** A new secret, unconfirmed until its first code; the only time it is answered. */
     async startTotp(principal: Principal): Promise<TotpEnrolment> {
@@ -92,7 +87,7 @@ export function createMfaService(deps: MfaDeps) {
       return { secret, otpauthUrl: otpauthUrlOf(deps.issuer, principal.email, secret) };
     },
 
-    /** The first right code confirms the authenticator; the recovery codes are answered this once. */
+    /** The first right code confirms the authenticator; the recovery codes, if it is the first factor, are answered this once (else none). */
     async confirmTotp(principal: Principal, code: string, ip: string): Promise<{ recoveryCodes: string[] }> {
       const pending = await secretOf(principal.userId);
       if (!pending) throw badRequest(MFA_MESSAGES.noEnrolment);
@@ -103,15 +98,13 @@ export function createMfaService(deps: MfaDeps) {
         return step !== null && (await repo.claimStep(principal.userId, step, now)) ? true : null;
       });
       if (!confirmed) throw badRequest(MFA_MESSAGES.invalidCode);
-      const recoveryCodes = newRecoveryCodes();
-      await repo.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), now);
-      return { recoveryCodes };
+      return { recoveryCodes: (await issueRecoveryCodesIfNone(principal.userId)) ?? [] };
     },
 
     /** The account's rule; an admin who turns it on must hold a factor first, or the rule would lock them into the set-up. */
     async setPolicy(p: Principal, required: boolean): Promise<{ required: boolean }> {
       if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);
-      if (required && !(await repo.hasConfirmedTotp(p.userId))) throw conflict(MFA_MESSAGES.policyNeedsOwnFactor);
+      if (required && !(await repo.hasSecondFactor(p.userId))) throw conflict(MFA_MESSAGES.policyNeedsOwnFactor);
       await deps.db.update(tenants).set({ mfaRequired: required }).where(eq(tenants.id, p.tenantId));
       return { required };
     },
@@ -122,7 +115,7 @@ export function createMfaService(deps: MfaDeps) {
     },
 
     async removeTotp(principal: Principal): Promise<void> {
-      if (!(await repo.removeAll(principal.userId))) throw conflict(MFA_MESSAGES.notEnabled);
+      if (!(await repo.removeTotp(principal.userId))) throw conflict(MFA_MESSAGES.notEnabled);
     },
 
     /** After a right password: the token the second step must bring, bound to this user. */
@@ -136,7 +129,7 @@ export function createMfaService(deps: MfaDeps) {
         expiresAt: new Date(now.getTime() + MFA_CHALLENGE_TTL_MS),
         createdAt: now,
       });
-      return { mfaRequired: true, mfaToken };
+      return { mfaRequired: true, mfaToken, ...((await repo.hasPasskey(principal.userId)) && { passkey: true as const }) };
     },
 
     /** The second step: a live challenge and a right code (TOTP or recovery) sign the member in, once. */

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentProps } from 'react';
 import { Center } from '@mantine/core';
 import { Spinner } from '../../components/Spinner';
 import { loadChunk } from '../../lib/lazy';
@@ -10,7 +10,7 @@ import { loadChunk } from '../../lib/lazy';
  */
 const MfaLoginStep = lazy(() => loadChunk('mfa-login', () => import('./MfaLoginStep').then((m) => ({ default: m.MfaLoginStep }))));
 
-export function MfaLoginStepLazy(props: { mfaToken: string; onBack: () => void }) {
+export function MfaLoginStepLazy(props: ComponentProps<typeof MfaLoginStep>) {
   return (
     <Suspense
       fallback={

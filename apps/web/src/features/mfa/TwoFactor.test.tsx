@@ -15,6 +15,7 @@ describe('Account › Profile › Two-factor authentication', () => {
     const api = stubSignedIn(makeAccount(), makeJwt(), {
       'GET /api/public-config': ok(publicConfig),
       'GET /api/account/mfa': ok({ totp: false, recoveryCodesLeft: 0 }),
+      'GET /api/account/mfa/webauthn': ok({ credentials: [] }),
       // The session proved itself long ago: the first try asks for a fresh proof.
       'POST /api/account/mfa/totp': () =>
         ++started === 1
@@ -102,6 +103,7 @@ describe('An account that requires a second factor', () => {
       'GET /api/public-config': ok(publicConfig),
       'GET /api/account': () => ok(makeAccount({ mfaRequired: true, mfaEnrolmentRequired: !enrolled })),
       'GET /api/account/mfa': () => ok({ totp: enrolled, recoveryCodesLeft: enrolled ? 10 : 0 }),
+      'GET /api/account/mfa/webauthn': ok({ credentials: [] }),
       'POST /api/account/mfa/totp': ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Replay:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }),
       'POST /api/account/mfa/totp/verify': () => {
         enrolled = true;

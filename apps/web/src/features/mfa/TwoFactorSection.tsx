@@ -8,22 +8,33 @@ import { notifySuccess } from '../../lib/notify';
 import { useMfaStatus, useRemoveTotp, useStartTotp } from './api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpEnrolment } from './TotpEnrolment';
+import { PasskeysSection } from './PasskeysSection';
+import { usePasskeys } from './webauthn-api';
 
 export const MFA_ACTION_FAILED = 'Two-factor authentication could not be changed. Please try again.';
 
 type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
 
-/** The account's "Two-factor authentication": set up an authenticator app, see the recovery codes once, turn it off. */
+/**
+ * The account's "Two-factor authentication": set up an authenticator app, add passkeys and
+ * security keys, see the recovery codes once (with the first factor), turn the app off.
+ */
 export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {}) {
   const status = useMfaStatus();
+  const passkeys = usePasskeys();
   const start = useStartTotp();
   const remove = useRemoveTotp();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [confirmOff, setConfirmOff] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (step.kind === 'enrolling')
-    return <TotpEnrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'idle' })} />;
+  // A new factor shows the recovery codes when it came with them (the first factor); otherwise it is simply on.
+  const enabled = (codes: string[] | null) => {
+    if (codes?.length) return setStep({ kind: 'codes', codes });
+    setStep({ kind: 'idle' });
+    onEnabled?.();
+  };
+  if (step.kind === 'enrolling') return <TotpEnrolment enrolment={step.enrolment} onConfirmed={enabled} onCancel={() => setStep({ kind: 'idle' })} />;
   if (step.kind === 'codes')
     return (
       <RecoveryCodes
@@ -67,6 +78,18 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
             </Button>
           </Group>
         </>
+      ) : passkeys.data?.credentials.length ? (
+        <>
+          <Text size="sm">
+            Two-factor authentication is <strong>on</strong>: signing in asks for one of your passkeys or security keys. {status.data.recoveryCodesLeft} recovery codes
+            left. You can also use an authenticator app.
+          </Text>
+          <Group>
+            <Button variant="default" onClick={begin} loading={start.isPending}>
+              Set up an authenticator app
+            </Button>
+          </Group>
+        </>
       ) : (
         <>
           <Text size="sm">Two-factor authentication is off. Turn it on to ask for a code from an authenticator app at every sign-in.</Text>
@@ -78,6 +101,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
         </>
       )}
       <FormAlert message={error} />
+      <PasskeysSection onAdded={enabled} />
       <ConfirmDialog
         opened={confirmOff}
         title="Turn off two-factor authentication?"
@@ -87,7 +111,9 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
         onConfirm={turnOff}
         onCancel={() => setConfirmOff(false)}
       >
-        Signing in will ask only for your password. Your recovery codes stop working.
+        {passkeys.data?.credentials.length
+          ? 'Signing in will ask for one of your passkeys or security keys instead of a code.'
+          : 'Signing in will ask only for your password. Your recovery codes stop working.'}
       </ConfirmDialog>
     </Stack>
   );

@@ -34,7 +34,7 @@ export default function ProfilePage() {
           <Divider />
           <PasswordSection />
           <Divider />
-          <Section title="Two-factor authentication" description="A code from an authenticator app at every sign-in, besides your password.">
+          <Section title="Two-factor authentication" description="A code from an authenticator app, or a passkey or security key, at every sign-in besides your password.">
             <TwoFactorSection />
           </Section>
         </>

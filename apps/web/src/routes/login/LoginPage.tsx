@@ -21,7 +21,7 @@ export default function LoginPage() {
   if (login.data && isMfaChallenge(login.data)) {
     return (
       <AuthCard title="Two-factor authentication">
-        <MfaLoginStepLazy mfaToken={login.data.mfaToken} onBack={() => login.reset()} />
+        <MfaLoginStepLazy mfaToken={login.data.mfaToken} passkey={login.data.passkey === true} onBack={() => login.reset()} />
       </AuthCard>
     );
   }

@@ -34,7 +34,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   if (reset.data && isMfaChallenge(reset.data)) {
     return (
       <AuthCard title="Two-factor authentication">
-        <MfaLoginStepLazy mfaToken={reset.data.mfaToken} onBack={() => void navigate(routes.login())} />
+        <MfaLoginStepLazy mfaToken={reset.data.mfaToken} passkey={reset.data.passkey === true} onBack={() => void navigate(routes.login())} />
       </AuthCard>
     );
   }

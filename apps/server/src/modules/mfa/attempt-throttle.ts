@@ -1,0 +1,28 @@
+import { MFA_MESSAGES } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
+
+/**
+ * Counts a second-factor attempt (a code, a passkey's assertion) before anything is looked
+ * at, as password attempts are: per address (whoever for; a token that names nobody counts
+ * too), then per member and address. A success takes the attempt back, so an office behind
+ * one address is not slowed. Codes and passkeys share the counters: one budget of tries.
+ */
+export function secondFactorThrottle(deps: { db: Db; clock: Clock }) {
+  const limits = rateLimiter(deps);
+  return async function throttled<T>(ip: string, userOf: () => Promise<string | null>, attempt: (userId: string) => Promise<T | null>): Promise<T | null> {
+    const addressKey = rateKeys.mfaCodeFromAddress(ip);
+    await limits.hit([{ key: addressKey, rule: RATE_RULES.mfaCodeFromAddress }], MFA_MESSAGES.tooManyCodes);
+    const userId = await userOf();
+    if (!userId) return null;
+    const pairKey = rateKeys.mfaCodeUserFromAddress(userId, ip);
+    await limits.hit([{ key: pairKey, rule: RATE_RULES.mfaCodeUserFromAddress }], MFA_MESSAGES.tooManyCodes);
+    const result = await attempt(userId);
+    if (result !== null) {
+      await limits.clear(pairKey);
+      await limits.undo(addressKey);
+    }
+    return result;
+  };
+}

@@ -1,0 +1,195 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import { MAX_WEBAUTHN_CREDENTIALS, MFA_MESSAGES, WEBAUTHN_MESSAGES, type AddWebauthnInput, type WebauthnCredential, type WebauthnOptions } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { userWebauthnCredentials } from '../../db/schema';
+import type { Clock } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { hashToken, newId } from '../../lib/ids';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import { secondFactorThrottle } from './attempt-throttle';
+import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
+import { mfaRepo } from './mfa.repo';
+import { webauthnRepo } from './webauthn.repo';
+
+/**
+ * The relying party: the console's configured public address (PUBLIC_URL). Its host name is
+ * the RP id a credential is scoped to, its origin the only one whose responses are accepted
+ * (docs/ARCHITECTURE.md, decisions): moving the console to another host name orphans the keys.
+ */
+export interface RelyingParty {
+  id: string;
+  origin: string;
+  name: string;
+}
+
+export const relyingPartyOf = (publicUrl: string, productName: string): RelyingParty => {
+  const url = new URL(publicUrl);
+  return { id: url.hostname, origin: url.origin, name: productName };
+};
+
+export interface WebauthnDeps {
+  db: Db;
+  clock: Clock;
+  rp: RelyingParty;
+  mfa: Pick<MfaService, 'issueRecoveryCodesIfNone'>;
+}
+
+type CredentialRow = typeof userWebauthnCredentials.$inferSelect;
+
+const asTransports = (t: string[]) => t as AuthenticatorTransportFuture[];
+
+export const credentialView = (row: CredentialRow): WebauthnCredential => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.getTime(),
+  lastUsedAt: row.lastUsedAt?.getTime() ?? null,
+});
+
+/**
+ * Passkeys and security keys as a second factor. User verification is preferred, not required:
+ * the password was the first factor, and a key without a PIN still proves possession. Every
+ * challenge is single-use, bound to one session or sign-in, and lives 5 minutes; a signature
+ * count that does not grow (a cloned authenticator) is refused.
+ */
+export function createWebauthnService(deps: WebauthnDeps) {
+  const repo = webauthnRepo(deps.db);
+  const signIns = mfaRepo(deps.db);
+  const throttled = secondFactorThrottle(deps);
+  const expiresAt = () => new Date(deps.clock.now().getTime() + MFA_CHALLENGE_TTL_MS);
+
+  /** Checks an assertion against the member's own key and the challenge of `boundTo`; records the use. */
+  async function acceptAssertion(userId: string, boundTo: string, response: AuthenticationResponseJSON): Promise<boolean> {
+    const credential = await repo.credentialOf(userId, response.id);
+    if (!credential) return false;
+    const now = deps.clock.now();
+    try {
+      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+        response,
+        // The challenge is spent as it is checked: right or wrong after that, it opens nothing again.
+        expectedChallenge: (challenge) => repo.spendChallenge(userId, 'sign-in', boundTo, challenge, now),
+        expectedOrigin: deps.rp.origin,
+        expectedRPID: deps.rp.id,
+        credential: { id: credential.credentialId, publicKey: isoBase64URL.toBuffer(credential.publicKey), counter: credential.counter, transports: asTransports(credential.transports) },
+        requireUserVerification: false,
+      });
+      return verified && (await repo.recordUse(credential.id, credential.counter, authenticationInfo.newCounter, now));
+    } catch {
+      // A malformed response, another origin, a wrong signature, a count that did not grow.
+      return false;
+    }
+  }
+
+  return {
+    async list(p: Principal): Promise<{ credentials: WebauthnCredential[] }> {
+      return { credentials: (await repo.credentialsOf(p.userId)).map(credentialView) };
+    },
+
+    /** Options for the browser to make a new credential; the challenge is this session's, for 5 minutes. */
+    async registrationOptions(p: Principal): Promise<WebauthnOptions> {
+      if (!p.sessionId) throw forbidden();
+      const existing = await repo.credentialsOf(p.userId);
+      if (existing.length >= MAX_WEBAUTHN_CREDENTIALS) throw conflict(WEBAUTHN_MESSAGES.tooMany);
+      const options = await generateRegistrationOptions({
+        rpName: deps.rp.name,
+        rpID: deps.rp.id,
+        userName: p.email,
+        userDisplayName: p.name,
+        // The member's id (not their email): the authenticator keeps it as the user handle.
+        userID: isoUint8Array.fromUTF8String(p.userId),
+        attestationType: 'none',
+        excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        timeout: MFA_CHALLENGE_TTL_MS,
+      });
+      await repo.insertChallenge({ id: newId(), userId: p.userId, purpose: 'registration', boundTo: p.sessionId, challenge: options.challenge, expiresAt: expiresAt() });
+      return options as unknown as WebauthnOptions;
+    },
+
+    /** Verifies the browser's new credential against this session's challenge and keeps it; the recovery codes if it is the first factor. */
+    async add(p: Principal, input: AddWebauthnInput) {
+      if (!p.sessionId) throw forbidden();
+      const sessionId = p.sessionId;
+      const now = deps.clock.now();
+      let registrationInfo;
+      try {
+        const result = await verifyRegistrationResponse({
+          response: input.response as unknown as RegistrationResponseJSON,
+          expectedChallenge: (challenge) => repo.spendChallenge(p.userId, 'registration', sessionId, challenge, now),
+          expectedOrigin: deps.rp.origin,
+          expectedRPID: deps.rp.id,
+          requireUserVerification: false,
+        });
+        registrationInfo = result.verified ? result.registrationInfo : undefined;
+      } catch {
+        registrationInfo = undefined;
+      }
+      if (!registrationInfo) throw badRequest(WEBAUTHN_MESSAGES.notVerified);
+      if ((await repo.countOf(p.userId)) >= MAX_WEBAUTHN_CREDENTIALS) throw conflict(WEBAUTHN_MESSAGES.tooMany);
+      const { credential } = registrationInfo;
+      let row: CredentialRow;
+      try {
+        row = await repo.insertCredential({
+          id: newId(),
+          userId: p.userId,
+          credentialId: credential.id,
+          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? input.response.response.transports ?? [],
+          name: input.name.trim(),
+          createdAt: now,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(WEBAUTHN_MESSAGES.alreadyRegistered);
+        throw err;
+      }
+      return { credential: credentialView(row), recoveryCodes: await deps.mfa.issueRecoveryCodesIfNone(p.userId) };
+    },
+
+    async remove(p: Principal, id: string): Promise<void> {
+      if (!(await repo.remove(p.userId, id))) throw notFound(WEBAUTHN_MESSAGES.credentialNotFound);
+    },
+
+    /** Options for the second step of a sign-in: a challenge bound to that sign-in, listing the member's keys. */
+    async loginOptions(mfaToken: string): Promise<WebauthnOptions> {
+      const challenge = await signIns.liveChallenge(hashToken(mfaToken), deps.clock.now());
+      if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
+      const credentials = await repo.credentialsOf(challenge.userId);
+      if (!credentials.length) throw conflict(WEBAUTHN_MESSAGES.noPasskey);
+      const options = await generateAuthenticationOptions({
+        rpID: deps.rp.id,
+        allowCredentials: credentials.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
+        userVerification: 'preferred',
+        timeout: MFA_CHALLENGE_TTL_MS,
+      });
+      await repo.insertChallenge({ id: newId(), userId: challenge.userId, purpose: 'sign-in', boundTo: challenge.id, challenge: options.challenge, expiresAt: challenge.expiresAt });
+      return options as unknown as WebauthnOptions;
+    },
+
+    /** The second step with a key: throttled as codes are (one budget), then signs the member in once. */
+    async completeLogin(mfaToken: string, response: AuthenticationResponseJSON, ip: string): Promise<Principal> {
+      const now = deps.clock.now();
+      let challenge: { id: string; userId: string; tenantId: string } | null = null;
+      const principal = await throttled(
+        ip,
+        async () => (challenge = await signIns.liveChallenge(hashToken(mfaToken), now))?.userId ?? null,
+        async (userId) => ((await acceptAssertion(userId, challenge!.id, response)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
+      );
+      if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
+      if (!principal) throw unauthorized(WEBAUTHN_MESSAGES.notVerified);
+      if (!(await signIns.spendChallenge((challenge as { id: string }).id, now))) throw unauthorized(MFA_MESSAGES.challengeExpired);
+      return principal;
+    },
+  };
+}
+
+export type WebauthnService = ReturnType<typeof createWebauthnService>;
