@@ -24,7 +24,7 @@ export const PROJECT_MESSAGES = {
   created: (name: string) => `Project ${name} created`,
   renamed: 'Project renamed',
   deleted: 'Project deleted',
-  deleteConfirm: (name: string) => `Delete the project ${name}? Its key stops identifying it at once.`,
+  deleteConfirm: (name: string) => `Delete the project ${name}? Its key stops identifying it at once, and its alert rules and source maps are deleted with it.`,
   empty: 'No projects yet. Create an instance, or add a project to one.',
   limitReached: 'Your account has reached its project limit: delete a project to add another.',
   keyForAdmins: 'Shown to admins',
