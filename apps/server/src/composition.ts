@@ -78,14 +78,15 @@ export function createServices(ctx: AppContext) {
     resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
   });
   const mfa = createMfaService({ db, clock, sealKey: totpSealKey(ctx.secrets.jwtSecret), issuer: ctx.env.PRODUCT_NAME });
+  const webauthn = createWebauthnService({ db, clock, mfa, rp: relyingPartyOf(ctx.env.publicUrl, ctx.env.PRODUCT_NAME) });
   const mailLinks = { mailer: ctx.mailer, publicUrl: ctx.env.publicUrl, productName: ctx.env.PRODUCT_NAME };
   return {
     probes: createProbesService({ db, metrics: ctx.metrics, lifecycle: ctx.lifecycle }),
     sessions,
     auth: createAuthService({ db, clock }),
     mfa,
-    freshProof: createFreshProofService({ db, clock, mfa }),
-    webauthn: createWebauthnService({ db, clock, mfa, rp: relyingPartyOf(ctx.env.publicUrl, ctx.env.PRODUCT_NAME) }),
+    freshProof: createFreshProofService({ db, clock, mfa, webauthn }),
+    webauthn,
     captcha: captchaCheckOf(ctx),
     accounts: createAccountService({ db, clock, mailTransport: ctx.mailer.transport, sources: accountSources }),
     passwords: createPasswordChangeService({ db, clock, sessions }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { linkTokenSchema, sessionSchema } from './auth';
 import { safeText } from './safe';
 import { MESSAGES, passwordSchema } from './validation';
+import { authenticationResponseSchema } from './webauthn';
 
 /**
  * Two-factor sign-in (issue 18, point 4): a TOTP authenticator (RFC 6238) confirmed with a
@@ -61,10 +62,13 @@ export const isMfaChallenge = (answer: LoginAnswer): answer is MfaChallenge => '
 /** How long a proof of identity (the sign-in itself, or POST /account/reauth) lets sensitive calls through. */
 export const FRESH_PROOF_MS = 5 * 60_000;
 
-/** POST /account/reauth: the password, or a code of the second factor (TOTP or recovery). */
+/**
+ * POST /account/reauth: exactly one of the password, a code of the second factor (TOTP or
+ * recovery), or a passkey's answer to the challenge of POST /account/reauth/webauthn-options.
+ */
 export const reauthSchema = z
-  .strictObject({ password: passwordSchema.optional(), code: mfaCodeSchema.optional() })
-  .refine((v) => (v.password === undefined) !== (v.code === undefined), { message: MFA_MESSAGES.proofMissing })
+  .strictObject({ password: passwordSchema.optional(), code: mfaCodeSchema.optional(), webauthn: authenticationResponseSchema.optional() })
+  .refine((v) => [v.password, v.code, v.webauthn].filter((given) => given !== undefined).length === 1, { message: MFA_MESSAGES.proofMissing })
   .meta({ examples: [{ password: 'Str0ng!Passw0rd' }] });
 export type ReauthInput = z.input<typeof reauthSchema>;
 

@@ -3,6 +3,7 @@ import { loginMfaSchema, mfaPolicyResultSchema, mfaPolicySchema, mfaRemovedSchem
 import { endpoint } from '../endpoint';
 import { memberIdParamsSchema, okSchema } from '../members';
 import { guardFor } from '../screens';
+import { webauthnOptionsSchema } from '../webauthn';
 
 /**
  * Two-factor sign-in: the caller's own authenticator (a person's own routes, so API keys are
@@ -31,6 +32,16 @@ export const mfaEndpoints = {
   removeTotp: endpoint({ method: 'DELETE', path: '/account/mfa/totp', guard: 'authenticated', response: mfaRemovedSchema, audit: { label: 'Turn off two-factor authentication' }, errors: ['fresh_proof_required'] }),
   /** A fresh proof of identity for this session: creating an API key and changing the second factor ask for one from the last 5 minutes. */
   reauth: endpoint({ method: 'POST', path: '/account/reauth', guard: 'authenticated', body: reauthSchema, response: reauthResultSchema, audit: { label: 'Confirm identity' }, duringMfaEnrolment: true }),
+  /** The challenge a passkey answers in POST /account/reauth: bound to this session, single use, 5 minutes. Open whenever the reauth itself is. */
+  reauthWebauthnOptions: endpoint({
+    method: 'POST',
+    path: '/account/reauth/webauthn-options',
+    guard: 'authenticated',
+    response: webauthnOptionsSchema,
+    audit: { label: 'Confirm identity: passkey challenge' },
+    duringMfaEnrolment: true,
+    summary: 'Authentication options to confirm your identity with a passkey or security key (a challenge for this session, valid 5 minutes)',
+  }),
   /**
    * A member who lost their authenticator and recovery codes: whoever may edit them (EDIT_MEMBERS,
    * and every right the member holds) removes their second factor, after a fresh proof.

@@ -26,8 +26,8 @@ export const userWebauthnCredentials = pgTable(
 );
 
 /**
- * A WebAuthn challenge the server handed out: for a registration (bound to the session that
- * asked) or a sign-in's second step (bound to its mfa challenge). Spent by the first response
+ * A WebAuthn challenge the server handed out: for a registration or a fresh proof of identity
+ * (bound to the session that asked) or a sign-in's second step (bound to its mfa challenge). Spent by the first response
  * that brings it, right or wrong; short-lived; expired rows are purged on a schedule (mfa.jobs.ts).
  */
 export const webauthnChallenges = pgTable(
@@ -37,8 +37,8 @@ export const webauthnChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose', { enum: ['registration', 'sign-in'] }).notNull(),
-    /** The session id (registration) or the mfa challenge id (sign-in) the challenge belongs to. */
+    purpose: text('purpose', { enum: ['registration', 'sign-in', 'reauth'] }).notNull(),
+    /** The session id (registration, reauth) or the mfa challenge id (sign-in) the challenge belongs to. */
     boundTo: uuid('bound_to').notNull(),
     challenge: text('challenge').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

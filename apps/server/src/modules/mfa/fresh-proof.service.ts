@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AUTH_MESSAGES, FRESH_PROOF_MS, MFA_MESSAGES, type ReauthInput } from '@replay/contracts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { AUTH_MESSAGES, FRESH_PROOF_MS, MFA_MESSAGES, WEBAUTHN_MESSAGES, type ReauthInput } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/context';
@@ -8,6 +9,7 @@ import type { Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import type { MfaService } from './mfa.service';
+import type { WebauthnService } from './webauthn.service';
 
 /**
  * Fresh proof: a stolen session (a tab left open, a copied token) must not mint an API key
@@ -16,7 +18,7 @@ import type { MfaService } from './mfa.service';
  * `fresh_proof_required` and the SPA asks, then calls again. The spec's own confirmations
  * (typing TERMINATE…) are unrelated and unchanged.
  */
-export function createFreshProofService(deps: { db: Db; clock: Clock; mfa: Pick<MfaService, 'verifyCode'> }) {
+export function createFreshProofService(deps: { db: Db; clock: Clock; mfa: Pick<MfaService, 'verifyCode'>; webauthn: Pick<WebauthnService, 'proveWithKey'> }) {
   const limits = rateLimiter(deps);
 
   async function provenAtOf(sessionId: string): Promise<Date | null> {
@@ -37,6 +39,13 @@ export function createFreshProofService(deps: { db: Db; clock: Clock; mfa: Pick<
     return ok;
   }
 
+  async function proofIsRight(p: Principal, input: ReauthInput, ip: string): Promise<boolean> {
+    if (input.password !== undefined) return passwordIsRight(p, input.password);
+    // The browser's JSON as the contract checked it: the library reads the same fields.
+    if (input.webauthn !== undefined) return deps.webauthn.proveWithKey(p, input.webauthn as unknown as AuthenticationResponseJSON, ip);
+    return deps.mfa.verifyCode(p.userId, input.code ?? '', ip);
+  }
+
   return {
     /** Refuses the call unless this session proved who it is within the last 5 minutes. */
     async require(p: Principal): Promise<void> {
@@ -47,11 +56,10 @@ export function createFreshProofService(deps: { db: Db; clock: Clock; mfa: Pick<
       }
     },
 
-    /** The password or a second-factor code marks this session freshly proven. */
+    /** The password, a second-factor code or a passkey's assertion marks this session freshly proven. */
     async prove(p: Principal, input: ReauthInput, ip: string): Promise<{ provenUntil: number }> {
       if (!p.sessionId) throw forbidden();
-      const ok = input.password !== undefined ? await passwordIsRight(p, input.password) : await deps.mfa.verifyCode(p.userId, input.code ?? '', ip);
-      if (!ok) throw badRequest(MFA_MESSAGES.wrongProof);
+      if (!(await proofIsRight(p, input, ip))) throw badRequest(input.webauthn !== undefined ? WEBAUTHN_MESSAGES.notVerified : MFA_MESSAGES.wrongProof);
       const now = deps.clock.now();
       await deps.db.update(sessions).set({ provenAt: now }).where(eq(sessions.id, p.sessionId));
       return { provenUntil: now.getTime() + FRESH_PROOF_MS };

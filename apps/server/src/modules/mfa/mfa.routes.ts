@@ -7,7 +7,7 @@ import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's own authenticator, and the second step of a sign-in. */
 export const mfaRoutes: FastifyPluginAsync = async (app) => {
-  const { mfa, freshProof, members } = app.services;
+  const { mfa, freshProof, members, webauthn } = app.services;
   const signIn = signInAnswer(app);
 
   mount(app, endpoints.mfaStatus, async (request) => mfa.status(principalOf(request)));
@@ -37,6 +37,8 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.setMfaPolicy, async (request) => mfa.setPolicy(principalOf(request), request.body.required));
 
   mount(app, endpoints.reauth, async (request) => freshProof.prove(principalOf(request), request.body, request.ip));
+
+  mount(app, endpoints.reauthWebauthnOptions, async (request) => webauthn.reauthOptions(principalOf(request)));
 
   mount(
     app,

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mfaChallenges, userRecoveryCodes, userTotp, userWebauthnCredentials, webauthnChallenges } from '../../db/schema';
 
-export type WebauthnPurpose = 'registration' | 'sign-in';
+export type WebauthnPurpose = 'registration' | 'sign-in' | 'reauth';
 
 /** A member's passkeys and security keys, and the WebAuthn challenges handed out for them. */
 export function webauthnRepo(db: Db) {

@@ -19,7 +19,7 @@ import { loadPrincipal, type Principal } from '../../lib/principal';
 import { secondFactorThrottle } from './attempt-throttle';
 import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
 import { mfaRepo } from './mfa.repo';
-import { webauthnRepo } from './webauthn.repo';
+import { webauthnRepo, type WebauthnPurpose } from './webauthn.repo';
 
 /**
  * The relying party: the console's configured public address (PUBLIC_URL). Its host name is
@@ -67,8 +67,8 @@ export function createWebauthnService(deps: WebauthnDeps) {
   const throttled = secondFactorThrottle(deps);
   const expiresAt = () => new Date(deps.clock.now().getTime() + MFA_CHALLENGE_TTL_MS);
 
-  /** Checks an assertion against the member's own key and the challenge of `boundTo`; records the use. */
-  async function acceptAssertion(userId: string, boundTo: string, response: AuthenticationResponseJSON): Promise<boolean> {
+  /** Checks an assertion against the member's own key and the challenge of `boundTo` for `purpose`; records the use. */
+  async function acceptAssertion(userId: string, purpose: WebauthnPurpose, boundTo: string, response: AuthenticationResponseJSON): Promise<boolean> {
     const credential = await repo.credentialOf(userId, response.id);
     if (!credential) return false;
     const now = deps.clock.now();
@@ -76,7 +76,7 @@ export function createWebauthnService(deps: WebauthnDeps) {
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response,
         // The challenge is spent as it is checked: right or wrong after that, it opens nothing again.
-        expectedChallenge: (challenge) => repo.spendChallenge(userId, 'sign-in', boundTo, challenge, now),
+        expectedChallenge: (challenge) => repo.spendChallenge(userId, purpose, boundTo, challenge, now),
         expectedOrigin: deps.rp.origin,
         expectedRPID: deps.rp.id,
         credential: { id: credential.credentialId, publicKey: isoBase64URL.toBuffer(credential.publicKey), counter: credential.counter, transports: asTransports(credential.transports) },
@@ -87,6 +87,20 @@ export function createWebauthnService(deps: WebauthnDeps) {
       // A malformed response, another origin, a wrong signature, a count that did not grow.
       return false;
     }
+  }
+
+  /** Authentication options listing the member's keys; the challenge is kept for `purpose` and `boundTo` until `until`. */
+  async function assertionOptions(userId: string, purpose: WebauthnPurpose, boundTo: string, until: Date): Promise<WebauthnOptions> {
+    const credentials = await repo.credentialsOf(userId);
+    if (!credentials.length) throw conflict(WEBAUTHN_MESSAGES.noPasskey);
+    const options = await generateAuthenticationOptions({
+      rpID: deps.rp.id,
+      allowCredentials: credentials.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
+      userVerification: 'preferred',
+      timeout: MFA_CHALLENGE_TTL_MS,
+    });
+    await repo.insertChallenge({ id: newId(), userId, purpose, boundTo, challenge: options.challenge, expiresAt: until });
+    return options as unknown as WebauthnOptions;
   }
 
   return {
@@ -163,16 +177,20 @@ export function createWebauthnService(deps: WebauthnDeps) {
     async loginOptions(mfaToken: string): Promise<WebauthnOptions> {
       const challenge = await signIns.liveChallenge(hashToken(mfaToken), deps.clock.now());
       if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
-      const credentials = await repo.credentialsOf(challenge.userId);
-      if (!credentials.length) throw conflict(WEBAUTHN_MESSAGES.noPasskey);
-      const options = await generateAuthenticationOptions({
-        rpID: deps.rp.id,
-        allowCredentials: credentials.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
-        userVerification: 'preferred',
-        timeout: MFA_CHALLENGE_TTL_MS,
-      });
-      await repo.insertChallenge({ id: newId(), userId: challenge.userId, purpose: 'sign-in', boundTo: challenge.id, challenge: options.challenge, expiresAt: challenge.expiresAt });
-      return options as unknown as WebauthnOptions;
+      return assertionOptions(challenge.userId, 'sign-in', challenge.id, challenge.expiresAt);
+    },
+
+    /** Options for a fresh proof of identity with a key: a challenge bound to this session, for 5 minutes. */
+    async reauthOptions(p: Principal): Promise<WebauthnOptions> {
+      if (!p.sessionId) throw forbidden();
+      return assertionOptions(p.userId, 'reauth', p.sessionId, expiresAt());
+    },
+
+    /** A fresh proof with a key: this session's challenge, one of the member's own keys; throttled as codes are (one budget). */
+    async proveWithKey(p: Principal, response: AuthenticationResponseJSON, ip: string): Promise<boolean> {
+      const sessionId = p.sessionId;
+      if (!sessionId) return false;
+      return (await throttled(ip, async () => p.userId, async (userId) => ((await acceptAssertion(userId, 'reauth', sessionId, response)) ? true : null))) === true;
     },
 
     /** The second step with a key: throttled as codes are (one budget), then signs the member in once. */
@@ -182,7 +200,7 @@ export function createWebauthnService(deps: WebauthnDeps) {
       const principal = await throttled(
         ip,
         async () => (challenge = await signIns.liveChallenge(hashToken(mfaToken), now))?.userId ?? null,
-        async (userId) => ((await acceptAssertion(userId, challenge!.id, response)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
+        async (userId) => ((await acceptAssertion(userId, 'sign-in', challenge!.id, response)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
       );
       if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
       if (!principal) throw unauthorized(WEBAUTHN_MESSAGES.notVerified);

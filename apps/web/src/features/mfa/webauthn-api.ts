@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { webauthnEndpoints, type AddWebauthnInput, type LoginWebauthnInput, type WebauthnOptions } from '@replay/contracts';
+import { mfaEndpoints, webauthnEndpoints, type AddWebauthnInput, type LoginWebauthnInput, type WebauthnOptions } from '@replay/contracts';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { call, errorMessage } from '../../lib/api';
 import { startSession } from '../auth/session';
@@ -78,5 +78,17 @@ export function useLoginWithPasskey() {
       return call(webauthnEndpoints.loginWebauthn, { body: { mfaToken, response: response as unknown as LoginWebauthnInput['response'] } });
     },
     onSuccess: (session) => startSession(queryClient, session),
+  });
+}
+
+/** A fresh proof of identity with a key: options for this session, the browser's prompt, then POST /account/reauth. */
+export function useReauthWithPasskey() {
+  return useMutation({
+    mutationFn: async () => {
+      const options: WebauthnOptions = await call(mfaEndpoints.reauthWebauthnOptions, {});
+      const { startAuthentication } = await browserWebauthn();
+      const response = await prompt(() => startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }));
+      return call(mfaEndpoints.reauth, { body: { webauthn: response as unknown as LoginWebauthnInput['response'] } });
+    },
   });
 }
