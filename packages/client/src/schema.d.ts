@@ -237,6 +237,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/reauth/webauthn-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authentication options to confirm your identity with a passkey or security key (a challenge for this session, valid 5 minutes)
+         * @description Any signed-in person, for themselves. For people only: an API key is refused (403).
+         */
+        post: operations["reauthWebauthnOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/signing-key": {
         parameters: {
             query?: never;
@@ -3202,7 +3222,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+        /** @description `forbidden`: the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address; `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password, a two-factor code or a passkey (its challenge from POST /api/account/reauth/webauthn-options), then call again */
         ForbiddenOrPasswordChangeRequiredOrMfaEnrolmentRequiredOrFreshProofRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3342,7 +3362,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password, a two-factor code or a passkey (its challenge from POST /api/account/reauth/webauthn-options), then call again */
         PasswordChangeRequiredOrFreshProofRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3382,7 +3402,7 @@ export interface components {
                 } & WithRequired<components["schemas"]["ErrorEnvelope"], "code">;
             };
         };
-        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password or a two-factor code, then call again */
+        /** @description `password_change_required`: the person must change their password first (POST /api/account/password); `mfa_enrolment_required`: the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn); `fresh_proof_required`: the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password, a two-factor code or a passkey (its challenge from POST /api/account/reauth/webauthn-options), then call again */
         PasswordChangeRequiredOrMfaEnrolmentRequiredOrFreshProofRequired: {
             headers: {
                 [name: string]: unknown;
@@ -4325,6 +4345,21 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     password?: string;
+                    webauthn?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, never>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -4353,6 +4388,40 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    reauthWebauthnOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebauthnOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnauthenticatedOrSessionExpired"];
+            403: components["responses"]["PasswordChangeRequired"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
         };
     };
