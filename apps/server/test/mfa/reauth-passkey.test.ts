@@ -112,6 +112,22 @@ describe('confirming it is you with a passkey or security key', () => {
     expect(row!.counter).toBe(7);
   });
 
+  it('shares the codes’ throttle: wrong codes use up the budget a key then meets, and failures are in the trail', async () => {
+    const owner = await signup(t);
+    const { key } = await registerKey(t, owner);
+    t.clock.advance(FIVE_MINUTES + 1);
+    const ip = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await reauth(owner.jwt, { code: '000000' }, ip)).statusCode);
+    for (let i = 0; i < 2; i += 1) statuses.push((await reauth(owner.jwt, { webauthn: key.assert(await optionsOf(owner.jwt), { origin: 'https://phish.example' }) }, ip)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const throttled = await reauth(owner.jwt, { webauthn: key.assert(await optionsOf(owner.jwt)) }, ip);
+    expect(throttled.statusCode).toBe(429);
+    expect((await needsProof(owner.jwt)).json().code).toBe('fresh_proof_required');
+    const failures = (await auditRowsOf(t, owner.user.tenantId)).filter((r) => r.action === 'Confirm identity');
+    expect(failures.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('takes exactly one proof: a passkey’s answer beside a password is a 400', async () => {
     const owner = await signup(t);
     const { key } = await registerKey(t, owner);
