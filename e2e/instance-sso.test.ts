@@ -26,7 +26,7 @@ beforeAll(async () => {
   ({ server, browser } = await openJourney());
   idp = await startTestIdp();
   // The test IdP's HTTPS certificate is its own, self-signed: the browser is told to accept it, as a person would click through.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1360, height: 900 }, ignoreHTTPSErrors: true });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1360, height: 900 }, ignoreHTTPSErrors: true, reducedMotion: 'reduce' });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
 });

@@ -20,9 +20,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }
 
-/** A fresh browser context (own cookies and storage) and page on the console. */
+/**
+ * A fresh browser context (own cookies and storage) and page on the console. It asks for reduced
+ * motion, which the theme honours (`respectReducedMotion`): dialogs and toasts appear and leave at
+ * once, so axe never judges the contrast of one half faded (a toast's auto-close can begin between
+ * the wait for settled animations and axe's reading), and no step waits on a transition.
+ */
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1360, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1360, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
