@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -10,6 +11,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its main thread: one worker on a 2-core machine, the
+    // whole suite in series. Most files wait more than they compute (agents starting, a browser,
+    // the database), so two at a time at least, and every project's files in one pool.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       // The deployment packaging (deploy/): Kubernetes manifests against the schema, Dockerfiles' structure.
@@ -63,7 +68,6 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
