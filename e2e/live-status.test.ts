@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
@@ -7,7 +7,7 @@ import type { ConsoleServer } from './support/server';
 import { visible } from './support/wait';
 
 /**
- * Issue 17's live status push in chromium: the list screen holds the stream,
+ * Issue 17's live status push in chromium: the list screen, read once on a signed-in visit, holds the stream,
  * an instance is stopped through the API (another session, as from another
  * console or a script), and its badge changes with no list read and no status
  * poll between: the stream carried it. (A running instance is not polled at
@@ -29,11 +29,16 @@ afterAll(() => closeJourney({ server, browser }));
 describe('live status in chromium', () => {
   it('shows an instance stopped elsewhere as it happens, without reading the list or polling', { timeout: 180_000 }, async () => {
     const instanceId = await signUpWithRunningInstance(page, { owner: 'Ada Live', organization: 'Live Engines', email, name, url: `live-${stamp}`, settleMs: 60_000 });
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Instances' }).click();
-    await page.waitForURL(/\/instances$/);
+    // A signed-in visit of the list: it is read once, and the stream opens from where that read stood (not a second read).
+    const listReads: string[] = [];
+    const countListReads = (r: Request) => void (new URL(r.url()).pathname === '/api/managed-saas/instances' && listReads.push(r.method()));
+    page.on('request', countListReads);
+    await page.goto('/instances');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await visible(row.locator('[data-tone]', { hasText: 'Running' }));
     await visible(page.locator('[data-live-status="open"]'));
+    page.off('request', countListReads);
+    expect(listReads).toEqual(['GET']);
     await expectAccessible(page, 'instances: live updates on');
 
     // From here on, every read of the list or of statuses the page makes is counted.

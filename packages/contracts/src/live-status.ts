@@ -18,6 +18,13 @@ import { instanceSchema } from './instances';
  */
 export const LIVE_STATUS_EVENTS = { change: 'instance', resync: 'resync', ready: 'ready' } as const;
 
+/**
+ * A header of the instances list's answer: the stream position the page is as of (digits). A client
+ * that opens the stream with it as `Last-Event-ID` is replayed every change after the page, so it
+ * need not read the list again once the stream is open.
+ */
+export const LIVE_POSITION_HEADER = 'live-position';
+
 /** Seconds between heartbeat comments (and re-checks of the caller's rights). */
 export const LIVE_STATUS_HEARTBEAT_SECONDS = 15;
 

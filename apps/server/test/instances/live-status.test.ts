@@ -101,6 +101,26 @@ describe('the live status stream', () => {
     await again.next(renamedTo('Five'));
   });
 
+  it('answers the list with the position it is as of: a stream opened from there carries what came after, and nothing before', async () => {
+    const owner = await signup(t);
+    const id = await addInstance(t, owner.user.tenantId, 'Listed');
+    const watch = await stream(owner.jwt);
+    await rename(t.app, owner.jwt, id, 'Listed again');
+    const positioned = await watch.next(renamedTo('Listed again'));
+    const list = await t.app.inject({ method: 'GET', url: '/api/managed-saas/instances', headers: bearer(owner.jwt) });
+    expect(list.json().data.instances.map((i: { name: string }) => i.name)).toEqual(['Listed again']);
+    const position = String(list.headers['live-position']);
+    expect(position).toMatch(/^\d+$/);
+    expect(Number(position)).toBeGreaterThanOrEqual(Number(positioned.id));
+
+    await rename(t.app, owner.jwt, id, 'After the list');
+    const from = await stream(owner.jwt, position);
+    const first = await from.next((m) => m.event === LIVE_STATUS_EVENTS.change);
+    expect(change(first).instance?.name).toBe('After the list');
+    expect(Number(first.id)).toBeGreaterThan(Number(position));
+    expect(from.received.filter((m) => m.event === LIVE_STATUS_EVENTS.change || m.event === LIVE_STATUS_EVENTS.resync)).toHaveLength(1);
+  });
+
   it('tells a client whose Last-Event-ID it cannot replay from to refetch (resync)', async () => {
     const owner = await signup(t);
     const live = await stream(owner.jwt, '999999999999');

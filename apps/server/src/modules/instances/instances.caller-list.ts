@@ -1,7 +1,7 @@
 import { fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
-import { instances, users } from '../../db/schema';
+import { domainEvents, instances, users } from '../../db/schema';
 import { KEY_PRINCIPAL_WIDTH, keyRowOfValues, principalOfKeyRow, selectKeyPrincipal } from '../../lib/api-key-principal';
 import type { CallerCredential } from '../../lib/credential';
 import { offsetOf, totalOver, type PageQuery } from '../../lib/paging';
@@ -59,6 +59,14 @@ const pageOfAccount = (withSearch: boolean) => sql<unknown[][] | null>`(
   ) x)`;
 
 /**
+ * The live status stream's newest position, in the page's own snapshot: every change positioned
+ * up to it is in the page, so a stream that replays from it (Last-Event-ID) misses nothing and the
+ * client need not read the list again when its stream opens. A change committed but not yet
+ * positioned is in the page and replayed too, which is harmless (it carries the instance as it is).
+ */
+const livePosition = sql<number | null>`(select max(${domainEvents.position}) from ${domainEvents})`;
+
+/**
  * An object that already has every key, in fast mode (JSON.parse builds it
  * so). Rows are cloned from it and their values set in place: adding thirty
  * keys one by one would turn each row into a slow dictionary object.
@@ -78,7 +86,7 @@ function listedOf(values: unknown[], tenantId: string): ListedInstance {
  * A session's caller is read by user and session; an API key's by its secret's digest, the same one statement either way.
  */
 function statementOf(db: Db, withSearch: boolean, kind: CallerCredential['kind']) {
-  const extra = { page: pageOfAccount(withSearch) };
+  const extra = { page: pageOfAccount(withSearch), position: livePosition };
   const { sql: text, params } = (kind === 'key' ? selectKeyPrincipal(db, extra) : selectPrincipal(db, extra)).toSQL();
   return { name: `instances_list_${kind}${withSearch ? '_search' : ''}`, text, params };
 }
@@ -94,6 +102,8 @@ export interface CallerAndPage {
   /** The whole account's page; only right for a caller whose scope is the whole account. */
   rows: ListedInstance[];
   total: number;
+  /** The live status position the page is as of (0 before any change was positioned). */
+  position: number;
 }
 
 /**
@@ -119,6 +129,7 @@ export function listWithCaller(database: Database) {
       // The page is the caller's account's (its WHERE says so): only read once the caller is known.
       rows: principal ? page.map((listed) => listedOf(listed, principal.tenantId)) : [],
       total: Number(page[0]?.[0] ?? 0),
+      position: Number(row?.[pageAt + 1] ?? 0),
     };
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { endpoints } from '@replay/contracts';
+import { LIVE_POSITION_HEADER, endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { authorizeCaller, credentialOf, principalOf } from '../../plugins/guard';
 
@@ -10,7 +10,11 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
   mount(
     app,
     endpoints.instances,
-    async (request) => instances.listWithCaller(credentialOf(request), request.query, (caller) => authorizeCaller(request, caller)),
+    async (request, reply) => {
+      const { list, livePosition } = await instances.listWithCaller(credentialOf(request), request.query, (caller) => authorizeCaller(request, caller));
+      reply.header(LIVE_POSITION_HEADER, String(livePosition));
+      return list;
+    },
     { callerReadWithData: true },
   );
 

@@ -182,8 +182,9 @@ export function createInstancesService(deps: InstancesDeps) {
     async listWithCaller(credential: CallerCredential, q: InstanceListQuery, authorize: (p: Principal | null) => Principal) {
       const read = await readWithCaller(credential, { page: q.page, limit: q.limit, pattern: searchPattern(q.search) });
       const caller = authorize(read.principal);
-      if (instanceScopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return this.list(caller, q);
-      return { instances: read.rows.map(instanceToWire), total: read.total };
+      // A second read is later than the first one's position: replaying from it misses nothing.
+      if (instanceScopeOf(caller).ids !== null || (read.rows.length === 0 && q.page > 1)) return { list: await this.list(caller, q), livePosition: read.position };
+      return { list: { instances: read.rows.map(instanceToWire), total: read.total }, livePosition: read.position };
     },
 
     async get(p: Principal, instanceId: string): Promise<Instance> {

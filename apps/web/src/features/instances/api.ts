@@ -1,5 +1,6 @@
 import { PAGE_SIZES, endpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
+import { trackListRead } from './live-position';
 
 /** The managed-instances calls of spec section 7, and their query keys. */
 
@@ -22,7 +23,7 @@ const about = (id: string) => ({ params: { id } });
 
 export const instancesApi = {
   list: ({ page, search }: ListParams, signal?: AbortSignal) =>
-    call(endpoints.instances, { query: { page, limit: PAGE_SIZES.instances, search: search || undefined } }, { signal }),
+    trackListRead((onHeaders) => call(endpoints.instances, { query: { page, limit: PAGE_SIZES.instances, search: search || undefined } }, { signal, onHeaders })),
   get: (id: string, signal?: AbortSignal) => call(endpoints.instance, about(id), { signal }),
   statuses: (ids: string[]) => call(endpoints.statuses, { body: { ids } }),
   status: (id: string) => call(endpoints.status, about(id)),

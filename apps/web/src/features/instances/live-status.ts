@@ -4,6 +4,7 @@ import { LIVE_STATUS_EVENTS, endpoints, liveInstanceChangeSchema, type Instance,
 import { readEventStream, type EventSourceMessage } from '../../lib/api/event-stream';
 import { accountKeys } from '../account/api';
 import { instanceKeys } from './api';
+import { forgetListPosition, listPosition } from './live-position';
 
 /**
  * Live status push (issue 17): one stream per tab, opened while a list or
@@ -87,6 +88,11 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 async function run(queryClient: QueryClient, signal: AbortSignal) {
   let delay = RETRY_FIRST_MS;
+  // The list read with the screen (or just before it) tells where it stands: replayed from there, it is not read again.
+  if (lastEventId === null) {
+    const position = await listPosition();
+    if (position !== null && !signal.aborted) lastEventId = String(position);
+  }
   while (!signal.aborted) {
     setState(state === 'unavailable' ? 'unavailable' : 'connecting');
     const end = await readEventStream(endpoints.liveStatus, {
@@ -94,7 +100,7 @@ async function run(queryClient: QueryClient, signal: AbortSignal) {
       signal,
       onOpen: () => {
         delay = RETRY_FIRST_MS;
-        // Without an id to replay from, what changed before the stream opened is read once more.
+        // Without an id to replay from (no list was read, see live-position.ts), what changed before the stream opened is read once more.
         const settled = lastEventId === null ? queryClient.invalidateQueries({ queryKey: instanceKeys.all }) : Promise.resolve();
         void settled.finally(() => {
           if (!signal.aborted) setState('open');
@@ -118,7 +124,7 @@ function acquire(queryClient: QueryClient) {
   void run(queryClient, controller.signal);
 }
 
-function release() {
+function release(queryClient: QueryClient) {
   users -= 1;
   if (users > 0) return;
   lingering = setTimeout(() => {
@@ -126,6 +132,9 @@ function release() {
     controller?.abort();
     controller = null;
     lastEventId = null;
+    // Nothing keeps the cached instances up to date any more: the next screen that shows one reads it again.
+    forgetListPosition();
+    void queryClient.invalidateQueries({ queryKey: instanceKeys.all, refetchType: 'none' });
     setState('off');
   }, LINGER_MS);
 }
@@ -140,7 +149,7 @@ export function useLiveStatus(): boolean {
   const queryClient = useQueryClient();
   useEffect(() => {
     acquire(queryClient);
-    return release;
+    return () => release(queryClient);
   }, [queryClient]);
   return useSyncExternalStore(subscribe, () => state === 'open', () => false);
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
-import { MESSAGES, WEBAUTHN_NAME_MAX, type WebauthnCredential } from '@replay/contracts';
+import { WEBAUTHN_NAME_MAX, type WebauthnCredential } from '@replay/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormAlert } from '../../components/FormAlert';
 import { DataTable } from '../../components/list/DataTable';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-date';
 import { notifySuccess } from '../../lib/notify';
+import { useRequiredTextSubmit } from '../../lib/use-required-text-submit';
 import { passkeyErrorMessage, useAddPasskey, usePasskeys, useRemovePasskey } from './webauthn-api';
 
 export const PASSKEY_ACTION_FAILED = 'The passkey or security key could not be changed. Please try again.';
@@ -104,24 +105,15 @@ export function PasskeysSection({ onAdded }: Props) {
 /** The new key's name, then the browser's prompt to touch or unlock it. */
 function AddPasskeyForm({ onDone, onCancel }: { onDone: (recoveryCodes: string[] | null) => void; onCancel: () => void }) {
   const add = useAddPasskey();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(MESSAGES.required);
-      return;
-    }
-    setError(null);
-    add.mutate(name.trim(), {
+  const { value: name, setValue: setName, error, onSubmit } = useRequiredTextSubmit((text, fail) =>
+    add.mutate(text, {
       onSuccess: ({ credential, recoveryCodes }) => {
         notifySuccess(`${credential.name} added`);
         onDone(recoveryCodes);
       },
-      onError: (e) => setError(passkeyErrorMessage(e, PASSKEY_ACTION_FAILED)),
-    });
-  };
+      onError: (e) => fail(passkeyErrorMessage(e, PASSKEY_ACTION_FAILED)),
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add a passkey or security key">

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type TotpEnrolment as Enrolment } from '@replay/contracts';
+import type { TotpEnrolment as Enrolment } from '@replay/contracts';
 import QRCode from 'qrcode';
 import { CopyButton } from '../../components/CopyButton';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../lib/api';
+import { useRequiredTextSubmit } from '../../lib/use-required-text-submit';
 import { useVerifyTotp } from './api';
 
 export const TOTP_CONFIRM_FAILED = 'The code could not be checked. Please try again.';
@@ -19,8 +20,12 @@ interface Props {
 export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
   const verify = useVerifyTotp();
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: code, setValue: setCode, error, onSubmit } = useRequiredTextSubmit((text, fail) =>
+    verify.mutate(text, {
+      onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
+      onError: (e) => fail(errorMessage(e, TOTP_CONFIRM_FAILED)),
+    }),
+  );
 
   useEffect(() => {
     let live = true;
@@ -29,19 +34,6 @@ export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
       live = false;
     };
   }, [enrolment.otpauthUrl]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(MESSAGES.required);
-      return;
-    }
-    setError(null);
-    verify.mutate(code.trim(), {
-      onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
-      onError: (e) => setError(errorMessage(e, TOTP_CONFIRM_FAILED)),
-    });
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor authentication">

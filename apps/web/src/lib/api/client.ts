@@ -21,6 +21,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key); they cannot replace the auth or content headers. */
   headers?: Record<string, string>;
+  /** Reads the answer's headers, once it succeeded (the instances list's live position, say). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Renew a token this close to its expiry before using it. */
@@ -170,7 +172,9 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
     if (renewed) res = await send(path, opts, renewed);
     if (res.status === 401) runAuthFailure();
   }
-  return parse(res, schema);
+  const data = await parse(res, schema);
+  opts.onHeaders?.(res.headers);
+  return data;
 }
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
