@@ -8,6 +8,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
+import { signOut, submitLogin } from './support/signup';
 import { startConsole, type ConsoleServer } from './support/server';
 import { disabled, hidden, valueOf, visible } from './support/wait';
 
@@ -29,16 +30,12 @@ beforeAll(async () => {
 afterAll(() => closeJourney({ server, browser }));
 
 async function logIn(password: string): Promise<void> {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, email, password);
   await visible(page.getByRole('heading', { name: 'Instances' }));
 }
 
 async function logOut(): Promise<void> {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await visible(page.getByRole('heading', { name: 'Login to your account' }));
+  await signOut(page);
   await expectAccessible(page, 'login');
 }
 

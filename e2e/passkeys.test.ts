@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
-import { signUpOwner } from './support/signup';
+import { signOut, signUpOwner, submitLogin } from './support/signup';
 import { hidden, visible } from './support/wait';
 
 /**
@@ -32,12 +32,6 @@ beforeAll(async () => {
 afterAll(() => closeJourney({ server, browser }));
 
 const keysOnAuthenticator = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-
-async function signOut(): Promise<void> {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await visible(page.getByRole('heading', { name: 'Login to your account' }));
-}
 
 describe('passkeys journey in chromium', () => {
   it('registers a named security key from the profile, with the recovery codes of a first factor', async () => {
@@ -69,10 +63,8 @@ describe('passkeys journey in chromium', () => {
   });
 
   it('signs out, and back in with the password and then the key', async () => {
-    await signOut();
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signOut(page);
+    await submitLogin(page, email, password);
     const useKey = page.getByRole('button', { name: 'Use a passkey or security key' });
     await visible(useKey);
     await visible(page.getByRole('textbox', { name: 'Authentication code' }));
@@ -99,10 +91,8 @@ describe('passkeys journey in chromium', () => {
     await visible(section.getByText('Two-factor authentication is off'));
 
     // The last second factor gone, the sign-in is one step again.
-    await signOut();
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signOut(page);
+    await submitLogin(page, email, password);
     await visible(page.getByRole('heading', { name: 'Instances' }));
   });
 });

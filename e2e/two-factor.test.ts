@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
-import { signUpOwner } from './support/signup';
+import { signOut, signUpOwner, submitLogin } from './support/signup';
 import { hidden, visible } from './support/wait';
 
 /**
@@ -29,16 +29,8 @@ afterAll(() => closeJourney({ server, browser }));
 /** The app's code, `stepsAhead` 30-second steps from now (a code is accepted once, one step either side). */
 const codeAt = (stepsAhead: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
-async function signOut(): Promise<void> {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await visible(page.getByRole('heading', { name: 'Login to your account' }));
-}
-
 async function passwordStep(): Promise<void> {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, email, password);
   await visible(page.getByRole('heading', { name: 'Two-factor authentication' }));
 }
 
@@ -74,7 +66,7 @@ describe('two-factor journey in chromium', () => {
   });
 
   it('signs out and back in with a code from the app', async () => {
-    await signOut();
+    await signOut(page);
     await passwordStep();
     await expectAccessible(page, 'two-factor: login step');
     await page.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
@@ -88,7 +80,7 @@ describe('two-factor journey in chromium', () => {
   });
 
   it('signs in with a recovery code, once, and then turns two-factor authentication off', async () => {
-    await signOut();
+    await signOut(page);
     await passwordStep();
     await page.getByRole('textbox', { name: 'Authentication code' }).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -110,7 +102,7 @@ describe('two-factor journey in chromium', () => {
     await visible(page.getByRole('switch', { name: 'Require two-factor authentication for every member' }));
     await expectAccessible(page, 'two-factor: organization rule');
 
-    await signOut();
+    await signOut(page);
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
