@@ -114,6 +114,10 @@ describe('the OpenAPI document', () => {
     }
     expect(Boolean(op.requestBody)).toBe(Boolean(e.body));
     expect(op.deprecated).toBe(e.deprecated ? true : undefined);
+    // The headers the answer carries besides its body: the declared ones, and a create's replay mark.
+    const success = Object.entries(op.responses).find(([status]) => Number(status) < 300)![1] as { headers?: Record<string, unknown> };
+    const expected = [...Object.keys(e.answerHeaders ?? {}), ...(isCreate(e) ? ['Idempotent-Replayed'] : [])];
+    expect(Object.keys(success.headers ?? {})).toEqual(expected);
   });
 
   it('has request and response examples on the main operations', () => {

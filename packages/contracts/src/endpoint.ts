@@ -50,6 +50,8 @@ export interface Endpoint {
    * (401, 403, 400) are the wire's usual `{ errors, code }`.
    */
   eventStream?: true;
+  /** Headers a successful answer carries besides the body, by name: what each says (the API's documentation). */
+  answerHeaders?: Record<string, string>;
   audit?: AuditDeclaration;
   /**
    * Open to a caller who must change their password first (the account's `changePassword`):

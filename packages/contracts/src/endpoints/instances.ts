@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instanceDetailsSchema } from '../instance-details';
+import { LIVE_POSITION_HEADER } from '../live-status';
 import {
   createInstanceSchema,
   instanceActionBodySchema,
@@ -40,7 +41,16 @@ export const idempotencyHeadersSchema = z.looseObject({
 
 /** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */
 export const instanceEndpoints = {
-  instances: endpoint({ method: 'GET', path: BASE, guard: read, query: instanceListQuerySchema, response: instanceListSchema }),
+  instances: endpoint({
+    method: 'GET',
+    path: BASE,
+    guard: read,
+    query: instanceListQuerySchema,
+    response: instanceListSchema,
+    answerHeaders: {
+      [LIVE_POSITION_HEADER]: 'The live status position this page is as of (digits): open `GET /managed-saas/instances/events` with it as `Last-Event-ID` to receive every change after the page.',
+    },
+  }),
   statuses: endpoint({
     method: 'POST',
     path: `${BASE}/status`,

@@ -123,9 +123,9 @@ function successResponse(e: Endpoint, components: SchemaComponents) {
   const example = declaredExample(e.response) ?? exampleOf(payload, (ref) => components.resolve(ref));
   const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
   if (example !== undefined) media.example = { data: example };
-  const headers = isCreate(e)
-    ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } } }
-    : undefined;
+  const declared: [string, Record<string, unknown>][] = Object.entries(e.answerHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]);
+  if (isCreate(e)) declared.push(['Idempotent-Replayed', { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } }]);
+  const headers = declared.length ? Object.fromEntries(declared) : undefined;
   return { [status]: { description, ...(headers && { headers }), content: { 'application/json': media } } };
 }
 
