@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@replay/contracts';
 
 /**
- * A one-field form whose field must not be blank (a passkey's name, a first TOTP code): the
- * value, the form's error, and its submit handler, which refuses a blank value with the
- * contracts' "required" message and otherwise hands the trimmed text on, with a way to show
- * the failure the call answers.
+ * A one-field form whose field must not be blank (a passkey's name, a TOTP or recovery code):
+ * the value, the form's error (settable, for the form's other actions), and its submit
+ * handler, which refuses a blank value with the contracts' "required" message and otherwise
+ * hands the trimmed text on, with a way to show the failure the call answers.
  */
 export function useRequiredTextSubmit(submit: (text: string, fail: (message: string) => void) => void) {
   const [value, setValue] = useState('');
@@ -20,5 +20,5 @@ export function useRequiredTextSubmit(submit: (text: string, fail: (message: str
     setError(null);
     submit(text, setError);
   };
-  return { value, setValue, error, onSubmit };
+  return { value, setValue, error, setError, onSubmit };
 }

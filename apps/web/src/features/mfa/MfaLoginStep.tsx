@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@replay/contracts';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../lib/api';
+import { useRequiredTextSubmit } from '../../lib/use-required-text-submit';
 import { useLoginMfa } from './api';
 import { passkeyErrorMessage, useLoginWithPasskey } from './webauthn-api';
 
@@ -24,19 +23,9 @@ interface Props {
 export function MfaLoginStep({ mfaToken, passkey = false, onBack }: Props) {
   const complete = useLoginMfa();
   const withKey = useLoginWithPasskey();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed) {
-      setError(MESSAGES.required);
-      return;
-    }
-    setError(null);
-    complete.mutate({ mfaToken, code: typed }, { onError: (e) => setError(errorMessage(e, MFA_LOGIN_FAILED)) });
-  };
+  const { value: code, setValue: setCode, error, setError, onSubmit } = useRequiredTextSubmit((typed, fail) =>
+    complete.mutate({ mfaToken, code: typed }, { onError: (e) => fail(errorMessage(e, MFA_LOGIN_FAILED)) }),
+  );
 
   const useKey = () => {
     setError(null);
