@@ -26,6 +26,23 @@ describe('the list position the live stream starts from', () => {
     expect(await position).toBe(7);
   });
 
+  it('waits for every list read under way, and takes the oldest position', async () => {
+    const answers: (() => void)[] = [];
+    const slow = (position: string) => (onHeaders: (h: Headers) => void) =>
+      new Promise<string>((resolve) => answers.push(() => (onHeaders(new Headers({ 'live-position': position })), resolve('list'))));
+    const reads = [trackListRead(slow('30')), trackListRead(slow('35'))];
+    let settled: number | null | 'waiting' = 'waiting';
+    const position = listPosition().then((p) => (settled = p));
+    answers[1]!();
+    await reads[1];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The later read has answered, the earlier not yet: the stream must still wait.
+    expect(settled).toBe('waiting');
+    answers[0]!();
+    await Promise.all(reads);
+    expect(await position).toBe(30);
+  });
+
   it('is none after a failed read, an answer without the header or with one that is no position', async () => {
     await expect(trackListRead(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     await trackListRead(answered(null));

@@ -1,4 +1,4 @@
-import { LIVE_POSITION_HEADER } from '@replay/contracts';
+import { LIVE_POSITION_HEADER, liveStatusHeadersSchema } from '@replay/contracts';
 
 /**
  * Where the live status stream can start without reading the list again: the position the
@@ -9,31 +9,32 @@ import { LIVE_POSITION_HEADER } from '@replay/contracts';
  */
 
 let noted: number | null = null;
-let pending: Promise<unknown> | null = null;
+/** Every list read under way (two pages may load at once): the stream waits for all of them. */
+const pending = new Set<Promise<unknown>>();
+/** A position is what the stream takes as Last-Event-ID: the contracts' one rule for it. */
+const positionRule = liveStatusHeadersSchema.shape['last-event-id'];
 
 function readPosition(headers: Headers): void {
   const text = headers.get(LIVE_POSITION_HEADER);
   // The oldest page read since the stream closed: a replay from there brings every list up to date.
-  if (text && /^\d{1,15}$/.test(text)) noted = Math.min(noted ?? Infinity, Number(text));
+  if (text && positionRule.safeParse(text).success) noted = Math.min(noted ?? Infinity, Number(text));
 }
 
 /** Wraps a list read: its answer's position is noted, and the stream can wait for it while it runs. */
 export function trackListRead<T>(read: (onHeaders: (headers: Headers) => void) => Promise<T>): Promise<T> {
   const running = read(readPosition);
-  pending = running;
-  const done = () => {
-    if (pending === running) pending = null;
-  };
+  pending.add(running);
+  const done = () => void pending.delete(running);
   running.then(done, done);
   return running;
 }
 
 /**
- * The position to open the stream from: after the list read under way, if one is, has answered
+ * The position to open the stream from: once the list reads under way, if any, have answered
  * (null when no list was read since the stream last closed, or the read failed without one).
  */
 export async function listPosition(): Promise<number | null> {
-  if (pending) await pending.catch(() => undefined);
+  await Promise.allSettled([...pending]);
   return noted;
 }
 
