@@ -61,4 +61,32 @@ describe('live status in chromium', () => {
     expect(reads).toEqual([]);
     await expectAccessible(page, 'instances: stopped by the live status stream');
   });
+
+  it('reads the account and the list with the page, while the app’s code is still on its way', { timeout: 60_000 }, async () => {
+    // The app's entry is held until the page's loader has sent both reads: without the early
+    // reads nothing asks for them before the entry has run, and the hold ends failing.
+    const early: string[] = [];
+    let sentBoth: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (sentBoth = resolve));
+    const onRequest = (r: Request) => {
+      const url = new URL(r.url());
+      if (url.pathname !== '/api/account' && url.pathname !== '/api/managed-saas/instances') return;
+      early.push(`${r.method()} ${url.pathname}${url.search}`);
+      if (new Set(early).size === 2) sentBoth();
+    };
+    page.on('request', onRequest);
+    let beforeEntry: string[] = [];
+    await page.route('**/assets/index-*.js', async (route) => {
+      await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      beforeEntry = [...early].sort();
+      await route.continue();
+    });
+    await page.reload();
+    await visible(page.getByRole('row', { name: new RegExp(name) }));
+    page.off('request', onRequest);
+    await page.unrouteAll();
+    expect(beforeEntry).toEqual(['GET /api/account', 'GET /api/managed-saas/instances?page=1&limit=10']);
+    // Taken by the app, not asked again.
+    expect([...early].sort()).toEqual(beforeEntry);
+  });
 });

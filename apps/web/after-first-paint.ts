@@ -97,10 +97,25 @@ export function filesOfLazyModule(manifest: Manifest, source: string, except: Re
  * the refresh call's method and URL): the token is then there by the time the app has run,
  * instead of being asked for after it, one round trip later (lib/api/early-session.ts).
  */
-export function withSessionOpening(html: string, call: { method: string; url: string; lock: string; global: string }): string {
+export function withSessionOpening(html: string, call: SessionOpening): string {
   if (!LOADER_TAG.test(html)) throw new Error('the page has no loader script to open the session');
-  const attributes = `data-open-session="${call.method} ${call.url}" data-session-lock="${call.lock}" data-session-global="${call.global}"`;
+  const attributes = [
+    `data-open-session="${call.method} ${call.url}" data-session-lock="${call.lock}" data-session-global="${call.global}"`,
+    `data-reads-global="${call.reads.global}" data-session-reads="${attribute(call.reads.session)}" data-screen-reads="${attribute(call.reads.screen)}"`,
+  ].join(' ');
   return html.replace(LOADER_TAG, (tag) => tag.replace('<script defer ', () => `<script defer ${attributes} `));
+}
+
+/** URLs as one attribute's value: space-separated, their `&` written as HTML wants it. */
+const attribute = (urls: readonly string[]) => urls.join(' ').replaceAll('&', '&amp;');
+
+/** The refresh call the loader sends, and the reads it sends with its token (app/early-reads.ts). */
+export interface SessionOpening {
+  method: string;
+  url: string;
+  lock: string;
+  global: string;
+  reads: { global: string; session: readonly string[]; screen: readonly string[] };
 }
 const LOADER_TAG = /<script defer src="[^"]+" data-entry=/;
 

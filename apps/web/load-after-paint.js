@@ -20,9 +20,39 @@
       });
     };
     var locks = navigator.locks;
-    window[own.dataset.sessionGlobal] = (locks ? locks.request(own.dataset.sessionLock, send) : send()).catch(function () {
+    var opening = (locks ? locks.request(own.dataset.sessionLock, send) : send()).catch(function () {
       return null;
     });
+    window[own.dataset.sessionGlobal] = opening;
+    // The page's first reads, sent with the token that answer carries (src/app/early-reads.ts):
+    // the account, and the screen's own data unless the address asks for another view.
+    var reads = (own.dataset.sessionReads || '').split(' ');
+    if (!location.search) reads = reads.concat((own.dataset.screenReads || '').split(' '));
+    reads = reads.filter(Boolean);
+    if (reads.length && own.dataset.readsGlobal) {
+      var token = opening.then(function (answer) {
+        if (!answer || answer.status !== 200) return null;
+        try {
+          return JSON.parse(answer.text).data.jwt || null;
+        } catch (e) {
+          return null;
+        }
+      });
+      var sent = (window[own.dataset.readsGlobal] = {});
+      reads.forEach(function (url) {
+        sent[url] = token
+          .then(function (jwt) {
+            if (!jwt) return null;
+            var headers = { accept: 'application/json', authorization: 'Bearer ' + jwt };
+            return fetch(url, { headers: headers, credentials: 'same-origin' }).then(function (response) {
+              return { token: jwt, response: response };
+            });
+          })
+          .catch(function () {
+            return null;
+          });
+      });
+    }
   }
   function load() {
     if (started) return;

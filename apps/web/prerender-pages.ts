@@ -11,8 +11,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { API_PREFIX, authEndpoints, endpointPath } from '@replay/contracts';
-import { EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
-import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest } from './after-first-paint';
+import { EARLY_READS_GLOBAL, EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
+import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest, type SessionOpening } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -64,17 +64,19 @@ try {
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
   // Served only to visits with the session hint: the loader opens the session while the app loads.
-  const openSession = {
+  const { SESSION_READS, SCREEN_READS } = (await vite.ssrLoadModule('/src/app/early-reads.ts')) as typeof import('./src/app/early-reads');
+  const openSession = (screenReads: readonly string[] = []): SessionOpening => ({
     method: authEndpoints.refresh.method,
     url: `${API_PREFIX}${endpointPath(authEndpoints.refresh)}`,
     lock: REFRESH_LOCK,
     global: EARLY_SESSION_GLOBAL,
-  };
-  const write = async (file: string, scripts: string[], styles: string[]) => {
+    reads: { global: EARLY_READS_GLOBAL, session: SESSION_READS, screen: screenReads },
+  });
+  const write = async (file: string, scripts: string[], styles: string[], screenReads?: readonly string[]) => {
     // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
     const announced = [...shell.styles, ...styles].filter((url) => existsSync(join(dist, url)));
     const page = withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: announced });
-    writeFileSync(join(dist, file), withSessionOpening(page, openSession));
+    writeFileSync(join(dist, file), withSessionOpening(page, openSession(screenReads)));
     await writeCompressedCopies(join(dist, file));
   };
   await write(SIGNED_IN_PAGE, [], []);
@@ -86,7 +88,7 @@ try {
     if (pages.has(module)) continue;
     const page = `${SCREENS_DIR}/${basename(module, '.tsx')}.html`;
     const own = filesOfLazyModule(manifest, module, new Set([...listed, ...shell.scripts, ...shell.styles]));
-    await write(page, own.scripts, own.styles);
+    await write(page, own.scripts, own.styles, SCREEN_READS[module]);
     pages.set(module, page);
   }
   const screens = SCREEN_MODULES.map(([pattern, module]) => ({ pattern, page: pages.get(module)! }));

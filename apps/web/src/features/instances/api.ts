@@ -1,5 +1,5 @@
 import { PAGE_SIZES, endpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
-import { call, createQueryKeys } from '../../lib/api';
+import { call, callPath, createQueryKeys } from '../../lib/api';
 import { trackListRead } from './live-position';
 
 /** The managed-instances calls of spec section 7, and their query keys. */
@@ -21,9 +21,14 @@ export interface ListParams {
 
 const about = (id: string) => ({ params: { id } });
 
+/** What a list read sends: one place, for the call and for the address the page's loader reads early. */
+const listInput = ({ page, search }: ListParams) => ({ query: { page, limit: PAGE_SIZES.instances, search: search || undefined } });
+
+/** The list as an address without a query shows it first (app/early-reads.ts). */
+export const firstListPath = (): string => callPath(endpoints.instances, listInput({ page: 1, search: '' }));
+
 export const instancesApi = {
-  list: ({ page, search }: ListParams, signal?: AbortSignal) =>
-    trackListRead((onHeaders) => call(endpoints.instances, { query: { page, limit: PAGE_SIZES.instances, search: search || undefined } }, { signal, onHeaders })),
+  list: (params: ListParams, signal?: AbortSignal) => trackListRead((onHeaders) => call(endpoints.instances, listInput(params), { signal, onHeaders })),
   get: (id: string, signal?: AbortSignal) => call(endpoints.instance, about(id), { signal }),
   statuses: (ids: string[]) => call(endpoints.statuses, { body: { ids } }),
   status: (id: string) => call(endpoints.status, about(id)),

@@ -4,7 +4,7 @@ import { accountSchema, endpoints } from '@replay/contracts';
 import { fail, failWith, ok, stubApi } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
 import { call, refreshAccessToken, request, setAuthFailureHandler } from './client';
-import { EARLY_SESSION_GLOBAL } from './early-session';
+import { EARLY_READS_GLOBAL, EARLY_READ_USE_WITHIN_MS, EARLY_SESSION_GLOBAL, type EarlyRead } from './early-session';
 import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './errors';
 import { tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -182,6 +182,44 @@ describe('api client', () => {
     await expect(refreshAccessToken()).resolves.toBeNull();
     expect(tokenStore.get()).toBeNull();
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+  });
+
+  it('takes a read the page’s loader sent with the same token once, instead of sending it', async () => {
+    const token = makeJwt(900, 'early');
+    tokenStore.set(token);
+    const sent = new Response(JSON.stringify({ data: makeAccount({ name: 'From the loader' }) }), { status: 200 });
+    const scope = globalThis as unknown as Record<string, unknown>;
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token, response: sent }) };
+    const stub = stubApi({ 'GET /api/account': ok(makeAccount({ name: 'Asked again' })) });
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'From the loader' });
+    expect(stub.callsTo('GET /api/account')).toHaveLength(0);
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked again' });
+    expect(stub.callsTo('GET /api/account')).toHaveLength(1);
+    delete scope[EARLY_READS_GLOBAL];
+  });
+
+  it('asks itself when the loader’s read went with another token, was not sent, or comes too late; and reads a 401 there as any other', async () => {
+    const token = makeJwt(900, 'current');
+    tokenStore.set(token);
+    const scope = globalThis as unknown as Record<string, unknown>;
+    const answer = (name: string) => new Response(JSON.stringify({ data: makeAccount({ name }) }), { status: 200 });
+    const renewed = makeJwt(900, 'renewed');
+    const stub = stubApi({ 'GET /api/account': ok(makeAccount({ name: 'Asked' })), 'GET /api/refresh': ok({ jwt: renewed }) });
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token: makeJwt(900, 'other'), response: answer('Other token') }) };
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve(null) };
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_READ_USE_WITHIN_MS + 1);
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token, response: answer('Too late') }) };
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
+    vi.mocked(performance.now).mockRestore();
+    expect(stub.callsTo('GET /api/account')).toHaveLength(3);
+    // A refused early read is the call's first answer: refreshed once, then asked again.
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token, response: new Response(JSON.stringify({ errors: ['Session expired'] }), { status: 401 }) }) };
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
+    expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
+    expect(stub.callsTo('GET /api/account')).toHaveLength(4);
+    delete scope[EARLY_READS_GLOBAL];
   });
 
   it('takes turns with other tabs through a Web Lock when the browser has them', async () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
-import { takeEarlySessionAnswer, REFRESH_LOCK } from './early-session';
+import { takeEarlyRead, takeEarlySessionAnswer, REFRESH_LOCK } from './early-session';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
@@ -166,7 +166,9 @@ export async function usableToken(): Promise<string | null> {
 export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
   const auth = opts.auth ?? 'required';
   const token = auth === 'none' ? null : auth === 'required' ? await usableToken() : tokenStore.get();
-  let res = await send(path, opts, token);
+  // A page's first reads may have left with the page already (load-after-paint.js).
+  const early = (opts.method ?? 'GET') === 'GET' ? await takeEarlyRead(`${API_PREFIX}${path}`, token) : null;
+  let res = early ?? (await send(path, opts, token));
   if (res.status === 401 && auth === 'required') {
     const renewed = await refreshAccessToken();
     if (renewed) res = await send(path, opts, renewed);
@@ -192,7 +194,13 @@ type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
  * A public endpoint is called without the token unless the caller says otherwise.
  */
 export function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, opts: CallOptions = {}): Promise<z.output<E['response']>> {
-  const { params, query, body } = input as { params?: Record<string, string>; query?: QueryParams; body?: unknown };
+  const { body } = input as { body?: unknown };
   const auth = opts.auth ?? (endpoint.guard === 'public' ? 'none' : 'required');
-  return request(endpointPath(endpoint, params, query), endpoint.response, { ...opts, auth, method: endpoint.method, body }) as Promise<z.output<E['response']>>;
+  return request(callPath(endpoint, input), endpoint.response, { ...opts, auth, method: endpoint.method, body }) as Promise<z.output<E['response']>>;
+}
+
+/** The API path a call of `endpoint` with `input` is sent to (under API_PREFIX), its query included. */
+export function callPath<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
+  const { params, query } = input as { params?: Record<string, string>; query?: QueryParams };
+  return endpointPath(endpoint, params, query);
 }

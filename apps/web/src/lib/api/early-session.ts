@@ -23,3 +23,43 @@ export function takeEarlySessionAnswer(scope: Record<string, unknown> = globalTh
   delete scope[EARLY_SESSION_GLOBAL];
   return answer;
 }
+
+/**
+ * Where the loader leaves the first reads of a signed-in page, sent as soon as the session's
+ * token is there (`data-session-reads`: every signed-in screen's, the account; and
+ * `data-screen-reads`: the screen's own first data, for an address without a query, which
+ * asks for its default view): API path → a promise of the answer and the token it was sent
+ * with (null when it was not sent). The data then travels while the app's code loads, not
+ * after it has run.
+ */
+export const EARLY_READS_GLOBAL = '__consoleEarlyReads';
+
+export interface EarlyRead {
+  token: string;
+  response: Response;
+}
+
+/**
+ * Past this time after the page's start, an untaken read is left alone (the app asks
+ * again): the reads are the page's first view, never an answer kept for later.
+ */
+export const EARLY_READ_USE_WITHIN_MS = 15_000;
+
+/**
+ * The loader's read of `url` (the API path with its query), once, when it was sent with
+ * `token`, the token this call would send; null otherwise, and the caller sends its own.
+ */
+export async function takeEarlyRead(
+  url: string,
+  token: string | null,
+  scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
+  now: number = performance.now(),
+): Promise<Response | null> {
+  const reads = scope[EARLY_READS_GLOBAL] as Record<string, Promise<EarlyRead | null> | undefined> | undefined;
+  const read = reads?.[url];
+  if (!reads || !read || token === null) return null;
+  delete reads[url];
+  if (now > EARLY_READ_USE_WITHIN_MS) return null;
+  const answer = await read.catch(() => null);
+  return answer && answer.token === token ? answer.response : null;
+}

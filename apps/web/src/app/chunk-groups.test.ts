@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { startRules } from '../../chunk-groups';
+
+describe('the rules a page starts with', () => {
+  it('go in one chunk, the public endpoint files among them', () => {
+    expect(startRules('/repo/packages/contracts/src/account.ts')).toBe('rules-start');
+    expect(startRules('/repo/packages/contracts/src/endpoints/auth.ts')).toBe('rules-start');
+    expect(startRules('/repo/packages/contracts/src/endpoints/system.ts')).toBe('rules-start');
+  });
+
+  it('fail the build should they take an endpoint file of the signed-in console', () => {
+    expect(() => startRules('/repo/packages/contracts/src/endpoints/team.ts')).toThrow(/endpoints\/team\.ts is in the code a public page starts with/);
+    expect(() => startRules('C:\\repo\\packages\\contracts\\src\\endpoints\\instances.ts')).toThrow(/public page/);
+  });
+});

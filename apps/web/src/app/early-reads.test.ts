@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { fetchAccount } from '../features/account/api';
+import { instancesApi } from '../features/instances/api';
+import { tokenStore } from '../lib/api';
+import { ok, stubApi } from '../test/fetch-stub';
+import { makeAccount, makeJwt } from '../test/fixtures';
+import { SCREEN_READS, SESSION_READS } from './early-reads';
+import { SCREEN_MODULES } from './screen-modules';
+
+/** What a call sent, as the loader names its reads: the API path with its query. */
+const sentBy = (stub: ReturnType<typeof stubApi>) => stub.calls.map((c) => `${c.path}${c.search}`);
+
+describe('the reads a signed-in page’s loader sends early', () => {
+  it('are the very calls the app makes for the account, and for the list as an address without a query shows it', async () => {
+    tokenStore.set(makeJwt());
+    const stub = stubApi({ 'GET /api/account': ok(makeAccount()), 'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }) });
+    await fetchAccount();
+    expect(sentBy(stub)).toEqual(SESSION_READS);
+    stub.calls.length = 0;
+    await instancesApi.list({ page: 1, search: '' });
+    expect(sentBy(stub)).toEqual(SCREEN_READS['src/routes/instances/InstancesPage.tsx']);
+  });
+
+  it('name screens by the modules the build writes a page for', () => {
+    const modules = new Set(SCREEN_MODULES.map(([, module]) => module));
+    for (const module of Object.keys(SCREEN_READS)) expect(modules.has(module), module).toBe(true);
+  });
+});
