@@ -53,7 +53,17 @@ export interface PageScores {
   failing: string[];
   /** Every run's performance score, to show the spread. */
   performanceRuns: number[];
+  /** The runs Lighthouse could not record and that were run again, by its error code. */
+  repeated: string[];
 }
+
+/**
+ * Lighthouse's errors that say the trace could not be recorded and to run it again: here
+ * `NO_NAVSTART` now and then on the first signed-in run after the /login runs (its warning
+ * says the load did not finish in time, while chromium driven alone loads that page in
+ * 0.4 s under the same throttling); not yet understood, hence counted in the output.
+ */
+const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_FCP']);
 
 /** Lighthouse's report counts an audit as passed from 0.9 up. */
 const PASS = 0.9;
@@ -65,7 +75,7 @@ interface Lhr {
   runtimeError?: { code: string; message: string };
 }
 
-function scoresOf(page: string, lhr: Lhr): Omit<PageScores, 'performanceRuns'> {
+function scoresOf(page: string, lhr: Lhr): Omit<PageScores, 'performanceRuns' | 'repeated'> {
   const category = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing = new Set<string>();
@@ -133,25 +143,36 @@ export async function benchLighthouse(): Promise<PageScores[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
+    /** One Lighthouse run of `path`; its report kept under LH_REPORT_DIR as `<page>-<run>[-<attempt>].json`. */
+    const runOnce = async (path: string, name: string): Promise<Lhr> => {
+      const page = await browser.newPage();
+      try {
+        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod }, undefined, page);
+        const lhr = result?.lhr as Lhr | undefined;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          writeFileSync(join(reportDir, `${path.replace(/\W+/g, '') || 'root'}-${name}.json`), JSON.stringify(lhr, null, 1));
+        }
+        return lhr;
+      } finally {
+        await page.close();
+      }
+    };
     const measure = async (path: string): Promise<PageScores> => {
       const results: PageScores[] = [];
+      const repeated: string[] = [];
       for (let i = 0; i < runs; i++) {
-        const page = await browser.newPage();
-        try {
-          const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod }, undefined, page);
-          const lhr = result?.lhr as Lhr | undefined;
-          if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-          if (reportDir) {
-            mkdirSync(reportDir, { recursive: true });
-            writeFileSync(join(reportDir, `${path.replace(/\W+/g, '') || 'root'}-${i + 1}.json`), JSON.stringify(lhr, null, 1));
-          }
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          results.push({ ...scoresOf(path, lhr), performanceRuns: [] });
-        } finally {
-          await page.close();
+        let lhr = await runOnce(path, `${i + 1}`);
+        // Lighthouse's own "record the trace again" failures get one more attempt, and the bench says so.
+        if (lhr.runtimeError && RUN_AGAIN.has(lhr.runtimeError.code)) {
+          repeated.push(lhr.runtimeError.code);
+          lhr = await runOnce(path, `${i + 1}-again`);
         }
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        results.push({ ...scoresOf(path, lhr), performanceRuns: [], repeated: [] });
       }
-      return median(results);
+      return { ...median(results), repeated };
     };
     const pages: PageScores[] = [];
     if (only !== 'instances') pages.push(await measure('/login'));
@@ -177,6 +198,7 @@ export function lighthouseReport(pages: PageScores[]): string[] {
     lines.push(
       `  ${p.page}: performance ${p.performance} (runs ${p.performanceRuns.join(', ')}), accessibility ${p.accessibility}, best practices ${p.bestPractices}; LCP ${s(p.lcpMs)}, TBT ${p.tbtMs} ms, CLS ${p.cls}, FCP ${s(p.fcpMs)}`,
       `    failing audits: ${p.failing.length ? p.failing.join(', ') : 'none'}`,
+      ...(p.repeated.length ? [`    runs recorded again (Lighthouse could not record them): ${p.repeated.join(', ')}`] : []),
     );
   }
   return lines;
