@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '@replay/contracts';
-import { tokenStore } from '../../lib/api';
+import { dropEarlyReads, tokenStore } from '../../lib/api';
 import { forgetSessionJwt } from './url-params';
 import { setCurrentAccount } from '../account/api';
 import { publicConfigKeys } from '../config/api';
@@ -15,6 +15,7 @@ export function startSession(queryClient: QueryClient, session: Session): void {
 /** Forget the token and everything read with it (the public config stays). */
 export function endSession(queryClient: QueryClient): void {
   tokenStore.set(null);
+  dropEarlyReads();
   forgetSessionJwt();
   onboardingFlag.set(false);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== publicConfigKeys.all[0] });

@@ -214,6 +214,8 @@ describe('api client', () => {
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
     vi.mocked(performance.now).mockRestore();
     expect(stub.callsTo('GET /api/account')).toHaveLength(3);
+    // Past the page's start the reads not taken are forgotten, with the token they went with.
+    expect(scope[EARLY_READS_GLOBAL]).toBeUndefined();
     // A refused early read is the call's first answer: refreshed once, then asked again.
     scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token, response: new Response(JSON.stringify({ errors: ['Session expired'] }), { status: 401 }) }) };
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });

@@ -167,8 +167,8 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
   const auth = opts.auth ?? 'required';
   const token = auth === 'none' ? null : auth === 'required' ? await usableToken() : tokenStore.get();
   // A page's first reads may have left with the page already (load-after-paint.js).
-  const early = (opts.method ?? 'GET') === 'GET' ? await takeEarlyRead(`${API_PREFIX}${path}`, token) : null;
-  let res = early ?? (await send(path, opts, token));
+  const early = (opts.method ?? 'GET') === 'GET' ? takeEarlyRead(`${API_PREFIX}${path}`, token) : null;
+  let res = (early && (await early)) ?? (await send(path, opts, token));
   if (res.status === 401 && auth === 'required') {
     const renewed = await refreshAccessToken();
     if (renewed) res = await send(path, opts, renewed);

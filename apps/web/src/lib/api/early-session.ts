@@ -40,26 +40,36 @@ export interface EarlyRead {
 }
 
 /**
- * Past this time after the page's start, an untaken read is left alone (the app asks
- * again): the reads are the page's first view, never an answer kept for later.
+ * Past this time after the page's start, the reads the app has not taken are dropped (the app
+ * asks again): they are the page's first view, never an answer kept for later.
  */
 export const EARLY_READ_USE_WITHIN_MS = 15_000;
 
+type Scope = Record<string, unknown>;
+const globalScope = () => globalThis as unknown as Scope;
+
 /**
  * The loader's read of `url` (the API path with its query), once, when it was sent with
- * `token`, the token this call would send; null otherwise, and the caller sends its own.
+ * `token`, the token this call would send; null otherwise (at once, without waiting: most
+ * calls have none), and the caller sends its own.
  */
-export async function takeEarlyRead(
-  url: string,
-  token: string | null,
-  scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
-  now: number = performance.now(),
-): Promise<Response | null> {
+export function takeEarlyRead(url: string, token: string | null, scope: Scope = globalScope(), now: number = performance.now()): Promise<Response | null> | null {
   const reads = scope[EARLY_READS_GLOBAL] as Record<string, Promise<EarlyRead | null> | undefined> | undefined;
-  const read = reads?.[url];
-  if (!reads || !read || token === null) return null;
+  if (!reads) return null;
+  if (now > EARLY_READ_USE_WITHIN_MS) {
+    dropEarlyReads(scope);
+    return null;
+  }
+  const read = reads[url];
+  if (!read || token === null) return null;
   delete reads[url];
-  if (now > EARLY_READ_USE_WITHIN_MS) return null;
-  const answer = await read.catch(() => null);
-  return answer && answer.token === token ? answer.response : null;
+  return read.then(
+    (answer) => (answer && answer.token === token ? answer.response : null),
+    () => null,
+  );
+}
+
+/** Forgets the reads not taken, and the token they went with (the session ended, or the page's start is over). */
+export function dropEarlyReads(scope: Scope = globalScope()): void {
+  delete scope[EARLY_READS_GLOBAL];
 }

@@ -5,3 +5,4 @@ export { createQueryClient } from './query-client';
 export { tokenStore, useAccessToken } from './token-store';
 export { tokenExpiry } from './jwt';
 export { fetchApiFile } from './file';
+export { dropEarlyReads } from './early-session';
