@@ -1,5 +1,7 @@
+import { basename } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_SCREENS_GROUPS } from '../apps/web/chunk-groups';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -62,17 +64,19 @@ describe('live status in chromium', () => {
     await expectAccessible(page, 'instances: stopped by the live status stream');
   });
 
-  it('reads the account and the list with the page, while the app’s code is still on its way', { timeout: 60_000 }, async () => {
-    // The app's entry is held until the page's loader has sent both reads: without the early
-    // reads nothing asks for them before the entry has run, and the hold ends failing.
+  it('reads the public configuration, the account and the list with the page, while the app’s code is still on its way', { timeout: 60_000 }, async () => {
+    // The app's entry is held until the page's loader has sent the three reads: without the
+    // early reads nothing asks for them before the entry has run, and the hold ends failing.
     const early: string[] = [];
+    const scripts: string[] = [];
     let sentBoth: () => void = () => undefined;
     const both = new Promise<void>((resolve) => (sentBoth = resolve));
     const onRequest = (r: Request) => {
       const url = new URL(r.url());
-      if (url.pathname !== '/api/account' && url.pathname !== '/api/managed-saas/instances') return;
+      if (r.resourceType() === 'script') scripts.push(basename(url.pathname));
+      if (!['/api/account', '/api/managed-saas/instances', '/api/public-config'].includes(url.pathname)) return;
       early.push(`${r.method()} ${url.pathname}${url.search}`);
-      if (new Set(early).size === 2) sentBoth();
+      if (new Set(early).size === 3) sentBoth();
     };
     page.on('request', onRequest);
     let beforeEntry: string[] = [];
@@ -85,8 +89,11 @@ describe('live status in chromium', () => {
     await visible(page.getByRole('row', { name: new RegExp(name) }));
     page.off('request', onRequest);
     await page.unrouteAll();
-    expect(beforeEntry).toEqual(['GET /api/account', 'GET /api/managed-saas/instances?page=1&limit=10']);
+    expect(beforeEntry).toEqual(['GET /api/account', 'GET /api/managed-saas/instances?page=1&limit=10', 'GET /api/public-config']);
     // Taken by the app, not asked again.
     expect([...early].sort()).toEqual(beforeEntry);
+    // And the page's code is its own: none of the chunks only other screens need (chunk-groups.ts).
+    expect(scripts.some((file) => file.startsWith('mantine-console-'))).toBe(true);
+    expect(scripts.filter((file) => OTHER_SCREENS_GROUPS.some((group) => file.startsWith(`${group}-`)))).toEqual([]);
   });
 });

@@ -101,7 +101,7 @@ export function withSessionOpening(html: string, call: SessionOpening): string {
   if (!LOADER_TAG.test(html)) throw new Error('the page has no loader script to open the session');
   const attributes = [
     `data-open-session="${call.method} ${call.url}" data-session-lock="${call.lock}" data-session-global="${call.global}"`,
-    `data-reads-global="${call.reads.global}" data-session-reads="${attribute(call.reads.session)}" data-screen-reads="${attribute(call.reads.screen)}"`,
+    `data-reads-global="${call.reads.global}" data-session-reads="${attribute(call.reads.session)}" data-screen-reads="${attribute(call.reads.screen)}" data-public-reads="${attribute(call.reads.public)}"`,
   ].join(' ');
   return html.replace(LOADER_TAG, (tag) => tag.replace('<script defer ', () => `<script defer ${attributes} `));
 }
@@ -115,7 +115,7 @@ export interface SessionOpening {
   url: string;
   lock: string;
   global: string;
-  reads: { global: string; session: readonly string[]; screen: readonly string[] };
+  reads: { global: string; session: readonly string[]; screen: readonly string[]; public: readonly string[] };
 }
 const LOADER_TAG = /<script defer src="[^"]+" data-entry=/;
 

@@ -10,6 +10,18 @@
   // (src/lib/api/early-session.ts). In turn with the other tabs, as every refresh is (the
   // cookie is single use). No answer: null, and the app asks itself.
   var open = own.dataset.openSession;
+  var sent = own.dataset.readsGlobal && window.fetch ? (window[own.dataset.readsGlobal] = {}) : null;
+  // Public reads leave at once, with no token: the answer is the same for anyone.
+  (own.dataset.publicReads || '').split(' ').filter(Boolean).forEach(function (url) {
+    if (!sent) return;
+    sent[url] = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (response) {
+        return { token: null, response: response };
+      })
+      .catch(function () {
+        return null;
+      });
+  });
   if (open && window.fetch) {
     var call = open.split(' ');
     var send = function () {
@@ -29,7 +41,7 @@
     var reads = (own.dataset.sessionReads || '').split(' ');
     if (!location.search) reads = reads.concat((own.dataset.screenReads || '').split(' '));
     reads = reads.filter(Boolean);
-    if (reads.length && own.dataset.readsGlobal) {
+    if (reads.length && sent) {
       var token = opening.then(function (answer) {
         if (!answer || answer.status !== 200) return null;
         try {
@@ -38,7 +50,6 @@
           return null;
         }
       });
-      var sent = (window[own.dataset.readsGlobal] = {});
       reads.forEach(function (url) {
         sent[url] = token
           .then(function (jwt) {

@@ -64,13 +64,13 @@ try {
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
   // Served only to visits with the session hint: the loader opens the session while the app loads.
-  const { SESSION_READS, SCREEN_READS } = (await vite.ssrLoadModule('/src/app/early-reads.ts')) as typeof import('./src/app/early-reads');
+  const { SESSION_READS, SCREEN_READS, PUBLIC_READS } = (await vite.ssrLoadModule('/src/app/early-reads.ts')) as typeof import('./src/app/early-reads');
   const openSession = (screenReads: readonly string[] = []): SessionOpening => ({
     method: authEndpoints.refresh.method,
     url: `${API_PREFIX}${endpointPath(authEndpoints.refresh)}`,
     lock: REFRESH_LOCK,
     global: EARLY_SESSION_GLOBAL,
-    reads: { global: EARLY_READS_GLOBAL, session: SESSION_READS, screen: screenReads },
+    reads: { global: EARLY_READS_GLOBAL, session: SESSION_READS, screen: screenReads, public: PUBLIC_READS },
   });
   const write = async (file: string, scripts: string[], styles: string[], screenReads?: readonly string[]) => {
     // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.

@@ -96,13 +96,13 @@ describe('index.html announces the console shell', () => {
 
   it('has a signed-in page’s loader open the session with the page: the refresh call, its lock, where it leaves the answer, and the first reads it sends', () => {
     const page = loadScriptsAfterFirstPaint(INDEX, '/assets/load-after-paint-LLLL.js');
-    const reads = { global: '__reads', session: ['/api/account'], screen: ['/api/managed-saas/instances?page=1&limit=10'] };
+    const reads = { global: '__reads', session: ['/api/account'], screen: ['/api/managed-saas/instances?page=1&limit=10'], public: ['/api/public-config'] };
     const html = withSessionOpening(page, { method: 'GET', url: '/api/refresh', lock: 'console-token-refresh', global: '__opening', reads });
     expect(html).toContain(
       '<script defer data-open-session="GET /api/refresh" data-session-lock="console-token-refresh" data-session-global="__opening" ' +
-        'data-reads-global="__reads" data-session-reads="/api/account" data-screen-reads="/api/managed-saas/instances?page=1&amp;limit=10" src="/assets/load-after-paint-LLLL.js" data-entry=',
+        'data-reads-global="__reads" data-session-reads="/api/account" data-screen-reads="/api/managed-saas/instances?page=1&amp;limit=10" data-public-reads="/api/public-config" src="/assets/load-after-paint-LLLL.js" data-entry=',
     );
-    const none = { global: 'r', session: [], screen: [] };
+    const none = { global: 'r', session: [], screen: [], public: [] };
     expect(() => withSessionOpening(INDEX, { method: 'GET', url: '/api/refresh', lock: 'l', global: 'g', reads: none })).toThrow(/no loader script/);
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fetchAccount } from '../features/account/api';
+import { fetchPublicConfig } from '../features/config/api';
 import { instancesApi } from '../features/instances/api';
 import { tokenStore } from '../lib/api';
 import { ok, stubApi } from '../test/fetch-stub';
-import { makeAccount, makeJwt } from '../test/fixtures';
-import { SCREEN_READS, SESSION_READS } from './early-reads';
+import { makeAccount, makeJwt, publicConfig } from '../test/fixtures';
+import { PUBLIC_READS, SCREEN_READS, SESSION_READS } from './early-reads';
 import { SCREEN_MODULES } from './screen-modules';
 
 /** What a call sent, as the loader names its reads: the API path with its query. */
@@ -19,6 +20,14 @@ describe('the reads a signed-in page’s loader sends early', () => {
     stub.calls.length = 0;
     await instancesApi.list({ page: 1, search: '' });
     expect(sentBy(stub)).toEqual(SCREEN_READS['src/routes/instances/InstancesPage.tsx']);
+  });
+
+  it('are, without a token, the very call the app makes for the public configuration, sent without one', async () => {
+    tokenStore.set(makeJwt());
+    const stub = stubApi({ 'GET /api/public-config': ok(publicConfig) });
+    await fetchPublicConfig();
+    expect(sentBy(stub)).toEqual(PUBLIC_READS);
+    expect(stub.calls[0]?.authorization).toBeNull();
   });
 
   it('name screens by the modules the build writes a page for', () => {

@@ -1,4 +1,4 @@
-import { API_PREFIX, accountEndpoints } from '@replay/contracts';
+import { API_PREFIX, accountEndpoints, systemEndpoints } from '@replay/contracts';
 import { firstListPath } from '../features/instances/api';
 import { callPath } from '../lib/api';
 
@@ -8,6 +8,13 @@ import { callPath } from '../lib/api';
  * anything without, so that it travels while the app's code loads instead of after.
  * The build writes them into each signed-in page (prerender-pages.ts).
  */
+
+/**
+ * Public reads every signed-in page makes: sent at once, with no token (the answer is the same
+ * for anyone), beside the refresh call. The public configuration names the product in the
+ * shell's header.
+ */
+export const PUBLIC_READS: readonly string[] = [`${API_PREFIX}${callPath(systemEndpoints.publicConfig, {})}`];
 
 /** Every signed-in screen waits for the account (who, and what they may see). */
 export const SESSION_READS: readonly string[] = [`${API_PREFIX}${callPath(accountEndpoints.account, {})}`];

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { TIMINGS_MS } from '@replay/contracts';
 
@@ -95,22 +95,35 @@ export interface PrefetchContext {
  * Given a `prefetch` context, it then runs the module's `prefetch` once the session is open
  * (`opened` true; nothing when it could not be), so the screen's data travels beside the
  * account's rather than after it.
+ *
+ * A screen whose module has already loaded renders at once. React.lazy suspends on its first
+ * render even then (its module comes through a promise), and React holds the content that
+ * replaces a Suspense fallback until 300 ms after that fallback showed: a signed-in page whose
+ * shell and screen were preloaded with it painted its list ~300 ms after it could.
  */
 export function lazyRoute<P extends object>(
   chunkId: string,
   loader: () => Promise<{ default: ComponentType<P>; prefetch?: ScreenPrefetch }>,
 ) {
-  const load = () => withHeadAppendsBatched(loader);
-  return Object.assign(
-    lazy(() => loadChunk(chunkId, load)),
-    {
-      preload: (prefetch?: PrefetchContext): Promise<void> =>
-        load()
-          .then(async (module) => {
-            if (!prefetch || !module.prefetch || !(await prefetch.opened)) return;
-            await module.prefetch(prefetch.queryClient, prefetch.search);
-          })
-          .catch(() => undefined),
-    },
-  );
+  let loaded: ComponentType<P> | undefined;
+  const load = () =>
+    withHeadAppendsBatched(loader).then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(() => loadChunk(chunkId, load));
+  function LazyRoute(props: P) {
+    // Chosen once per mount: an element whose type changed would mount the screen afresh.
+    const [Screen] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return createElement(Screen, props);
+  }
+  return Object.assign(LazyRoute, {
+    preload: (prefetch?: PrefetchContext): Promise<void> =>
+      load()
+        .then(async (module) => {
+          if (!prefetch || !module.prefetch || !(await prefetch.opened)) return;
+          await module.prefetch(prefetch.queryClient, prefetch.search);
+        })
+        .catch(() => undefined),
+  });
 }

@@ -5,6 +5,7 @@ import { readEventStream, type EventSourceMessage } from '../../lib/api/event-st
 import { accountKeys } from '../account/api';
 import { instanceKeys } from './api';
 import { forgetListPosition, listPosition } from './live-position';
+import { useAfterPaint } from '../../lib/use-after-paint';
 
 /**
  * Live status push (issue 17): one stream per tab, opened while a list or
@@ -147,9 +148,12 @@ const subscribe = (listener: () => void) => {
 /** Opens (or shares) the tab's live status stream while the calling screen is shown; true while it is open. */
 export function useLiveStatus(): boolean {
   const queryClient = useQueryClient();
+  // Opened once the screen has painted: what it shows first comes from its own read.
+  const painted = useAfterPaint();
   useEffect(() => {
+    if (!painted) return;
     acquire(queryClient);
     return () => release(queryClient);
-  }, [queryClient]);
+  }, [queryClient, painted]);
   return useSyncExternalStore(subscribe, () => state === 'open', () => false);
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { TotpEnrolment as Enrolment } from '@replay/contracts';
-import QRCode from 'qrcode';
 import { CopyButton } from '../../components/CopyButton';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../lib/api';
@@ -9,6 +8,7 @@ import { useRequiredTextSubmit } from '../../lib/use-required-text-submit';
 import { useVerifyTotp } from './api';
 
 export const TOTP_CONFIRM_FAILED = 'The code could not be checked. Please try again.';
+export const QR_NOT_DRAWN = 'The QR code could not be drawn: type the key below into your authenticator app.';
 
 interface Props {
   enrolment: Enrolment;
@@ -20,6 +20,7 @@ interface Props {
 export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
   const verify = useVerifyTotp();
   const [qr, setQr] = useState<string | null>(null);
+  const [qrFailed, setQrFailed] = useState(false);
   const { value: code, setValue: setCode, error, onSubmit } = useRequiredTextSubmit((text, fail) =>
     verify.mutate(text, {
       onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
@@ -29,7 +30,13 @@ export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
 
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(enrolment.otpauthUrl, { margin: 1, width: 200 }).then((url) => live && setQr(url));
+    // The QR encoder (~10 kB on the wire) is fetched only by this step, not by every signed-in page.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(enrolment.otpauthUrl, { margin: 1, width: 200 }))
+      .then(
+        (url) => live && setQr(url),
+        () => live && setQrFailed(true),
+      );
     return () => {
       live = false;
     };
@@ -40,6 +47,7 @@ export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
       <Stack gap="md" maw={480}>
         <Text size="sm">1. Scan this QR code with your authenticator app (or type the key below).</Text>
         {qr && <Image src={qr} alt="QR code of your two-factor secret" w={200} h={200} />}
+        {qrFailed && <FormAlert message={QR_NOT_DRAWN} />}
         <Group gap="xs">
           <Text size="sm">Key:</Text>
           <Code data-testid="totp-secret">{enrolment.secret}</Code>

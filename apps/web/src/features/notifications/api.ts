@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, endpoints, type NotificationCategory, type ViewNotificationsInput } from '@replay/contracts';
 import { call } from '../../lib/api';
+import { useAfterPaint } from '../../lib/use-after-paint';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -21,8 +22,11 @@ export const POPOVER_SIZE = 20;
  * console left open in a background tab costs the server nothing.
  */
 export function useNotificationCount() {
+  // Asked once the page has painted: the count is not what a page opens for.
+  const painted = useAfterPaint();
   return useQuery({
     queryKey: notificationKeys.count(),
+    enabled: painted,
     queryFn: ({ signal }) => call(endpoints.notificationCount, {}, { signal }),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,

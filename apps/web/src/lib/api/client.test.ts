@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { accountSchema, endpoints } from '@replay/contracts';
 import { fail, failWith, ok, stubApi } from '../../test/fetch-stub';
-import { makeAccount, makeJwt } from '../../test/fixtures';
+import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { call, refreshAccessToken, request, setAuthFailureHandler } from './client';
 import { EARLY_READS_GLOBAL, EARLY_READ_USE_WITHIN_MS, EARLY_SESSION_GLOBAL, type EarlyRead } from './early-session';
 import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './errors';
@@ -221,6 +221,21 @@ describe('api client', () => {
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
     expect(stub.callsTo('GET /api/refresh')).toHaveLength(1);
     expect(stub.callsTo('GET /api/account')).toHaveLength(4);
+    delete scope[EARLY_READS_GLOBAL];
+  });
+
+  it('takes a public read the loader sent with no token for a public call only, whatever token the app holds', async () => {
+    tokenStore.set(makeJwt(900, 'signed-in'));
+    const scope = globalThis as unknown as Record<string, unknown>;
+    const loaders = { ...publicConfig, productName: 'From the loader' };
+    scope[EARLY_READS_GLOBAL] = { '/api/public-config': Promise.resolve<EarlyRead>({ token: null, response: new Response(JSON.stringify({ data: loaders })) }) };
+    const stub = stubApi({ 'GET /api/public-config': ok({ ...publicConfig, productName: 'Asked' }), 'GET /api/account': ok(makeAccount({ name: 'Asked' })) });
+    await expect(call(endpoints.publicConfig, {})).resolves.toMatchObject({ productName: 'From the loader' });
+    expect(stub.callsTo('GET /api/public-config')).toHaveLength(0);
+    // A read sent without a token never answers a call that sends one.
+    scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token: null, response: new Response(JSON.stringify({ data: makeAccount({ name: 'No token' }) })) }) };
+    await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
+    expect(stub.callsTo('GET /api/account')).toHaveLength(1);
     delete scope[EARLY_READS_GLOBAL];
   });
 

@@ -30,12 +30,13 @@ export function takeEarlySessionAnswer(scope: Record<string, unknown> = globalTh
  * `data-screen-reads`: the screen's own first data, for an address without a query, which
  * asks for its default view): API path → a promise of the answer and the token it was sent
  * with (null when it was not sent). The data then travels while the app's code loads, not
- * after it has run.
+ * after it has run. Public reads (`data-public-reads`) leave at once, with no token.
  */
 export const EARLY_READS_GLOBAL = '__consoleEarlyReads';
 
 export interface EarlyRead {
-  token: string;
+  /** null: a public read, sent without one. */
+  token: string | null;
   response: Response;
 }
 
@@ -50,8 +51,8 @@ const globalScope = () => globalThis as unknown as Scope;
 
 /**
  * The loader's read of `url` (the API path with its query), once, when it was sent with
- * `token`, the token this call would send; null otherwise (at once, without waiting: most
- * calls have none), and the caller sends its own.
+ * `token`, the token this call would send (none, for a public call); null otherwise (at once,
+ * without waiting: most calls have none), and the caller sends its own.
  */
 export function takeEarlyRead(url: string, token: string | null, scope: Scope = globalScope(), now: number = performance.now()): Promise<Response | null> | null {
   const reads = scope[EARLY_READS_GLOBAL] as Record<string, Promise<EarlyRead | null> | undefined> | undefined;
@@ -61,7 +62,7 @@ export function takeEarlyRead(url: string, token: string | null, scope: Scope = 
     return null;
   }
   const read = reads[url];
-  if (!read || token === null) return null;
+  if (!read) return null;
   delete reads[url];
   return read.then(
     (answer) => (answer && answer.token === token ? answer.response : null),
