@@ -25,10 +25,10 @@ import type { Rolldown } from 'vite';
 export const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'mfa', 'webauthn', 'system', 'onboarding'];
 
 /** The chunks only signed-in screens load (a public page loading one is a defect: e2e/public-pages.test.ts). */
-export const SIGNED_IN_GROUPS = ['rules-console', 'mantine-console', 'mantine-screens', 'console', 'console-screens'];
+export const SIGNED_IN_GROUPS = ['rules-console', 'rules-screens', 'mantine-console', 'mantine-screens', 'console', 'console-screens'];
 
 /** The signed-in chunks the landing screens (the shell, the instances list) do without (e2e/live-status.test.ts). */
-export const OTHER_SCREENS_GROUPS = ['mantine-screens', 'console-screens'];
+export const OTHER_SCREENS_GROUPS = ['rules-screens', 'mantine-screens', 'console-screens'];
 
 const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 const ENDPOINT_FILE = /packages[\\/]contracts[\\/]src[\\/]endpoints[\\/]([\w-]+)\.ts$/;
@@ -44,22 +44,23 @@ function unlessLazy(name: string): (moduleId: string, ctx: Rolldown.ChunkingCont
  * - the app's shared modules they import are the `console` chunk, every other shared module
  *   `console-screens`;
  * - the Mantine components and the icons they use are `mantine-console`, every other one
- *   `mantine-screens`.
+ *   `mantine-screens`;
+ * - the contracts' modules they need are `rules-console`, the others `rules-screens`.
  * So the page most visits open does not fetch the code of screens it does not show (the QR
  * encoder of the two-factor set-up, the number and date fields of the forms). Every screen
- * imports Mantine through its index module, which imports every component, so Mantine's
- * share is read from the names each module imports from it. The contracts are not split.
+ * imports Mantine and the contracts through their index modules, which import everything,
+ * so their share is read from the names the landing's modules import from them.
  */
 const LANDING = ['src/app/shell/ConsoleShell.tsx', 'src/routes/instances/InstancesPage.tsx'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const NOT_FOLLOWED = /node_modules[\\/]@mantine[\\/]|packages[\\/]contracts[\\/]/;
 const ICON = /node_modules[\\/]@tabler[\\/]/;
-const MANTINE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g;
 const REEXPORT = /export\s*\{([^}]*)\}\s*from\s*'(\.[^']+)'/g;
 
-/** The names a module's source imports from '@mantine/core' (types left out). */
-export function mantineNames(source: string): string[] {
-  return [...source.matchAll(MANTINE_IMPORT)].flatMap((m) =>
+/** The names a module's source imports from `pkg` (types left out). */
+export function importedNames(source: string, pkg: string): string[] {
+  const imports = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${pkg.replace(/[/.]/g, '\\$&')}'`, 'g');
+  return [...source.matchAll(imports)].flatMap((m) =>
     m[1]!
       .split(',')
       .map((part) => part.trim())
@@ -71,22 +72,16 @@ export function mantineNames(source: string): string[] {
 interface LandingReach {
   app: Set<string>;
   mantine: Set<string>;
+  contracts: Set<string>;
 }
+const CONTRACTS_INDEX = /packages[\\/]contracts[\\/]src[\\/](endpoints[\\/])?index\.ts$/;
 const reachOfBuild = new WeakMap<object, LandingReach>();
 
 /** What the landing screens import, directly or not (static imports only), worked out once per build. */
 function landingReach(ctx: Rolldown.ChunkingContext): LandingReach {
   const known = reachOfBuild.get(ctx.getModuleInfo);
   if (known) return known;
-  const walk = (from: string[], follow: (id: string) => boolean, into = new Set<string>()) => {
-    for (let id = from.pop(); id !== undefined; id = from.pop()) {
-      if (into.has(id)) continue;
-      into.add(id);
-      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) if (follow(imported)) from.push(imported);
-    }
-    return into;
-  };
-  const app = walk([...LANDING], (id) => !NOT_FOLLOWED.test(id));
+  const app = walkImports(ctx, [...LANDING], (id) => !NOT_FOLLOWED.test(id));
   if (app.size === LANDING.length) throw new Error(`the landing screens were not found: ${LANDING.join(', ')}`);
   // Mantine's index module, as the landing's modules import it: which file exports each name.
   const index = [...app].flatMap((id) => ctx.getModuleInfo(id)?.importedIds ?? []).find((id) => MANTINE_INDEX.test(id));
@@ -95,16 +90,50 @@ function landingReach(ctx: Rolldown.ChunkingContext): LandingReach {
   for (const [, names, file] of readFileSync(index, 'utf8').matchAll(REEXPORT)) {
     for (const name of names!.split(',')) fileOf.set(name.trim().split(/\s+as\s+/).pop()!, resolve(dirname(index), file!));
   }
-  const used = [...app].filter((id) => /\.tsx?$/.test(id)).flatMap((id) => mantineNames(readFileSync(id, 'utf8')));
+  const sources = [...app].filter((id) => /\.tsx?$/.test(id) && !id.includes('node_modules')).map((id) => readFileSync(id, 'utf8'));
+  const used = sources.flatMap((source) => importedNames(source, '@mantine/core'));
   const unknown = used.filter((name) => !fileOf.has(name));
   if (unknown.length) throw new Error(`@mantine/core's index exports none of: ${unknown.join(', ')}`);
-  const mantine = walk(
+  const mantine = walkImports(
+    ctx,
     used.map((name) => fileOf.get(name)!),
     (id) => !MANTINE_INDEX.test(id),
   );
-  const reach = { app, mantine };
+  const reach = { app, mantine, contracts: contractsReach(ctx, app, sources) };
   reachOfBuild.set(ctx.getModuleInfo, reach);
   return reach;
+}
+
+/**
+ * The contracts' modules the landing screens' imports need: each name they import from
+ * '@replay/contracts' is found among the exports of the contracts' modules (their index
+ * modules only re-export), then those modules' own imports are followed.
+ */
+function contractsReach(ctx: Rolldown.ChunkingContext, app: Set<string>, sources: string[]): Set<string> {
+  const index = [...app].flatMap((id) => ctx.getModuleInfo(id)?.importedIds ?? []).find((id) => CONTRACTS.test(id) && CONTRACTS_INDEX.test(id));
+  if (!index) throw new Error('the landing screens import nothing from @replay/contracts');
+  const fileOf = new Map<string, string>();
+  const modules = walkImports(ctx, [index], (id) => CONTRACTS.test(id));
+  for (const id of modules) if (!CONTRACTS_INDEX.test(id)) for (const name of ctx.getModuleInfo(id)?.exports ?? []) if (!fileOf.has(name)) fileOf.set(name, id);
+  const used = sources.flatMap((source) => importedNames(source, '@replay/contracts'));
+  const unknown = used.filter((name) => !fileOf.has(name));
+  if (unknown.length) throw new Error(`no module of @replay/contracts exports: ${unknown.join(', ')}`);
+  return walkImports(ctx, [...new Set(used.map((name) => fileOf.get(name)!))], (id) => CONTRACTS.test(id) && !CONTRACTS_INDEX.test(id));
+}
+
+/** The modules `from` import, directly or not, following the imports `follow` accepts. */
+function walkImports(ctx: Rolldown.ChunkingContext, from: string[], follow: (id: string) => boolean, into = new Set<string>()): Set<string> {
+  for (let id = from.pop(); id !== undefined; id = from.pop()) {
+    if (into.has(id)) continue;
+    into.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) if (follow(imported)) from.push(imported);
+  }
+  return into;
+}
+
+/** The contracts only signed-in screens use, by what the landing screens need. */
+function consoleRules(moduleId: string, ctx: Rolldown.ChunkingContext): string {
+  return landingReach(ctx).contracts.has(moduleId) ? 'rules-console' : 'rules-screens';
 }
 
 function sharedConsoleModules(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
@@ -132,7 +161,12 @@ export function startRules(moduleId: string): string {
   if (group && group !== 'index' && !PUBLIC_ENDPOINT_GROUPS.includes(group)) {
     throw new Error(`${moduleId} is in the code a public page starts with; only the endpoints of ${PUBLIC_ENDPOINT_GROUPS.join(', ')} may be`);
   }
-  return 'rules-start';
+  return 'start';
+}
+
+/** The app's, the libraries' and the contracts' modules a page starts with: one file, one round trip. */
+function startModules(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
+  return CONTRACTS.test(moduleId) ? startRules(moduleId) : unlessLazy('start')(moduleId, ctx);
 }
 
 export const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
@@ -141,11 +175,10 @@ export const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // so that the setting is in place before any chunk builds a schema.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/]zod-config\.ts$/, priority: 6 },
   // What a page starts with.
-  { name: startRules, test: CONTRACTS, tags: ['$initial'], priority: 5 },
   { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 5 },
-  { name: unlessLazy('start'), test: APP_OR_LIBRARY, tags: ['$initial'], priority: 5 },
+  { name: startModules, test: (id) => CONTRACTS.test(id) || APP_OR_LIBRARY.test(id), tags: ['$initial'], priority: 5 },
   // What only signed-in screens use (SIGNED_IN_GROUPS).
-  { name: 'rules-console', test: CONTRACTS, priority: 4 },
+  { name: consoleRules, test: CONTRACTS, priority: 4 },
   { name: consoleComponents, test: /node_modules[\\/](@mantine|@tabler)[\\/]/, priority: 4 },
   { name: sharedConsoleModules, test: APP_OR_LIBRARY, minShareCount: 2, priority: 3 },
 ];

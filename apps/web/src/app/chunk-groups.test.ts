@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mantineNames, startRules } from '../../chunk-groups';
+import { importedNames, startRules } from '../../chunk-groups';
 
 describe('the rules a page starts with', () => {
   it('go in one chunk, the public endpoint files among them', () => {
-    expect(startRules('/repo/packages/contracts/src/account.ts')).toBe('rules-start');
-    expect(startRules('/repo/packages/contracts/src/endpoints/auth.ts')).toBe('rules-start');
-    expect(startRules('/repo/packages/contracts/src/endpoints/system.ts')).toBe('rules-start');
+    expect(startRules('/repo/packages/contracts/src/account.ts')).toBe('start');
+    expect(startRules('/repo/packages/contracts/src/endpoints/auth.ts')).toBe('start');
+    expect(startRules('/repo/packages/contracts/src/endpoints/system.ts')).toBe('start');
   });
 
   it('fail the build should they take an endpoint file of the signed-in console', () => {
@@ -22,6 +22,6 @@ describe('the Mantine components a module uses', () => {
       "import type { ButtonProps } from '@mantine/core';",
       "import { useDisclosure } from '@mantine/hooks';",
     ].join('\n');
-    expect(mantineNames(source)).toEqual(['Button', 'Group', 'Modal', 'TextInput']);
+    expect(importedNames(source, '@mantine/core')).toEqual(['Button', 'Group', 'Modal', 'TextInput']);
   });
 });

@@ -29,8 +29,10 @@ import { webhookEndpoints } from './webhooks';
 
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
-// session's start) bundles only their schemas, not the whole table's.
+// session's start; the signed-in shell and the instances list) bundles only their schemas,
+// not the whole table's.
 export { accountEndpoints, authEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
+export { instanceEndpoints, notificationEndpoints, onboardingEndpoints };
 export { healthSchema } from './system';
 
 /** Every API call, by name: the server registers these, the SPA calls these. */

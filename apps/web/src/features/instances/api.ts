@@ -1,4 +1,4 @@
-import { PAGE_SIZES, endpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
+import { PAGE_SIZES, instanceEndpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
 import { call, callPath, createQueryKeys } from '../../lib/api';
 import { trackListRead } from './live-position';
 
@@ -25,21 +25,21 @@ const about = (id: string) => ({ params: { id } });
 const listInput = ({ page, search }: ListParams) => ({ query: { page, limit: PAGE_SIZES.instances, search: search || undefined } });
 
 /** The list as an address without a query shows it first (app/early-reads.ts). */
-export const firstListPath = (): string => callPath(endpoints.instances, listInput({ page: 1, search: '' }));
+export const firstListPath = (): string => callPath(instanceEndpoints.instances, listInput({ page: 1, search: '' }));
 
 export const instancesApi = {
-  list: (params: ListParams, signal?: AbortSignal) => trackListRead((onHeaders) => call(endpoints.instances, listInput(params), { signal, onHeaders })),
-  get: (id: string, signal?: AbortSignal) => call(endpoints.instance, about(id), { signal }),
-  statuses: (ids: string[]) => call(endpoints.statuses, { body: { ids } }),
-  status: (id: string) => call(endpoints.status, about(id)),
-  validateDomain: (url: string, signal?: AbortSignal) => call(endpoints.validateDomain, { query: { url } }, { signal }),
+  list: (params: ListParams, signal?: AbortSignal) => trackListRead((onHeaders) => call(instanceEndpoints.instances, listInput(params), { signal, onHeaders })),
+  get: (id: string, signal?: AbortSignal) => call(instanceEndpoints.instance, about(id), { signal }),
+  statuses: (ids: string[]) => call(instanceEndpoints.statuses, { body: { ids } }),
+  status: (id: string) => call(instanceEndpoints.status, about(id)),
+  validateDomain: (url: string, signal?: AbortSignal) => call(instanceEndpoints.validateDomain, { query: { url } }, { signal }),
   /** The key makes a repeated request (double click, retry after a lost answer) create one instance. */
   create: (input: CreateInstanceInput, idempotencyKey: string) =>
-    call(endpoints.createInstance, { body: input }, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  update: (id: string, body: UpdateInstanceInput) => call(endpoints.updateInstance, { ...about(id), body }),
-  act: (id: string, body: InstanceActionBody) => call(endpoints.act, { ...about(id), body }),
-  loginToken: (id: string) => call(endpoints.loginToken, about(id)),
-  proxyHealth: (id: string) => call(endpoints.proxyHealth, about(id)),
+    call(instanceEndpoints.createInstance, { body: input }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  update: (id: string, body: UpdateInstanceInput) => call(instanceEndpoints.updateInstance, { ...about(id), body }),
+  act: (id: string, body: InstanceActionBody) => call(instanceEndpoints.act, { ...about(id), body }),
+  loginToken: (id: string) => call(instanceEndpoints.loginToken, about(id)),
+  proxyHealth: (id: string) => call(instanceEndpoints.proxyHealth, about(id)),
   events: (id: string, page: number, signal?: AbortSignal) =>
-    call(endpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
+    call(instanceEndpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
 };

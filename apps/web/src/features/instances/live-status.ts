@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_STATUS_EVENTS, endpoints, liveInstanceChangeSchema, type Instance, type LiveInstanceChange } from '@replay/contracts';
+import { LIVE_STATUS_EVENTS, instanceEndpoints, liveInstanceChangeSchema, type Instance, type LiveInstanceChange } from '@replay/contracts';
 import { readEventStream, type EventSourceMessage } from '../../lib/api/event-stream';
 import { accountKeys } from '../account/api';
 import { instanceKeys } from './api';
@@ -96,7 +96,7 @@ async function run(queryClient: QueryClient, signal: AbortSignal) {
   }
   while (!signal.aborted) {
     setState(state === 'unavailable' ? 'unavailable' : 'connecting');
-    const end = await readEventStream(endpoints.liveStatus, {
+    const end = await readEventStream(instanceEndpoints.liveStatus, {
       lastEventId,
       signal,
       onOpen: () => {

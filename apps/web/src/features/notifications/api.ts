@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, endpoints, type NotificationCategory, type ViewNotificationsInput } from '@replay/contracts';
+import { NOTIFICATION_POLL_MS, notificationEndpoints, type NotificationCategory, type ViewNotificationsInput } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { useAfterPaint } from '../../lib/use-after-paint';
 
@@ -27,7 +27,7 @@ export function useNotificationCount() {
   return useQuery({
     queryKey: notificationKeys.count(),
     enabled: painted,
-    queryFn: ({ signal }) => call(endpoints.notificationCount, {}, { signal }),
+    queryFn: ({ signal }) => call(notificationEndpoints.notificationCount, {}, { signal }),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
@@ -39,7 +39,7 @@ export function useNotificationCount() {
 export function useNotificationList(enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(),
-    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page: 1, limit: POPOVER_SIZE } }, { signal }),
+    queryFn: ({ signal }) => call(notificationEndpoints.notifications, { query: { page: 1, limit: POPOVER_SIZE } }, { signal }),
     enabled,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -50,7 +50,7 @@ export function useNotificationList(enabled: boolean) {
 export function useNotificationPage(page: number, filterKey: NotificationCategory | undefined) {
   return useQuery({
     queryKey: notificationKeys.page(page, filterKey),
-    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page, limit: NOTIFICATIONS_PAGE_SIZE, ...(filterKey ? { filterKey } : {}) } }, { signal }),
+    queryFn: ({ signal }) => call(notificationEndpoints.notifications, { query: { page, limit: NOTIFICATIONS_PAGE_SIZE, ...(filterKey ? { filterKey } : {}) } }, { signal }),
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
@@ -60,7 +60,7 @@ export function useNotificationPage(page: number, filterKey: NotificationCategor
 export function useMarkViewed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ViewNotificationsInput) => call(endpoints.viewNotifications, { body }),
+    mutationFn: (body: ViewNotificationsInput) => call(notificationEndpoints.viewNotifications, { body }),
     onSuccess: (count) => {
       queryClient.setQueryData(notificationKeys.count(), count);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });

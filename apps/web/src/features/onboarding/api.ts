@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { boardingSchema, endpoints, gettingStartedStatus, type Boarding, type SignalBody, type WeeklyReport } from '@replay/contracts';
+import { boardingSchema, onboardingEndpoints, gettingStartedStatus, type Boarding, type SignalBody, type WeeklyReport } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { STORAGE_KEYS, readStored, writeStored } from '../../lib/storage';
 
@@ -30,7 +30,7 @@ export function useBoarding(tenantId: string) {
   return useQuery({
     queryKey: boardingKey(tenantId),
     queryFn: async ({ signal }) => {
-      const boarding = await call(endpoints.boarding, {}, { signal });
+      const boarding = await call(onboardingEndpoints.boarding, {}, { signal });
       if (gettingStartedStatus(boarding.tasks) === 'completed') writeStored('local', storageKey(tenantId), JSON.stringify(boarding));
       return boarding;
     },
@@ -55,19 +55,19 @@ export function deviceType(): SignalBody['deviceType'] {
 export function useUiSignal(projectId: string | null) {
   useEffect(() => {
     if (!projectId) return;
-    call(endpoints.signal, { params: { projectId }, body: { timestamp: Date.now(), deviceType: deviceType() } }).catch(() => undefined);
+    call(onboardingEndpoints.signal, { params: { projectId }, body: { timestamp: Date.now(), deviceType: deviceType() } }).catch(() => undefined);
   }, [projectId]);
 }
 
 /** GET /config/weekly_report: the signed-in member's own choice. */
 export function useWeeklyReport() {
-  return useQuery({ queryKey: weeklyReportKey, queryFn: ({ signal }) => call(endpoints.weeklyReport, {}, { signal }) });
+  return useQuery({ queryKey: weeklyReportKey, queryFn: ({ signal }) => call(onboardingEndpoints.weeklyReport, {}, { signal }) });
 }
 
 export function useSaveWeeklyReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WeeklyReport) => call(endpoints.saveWeeklyReport, { body }),
+    mutationFn: (body: WeeklyReport) => call(onboardingEndpoints.saveWeeklyReport, { body }),
     onSuccess: (saved) => queryClient.setQueryData(weeklyReportKey, saved),
   });
 }
