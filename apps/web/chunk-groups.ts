@@ -14,9 +14,10 @@ import type { Rolldown } from 'vite';
  *   connections per host, where each file costs a round trip on a slow network: the fewer
  *   files, the sooner the page can run. A hundred files were ~2.4 s of Lighthouse's slow 4G;
  *   29 still put the list's paint at 3.7 s, 14 at 3.2 s (bench/lighthouse.ts). So the
- *   signed-in code comes in three chunks besides the screen's own: its rules, its libraries'
- *   components and icons, and the app's modules two screens or more share. A screen then
- *   loads a few kB it does not use, in place of a round trip per set of screens.
+ *   signed-in code comes in a few chunks besides the screen's own: its rules, its libraries'
+ *   components and icons, and the app's modules two screens or more share; each cut in two
+ *   by what the landing screens need (below), so that the page most visits open fetches the
+ *   least, and any other screen one more file of each.
  * The chunks a page starts with evaluate one by one, each in a task of its own
  * (load-after-paint.js), so the page keeps answering input while the app starts.
  */
@@ -55,6 +56,7 @@ const LANDING = ['src/app/shell/ConsoleShell.tsx', 'src/routes/instances/Instanc
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const NOT_FOLLOWED = /node_modules[\\/]@mantine[\\/]|packages[\\/]contracts[\\/]/;
 const ICON = /node_modules[\\/]@tabler[\\/]/;
+const CONTRACTS_INDEX = /packages[\\/]contracts[\\/]src[\\/](endpoints[\\/])?index\.ts$/;
 const REEXPORT = /export\s*\{([^}]*)\}\s*from\s*'(\.[^']+)'/g;
 
 /** The names a module's source imports from `pkg` (types left out). */
@@ -74,7 +76,6 @@ interface LandingReach {
   mantine: Set<string>;
   contracts: Set<string>;
 }
-const CONTRACTS_INDEX = /packages[\\/]contracts[\\/]src[\\/](endpoints[\\/])?index\.ts$/;
 const reachOfBuild = new WeakMap<object, LandingReach>();
 
 /** What the landing screens import, directly or not (static imports only), worked out once per build. */
@@ -152,9 +153,9 @@ function consoleComponents(moduleId: string, ctx: Rolldown.ChunkingContext): str
 }
 
 /**
- * The contracts a page starts with, in one chunk: and the build fails should that take an
- * endpoint file of the signed-in console (an import that reached the whole endpoint table
- * once put ~40 kB of it into /login).
+ * The contracts a page starts with go in its `start` chunk: and the build fails should that
+ * take an endpoint file of the signed-in console (an import that reached the whole endpoint
+ * table once put ~40 kB of it into /login).
  */
 export function startRules(moduleId: string): string {
   const group = ENDPOINT_FILE.exec(moduleId)?.[1];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importedNames, startRules } from '../../chunk-groups';
 
 describe('the rules a page starts with', () => {
-  it('go in one chunk, the public endpoint files among them', () => {
+  it('go in the start chunk, the public endpoint files among them', () => {
     expect(startRules('/repo/packages/contracts/src/account.ts')).toBe('start');
     expect(startRules('/repo/packages/contracts/src/endpoints/auth.ts')).toBe('start');
     expect(startRules('/repo/packages/contracts/src/endpoints/system.ts')).toBe('start');
