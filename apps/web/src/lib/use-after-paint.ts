@@ -1,29 +1,42 @@
 import { useEffect, useState } from 'react';
-import { useIsFetching } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 /**
  * False until the page has shown what it opened for, then true for good: no read of the data
  * cache under way any more, and the frame after that painted. For reads a page can do without
  * at first (the bell's count, the live status stream), so that on a slow link they do not
  * share its few connections with the code and the data the page shows first. A tab in the
- * background paints no frame, so it waits until it is shown.
+ * background paints no frame, so it waits until it is shown. It listens to the cache only
+ * until then: the shell's bell would otherwise render again at every read of the app's life.
  */
 export function useAfterPaint(): boolean {
-  const fetching = useIsFetching();
+  const queryClient = useQueryClient();
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted || fetching > 0) return;
+    if (painted) return;
+    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      frame = timer = undefined;
+    };
     // The frame callback runs just before the paint; the task it queues, just after it.
     const afterPaint = () => {
       timer = setTimeout(() => setPainted(true), 0);
     };
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(afterPaint) : undefined;
-    if (frame === undefined) afterPaint();
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
+    const check = () => {
+      cancel();
+      if (queryClient.isFetching() > 0) return;
+      if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(afterPaint);
+      else afterPaint();
     };
-  }, [painted, fetching]);
+    check();
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [painted, queryClient]);
   return painted;
 }
