@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_SCREENS_GROUPS } from '../apps/web/chunk-groups';
 import { expectAccessible } from './support/axe';
@@ -22,6 +22,7 @@ let page: Page;
 const stamp = Date.now();
 const email = `live-${stamp}@example.com`;
 const name = 'Live Shop';
+let instanceId = '';
 
 beforeAll(async () => {
   ({ server, browser, page } = await openJourney());
@@ -30,7 +31,7 @@ afterAll(() => closeJourney({ server, browser }));
 
 describe('live status in chromium', () => {
   it('shows an instance stopped elsewhere as it happens, without reading the list or polling', { timeout: 180_000 }, async () => {
-    const instanceId = await signUpWithRunningInstance(page, { owner: 'Ada Live', organization: 'Live Engines', email, name, url: `live-${stamp}`, settleMs: 60_000 });
+    instanceId = await signUpWithRunningInstance(page, { owner: 'Ada Live', organization: 'Live Engines', email, name, url: `live-${stamp}`, settleMs: 60_000 });
     // A signed-in visit of the list: it is read once, and the stream opens from where that read stood (not a second read).
     const listReads: string[] = [];
     const countListReads = (r: Request) => void (new URL(r.url()).pathname === '/api/managed-saas/instances' && listReads.push(r.method()));
@@ -95,5 +96,35 @@ describe('live status in chromium', () => {
     // And the page's code is its own: none of the chunks only other screens need (chunk-groups.ts).
     expect(scripts.some((file) => file.startsWith('mantine-console-'))).toBe(true);
     expect(scripts.filter((file) => OTHER_SCREENS_GROUPS.some((group) => file.startsWith(`${group}-`)))).toEqual([]);
+  });
+
+  it('keeps the later status when the answer to a start arrives after the stream has brought Running', { timeout: 120_000 }, async () => {
+    // The instance stopped in the first step. Its details, opened from the list, share the list's stream.
+    await page.goto('/instances');
+    await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name }).click();
+    await page.waitForURL(new RegExp(`/instances/${instanceId}$`));
+    const status = page.locator('[data-tone]', { hasText: /^(Stopped|Starting|Running)$/ }).first();
+    await visible(status.filter({ hasText: 'Stopped' }));
+    // The start's answer ('Starting') is held until the stream has shown Running: answers and the
+    // stream travel apart, and the older state must not be written over the later one.
+    const actions = `/api/managed-saas/instances/${instanceId}/actions`;
+    await page.route(`**${actions}`, async (route: Route) => {
+      const answer = await route.fetch();
+      await status.filter({ hasText: 'Running' }).waitFor({ timeout: 60_000 });
+      await route.fulfill({ response: answer });
+    });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === actions);
+    // Once applied, the answer has the open Events tab read again: when that read is back and a frame
+    // has been drawn, the answer is on screen, or would be had it been written over Running.
+    const eventsRead = `/api/managed-saas/instances/${instanceId}/user-activity`;
+    const eventsReadAfter = answered.then(() => page.waitForResponse((r) => new URL(r.url()).pathname === eventsRead));
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Start' }).click();
+    expect(((await (await answered).json()) as { data: { status: string } }).data.status).toBe('starting');
+    await eventsReadAfter;
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await page.unrouteAll();
+    expect(await status.textContent()).toBe('Running');
+    await expectAccessible(page, 'details: running, the late answer to the start left aside');
   });
 });

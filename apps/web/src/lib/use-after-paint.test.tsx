@@ -40,6 +40,16 @@ describe('useAfterPaint', () => {
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 
+  it('is not put off by changes of the cache that are not reads (only a read starting puts it off)', () => {
+    fakeFrames();
+    const client = testQueryClient();
+    render(<QueryClientProvider client={client}><Probe /></QueryClientProvider>);
+    act(() => vi.advanceTimersToNextFrame());
+    act(() => client.setQueryData(['elsewhere'], 1));
+    act(() => vi.runOnlyPendingTimers());
+    expect(screen.getByText('painted')).toBeInTheDocument();
+  });
+
   it('leaves nothing waiting once the component is gone before the paint', () => {
     fakeFrames();
     const { unmount } = render(<QueryClientProvider client={testQueryClient()}><Probe /></QueryClientProvider>);

@@ -25,9 +25,11 @@ export function useAfterPaint(): boolean {
     const afterPaint = () => {
       timer = setTimeout(() => setPainted(true), 0);
     };
+    // A read starting puts the paint off again; any other change of the cache leaves the frame
+    // already asked for (a page whose cache kept changing would otherwise never get there).
     const check = () => {
-      cancel();
-      if (queryClient.isFetching() > 0) return;
+      if (queryClient.isFetching() > 0) return cancel();
+      if (frame !== undefined || timer !== undefined) return;
       if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(afterPaint);
       else afterPaint();
     };

@@ -1,5 +1,7 @@
 import { PAGE_SIZES, instanceEndpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { call, callPath, createQueryKeys } from '../../lib/api';
+import { keepLaterInstances } from './later';
 import { trackListRead } from './live-position';
 
 /** The managed-instances calls of spec section 7, and their query keys. */
@@ -14,10 +16,11 @@ export const instanceKeys = {
   domain: (url: string) => ['instances', 'validate-domain', url] as const,
 };
 
-export interface ListParams {
+/** A type, not an interface: it is also a query key's filters. */
+export type ListParams = {
   page: number;
   search: string;
-}
+};
 
 const about = (id: string) => ({ params: { id } });
 
@@ -42,4 +45,23 @@ export const instancesApi = {
   proxyHealth: (id: string) => call(instanceEndpoints.proxyHealth, about(id)),
   events: (id: string, page: number, signal?: AbortSignal) =>
     call(instanceEndpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
+};
+
+/**
+ * The list page and details reads, one definition for every screen that shows them (and the list's
+ * prefetch): each write into them keeps the later state of an instance (later.ts).
+ */
+export const instanceQueries = {
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: instanceKeys.list(params),
+      queryFn: ({ signal }) => instancesApi.list(params, signal),
+      structuralSharing: keepLaterInstances,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: instanceKeys.detail(id),
+      queryFn: ({ signal }) => instancesApi.get(id, signal),
+      structuralSharing: keepLaterInstances,
+    }),
 };

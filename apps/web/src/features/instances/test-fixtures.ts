@@ -1,6 +1,12 @@
 import { instanceDetailsSchema, priceFor, storagePrice, type InstanceDetails } from '@replay/contracts';
 
 /**
+ * When every fixture instance last changed, unless given: one instant for all, so two fixtures of one instance
+ * tie, and the later written is shown (the screens keep the state the server changed last, later.ts).
+ */
+const CHANGED_AT = Date.now() - 60 * 60_000;
+
+/**
  * A valid instance (checked against the contract): running and healthy, created an hour ago, unless overridden.
  * As GET …/{id} answers it (with its latest events, none unless given); a list's parse drops them.
  */
@@ -26,7 +32,7 @@ export function makeInstance(overrides: Partial<InstanceDetails> = {}): Instance
     attachGpu: false,
     isProtected: false,
     createdAt: now - 60 * 60_000,
-    updatedAt: now - 60 * 60_000,
+    updatedAt: CHANGED_AT,
     deletedAt: null,
     createdBy: 'usr_1',
     updatedBy: 'usr_1',

@@ -13,7 +13,7 @@ import { usePageParam } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
 import { PageLoader } from '../../components/PageLoader';
 import { Spinner } from '../../components/Spinner';
-import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { instanceQueries } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
 import { useInstanceHealth } from '../../features/instances/health';
 import { useStatusPolling } from '../../features/instances/polling';
@@ -71,10 +71,7 @@ export default function InstanceDetailsPage() {
   const [tab, setTab] = useTabParam();
   useMonitoringFailureToast(instanceId);
 
-  const query = useQuery({
-    queryKey: instanceKeys.detail(instanceId),
-    queryFn: ({ signal }) => instancesApi.get(instanceId, signal),
-  });
+  const query = useQuery(instanceQueries.detail(instanceId));
   const instance = query.data;
   useConsoleTitle(instance?.name ?? 'Instance');
   const health = useInstanceHealth(instance, 'details');

@@ -15,7 +15,7 @@ import { LIST_PARAMS, readPage, useClampPage } from '../../components/list/pagin
 import { withServerReason } from '../../components/list/status-text';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePublicConfig } from '../../features/config/api';
-import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { instanceQueries } from '../../features/instances/api';
 import { GettingStarted } from '../../features/onboarding/GettingStarted';
 import { useOnboarding } from '../../features/onboarding/onboarding-flag';
 import { WelcomeSteps } from '../../features/onboarding/WelcomeSteps';
@@ -42,7 +42,7 @@ function CreateButton() {
 /** The list as the page first asks for it (see lazyRoute): the same key, so the page finds it in the cache. */
 export const prefetch: ScreenPrefetch = (queryClient, search) => {
   const filters = { page: readPage(search.get(LIST_PARAMS.page)), search: (search.get(LIST_PARAMS.query) ?? '').trim() };
-  return queryClient.prefetchQuery({ queryKey: instanceKeys.list(filters), queryFn: ({ signal }) => instancesApi.list(filters, signal) });
+  return queryClient.prefetchQuery(instanceQueries.list(filters));
 };
 
 export default function InstancesPage() {
@@ -53,8 +53,7 @@ export default function InstancesPage() {
   const { page, query: search, text, setText, setPage } = useListParams(TIMINGS_MS.searchDebounce);
 
   const list = useQuery({
-    queryKey: instanceKeys.list({ page, search }),
-    queryFn: ({ signal }) => instancesApi.list({ page, search }, signal),
+    ...instanceQueries.list({ page, search }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { LoadError } from '../../components/list/LoadError';
 import { withServerReason } from '../../components/list/status-text';
-import { instanceKeys, instancesApi } from '../../features/instances/api';
+import { instanceQueries } from '../../features/instances/api';
 import { GettingStarted } from '../../features/onboarding/GettingStarted';
 import { IdentifyUsersStep, InstallingStep, IntegrationsStep, TeamStep } from '../../features/onboarding/OnboardingSteps';
 import { useUiSignal } from '../../features/onboarding/api';
@@ -33,7 +33,7 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const account = useAccount();
   const active: OnboardingTab = isTab(tab) ? tab : 'installing';
-  const query = useQuery({ queryKey: instanceKeys.detail(instanceId), queryFn: ({ signal }) => instancesApi.get(instanceId, signal) });
+  const query = useQuery(instanceQueries.detail(instanceId));
   useUiSignal(query.data ? siteId : null);
 
   if (query.isPending) return <PageLoader label="Loading instance" />;
