@@ -57,13 +57,20 @@ export function staticImportsOf(code: string): string[] {
 }
 
 /** Vite's build manifest, as much of it as the shell's preloads need. */
-export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+export type Manifest = Record<string, { file: string; name?: string; imports?: string[]; css?: string[] }>;
 
 /**
  * The files a lazily imported module needs before it runs: its chunk, the chunks it
- * imports statically (at any depth) and their stylesheets, as URLs, minus `except`.
+ * imports statically (at any depth) and their stylesheets, as URLs, minus `except`. A module
+ * the build put into a named chunk (`grouped`: chunk-groups.ts' LANDING_CHUNK) has no entry
+ * of its own in Vite's manifest: its chunk is the one of that name.
  */
-export function filesOfLazyModule(manifest: Manifest, source: string, except: ReadonlySet<string>): { scripts: string[]; styles: string[] } {
+export function filesOfLazyModule(
+  manifest: Manifest,
+  source: string,
+  except: ReadonlySet<string>,
+  grouped: Readonly<Record<string, string>> = {},
+): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -75,9 +82,18 @@ export function filesOfLazyModule(manifest: Manifest, source: string, except: Re
     if (!except.has(`/${entry.file}`)) scripts.push(`/${entry.file}`);
     for (const css of entry.css ?? []) if (!except.has(`/${css}`) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
   };
-  if (!manifest[source]) throw new Error(`The build manifest has no ${source}`);
-  visit(source);
+  visit(manifestKey(manifest, source, grouped[source]));
   return { scripts, styles };
+}
+
+function manifestKey(manifest: Manifest, source: string, chunk: string | undefined): string {
+  if (chunk === undefined) {
+    if (!manifest[source]) throw new Error(`The build manifest has no ${source}`);
+    return source;
+  }
+  const named = Object.keys(manifest).filter((key) => manifest[key]!.name === chunk && !key.endsWith('.css'));
+  if (named.length !== 1) throw new Error(`The build manifest has ${named.length} chunks named ${chunk} (for ${source}), not one`);
+  return named[0]!;
 }
 
 /**

@@ -35,7 +35,7 @@ const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 const ENDPOINT_FILE = /packages[\\/]contracts[\\/]src[\\/]endpoints[\\/]([\w-]+)\.ts$/;
 const APP_OR_LIBRARY = /apps[\\/]web[\\/]src[\\/]|node_modules[\\/]/;
 
-/** Every module but one loaded lazily (a screen, the shell, a drawer): each of those stays the chunk its import loads. */
+/** Every module but one loaded lazily (a screen, a drawer): each of those stays the chunk its import loads (but the landing's: LANDING_CHUNK). */
 function unlessLazy(name: string): (moduleId: string, ctx: Rolldown.ChunkingContext) => string | null {
   return (moduleId, ctx) => (ctx.getModuleInfo(moduleId)?.dynamicImporters.length ? null : name);
 }
@@ -52,7 +52,15 @@ function unlessLazy(name: string): (moduleId: string, ctx: Rolldown.ChunkingCont
  * imports Mantine and the contracts through their index modules, which import everything,
  * so their share is read from the names the landing's modules import from them.
  */
-const LANDING = ['src/app/shell/ConsoleShell.tsx', 'src/routes/instances/InstancesPage.tsx'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+export const LANDING_MODULES = ['src/app/shell/ConsoleShell.tsx', 'src/routes/instances/InstancesPage.tsx'];
+const LANDING = LANDING_MODULES.map((file) => fileURLToPath(new URL(file, import.meta.url)));
+/**
+ * The chunk the landing screens' own modules go in, though loaded lazily: the modules the two
+ * share (`console`). A sign-in lands there, so it fetches one file where it fetched three (the
+ * shell, the list, the shared modules), each a round trip; any other screen loads the two
+ * screens' 6 kB with the shared modules it needs anyway.
+ */
+export const LANDING_CHUNK = 'console';
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const NOT_FOLLOWED = /node_modules[\\/]@mantine[\\/]|packages[\\/]contracts[\\/]/;
 const ICON = /node_modules[\\/]@tabler[\\/]/;
@@ -139,7 +147,7 @@ function consoleRules(moduleId: string, ctx: Rolldown.ChunkingContext): string {
 
 function sharedConsoleModules(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
   if (ctx.getModuleInfo(moduleId)?.dynamicImporters.length) return null;
-  return landingReach(ctx).app.has(moduleId) ? 'console' : 'console-screens';
+  return landingReach(ctx).app.has(moduleId) ? LANDING_CHUNK : 'console-screens';
 }
 
 const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/].*\.mjs$/;
@@ -181,5 +189,6 @@ export const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // What only signed-in screens use (SIGNED_IN_GROUPS).
   { name: consoleRules, test: CONTRACTS, priority: 4 },
   { name: consoleComponents, test: /node_modules[\\/](@mantine|@tabler)[\\/]/, priority: 4 },
+  { name: LANDING_CHUNK, test: (id) => LANDING.includes(id), priority: 4 },
   { name: sharedConsoleModules, test: APP_OR_LIBRARY, minShareCount: 2, priority: 3 },
 ];

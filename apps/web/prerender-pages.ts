@@ -14,6 +14,7 @@ import { API_PREFIX, authEndpoints, endpointPath } from '@replay/contracts';
 import { EARLY_READS_GLOBAL, EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
 import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest, type SessionOpening } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
+import { LANDING_CHUNK, LANDING_MODULES } from './chunk-groups';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
@@ -60,7 +61,8 @@ try {
   const start = [...template.matchAll(/data-preload="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')).filter(Boolean);
   start.push(...[...template.matchAll(/data-entry="([^"]+)"/g)].map((m) => m[1]!));
   const listed = new Set([...start, ...[...template.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)]);
-  const shell = filesOfLazyModule(manifest, SHELL, listed);
+  const grouped = Object.fromEntries(LANDING_MODULES.map((module) => [module, LANDING_CHUNK]));
+  const shell = filesOfLazyModule(manifest, SHELL, listed, grouped);
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
   // Served only to visits with the session hint: the loader opens the session while the app loads.
@@ -87,7 +89,7 @@ try {
   for (const [, module] of SCREEN_MODULES) {
     if (pages.has(module)) continue;
     const page = `${SCREENS_DIR}/${basename(module, '.tsx')}.html`;
-    const own = filesOfLazyModule(manifest, module, new Set([...listed, ...shell.scripts, ...shell.styles]));
+    const own = filesOfLazyModule(manifest, module, new Set([...listed, ...shell.scripts, ...shell.styles]), grouped);
     await write(page, own.scripts, own.styles, SCREEN_READS[module]);
     pages.set(module, page);
   }

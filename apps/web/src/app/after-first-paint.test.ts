@@ -81,6 +81,20 @@ describe('index.html announces the console shell', () => {
     });
   });
 
+  it('finds a module the build put into a named chunk (which has no entry of its own) by that chunk’s name', () => {
+    const withGroup: Manifest = {
+      ...manifest,
+      '_console-FFFF.js': { file: 'assets/console-FFFF.js', name: 'console', imports: ['_Tooltip-DDDD.js'] },
+      '_console-FFFF.css': { file: 'assets/console-FFFF.css', name: 'console' },
+    };
+    const grouped = { 'src/routes/instances/InstancesPage.tsx': 'console' };
+    expect(filesOfLazyModule(withGroup, 'src/routes/instances/InstancesPage.tsx', new Set(['/assets/api-BBBB.js']), grouped)).toEqual({
+      scripts: ['/assets/Stack-CCCC.js', '/assets/Tooltip-DDDD.js', '/assets/console-FFFF.js'],
+      styles: ['/assets/Stack-CCCC.css', '/assets/Tooltip-DDDD.css'],
+    });
+    expect(() => filesOfLazyModule(manifest, 'src/routes/instances/InstancesPage.tsx', new Set(), grouped)).toThrow(/0 chunks named console/);
+  });
+
   it('refuses a manifest without the shell rather than writing a page that preloads nothing', () => {
     expect(() => filesOfLazyModule(manifest, 'src/app/shell/Gone.tsx', new Set())).toThrow(/no src\/app\/shell\/Gone.tsx/);
   });

@@ -9,7 +9,7 @@ function Probe({ read }: { read?: Promise<string> }) {
   return <p>{useAfterPaint() ? 'painted' : 'first view'}</p>;
 }
 
-const fakeFrames = () => vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+const fakeFrames = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
 
 afterEach(() => vi.useRealTimers());
 
