@@ -52,7 +52,9 @@ function unlessLazy(name: string): (moduleId: string, ctx: Rolldown.ChunkingCont
  * imports Mantine and the contracts through their index modules, which import everything,
  * so their share is read from the names the landing's modules import from them.
  */
-export const LANDING_MODULES = ['src/app/shell/ConsoleShell.tsx', 'src/routes/instances/InstancesPage.tsx'];
+/** The lazily imported module every signed-in screen renders inside. */
+export const SHELL_MODULE = 'src/app/shell/ConsoleShell.tsx';
+export const LANDING_MODULES = [SHELL_MODULE, 'src/routes/instances/InstancesPage.tsx'];
 const LANDING = LANDING_MODULES.map((file) => fileURLToPath(new URL(file, import.meta.url)));
 /**
  * The chunk the landing screens' own modules go in, though loaded lazily: the modules the two

@@ -14,7 +14,7 @@ import { API_PREFIX, authEndpoints, endpointPath } from '@replay/contracts';
 import { EARLY_READS_GLOBAL, EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
 import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest, type SessionOpening } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
-import { LANDING_CHUNK, LANDING_MODULES } from './chunk-groups';
+import { LANDING_CHUNK, LANDING_MODULES, SHELL_MODULE } from './chunk-groups';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
@@ -22,8 +22,6 @@ const dist = join(webRoot, 'dist');
 const SIGNED_IN_PAGE = 'signed-in.html';
 /** The signed-in pages per screen, and `screens.json`: which address pattern gets which. */
 const SCREENS_DIR = 'signed-in';
-/** The lazily imported module every signed-in screen renders inside. */
-const SHELL = 'src/app/shell/ConsoleShell.tsx';
 /** The root element as index.html has it: what the prerendered markup replaces. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
 
@@ -62,7 +60,7 @@ try {
   start.push(...[...template.matchAll(/data-entry="([^"]+)"/g)].map((m) => m[1]!));
   const listed = new Set([...start, ...[...template.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)]);
   const grouped = Object.fromEntries(LANDING_MODULES.map((module) => [module, LANDING_CHUNK]));
-  const shell = filesOfLazyModule(manifest, SHELL, listed, grouped);
+  const shell = filesOfLazyModule(manifest, SHELL_MODULE, listed, grouped);
   writeFileSync(join(dist, 'index.html'), template);
   await writeCompressedCopies(join(dist, 'index.html'));
   // Served only to visits with the session hint: the loader opens the session while the app loads.
