@@ -1,4 +1,4 @@
-import { LANDING_MODULES, SIGNED_IN_GROUPS } from '../apps/web/chunk-groups';
+import { INVITATION_RULES, LANDING_MODULES, SIGNED_IN_GROUPS } from '../apps/web/chunk-groups';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,11 +124,10 @@ describe('public pages opened cold in chromium', () => {
         // take a signed-in endpoint file: chunk-groups.ts.)
         const groups = scripts.map((script) => /^([a-z-]+)-[\w-]{8}\.js$/.exec(basename(script))?.[1]).filter(Boolean);
         expect(groups).toContain('start');
-        // The invitation screen, open with a session or without, is the one exception: it takes the
-        // signed-in rules its team calls need (`rules-console` and `rules-screens`, 26 kB) with its
-        // own lazily loaded chunk.
-        const allowed = label === 'invitation' ? ['rules-console', 'rules-screens'] : [];
-        expect(groups.filter((group) => SIGNED_IN_GROUPS.includes(group!) && !allowed.includes(group!))).toEqual([]);
+        // The invitation screen's calls come in a chunk of their own (`rules-invitation`): its
+        // page loads none of the signed-in rules either.
+        expect(groups.filter((group) => SIGNED_IN_GROUPS.includes(group!))).toEqual([]);
+        if (label === 'invitation') expect(groups).toContain(INVITATION_RULES);
         // A prerendered screen is in the document, and the app adopts it (hydration) rather
         // than painting it again: the <main> on screen is the document's own element.
         const adopted = await page.evaluate(() => {

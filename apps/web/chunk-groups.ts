@@ -25,8 +25,11 @@ import type { Rolldown } from 'vite';
 /** The endpoint files a page without a session may load: its calls, and the session's start. */
 export const PUBLIC_ENDPOINT_GROUPS = ['auth', 'account', 'mfa', 'webauthn', 'system', 'onboarding'];
 
+/** The joining page's endpoints, which a page without a session loads with that screen. */
+export const INVITATION_RULES = 'rules-invitation';
+
 /** The chunks only signed-in screens load (a public page loading one is a defect: e2e/public-pages.test.ts). */
-export const SIGNED_IN_GROUPS = ['rules-console', 'rules-screens', 'mantine-console', 'mantine-screens', 'console', 'console-screens'];
+export const SIGNED_IN_GROUPS = ['rules-screens', 'mantine-console', 'mantine-screens', 'console', 'console-screens'];
 
 /** The signed-in chunks the landing screens (the shell, the instances list) do without (e2e/live-status.test.ts). */
 export const OTHER_SCREENS_GROUPS = ['rules-screens', 'mantine-screens', 'console-screens'];
@@ -46,7 +49,8 @@ function unlessLazy(name: string): (moduleId: string, ctx: Rolldown.ChunkingCont
  *   `console-screens`;
  * - the Mantine components and the icons they use are `mantine-console`, every other one
  *   `mantine-screens`;
- * - the contracts' modules they need are `rules-console`, the others `rules-screens`.
+ * - the contracts' modules they need go in `console` too (one file fewer for the page most
+ *   visits open: each file is a round trip of its own), the others are `rules-screens`.
  * So the page most visits open does not fetch the code of screens it does not show (the QR
  * encoder of the two-factor set-up, the number and date fields of the forms). Every screen
  * imports Mantine and the contracts through their index modules, which import everything,
@@ -142,9 +146,13 @@ function walkImports(ctx: Rolldown.ChunkingContext, from: string[], follow: (id:
   return into;
 }
 
-/** The contracts only signed-in screens use, by what the landing screens need. */
+/** The contracts only signed-in screens use, by what the landing screens need: theirs are in the landing's chunk. */
 function consoleRules(moduleId: string, ctx: Rolldown.ChunkingContext): string {
-  return landingReach(ctx).contracts.has(moduleId) ? 'rules-console' : 'rules-screens';
+  return landingReach(ctx).contracts.has(moduleId) ? LANDING_CHUNK : 'rules-screens';
+}
+
+function landingOrRules(moduleId: string, ctx: Rolldown.ChunkingContext): string {
+  return LANDING.includes(moduleId) ? LANDING_CHUNK : consoleRules(moduleId, ctx);
 }
 
 function sharedConsoleModules(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
@@ -188,9 +196,15 @@ export const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // What a page starts with.
   { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 5 },
   { name: startModules, test: (id) => CONTRACTS.test(id) || APP_OR_LIBRARY.test(id), tags: ['$initial'], priority: 5 },
+  // The joining page's calls (public; the rules they use are the start's): a chunk of their own,
+  // as `rules-screens` imports the landing's rules, hence `console`, which a visitor without a
+  // session has no use for.
+  { name: INVITATION_RULES, test: /packages[\\/]contracts[\\/]src[\\/]endpoints[\\/]invitations\.ts$/, priority: 5 },
   // What only signed-in screens use (SIGNED_IN_GROUPS).
-  { name: consoleRules, test: CONTRACTS, priority: 4 },
   { name: consoleComponents, test: /node_modules[\\/](@mantine|@tabler)[\\/]/, priority: 4 },
-  { name: LANDING_CHUNK, test: (id) => LANDING.includes(id), priority: 4 },
+  // The landing screens and their rules: one group, as rolldown makes a chunk per group and name.
+  // After the components' group: a group takes the modules its modules import, which would
+  // put the landing's Mantine components in `console`.
+  { name: landingOrRules, test: (id) => LANDING.includes(id) || CONTRACTS.test(id), priority: 4 },
   { name: sharedConsoleModules, test: APP_OR_LIBRARY, minShareCount: 2, priority: 3 },
 ];

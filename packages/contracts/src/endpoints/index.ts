@@ -29,9 +29,9 @@ import { webhookEndpoints } from './webhooks';
 
 export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
-// session's start; the signed-in shell and the instances list) bundles only their schemas,
-// not the whole table's.
-export { accountEndpoints, authEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
+// session's start; the joining page; the signed-in shell and the instances list) bundles only
+// their schemas, not the whole table's.
+export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { instanceEndpoints, notificationEndpoints, onboardingEndpoints };
 export { healthSchema } from './system';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, visibleMenu, routes, type InvitationAccept } from '@replay/contracts';
+import { invitationEndpoints, visibleMenu, routes, type InvitationAccept } from '@replay/contracts';
 import { startSession } from '../../features/auth/session';
 import { call } from '../../lib/api';
 
@@ -7,7 +7,7 @@ import { call } from '../../lib/api';
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: ['invitation', token],
-    queryFn: ({ signal }) => call(endpoints.invitation, { params: { token } }, { signal }),
+    queryFn: ({ signal }) => call(invitationEndpoints.invitation, { params: { token } }, { signal }),
     enabled: token.length > 0,
     retry: false,
     staleTime: Infinity,
@@ -18,7 +18,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InvitationAccept) => call(endpoints.acceptInvitation, { body: input }),
+    mutationFn: (input: InvitationAccept) => call(invitationEndpoints.acceptInvitation, { body: input }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
