@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Browser, Page, Request, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_SCREENS_GROUPS } from '../apps/web/chunk-groups';
 import { expectAccessible } from './support/axe';
@@ -32,16 +32,21 @@ afterAll(() => closeJourney({ server, browser }));
 describe('live status in chromium', () => {
   it('shows an instance stopped elsewhere as it happens, without reading the list or polling', { timeout: 180_000 }, async () => {
     instanceId = await signUpWithRunningInstance(page, { owner: 'Ada Live', organization: 'Live Engines', email, name, url: `live-${stamp}`, settleMs: 60_000 });
-    // A signed-in visit of the list: it is read once, and the stream opens from where that read stood (not a second read).
+    // A signed-in visit of the list: it is read once (by the session's opening, which carries
+    // the page's first reads), and the stream opens from where that read stood (not a second read).
     const listReads: string[] = [];
-    const countListReads = (r: Request) => void (new URL(r.url()).pathname === '/api/managed-saas/instances' && listReads.push(r.method()));
+    const countListReads = (r: Request) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/managed-saas/instances') listReads.push(`${r.method()} list`);
+      if (url.pathname === '/api/refresh' && url.searchParams.get('with')?.split(',').includes('instances')) listReads.push(`${r.method()} opening`);
+    };
     page.on('request', countListReads);
     await page.goto('/instances');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await visible(row.locator('[data-tone]', { hasText: 'Running' }));
     await visible(page.locator('[data-live-status="open"]'));
     page.off('request', countListReads);
-    expect(listReads).toEqual(['GET']);
+    expect(listReads).toEqual(['GET opening']);
     await expectAccessible(page, 'instances: live updates on');
 
     // From here on, every read of the list or of statuses the page makes is counted.
@@ -65,34 +70,38 @@ describe('live status in chromium', () => {
     await expectAccessible(page, 'instances: stopped by the live status stream');
   });
 
-  it('reads the public configuration, the account and the list with the page, while the app’s code is still on its way', { timeout: 60_000 }, async () => {
-    // The app's entry is held until the page's loader has sent the three reads: without the
-    // early reads nothing asks for them before the entry has run, and the hold ends failing.
+  it('reads the public configuration, the account and the list with the page, in its session’s opening, while the app’s code is still on its way', { timeout: 60_000 }, async () => {
+    // The app's entry is held until the page's loader has had the opening's answer: without
+    // the reads it carries, nothing asks for them before the entry has run, and the hold ends failing.
     const early: string[] = [];
     const scripts: string[] = [];
-    let sentBoth: () => void = () => undefined;
-    const both = new Promise<void>((resolve) => (sentBoth = resolve));
+    let answered: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (answered = resolve));
     const onRequest = (r: Request) => {
       const url = new URL(r.url());
       if (r.resourceType() === 'script') scripts.push(basename(url.pathname));
-      if (!['/api/account', '/api/managed-saas/instances', '/api/public-config'].includes(url.pathname)) return;
-      early.push(`${r.method()} ${url.pathname}${url.search}`);
-      if (new Set(early).size === 3) sentBoth();
+      if (['/api/refresh', '/api/account', '/api/managed-saas/instances', '/api/public-config'].includes(url.pathname)) early.push(`${r.method()} ${url.pathname}${url.search}`);
+    };
+    const onResponse = (r: Response) => {
+      if (new URL(r.url()).pathname === '/api/refresh') answered();
     };
     page.on('request', onRequest);
+    page.on('response', onResponse);
     let beforeEntry: string[] = [];
     await page.route('**/assets/index-*.js', async (route) => {
-      await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      beforeEntry = [...early].sort();
+      await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      beforeEntry = [...early];
       await route.continue();
     });
     await page.reload();
     await visible(page.getByRole('row', { name: new RegExp(name) }));
     page.off('request', onRequest);
+    page.off('response', onResponse);
     await page.unrouteAll();
-    expect(beforeEntry).toEqual(['GET /api/account', 'GET /api/managed-saas/instances?page=1&limit=10', 'GET /api/public-config']);
-    // Taken by the app, not asked again.
-    expect([...early].sort()).toEqual(beforeEntry);
+    // One call: the token, the public configuration, the account and the list's first page.
+    expect(beforeEntry).toEqual(['GET /api/refresh?with=public-config,account,instances']);
+    // Taken by the app, none asked again.
+    expect(early).toEqual(beforeEntry);
     // And the page's code is its own: none of the chunks only other screens need (chunk-groups.ts).
     expect(scripts.some((file) => file.startsWith('mantine-console-'))).toBe(true);
     expect(scripts.filter((file) => OTHER_SCREENS_GROUPS.some((group) => file.startsWith(`${group}-`)))).toEqual([]);

@@ -111,7 +111,9 @@ function manifestKey(manifest: Manifest, source: string, chunk: string | undefin
 /**
  * A signed-in page's loader opens the session itself, with the page (`data-open-session`:
  * the refresh call's method and URL): the token is then there by the time the app has run,
- * instead of being asked for after it, one round trip later (lib/api/early-session.ts).
+ * instead of being asked for after it, one round trip later (lib/api/early-session.ts). The
+ * page's first reads ride along (`with`), each as `name=address`: the name the refresh takes,
+ * the address of the app's call the answer goes to.
  */
 export function withSessionOpening(html: string, call: SessionOpening): string {
   if (!LOADER_TAG.test(html)) throw new Error('the page has no loader script to open the session');
@@ -122,16 +124,22 @@ export function withSessionOpening(html: string, call: SessionOpening): string {
   return html.replace(LOADER_TAG, (tag) => tag.replace('<script defer ', () => `<script defer ${attributes} `));
 }
 
-/** URLs as one attribute's value: space-separated, their `&` written as HTML wants it. */
-const attribute = (urls: readonly string[]) => urls.join(' ').replaceAll('&', '&amp;');
+/** Reads as one attribute's value: `name=address`, space-separated, their `&` written as HTML wants it. */
+const attribute = (reads: readonly OpeningRead[]) => reads.map((read) => `${read.name}=${read.url}`).join(' ').replaceAll('&', '&amp;');
 
-/** The refresh call the loader sends, and the reads it sends with its token (app/early-reads.ts). */
+/** A read the session's opening carries: its name for the refresh call, and the address of the app's call it answers. */
+export interface OpeningRead {
+  name: string;
+  url: string;
+}
+
+/** The refresh call the loader sends, and the reads it carries (app/early-reads.ts). */
 export interface SessionOpening {
   method: string;
   url: string;
   lock: string;
   global: string;
-  reads: { global: string; session: readonly string[]; screen: readonly string[]; public: readonly string[] };
+  reads: { global: string; session: readonly OpeningRead[]; screen: readonly OpeningRead[]; public: readonly OpeningRead[] };
 }
 const LOADER_TAG = /<script defer src="[^"]+" data-entry=/;
 

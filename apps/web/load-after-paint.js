@@ -11,21 +11,24 @@
   // cookie is single use). No answer: null, and the app asks itself.
   var open = own.dataset.openSession;
   var sent = own.dataset.readsGlobal && window.fetch ? (window[own.dataset.readsGlobal] = {}) : null;
-  // Public reads leave at once, with no token: the answer is the same for anyone.
-  (own.dataset.publicReads || '').split(' ').filter(Boolean).forEach(function (url) {
-    if (!sent) return;
-    sent[url] = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      .then(function (response) {
-        return { token: null, response: response };
-      })
-      .catch(function () {
-        return null;
-      });
-  });
+  // The page's first reads ride along with the opening (src/app/early-reads.ts), each written
+  // `name=address`: the public ones, the account, and the screen's own data unless the address
+  // asks for another view. The refresh answers each as that call would (GET /refresh?with=…).
+  var readsOf = function (list) {
+    return (list || '').split(' ').filter(Boolean).map(function (pair) {
+      var at = pair.indexOf('=');
+      return { name: pair.slice(0, at), url: pair.slice(at + 1) };
+    });
+  };
+  var publicReads = readsOf(own.dataset.publicReads);
+  var reads = publicReads.concat(readsOf(own.dataset.sessionReads));
+  if (!location.search) reads = reads.concat(readsOf(own.dataset.screenReads));
+  if (!sent) reads = [];
   if (open && window.fetch) {
     var call = open.split(' ');
+    var url = call[1] + (reads.length ? '?with=' + reads.map(function (read) { return read.name; }).join(',') : '');
     var send = function () {
-      return fetch(call[1], { method: call[0], headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(function (res) {
+      return fetch(url, { method: call[0], headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(function (res) {
         return res.text().then(function (text) {
           return { status: res.status, text: text };
         });
@@ -36,34 +39,32 @@
       return null;
     });
     window[own.dataset.sessionGlobal] = opening;
-    // The page's first reads, sent with the token that answer carries (src/app/early-reads.ts):
-    // the account, and the screen's own data unless the address asks for another view.
-    var reads = (own.dataset.sessionReads || '').split(' ');
-    if (!location.search) reads = reads.concat((own.dataset.screenReads || '').split(' '));
-    reads = reads.filter(Boolean);
-    if (reads.length && sent) {
-      var token = opening.then(function (answer) {
-        if (!answer || answer.status !== 200) return null;
-        try {
-          return JSON.parse(answer.text).data.jwt || null;
-        } catch (e) {
+    var answered = opening.then(function (answer) {
+      if (!answer || answer.status !== 200) return null;
+      try {
+        return JSON.parse(answer.text).data || null;
+      } catch (e) {
+        return null;
+      }
+    });
+    // Each read handed to the app as the answer its own call would have had, with the token it
+    // goes with (none for a public read: the app sends that call without one). No answer: null,
+    // and the app asks itself.
+    reads.forEach(function (read) {
+      var anonymous = publicReads.indexOf(read) >= 0;
+      sent[read.url] = answered
+        .then(function (data) {
+          var got = data && data.jwt && data.reads && data.reads[read.name];
+          if (!got) return null;
+          var headers = new Headers(got.headers);
+          headers.set('content-type', 'application/json');
+          var body = got.body === null || got.body === undefined ? null : JSON.stringify(got.body);
+          return { token: anonymous ? null : data.jwt, response: new Response(body, { status: got.status, headers: headers }) };
+        })
+        .catch(function () {
           return null;
-        }
-      });
-      reads.forEach(function (url) {
-        sent[url] = token
-          .then(function (jwt) {
-            if (!jwt) return null;
-            var headers = { accept: 'application/json', authorization: 'Bearer ' + jwt };
-            return fetch(url, { headers: headers, credentials: 'same-origin' }).then(function (response) {
-              return { token: jwt, response: response };
-            });
-          })
-          .catch(function () {
-            return null;
-          });
-      });
-    }
+        });
+    });
   }
   function load() {
     if (started) return;

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { API_PREFIX, authEndpoints, endpointPath } from '@replay/contracts';
+import { API_PREFIX, SESSION_OPENING_READ_PATHS, authEndpoints, endpointPath, type SessionOpeningRead } from '@replay/contracts';
 import { EARLY_READS_GLOBAL, EARLY_SESSION_GLOBAL, REFRESH_LOCK } from './src/lib/api/early-session';
 import { filesOfLazyModule, loadScriptsAfterFirstPaint, loaderFileName, staticImportsOf, withPreloads, withSessionOpening, type Manifest, type SessionOpening } from './after-first-paint';
 import { writeCompressedCopies } from './vite-precompress';
@@ -65,14 +65,15 @@ try {
   await writeCompressedCopies(join(dist, 'index.html'));
   // Served only to visits with the session hint: the loader opens the session while the app loads.
   const { SESSION_READS, SCREEN_READS, PUBLIC_READS } = (await vite.ssrLoadModule('/src/app/early-reads.ts')) as typeof import('./src/app/early-reads');
-  const openSession = (screenReads: readonly string[] = []): SessionOpening => ({
+  const opening = (names: readonly SessionOpeningRead[]) => names.map((name) => ({ name, url: SESSION_OPENING_READ_PATHS[name] }));
+  const openSession = (screenReads: readonly SessionOpeningRead[] = []): SessionOpening => ({
     method: authEndpoints.refresh.method,
     url: `${API_PREFIX}${endpointPath(authEndpoints.refresh)}`,
     lock: REFRESH_LOCK,
     global: EARLY_SESSION_GLOBAL,
-    reads: { global: EARLY_READS_GLOBAL, session: SESSION_READS, screen: screenReads, public: PUBLIC_READS },
+    reads: { global: EARLY_READS_GLOBAL, session: opening(SESSION_READS), screen: opening(screenReads), public: opening(PUBLIC_READS) },
   });
-  const write = async (file: string, scripts: string[], styles: string[], screenReads?: readonly string[]) => {
+  const write = async (file: string, scripts: string[], styles: string[], screenReads?: readonly SessionOpeningRead[]) => {
     // The entry's stylesheets are in the page already (vite-inline-css.ts) and their files gone.
     const announced = [...shell.styles, ...styles].filter((url) => existsSync(join(dist, url)));
     const page = withPreloads(template, { scripts: [...start, ...shell.scripts, ...scripts], styles: announced });

@@ -70,7 +70,31 @@ export const passwordResetSchema = z
 export const sessionSchema = z.object({ user: accountSchema, jwt: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const refreshSchema = z.object({ jwt: z.string() });
+/**
+ * The first reads a signed-in page may ask its session's opening to carry
+ * (GET /refresh?with=account,instances): answered with the new token, in the refresh's own
+ * answer, so that the page's first data costs no round trip of its own after the token's
+ * (a slow network's round trips are the page's wait). What each name reads:
+ * endpoints/session-opening.ts.
+ */
+export const SESSION_OPENING_READS = ['public-config', 'account', 'instances'] as const;
+export type SessionOpeningRead = (typeof SESSION_OPENING_READS)[number];
+const isOpeningRead = (name: string): name is SessionOpeningRead => (SESSION_OPENING_READS as readonly string[]).includes(name);
+
+/** `with`: the reads' names, comma-separated, each once at most. */
+export const refreshQuerySchema = z.object({
+  with: safeExactText(100)
+    .refine((text) => text.split(',').every(isOpeningRead), `with lists reads among: ${SESSION_OPENING_READS.join(', ')}`)
+    .transform((text) => [...new Set(text.split(','))] as SessionOpeningRead[])
+    .optional(),
+});
+
+/** A read's answer as the call itself gives it: its status, the headers the app reads, its body. */
+export const sessionOpeningAnswerSchema = z.object({ status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.unknown() });
+export type SessionOpeningAnswer = z.infer<typeof sessionOpeningAnswerSchema>;
+
+/** The token, and the reads `with` asked for, by name. */
+export const refreshSchema = z.object({ jwt: z.string(), reads: z.record(z.string(), sessionOpeningAnswerSchema).optional() });
 
 /** GET /logout answers this whether or not a session was open. */
 export const logoutResultSchema = z.object({ ok: z.literal(true) });

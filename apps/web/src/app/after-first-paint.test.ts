@@ -108,13 +108,19 @@ describe('index.html announces the console shell', () => {
     expect(html).not.toContain('rel="stylesheet"');
   });
 
-  it('has a signed-in page’s loader open the session with the page: the refresh call, its lock, where it leaves the answer, and the first reads it sends', () => {
+  it('has a signed-in page’s loader open the session with the page: the refresh call, its lock, where it leaves the answer, and the first reads it carries (name=address)', () => {
     const page = loadScriptsAfterFirstPaint(INDEX, '/assets/load-after-paint-LLLL.js');
-    const reads = { global: '__reads', session: ['/api/account'], screen: ['/api/managed-saas/instances?page=1&limit=10'], public: ['/api/public-config'] };
+    const reads = {
+      global: '__reads',
+      session: [{ name: 'account', url: '/api/account' }],
+      screen: [{ name: 'instances', url: '/api/managed-saas/instances?page=1&limit=10' }],
+      public: [{ name: 'public-config', url: '/api/public-config' }],
+    };
     const html = withSessionOpening(page, { method: 'GET', url: '/api/refresh', lock: 'console-token-refresh', global: '__opening', reads });
     expect(html).toContain(
       '<script defer data-open-session="GET /api/refresh" data-session-lock="console-token-refresh" data-session-global="__opening" ' +
-        'data-reads-global="__reads" data-session-reads="/api/account" data-screen-reads="/api/managed-saas/instances?page=1&amp;limit=10" data-public-reads="/api/public-config" src="/assets/load-after-paint-LLLL.js" data-entry=',
+        'data-reads-global="__reads" data-session-reads="account=/api/account" data-screen-reads="instances=/api/managed-saas/instances?page=1&amp;limit=10" ' +
+        'data-public-reads="public-config=/api/public-config" src="/assets/load-after-paint-LLLL.js" data-entry=',
     );
     const none = { global: 'r', session: [], screen: [], public: [] };
     expect(() => withSessionOpening(INDEX, { method: 'GET', url: '/api/refresh', lock: 'l', global: 'g', reads: none })).toThrow(/no loader script/);

@@ -2,6 +2,7 @@ import {
   loginSchema,
   logoutResultSchema,
   passwordResetSchema,
+  refreshQuerySchema,
   refreshSchema,
   resetLinkResultSchema,
   resetLinkSchema,
@@ -15,8 +16,8 @@ import { loginAnswerSchema } from '../mfa';
 export const authEndpoints = {
   signup: endpoint({ method: 'POST', path: '/signup', guard: 'public', body: signupSchema, response: sessionSchema, status: 201, audit: { label: 'Sign up' } }),
   login: endpoint({ method: 'POST', path: '/login', guard: 'public', body: loginSchema, response: loginAnswerSchema, audit: { label: 'Log in' } }),
-  /** Not recorded: every open tab calls it every few minutes. */
-  refresh: endpoint({ method: 'GET', path: '/refresh', guard: 'public', response: refreshSchema }),
+  /** Not recorded: every open tab calls it every few minutes. A signed-in page's first one carries the page's first reads (`with`). */
+  refresh: endpoint({ method: 'GET', path: '/refresh', guard: 'public', query: refreshQuerySchema, response: refreshSchema }),
   logout: endpoint({ method: 'GET', path: '/logout', guard: 'public', response: logoutResultSchema, audit: { label: 'Log out' } }),
   resetLink: endpoint({
     method: 'POST',

@@ -34,6 +34,7 @@ export { idempotencyHeadersSchema } from './instances';
 export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { instanceEndpoints, notificationEndpoints, onboardingEndpoints };
 export { healthSchema } from './system';
+export { SESSION_OPENING_HEADERS, SESSION_OPENING_READ_PATHS } from './session-opening';
 
 /** Every API call, by name: the server registers these, the SPA calls these. */
 export const endpoints = {

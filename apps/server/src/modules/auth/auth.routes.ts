@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { textField } from '../../plugins/audit';
+import { openingReads } from './opening-reads';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
 import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in';
 
@@ -24,15 +25,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   mount(app, endpoints.refresh, async (request, reply) => {
+    let jwt: string;
     try {
       const session = await sessions.rotate(readRefreshCookie(request));
       setRefreshCookie(reply, session.refreshToken, cookie);
-      return { jwt: session.jwt };
+      jwt = session.jwt;
     } catch (e) {
       // A dead cookie is useless to the browser; drop it along with the 401.
       clearRefreshCookie(reply, cookie);
       throw e;
     }
+    const reads = request.query.with;
+    return reads?.length ? { jwt, reads: await openingReads(app, request, jwt, reads) } : { jwt };
   });
 
   mount(
