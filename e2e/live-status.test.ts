@@ -107,6 +107,25 @@ describe('live status in chromium', () => {
     expect(scripts.filter((file) => OTHER_SCREENS_GROUPS.some((group) => file.startsWith(`${group}-`)))).toEqual([]);
   });
 
+  it('asks for a read itself when the opening’s answer to it is not a success', { timeout: 60_000 }, async () => {
+    // The list's read fails inside the opening (as it would on a fault there); the list's own call would work.
+    await page.route('**/api/refresh?with=*', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: { reads: Record<string, { status: number; body: unknown }> } };
+      json.data.reads.instances = { ...json.data.reads.instances!, status: 503, body: { errors: ['Try again.'] } };
+      await route.fulfill({ response, json });
+    });
+    const own: string[] = [];
+    const onRequest = (r: Request) => void (new URL(r.url()).pathname === '/api/managed-saas/instances' && own.push(r.method()));
+    page.on('request', onRequest);
+    await page.reload();
+    await visible(page.getByRole('row', { name: new RegExp(name) }));
+    page.off('request', onRequest);
+    await page.unrouteAll();
+    expect(own).toEqual(['GET']);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('keeps the later status when the answer to a start arrives after the stream has brought Running', { timeout: 120_000 }, async () => {
     // The instance stopped in the first step. Its details, opened from the list, share the list's stream.
     await page.goto('/instances');

@@ -48,14 +48,15 @@
       }
     });
     // Each read handed to the app as the answer its own call would have had, with the token it
-    // goes with (none for a public read: the app sends that call without one). No answer: null,
-    // and the app asks itself.
+    // goes with (none for a public read: the app sends that call without one). Only a success:
+    // a read that failed here (no answer, a refusal, a fault) is null, and the app asks itself,
+    // so that nothing in the opening's way can fail a call that would have worked on its own.
     reads.forEach(function (read) {
       var anonymous = publicReads.indexOf(read) >= 0;
       sent[read.url] = answered
         .then(function (data) {
           var got = data && data.jwt && data.reads && data.reads[read.name];
-          if (!got) return null;
+          if (!got || got.status < 200 || got.status > 299) return null;
           var headers = new Headers(got.headers);
           headers.set('content-type', 'application/json');
           var body = got.body === null || got.body === undefined ? null : JSON.stringify(got.body);

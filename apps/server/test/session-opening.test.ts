@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_POSITION_HEADER, SESSION_OPENING_READ_PATHS } from '@replay/contracts';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, refresh, refreshCookieOf, signup } from './support/auth';
+import { bearer, refresh, refreshCookieOf, signup, signupBody } from './support/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,5 +61,26 @@ describe('GET /api/refresh?with=… (a signed-in page’s first reads, carried b
     const body = (res.json() as { data: { reads: { account: { body: { data: { email: string } } } } } }).data.reads.account.body.data;
     expect(body.email).toBe(bob.email);
     expect(body.email).not.toBe(ada.email);
+  });
+});
+
+describe('behind a proxy, on a console that answers only its public host (not embedded)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    // The test database is handed in; DATABASE_URL only switches embedded mode off.
+    proxied = await createTestApp({ DATABASE_URL: 'postgres://unused.invalid/console', PUBLIC_URL: 'https://console.example.com', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+
+  it('makes the reads to the host the refresh came to, as the caller', async () => {
+    const host = 'console.example.com';
+    const headers = { host, 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' };
+    const signedUp = await proxied.app.inject({ method: 'POST', url: '/api/signup', headers, payload: signupBody() });
+    expect(signedUp.statusCode).toBe(201);
+    const res = await proxied.app.inject({ method: 'GET', url: '/api/refresh?with=account,instances', headers, cookies: { refresh_token: refreshCookieOf(signedUp)! } });
+    expect(res.statusCode).toBe(200);
+    const { reads } = (res.json() as { data: { reads: Record<string, { status: number }> } }).data;
+    expect(reads.account!.status).toBe(200);
+    expect(reads.instances!.status).toBe(200);
   });
 });

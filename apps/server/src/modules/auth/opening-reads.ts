@@ -4,8 +4,8 @@ import { SESSION_OPENING_HEADERS, SESSION_OPENING_READ_PATHS, type SessionOpenin
 /**
  * The reads a session's opening carries (GET /refresh?with=…), answered by making each call
  * itself, in this process, with the token the refresh has just issued: the call's own guard,
- * checks and answer, as if the page had sent it one round trip later. The caller's address
- * and browser go along, so that limits and logs count the read as the caller's.
+ * checks and answer, as if the page had sent it one round trip later. The caller's host,
+ * address and browser go along, so that the host rule, limits and logs see the caller's.
  */
 export async function openingReads(app: FastifyInstance, request: FastifyRequest, jwt: string, names: readonly SessionOpeningRead[]): Promise<Record<string, SessionOpeningAnswer>> {
   const answers = await Promise.all(
@@ -14,7 +14,14 @@ export async function openingReads(app: FastifyInstance, request: FastifyRequest
         method: 'GET',
         url: SESSION_OPENING_READ_PATHS[name],
         remoteAddress: request.ip,
-        headers: { authorization: `Bearer ${jwt}`, accept: 'application/json', ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}) },
+        // To the host the refresh came to (which passed the host allow-list): inject's own
+        // `localhost:80` is refused by a console that answers only PUBLIC_URL's host.
+        headers: {
+          host: request.headers.host,
+          authorization: `Bearer ${jwt}`,
+          accept: 'application/json',
+          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        },
       });
       const headers: Record<string, string> = {};
       for (const header of SESSION_OPENING_HEADERS) {
