@@ -42,6 +42,20 @@ function slowSignup(url: string) {
   return { answer, sent, finish: () => req.end(body.slice(half)) };
 }
 
+/** Resolves when the console's output has said `text` (a log line's message). */
+function saysOnce(running: ConsoleServer, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    let said = '';
+    const onData = (chunk: Buffer) => {
+      said += chunk.toString();
+      if (!said.includes(text)) return;
+      running.process.stdout?.off('data', onData);
+      resolve();
+    };
+    running.process.stdout?.on('data', onData);
+  });
+}
+
 describe('SIGTERM', () => {
   it('drains: not ready at once, the request in flight answered in full, then exit 0', async () => {
     const ready = await fetch(`${server.url}/readyz`);
@@ -52,7 +66,11 @@ describe('SIGTERM', () => {
     // A later connection answered means the server has accepted the sign-up's (the kernel hands them over in order).
     expect((await fetch(`${server.url}/livez`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    // The signal reaches the process's handler on its own event loop, not when kill() returns: a
+    // request that got there first would still be answered as ready. Its first act is to say so.
+    const leaving = saysOnce(server, 'shutting down');
     server.process.kill('SIGTERM');
+    await leaving;
 
     // Within the drain delay the process still answers, and says it is leaving.
     const draining = await fetch(`${server.url}/readyz`);
