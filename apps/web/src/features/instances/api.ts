@@ -1,6 +1,6 @@
 import { PAGE_SIZES, instanceEndpoints, type CreateInstanceInput, type InstanceActionBody, type UpdateInstanceInput } from '@replay/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call, callPath, createQueryKeys } from '../../lib/api';
+import { call, createQueryKeys } from '../../lib/api';
 import { keepLaterInstances } from './later';
 import { trackListRead } from './live-position';
 
@@ -24,11 +24,8 @@ export type ListParams = {
 
 const about = (id: string) => ({ params: { id } });
 
-/** What a list read sends: one place, for the call and for the address the page's loader reads early. */
+/** What a list read sends (its first page is SESSION_OPENING_READ_PATHS.instances: app/early-reads.test.ts holds the two together). */
 const listInput = ({ page, search }: ListParams) => ({ query: { page, limit: PAGE_SIZES.instances, search: search || undefined } });
-
-/** The list as an address without a query shows it first (app/early-reads.ts). */
-export const firstListPath = (): string => callPath(instanceEndpoints.instances, listInput({ page: 1, search: '' }));
 
 export const instancesApi = {
   list: (params: ListParams, signal?: AbortSignal) => trackListRead((onHeaders) => call(instanceEndpoints.instances, listInput(params), { signal, onHeaders })),
