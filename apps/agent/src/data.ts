@@ -109,8 +109,8 @@ export async function cleanupPreview(
 }
 
 /**
- * Login token ids already used, kept on disk so that a restarted agent still
- * refuses them. Ids whose token has expired are dropped on load: an expired
+ * Login token ids and answered SAML request ids already used, kept on disk so that a
+ * restarted agent still refuses them. Ids whose token has expired are dropped on load: an expired
  * token is refused anyway.
  */
 export class UsedTokens {
@@ -129,6 +129,11 @@ export class UsedTokens {
       }
     }
     writeFileSync(this.file, [...this.used].map(([jti, exp]) => `${JSON.stringify({ jti, exp })}\n`).join(''));
+  }
+
+  /** Whether `jti` was consumed already. */
+  has(jti: string): boolean {
+    return this.used.has(jti);
   }
 
   /** True the first time an id is seen, false ever after; written to disk before it returns. */

@@ -104,10 +104,20 @@ export function bearerToken(req: IncomingMessage): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The cookie `name`, percent-decoded; null when absent, and when its value is not valid
+ * percent-encoding: the browser's copy of a cookie is anyone's to edit, and a value that
+ * cannot be decoded is no cookie of ours (never a 500).
+ */
 export function readCookie(req: IncomingMessage, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

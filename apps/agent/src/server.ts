@@ -128,7 +128,6 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       usedTokens: new UsedTokens(settings.dataDir, now()),
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),
-      ssoRequests: new IssuedRequests(now),
       sloRequests: new IssuedRequests(now),
       now,
       async applyRetention() {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inflateRawSync } from 'node:zlib';
 import type * as NodeSaml from '@node-saml/node-saml';
 import { SSO_SLO_PATH } from '@replay/agent-protocol/plain';
 import { fromOwnPage } from './forms.ts';
 import { sendHtml } from './http.ts';
 import { endSession, signedInUser } from './sessions.ts';
 import { foreignOriginPage, sloDonePage, sloFailedPage } from './signin-pages.ts';
-import { EMAIL_FORMAT, Refused, samlFor, ssoOr404, type Sso } from './sso.ts';
+import { Refused, STRONG_SIGNATURE_ALGORITHMS, WEAK_SIGNATURE, refuseDoctype } from './saml-checks.ts';
+import { EMAIL_FORMAT, samlFor, ssoOr404, type Sso } from './sso.ts';
 import type { IssuedRequests } from './sso-store.ts';
 import type { AgentState, Handler } from './state.ts';
 
@@ -27,7 +29,7 @@ export async function signOut(req: IncomingMessage, res: ServerResponse, state: 
   const nameID = user?.via === 'sso' && user.sub?.startsWith('sso:') ? user.sub.slice('sso:'.length) : '';
   if (!sso?.idpSlsUrl || !nameID) return endSession(res, state);
   const requestId = `_${randomBytes(20).toString('hex')}`;
-  state.sloRequests.expect(requestId, false);
+  state.sloRequests.expect(requestId);
   try {
     const saml = await samlFor(req, state, sso, { requestId, cache: state.sloRequests });
     const profile: NodeSaml.Profile = { issuer: sso.idpEntityId, nameID, nameIDFormat: user?.nameIdFormat ?? EMAIL_FORMAT, sessionIndex: user?.sessionIndex };
@@ -65,8 +67,18 @@ function refusalReason(e: unknown): string {
   return 'the response could not be validated';
 }
 
-/** The redirect binding's signature algorithms taken: RSA with SHA-256 or SHA-512. */
-const STRONG_SIG_ALGS = new Set(['http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512']);
+/** A LogoutResponse is well under a kilobyte; the margin still bounds what a small deflated query may unpack to. */
+const MAX_LOGOUT_XML = 64 * 1024;
+
+/** The LogoutResponse's XML as node-saml will read it (raw deflate, then UTF-8); one that does not unpack, or unpacks past any real one's size, is refused. */
+function inflated(samlResponse: string): string {
+  try {
+    return inflateRawSync(Buffer.from(samlResponse, 'base64'), { maxOutputLength: MAX_LOGOUT_XML }).toString('utf8');
+  } catch {
+    throw new Refused('the response is not a well-formed redirect');
+  }
+}
+
 const BINDING_PARAMS = ['SAMLResponse', 'SAMLRequest', 'RelayState', 'SigAlg', 'Signature'];
 const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
 
@@ -105,7 +117,8 @@ async function confirm(req: IncomingMessage, state: AgentState, sso: Sso): Promi
   // node-saml checks a signature only when there is one: an unsigned answer could be anyone's.
   if (!param('Signature') || !param('SigAlg')) throw new Refused('the response is not signed');
   // SHA-1 signatures can be forged by now; node-saml would accept any hash node knows.
-  if (!STRONG_SIG_ALGS.has(param('SigAlg')!)) throw new Refused('the response is signed with a weak algorithm (SHA-256 or stronger is required)');
+  if (!STRONG_SIGNATURE_ALGORITHMS.has(param('SigAlg')!)) throw new Refused(WEAK_SIGNATURE);
+  refuseDoctype(inflated(SAMLResponse));
   const { cache, asked } = recording(state.sloRequests);
   const saml = await samlFor(req, state, sso, { cache });
   const container = { SAMLResponse, RelayState: param('RelayState'), SigAlg: param('SigAlg'), Signature: param('Signature') };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type { AgentConfig } from '@replay/agent-protocol';
@@ -8,6 +7,8 @@ import { sendHtml } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { startSession } from './sessions.ts';
 import { ssoFailedPage, ssoNotSetUpPage, ssoTestFailedPage, ssoTestPassedPage } from './signin-pages.ts';
+import { Refused, checkRecipient, checkResponseXml } from './saml-checks.ts';
+import { BrowserRequests } from './sso-requests.ts';
 import { REQUEST_TTL_MS, saveSsoStatus } from './sso-store.ts';
 import type { AgentState, Handler } from './state.ts';
 
@@ -33,7 +34,7 @@ const TEST_RELAY_STATE = 'test';
 export const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 /** The SP's names, from the origin the browser used: SAML's entity id is the metadata's URL. */
-function serviceProvider(req: IncomingMessage, state: AgentState) {
+export function serviceProvider(req: IncomingMessage, state: AgentState) {
   const origin = instanceOrigin(req, state);
   return { entityId: `${origin}${SSO_METADATA_PATH}`, acsUrl: `${origin}${SSO_ACS_PATH}`, sloUrl: `${origin}${SSO_SLO_PATH}` };
 }
@@ -41,11 +42,11 @@ function serviceProvider(req: IncomingMessage, state: AgentState) {
 interface SamlOptions {
   /** The id of the request about to be issued, noted beforehand in the store that will be asked for it. */
   requestId?: string;
-  /** Where issued ids are kept: sign-ins by default; single logout keeps its own. */
-  cache?: NodeSaml.CacheProvider;
+  /** Where issued ids are kept: the browser's cookie for sign-ins (sso-requests.ts), the agent's store for single logout. */
+  cache: NodeSaml.CacheProvider;
 }
 
-export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, opts: SamlOptions = {}): Promise<NodeSaml.SAML> {
+export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, opts: SamlOptions): Promise<NodeSaml.SAML> {
   const { SAML, ValidateInResponseTo } = await nodeSaml();
   const sp = serviceProvider(req, state);
   return new SAML({
@@ -67,7 +68,7 @@ export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso,
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_TTL_MS,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    cacheProvider: opts.cache ?? state.ssoRequests,
+    cacheProvider: opts.cache,
     ...(opts.requestId ? { generateUniqueId: () => opts.requestId as string } : {}),
   });
 }
@@ -76,7 +77,7 @@ export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso,
 function refusalReason(e: unknown): string {
   const message = e instanceof Error ? e.message : '';
   if (/signature/i.test(message)) return 'the response is not signed with the certificate saved for the identity provider';
-  if (/InResponseTo/i.test(message)) return 'the response does not answer a sign-in this instance started, or was used already';
+  if (/InResponseTo/i.test(message)) return NOT_THIS_BROWSERS;
   if (/audience/i.test(message)) return 'the response is meant for another service provider';
   if (/expired|NotBefore|NotOnOrAfter|not yet valid|subject confirmation/i.test(message)) return 'the response is outside its validity period (check the clocks)';
   if (/provider returned/i.test(message)) return 'the identity provider refused the sign-in';
@@ -84,7 +85,7 @@ function refusalReason(e: unknown): string {
   return 'the response could not be validated';
 }
 
-export class Refused extends Error {}
+const NOT_THIS_BROWSERS = 'the response does not answer a sign-in this browser started, or was used already';
 
 /** The SSO settings, or a 404 page and null when the instance has none. */
 export function ssoOr404(res: ServerResponse, state: AgentState): Sso | null {
@@ -100,12 +101,17 @@ async function acs(req: IncomingMessage, res: ServerResponse, state: AgentState,
     form = await readForm(req, MAX_ACS_FORM);
     const SAMLResponse = form.get('SAMLResponse');
     if (!SAMLResponse) throw new Refused('the identity provider sent no response');
-    const saml = await samlFor(req, state, sso);
+    const { acsUrl } = serviceProvider(req, state);
+    // The text node-saml will parse: base64 read as UTF-8, as it reads it.
+    await checkResponseXml(Buffer.from(SAMLResponse, 'base64').toString('utf8'), acsUrl);
+    const requests = new BrowserRequests(req, state);
+    const saml = await samlFor(req, state, sso, { cache: requests });
     const { profile } = await saml.validatePostResponseAsync({ SAMLResponse, RelayState: form.get('RelayState') ?? '' });
     if (!profile) throw new Refused('the identity provider signed nobody in');
     if (profile.issuer !== sso.idpEntityId) throw new Refused('the response comes from another identity provider');
-    const purpose = typeof profile.inResponseTo === 'string' ? state.ssoRequests.takePurpose(profile.inResponseTo) : null;
-    if (!purpose) throw new Refused('the response does not answer a sign-in this instance started, or was used already');
+    checkRecipient(profile, acsUrl);
+    const purpose = typeof profile.inResponseTo === 'string' ? requests.take(profile.inResponseTo) : null;
+    if (!purpose) throw new Refused(NOT_THIS_BROWSERS);
     const nameId = profile.nameID?.trim();
     if (!nameId) throw new Refused('the response names nobody');
     if (purpose.test) {
@@ -133,11 +139,11 @@ export const ssoRoutes: Record<string, Handler> = {
     const sso = ssoOr404(res, state);
     if (!sso) return;
     const test = url.searchParams.get('test') === '1';
-    const requestId = `_${randomBytes(20).toString('hex')}`;
-    state.ssoRequests.expect(requestId, test);
+    // node-saml saves the id it issues into this browser's list (its cacheProvider), sent back as a cookie.
+    const requests = new BrowserRequests(req, state, { test });
     let location: string;
     try {
-      const saml = await samlFor(req, state, sso, { requestId });
+      const saml = await samlFor(req, state, sso, { cache: requests });
       location = await saml.getAuthorizeUrlAsync(test ? TEST_RELAY_STATE : '', undefined, {});
     } catch (e) {
       // The console checks the URL it saves; an agent given a bad one still answers with a page, not a stack.
@@ -145,7 +151,7 @@ export const ssoRoutes: Record<string, Handler> = {
       const reason = 'the sign-in URL saved for the identity provider could not be used';
       return sendHtml(res, 500, test ? ssoTestFailedPage(state.settings.name, sso.idpName, reason) : ssoFailedPage(state.settings.name, sso.idpName, reason));
     }
-    res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
+    res.writeHead(302, { Location: location, 'Set-Cookie': requests.cookie(), 'Cache-Control': 'no-store' });
     res.end();
   },
   /** No Origin check here: the IdP's page posts it, from the IdP's origin. The signature is what is checked. */

@@ -30,9 +30,7 @@ export interface AgentState {
   passwords: PasswordStore;
   /** Failed password sign-ins per client address. */
   signinFailures: SigninFailures;
-  /** The SAML AuthnRequests this agent issued and not yet seen answered. */
-  ssoRequests: IssuedRequests;
-  /** The SAML LogoutRequests this agent issued, kept apart so a sign-in response cannot answer one. */
+  /** The SAML LogoutRequests this agent issued (a sign-in's requests are kept in the browser's cookie: sso-requests.ts). */
   sloRequests: IssuedRequests;
   now(): number;
   applyRetention(): Promise<void>;

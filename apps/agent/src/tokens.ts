@@ -76,10 +76,20 @@ export async function verifyConsoleToken<Scope extends ConsoleTokenClaims['scope
   return claims as Extract<ConsoleTokenClaims, { scope: Scope }>;
 }
 
+/**
+ * The claims of a token this agent signed for itself (a cookie) with `expect`'s scope and audience,
+ * still valid at `nowMs`; null for anything else, a console token or another scope's included.
+ */
+export function verifyOwnToken(token: string, secret: string, expect: Expect<string>): Record<string, unknown> | null {
+  const claims = signedClaims(token, secret);
+  if (!claims || claims.iss !== SESSION_ISSUER || claims.scope !== expect.scope || claims.aud !== expect.aud || !unexpired(claims.exp, expect.nowMs)) return null;
+  return claims;
+}
+
 /** The claims of this agent's own session cookie, still valid at `nowMs`; null for anything else, a console token included. */
 export function verifySessionToken(token: string, secret: string, expect: Expect<'session'>): SessionClaims | null {
-  const claims = signedClaims(token, secret);
-  if (!claims || claims.iss !== SESSION_ISSUER || claims.scope !== 'session' || claims.aud !== expect.aud || !unexpired(claims.exp, expect.nowMs)) return null;
+  const claims = verifyOwnToken(token, secret, expect);
+  if (!claims) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
     scope: 'session',

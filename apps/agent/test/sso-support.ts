@@ -27,12 +27,24 @@ export async function homeText(agent: RunningAgent, cookie: string): Promise<str
   return (await fetch(`${agent.url}/`, { headers: { Cookie: cookie } })).text();
 }
 
-/** The Location of /sso/login: the browser's way to the IdP. */
+/**
+ * The cookies of /sso/login, by the agent's origin: what the one browser these tests play
+ * holds between going to the IdP and coming back to the ACS. Anyone else is a plain fetch.
+ */
+const browserJar = new Map<string, string>();
+
+/** The Location of /sso/login: the browser's way to the IdP. The browser keeps the cookie it is given. */
 export async function startSsoLogin(agent: RunningAgent, query = ''): Promise<string> {
-  const res = await fetch(`${agent.url}/sso/login${query}`, { redirect: 'manual' });
+  const held = browserJar.get(agent.url);
+  const res = await fetch(`${agent.url}/sso/login${query}`, { redirect: 'manual', headers: held ? { Cookie: held } : {} });
   expect(res.status).toBe(302);
+  const cookie = cookieOf(res);
+  if (cookie) browserJar.set(agent.url, cookie);
   return res.headers.get('location') ?? '';
 }
+
+/** The cookie the browser holds for `agent`'s SSO pages; '' when it started no sign-in there. */
+export const ssoCookieOf = (agent: RunningAgent): string => browserJar.get(agent.url) ?? '';
 
 /** The AuthnRequest's XML in a redirect to the IdP. */
 export function authnRequestXml(location: string): string {
@@ -46,10 +58,15 @@ export function withAuthnRequest(location: string, edit: (xml: string) => string
   return url.toString();
 }
 
-/** Posts an IdP's answer to the ACS, from the IdP's origin as a browser would. */
-export function postToAcs(idp: TestIdp, answer: { acsUrl: string; SAMLResponse: string; RelayState: string | null }): Promise<Response> {
+/**
+ * Posts an IdP's answer to the ACS, from the IdP's origin as a browser would, with the cookie
+ * the browser holds for the ACS's origin; `opts.cookie` posts it from another browser instead.
+ */
+export function postToAcs(idp: TestIdp, answer: { acsUrl: string; SAMLResponse: string; RelayState: string | null }, opts: { cookie?: string } = {}): Promise<Response> {
   const body = new URLSearchParams({ SAMLResponse: answer.SAMLResponse, ...(answer.RelayState === null ? {} : { RelayState: answer.RelayState }) });
-  return fetch(answer.acsUrl, { method: 'POST', body, redirect: 'manual', headers: { Origin: new URL(idp.ssoUrl).origin } });
+  const cookie = opts.cookie ?? browserJar.get(new URL(answer.acsUrl).origin) ?? '';
+  const headers: Record<string, string> = { Origin: new URL(idp.ssoUrl).origin, ...(cookie ? { Cookie: cookie } : {}) };
+  return fetch(answer.acsUrl, { method: 'POST', body, redirect: 'manual', headers });
 }
 
 /** A form post to the agent, from its own page unless `origin` says otherwise. */

@@ -17,6 +17,7 @@ import {
   postWithHost,
   postToAcs,
   ssoConfig,
+  ssoCookieOf,
   ssoStatus,
   startSsoLogin,
   withAuthnRequest,
@@ -81,7 +82,7 @@ describe('SAML sign-in', () => {
     const replay = await postToAcs(idp, answer);
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-cookie')).toBeNull();
-    expect(await replay.text()).toContain(`Sign-in through ${IDP_NAME} failed: the response does not answer a sign-in this instance started`);
+    expect(await replay.text()).toContain(`Sign-in through ${IDP_NAME} failed: the response does not answer a sign-in this browser started`);
     await agent.stop();
   });
 
@@ -98,7 +99,8 @@ describe('SAML sign-in', () => {
     expect(answered.text).toContain('<noscript><button type="submit">');
     const post = formIn(answered.text);
     expect(post.action).toBe(`${agent.url}/sso/acs`);
-    const res = await fetch(post.action, { method: 'POST', body: post.fields, redirect: 'manual', headers: { Origin: new URL(idp.ssoUrl).origin } });
+    const headers = { Origin: new URL(idp.ssoUrl).origin, Cookie: ssoCookieOf(agent) };
+    const res = await fetch(post.action, { method: 'POST', body: post.fields, redirect: 'manual', headers });
     expect(res.status).toBe(303);
     expect(await homeText(agent, cookieOf(res))).toContain('Ada Lovelace &lt;ada@example.com&gt;');
     await agent.stop();
@@ -120,7 +122,7 @@ describe('SAML sign-in', () => {
     const elsewhere = withAuthnRequest(await startSsoLogin(agent), (xml) => xml.replace(/(<saml:Issuer[^>]*>)[^<]*/, '$1https://other-sp.example/metadata'));
     await refused(await idp.respond(elsewhere, 'grace@example.com'), 'the response is meant for another service provider');
     const unasked = withAuthnRequest(await startSsoLogin(agent), (xml) => xml.replace(/ ID="[^"]+"/, ' ID="_never-issued"'));
-    await refused(await idp.respond(unasked, 'grace@example.com'), 'the response does not answer a sign-in this instance started');
+    await refused(await idp.respond(unasked, 'grace@example.com'), 'the response does not answer a sign-in this browser started');
     await agent.stop();
   });
 });

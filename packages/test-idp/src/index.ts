@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { logoutResponseUrl, readLogoutRequest } from './logout.ts';
-import { buildResponse, idpMetadata, readAuthnRequest, type SigningKey } from './saml.ts';
+import { buildResponse, idpMetadata, readAuthnRequest, type Deviations, type SigningKey } from './saml.ts';
 
 /**
  * A SAML 2.0 identity provider for tests (agent, console and browser): HTTPS on
@@ -29,7 +29,7 @@ export interface TestIdp {
   respond(
     redirectUrl: string,
     email: string,
-    opts?: { name?: string; signWith?: 'idp' | 'stranger' },
+    opts?: { name?: string; signWith?: 'idp' | 'stranger' } & Deviations,
   ): Promise<{ acsUrl: string; SAMLResponse: string; RelayState: string | null }>;
   /** For node tests: answers the LogoutRequest in `redirectUrl` as GET /slo would; the URL the browser is sent back to. */
   respondLogout(redirectUrl: string, opts?: { signWith?: 'idp' | 'stranger' }): Promise<string>;
@@ -89,9 +89,9 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
   const entityId = () => `${base}/metadata`;
 
   /** The request in `params`, answered for `email` (with `name`), signed with `signingKey`. */
-  const answer = (params: URLSearchParams, email: string, name: string, signingKey: SigningKey) => {
+  const answer = (params: URLSearchParams, email: string, name: string, signingKey: SigningKey, deviations?: Deviations) => {
     const request = readAuthnRequest(params.get('SAMLRequest') ?? '');
-    const SAMLResponse = buildResponse(request, { idpEntityId: entityId(), email, name, nowMs: Date.now() }, signingKey);
+    const SAMLResponse = buildResponse(request, { idpEntityId: entityId(), email, name, nowMs: Date.now() }, signingKey, deviations);
     return { acsUrl: request.acsUrl, SAMLResponse, RelayState: params.get('RelayState') };
   };
 
@@ -164,7 +164,8 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
     async respond(redirectUrl, email, options = {}) {
       const url = ownUrl(redirectUrl, '/sso');
       const name = options.name ?? users.find((u) => u.email === email)?.name ?? email;
-      return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key);
+      const { recipient, destination, sha1, doctype } = options;
+      return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key, { recipient, destination, sha1, doctype });
     },
     async respondLogout(redirectUrl, options = {}) {
       return answerLogout(ownUrl(redirectUrl, '/slo').searchParams, options.signWith === 'stranger' ? stranger : key);

@@ -17,6 +17,9 @@ export const NS = {
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+/** What an old or misconfigured IdP still signs with, for tests of what a service provider refuses. */
+const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
+const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 /** How long the response may be presented: what a real IdP gives, minutes. */
@@ -59,10 +62,11 @@ export function readAuthnRequest(samlRequest: string): AuthnRequest {
 export const newId = () => `_${randomBytes(16).toString('hex')}`;
 
 /** Signs the element `localName` (found by xpath) in place, the signature placed after its Issuer, as SAML asks. */
-function sign(xml: string, localName: 'Assertion' | 'Response', key: SigningKey): string {
-  const signer = new SignedXml({ privateKey: key.privateKey, publicCert: key.certPem, signatureAlgorithm: RSA_SHA256, canonicalizationAlgorithm: EXC_C14N });
+function sign(xml: string, localName: 'Assertion' | 'Response', key: SigningKey, sha1 = false): string {
+  const signatureAlgorithm = sha1 ? RSA_SHA1 : RSA_SHA256;
+  const signer = new SignedXml({ privateKey: key.privateKey, publicCert: key.certPem, signatureAlgorithm, canonicalizationAlgorithm: EXC_C14N });
   const element = localName === 'Response' ? "/*[local-name(.)='Response']" : "/*[local-name(.)='Response']/*[local-name(.)='Assertion']";
-  signer.addReference({ xpath: element, transforms: [ENVELOPED, EXC_C14N], digestAlgorithm: SHA256 });
+  signer.addReference({ xpath: element, transforms: [ENVELOPED, EXC_C14N], digestAlgorithm: sha1 ? SHA1 : SHA256 });
   signer.computeSignature(xml, { prefix: 'ds', location: { reference: `${element}/*[local-name(.)='Issuer']`, action: 'after' } });
   return signer.getSignedXml();
 }
@@ -74,15 +78,28 @@ export interface Answer {
   nowMs: number;
 }
 
+/**
+ * What a test may change in an otherwise correct answer, each still signed by the key given:
+ * the assertion's Recipient and the response's Destination (the request's ACS URL by default),
+ * RSA-SHA1 with SHA-1 digests instead of RSA-SHA256, a DOCTYPE before the signed document.
+ */
+export interface Deviations {
+  recipient?: string;
+  destination?: string;
+  sha1?: boolean;
+  doctype?: string;
+}
+
 /** The base64 SAMLResponse answering `request` for `email`: assertion signed, then the whole response signed over it. */
-export function buildResponse(request: AuthnRequest, answer: Answer, key: SigningKey): string {
+export function buildResponse(request: AuthnRequest, answer: Answer, key: SigningKey, deviations: Deviations = {}): string {
   const at = (ms: number) => new Date(ms).toISOString();
   const now = at(answer.nowMs);
   const until = at(answer.nowMs + VALID_MS);
   const issuer = `<saml:Issuer>${escapeXml(answer.idpEntityId)}</saml:Issuer>`;
-  const assertion = `<saml:Assertion xmlns:saml="${NS.assertion}" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${newId()}" Version="2.0" IssueInstant="${now}">${issuer}<saml:Subject><saml:NameID Format="${EMAIL_FORMAT}">${escapeXml(answer.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(request.id)}" Recipient="${escapeXml(request.acsUrl)}" NotOnOrAfter="${until}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(answer.nowMs - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="name" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(answer.name)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
-  const response = `<samlp:Response xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${newId()}" Version="2.0" IssueInstant="${now}" Destination="${escapeXml(request.acsUrl)}" InResponseTo="${escapeXml(request.id)}">${issuer}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
-  return Buffer.from(sign(sign(response, 'Assertion', key), 'Response', key)).toString('base64');
+  const assertion = `<saml:Assertion xmlns:saml="${NS.assertion}" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${newId()}" Version="2.0" IssueInstant="${now}">${issuer}<saml:Subject><saml:NameID Format="${EMAIL_FORMAT}">${escapeXml(answer.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(request.id)}" Recipient="${escapeXml(deviations.recipient ?? request.acsUrl)}" NotOnOrAfter="${until}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(answer.nowMs - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="name" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(answer.name)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
+  const response = `<samlp:Response xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${newId()}" Version="2.0" IssueInstant="${now}" Destination="${escapeXml(deviations.destination ?? request.acsUrl)}" InResponseTo="${escapeXml(request.id)}">${issuer}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+  const signed = sign(sign(response, 'Assertion', key, deviations.sha1), 'Response', key, deviations.sha1);
+  return Buffer.from(`${deviations.doctype ?? ''}${signed}`).toString('base64');
 }
 
 /** The IdP's metadata, so a console (or a person) can read the entity id, SSO URL and certificate from one place. */
