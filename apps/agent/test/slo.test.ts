@@ -92,6 +92,8 @@ describe('SP-initiated single logout', () => {
     const sha1 = new URL(await idp.respondLogout(location));
     sha1.searchParams.set('SigAlg', 'http://www.w3.org/2000/09/xmldsig#rsa-sha1');
     await refused(sha1.toString(), 'the response is signed with a weak algorithm (SHA-256 or stronger is required)');
+    // Signed by the IdP, and still no DOCTYPE in it (issue 42, point 8).
+    await refused(await idp.respondLogout(location, { doctype: '<!DOCTYPE r [<!ENTITY x "y">]>' }), 'the response holds a document type declaration, which SAML does not allow');
     const other = new URL(location);
     other.searchParams.set('SAMLRequest', deflateRawSync(logoutRequestXml(location).replace(/ ID="[^"]+"/, ' ID="_never-issued"')).toString('base64'));
     await refused(await idp.respondLogout(other.toString()), 'the response does not answer a sign-out this instance started, or was used already');

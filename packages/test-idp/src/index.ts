@@ -32,7 +32,7 @@ export interface TestIdp {
     opts?: { name?: string; signWith?: 'idp' | 'stranger' } & Deviations,
   ): Promise<{ acsUrl: string; SAMLResponse: string; RelayState: string | null }>;
   /** For node tests: answers the LogoutRequest in `redirectUrl` as GET /slo would; the URL the browser is sent back to. */
-  respondLogout(redirectUrl: string, opts?: { signWith?: 'idp' | 'stranger' }): Promise<string>;
+  respondLogout(redirectUrl: string, opts?: { signWith?: 'idp' | 'stranger'; doctype?: string }): Promise<string>;
 }
 
 export interface TestIdpUser {
@@ -96,8 +96,8 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
   };
 
   /** The LogoutRequest in `params`, answered: the URL back to the SP. */
-  const answerLogout = (params: URLSearchParams, signingKey: SigningKey) =>
-    logoutResponseUrl(readLogoutRequest(params.get('SAMLRequest') ?? ''), params.get('RelayState'), entityId(), signingKey);
+  const answerLogout = (params: URLSearchParams, signingKey: SigningKey, doctype?: string) =>
+    logoutResponseUrl(readLogoutRequest(params.get('SAMLRequest') ?? ''), params.get('RelayState'), entityId(), signingKey, doctype);
 
   /** Only URLs to this IdP's `path` are answered: a test that sends one elsewhere learns so. */
   const ownUrl = (redirectUrl: string, path: string): URL => {
@@ -168,7 +168,7 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
       return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key, { recipient, destination, sha1, doctype });
     },
     async respondLogout(redirectUrl, options = {}) {
-      return answerLogout(ownUrl(redirectUrl, '/slo').searchParams, options.signWith === 'stranger' ? stranger : key);
+      return answerLogout(ownUrl(redirectUrl, '/slo').searchParams, options.signWith === 'stranger' ? stranger : key, options.doctype);
     },
   };
 }

@@ -35,13 +35,16 @@ export function readLogoutRequest(samlRequest: string): LogoutRequest {
 /** Where the SP takes the answer: see above. */
 export const spSloUrl = (request: LogoutRequest): string => `${new URL(request.issuer).origin}/sso/slo`;
 
-/** The URL that carries a signed, successful LogoutResponse to `request` back to the SP, with `relayState` when the request had one. */
-export function logoutResponseUrl(request: LogoutRequest, relayState: string | null, idpEntityId: string, key: SigningKey): string {
+/**
+ * The URL that carries a signed, successful LogoutResponse to `request` back to the SP, with
+ * `relayState` when the request had one; `doctype` goes before the XML, for tests of what an SP refuses.
+ */
+export function logoutResponseUrl(request: LogoutRequest, relayState: string | null, idpEntityId: string, key: SigningKey, doctype = ''): string {
   const destination = spSloUrl(request);
   const xml = `<samlp:LogoutResponse xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${newId()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeXml(destination)}" InResponseTo="${escapeXml(request.id)}"><saml:Issuer>${escapeXml(idpEntityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
   const enc = encodeURIComponent;
   // The binding's order: SAMLResponse, RelayState (when present), SigAlg; the signature is over exactly these bytes.
-  let query = `SAMLResponse=${enc(deflateRawSync(Buffer.from(xml)).toString('base64'))}`;
+  let query = `SAMLResponse=${enc(deflateRawSync(Buffer.from(`${doctype}${xml}`)).toString('base64'))}`;
   if (relayState) query += `&RelayState=${enc(relayState)}`;
   query += `&SigAlg=${enc(RSA_SHA256)}`;
   const signature = sign('RSA-SHA256', Buffer.from(query), key.privateKey).toString('base64');
