@@ -7,17 +7,27 @@ import { useEventsWhenSettled } from '../instances/settled';
 import { ssoApi, ssoKeys } from './api';
 
 /**
- * The instance's SSO (the SSO card and tab). Read again every second while a save waits for
- * the workflow, and whenever the window regains focus: a Test sign-in runs in another tab,
- * and its result is on the instance when the member comes back.
+ * How long a Test sign-in started from the tab is waited for: the instance takes the IdP's
+ * answer to a sign-in for 10 minutes (the agent's REQUEST_TTL_MS), so none passes after that.
  */
-export function useSso(instanceId: string, enabled = true) {
+export const TEST_WAIT_MS = 10 * 60_000;
+
+/**
+ * The instance's SSO (the SSO card and tab). Read again every second while a save waits for
+ * the workflow, every second while a Test sign-in started at `testStartedAt` has not passed
+ * (it runs in another tab or window, and the console is told nothing: it asks the instance),
+ * and whenever the window regains focus.
+ */
+export function useSso(instanceId: string, enabled = true, testStartedAt: number | null = null) {
   const query = useQuery({
     queryKey: ssoKeys.sso(instanceId),
     queryFn: ({ signal }) => ssoApi.read(instanceId, signal),
     enabled,
     refetchOnWindowFocus: 'always',
-    refetchInterval: (q) => (q.state.data?.pending ? TIMINGS_MS.storagePoll : false),
+    refetchInterval: (q) => {
+      const waitingForTest = testStartedAt !== null && Date.now() - testStartedAt < TEST_WAIT_MS && q.state.data?.test.passedForSaved === false;
+      return q.state.data?.pending || waitingForTest ? TIMINGS_MS.storagePoll : false;
+    },
   });
   useEventsWhenSettled(instanceId, query.data?.pending === true);
   return query;

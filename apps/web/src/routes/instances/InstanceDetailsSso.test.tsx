@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { SSO_LABELS, SSO_MESSAGES, type Permission, type SsoConfig } from '@replay/contracts';
 import { fail, ok, type StubRequest, type StubResponse } from '../../test/fetch-stub';
@@ -109,6 +109,21 @@ describe('the SSO tab', () => {
     expect(await screen.findByText(SSO_MESSAGES.saved)).toBeInTheDocument();
     expect(saved.map((b) => b.enforce_SSO)).toEqual([true]);
     expect(within(await card()).getByText('Enforced')).toBeInTheDocument();
+  });
+
+  it('shows a Test sign-in passing in the other tab as soon as the instance has recorded it, without a reload', async () => {
+    const passed = configured({ test: { passedForSaved: true, testedAt: Date.UTC(2026, 10, 21), nameId: 'grace@example.com' } });
+    let passedOnInstance = false;
+    const { user } = open(configured(), { handlers: { [`GET ${BASE}/config-sso`]: () => ok(passedOnInstance ? passed : configured()) } });
+    const status = await screen.findByRole('status', { name: 'Test sign-in result' });
+    expect(status).toHaveTextContent('No Test sign-in has passed with these settings yet.');
+    await user.click(await screen.findByRole('link', { name: 'Test sign-in' }));
+    expect(status).toHaveTextContent('Waiting for the Test sign-in in the other tab: once it passes through Example IdP, it shows here.');
+    // The other tab's round trip ends; the window never lost focus, nobody reloads.
+    passedOnInstance = true;
+    // The tab asks once a second while it waits (TIMINGS_MS.storagePoll): within three, the result is there.
+    await waitFor(() => expect(status).toHaveTextContent(/^Test sign-in passed .* as grace@example\.com\. Enforcing SSO can be switched on\.$/), { timeout: 3_000 });
+    expect(screen.getByRole('switch', { name: new RegExp(`^${SSO_LABELS.enforce}`) })).toBeEnabled();
   });
 
   it('says why the server refused a save', async () => {

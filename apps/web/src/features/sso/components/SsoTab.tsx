@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { SSO_MESSAGES, type SsoConfig } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -8,7 +8,7 @@ import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { SettingTitle } from '../../instances/components/SettingTitle';
-import { useRemoveSso, useSso } from '../hooks';
+import { TEST_WAIT_MS, useRemoveSso, useSso } from '../hooks';
 import { SsoForm } from './SsoForm';
 
 interface Props {
@@ -21,7 +21,14 @@ interface Props {
 
 /** The Single Sign-On (SSO) tab: the service provider's details for the IdP, the IdP's settings, a Test sign-in and enforcement. */
 export function SsoTab({ instanceId, canEdit, running }: Props) {
-  const sso = useSso(instanceId);
+  // When the member opened a Test sign-in: its result is asked for until it passes (hooks.ts).
+  const [testStartedAt, setTestStartedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (testStartedAt === null) return;
+    const timer = setTimeout(() => setTestStartedAt(null), TEST_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [testStartedAt]);
+  const sso = useSso(instanceId, true, testStartedAt);
   if (sso.isError && !sso.data) {
     return <LoadError message={withServerReason('The SSO configuration could not be loaded.', sso.error)} onRetry={() => void sso.refetch()} />;
   }
@@ -39,7 +46,7 @@ export function SsoTab({ instanceId, canEdit, running }: Props) {
       </Stack>
       {/* Keyed by what was saved, so a save (or another member's) starts the form afresh. */}
       <SsoForm key={`${data.updatedAt ?? 0}-${data.enforce}-${data.test.passedForSaved}`} instanceId={instanceId} sso={data} canEdit={canEdit} />
-      {data.idp && <TestSignIn sso={data} running={running} />}
+      {data.idp && <TestSignIn sso={data} running={running} waiting={testStartedAt !== null} onStart={() => setTestStartedAt(Date.now())} />}
       {data.idp && canEdit && <TurnOff instanceId={instanceId} />}
     </Stack>
   );
@@ -75,7 +82,15 @@ function ServiceProvider({ sso }: { sso: SsoConfig }) {
   );
 }
 
-function TestSignIn({ sso, running }: { sso: SsoConfig; running: boolean }) {
+interface TestSignInProps {
+  sso: SsoConfig;
+  running: boolean;
+  /** A Test sign-in was opened from here and its result is being asked for. */
+  waiting: boolean;
+  onStart: () => void;
+}
+
+function TestSignIn({ sso, running, waiting, onStart }: TestSignInProps) {
   const idp = sso.idp!;
   const ready = running && !sso.pending && sso.serviceProvider !== null;
   return (
@@ -84,18 +99,25 @@ function TestSignIn({ sso, running }: { sso: SsoConfig; running: boolean }) {
       <Text size="sm">
         {`Certificate: ${idp.certificate.subject}, valid until ${formatDate(idp.certificate.notAfter)}.`}
       </Text>
-      {sso.test.passedForSaved ? (
-        <Alert color="green" variant="light" data-testid="sso-test-status">
-          {`Test sign-in passed${sso.test.testedAt ? ` on ${formatDateTime(sso.test.testedAt)}` : ''}${sso.test.nameId ? ` as ${sso.test.nameId}` : ''}. Enforcing SSO can be switched on.`}
-        </Alert>
-      ) : (
-        <Text size="sm" data-testid="sso-test-status">
-          No Test sign-in has passed with these settings yet. It opens the instance’s sign-in in a new tab and runs a real round trip through {idp.name}.
-        </Text>
-      )}
+      {/* A live region: the result arrives while the member is in the other tab, and is read out when it does. */}
+      <div role="status" aria-live="polite" aria-label="Test sign-in result">
+        {sso.test.passedForSaved ? (
+          <Alert color="green" variant="light" data-testid="sso-test-status">
+            {`Test sign-in passed${sso.test.testedAt ? ` on ${formatDateTime(sso.test.testedAt)}` : ''}${sso.test.nameId ? ` as ${sso.test.nameId}` : ''}. Enforcing SSO can be switched on.`}
+          </Alert>
+        ) : waiting ? (
+          <Text size="sm" data-testid="sso-test-status">
+            {`Waiting for the Test sign-in in the other tab: once it passes through ${idp.name}, it shows here. A failure is explained in that tab.`}
+          </Text>
+        ) : (
+          <Text size="sm" data-testid="sso-test-status">
+            No Test sign-in has passed with these settings yet. It opens the instance’s sign-in in a new tab and runs a real round trip through {idp.name}.
+          </Text>
+        )}
+      </div>
       <Group>
         {ready ? (
-          <Button component="a" variant="default" href={sso.serviceProvider!.testUrl} target="_blank" rel="noopener">
+          <Button component="a" variant="default" href={sso.serviceProvider!.testUrl} target="_blank" rel="noopener" onClick={onStart}>
             Test sign-in
           </Button>
         ) : (
