@@ -82,6 +82,13 @@ describe('sign-ins bound to the browser that started them', () => {
     await expectRefused(answer, reason);
   });
 
+  it('refuses an IdP-initiated (unsolicited) response, even signed by the IdP and brought by a browser with a sign-in open', async () => {
+    await startSsoLogin(agent);
+    const unsolicited = await idp.respond(await startSsoLogin(agent), 'grace@example.com', { unsolicited: true });
+    expect(Buffer.from(unsolicited.SAMLResponse, 'base64').toString('utf8')).not.toContain('InResponseTo');
+    await expectRefused(unsolicited, 'the response does not answer a sign-in this browser started');
+  });
+
   it('keeps a few sign-ins of one browser open at once (two tabs), the newest five', async () => {
     const first = await startSsoLogin(agent);
     const second = await startSsoLogin(agent);

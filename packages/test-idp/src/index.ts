@@ -164,8 +164,8 @@ export async function startTestIdp(opts: { users?: TestIdpUser[] } = {}): Promis
     async respond(redirectUrl, email, options = {}) {
       const url = ownUrl(redirectUrl, '/sso');
       const name = options.name ?? users.find((u) => u.email === email)?.name ?? email;
-      const { recipient, destination, sha1, doctype } = options;
-      return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key, { recipient, destination, sha1, doctype });
+      const { recipient, destination, sha1, doctype, unsolicited } = options;
+      return answer(url.searchParams, email, name, options.signWith === 'stranger' ? stranger : key, { recipient, destination, sha1, doctype, unsolicited });
     },
     async respondLogout(redirectUrl, options = {}) {
       return answerLogout(ownUrl(redirectUrl, '/slo').searchParams, options.signWith === 'stranger' ? stranger : key, options.doctype);

@@ -81,13 +81,15 @@ export interface Answer {
 /**
  * What a test may change in an otherwise correct answer, each still signed by the key given:
  * the assertion's Recipient and the response's Destination (the request's ACS URL by default),
- * RSA-SHA1 with SHA-1 digests instead of RSA-SHA256, a DOCTYPE before the signed document.
+ * RSA-SHA1 with SHA-1 digests instead of RSA-SHA256, a DOCTYPE before the signed document,
+ * and no InResponseTo anywhere: an IdP-initiated ("unsolicited") response.
  */
 export interface Deviations {
   recipient?: string;
   destination?: string;
   sha1?: boolean;
   doctype?: string;
+  unsolicited?: boolean;
 }
 
 /** The base64 SAMLResponse answering `request` for `email`: assertion signed, then the whole response signed over it. */
@@ -96,8 +98,9 @@ export function buildResponse(request: AuthnRequest, answer: Answer, key: Signin
   const now = at(answer.nowMs);
   const until = at(answer.nowMs + VALID_MS);
   const issuer = `<saml:Issuer>${escapeXml(answer.idpEntityId)}</saml:Issuer>`;
-  const assertion = `<saml:Assertion xmlns:saml="${NS.assertion}" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${newId()}" Version="2.0" IssueInstant="${now}">${issuer}<saml:Subject><saml:NameID Format="${EMAIL_FORMAT}">${escapeXml(answer.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(request.id)}" Recipient="${escapeXml(deviations.recipient ?? request.acsUrl)}" NotOnOrAfter="${until}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(answer.nowMs - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="name" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(answer.name)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
-  const response = `<samlp:Response xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${newId()}" Version="2.0" IssueInstant="${now}" Destination="${escapeXml(deviations.destination ?? request.acsUrl)}" InResponseTo="${escapeXml(request.id)}">${issuer}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+  const inResponseTo = deviations.unsolicited ? '' : ` InResponseTo="${escapeXml(request.id)}"`;
+  const assertion = `<saml:Assertion xmlns:saml="${NS.assertion}" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${newId()}" Version="2.0" IssueInstant="${now}">${issuer}<saml:Subject><saml:NameID Format="${EMAIL_FORMAT}">${escapeXml(answer.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} Recipient="${escapeXml(deviations.recipient ?? request.acsUrl)}" NotOnOrAfter="${until}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(answer.nowMs - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="name" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(answer.name)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
+  const response = `<samlp:Response xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${newId()}" Version="2.0" IssueInstant="${now}" Destination="${escapeXml(deviations.destination ?? request.acsUrl)}"${inResponseTo}>${issuer}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
   const signed = sign(sign(response, 'Assertion', key, deviations.sha1), 'Response', key, deviations.sha1);
   return Buffer.from(`${deviations.doctype ?? ''}${signed}`).toString('base64');
 }
