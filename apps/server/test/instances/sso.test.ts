@@ -43,9 +43,12 @@ async function testSignIn(testUrl: string): Promise<{ status: number; page: stri
   const started = await fetch(testUrl, { redirect: 'manual' });
   expect(started.status).toBe(302);
   const answer = await idp.respond(started.headers.get('location')!, 'ada@example.com');
+  // The browser brings back the cookie that binds the sign-in to it (the agent's sso-requests.ts).
+  const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const res = await fetch(answer.acsUrl, {
     method: 'POST',
     body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, ...(answer.RelayState ? { RelayState: answer.RelayState } : {}) }),
+    headers: { Cookie: cookie },
     redirect: 'manual',
   });
   return { status: res.status, page: await res.text() };
