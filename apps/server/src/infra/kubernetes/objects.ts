@@ -71,7 +71,7 @@ function meta(kind: string, apiVersion: string, name: string, record: KubeRecord
 /** ingress-nginx's own grammar for an origin (its cors annotation parser), without its `*.` wildcard. */
 const NGINX_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
 /** ingress-nginx allows credentials unless told not to; the agent never does (nothing cross-origin rides on its cookie). */
-export const ALLOW_CREDENTIALS_ANNOTATION = 'nginx.ingress.kubernetes.io/cors-allow-credentials';
+const ALLOW_CREDENTIALS_ANNOTATION = 'nginx.ingress.kubernetes.io/cors-allow-credentials';
 
 /**
  * An origin the Ingress may carry: one the contracts' rule takes as it stands, in ingress-nginx's
@@ -80,7 +80,7 @@ export const ALLOW_CREDENTIALS_ANNOTATION = 'nginx.ingress.kubernetes.io/cors-al
  * of which nginx's configuration gives a meaning. An IPv6 literal, which ingress-nginx cannot
  * match, is left to the agent: the Ingress passes a preflight it does not match on to it.
  */
-export const ingressSafeOrigin = (origin: string): boolean => originOf(origin) === origin && NGINX_ORIGIN.test(origin);
+const ingressSafeOrigin = (origin: string): boolean => originOf(origin) === origin && NGINX_ORIGIN.test(origin);
 
 /**
  * The Ingress's CORS annotations. Its allow-origin: the CORS tab's (any, `*`, until a member lists
