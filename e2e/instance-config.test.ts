@@ -145,6 +145,29 @@ describe('instance configuration journey in chromium', () => {
     await visible(page.getByRole('cell', { name: `Allowed origins: ${allowedSite}` }));
   });
 
+  it('refuses an origin that could break out of the ingress, and names one an older list still holds', async () => {
+    await page.goto(`${detailsUrl}?tab=cors`);
+    const origin = page.getByRole('textbox', { name: 'Origin', exact: true });
+    await origin.fill("https://a';{}$`b.example");
+    await page.getByRole('button', { name: 'Add' }).click();
+    await visible(page.getByText(CORS_MESSAGES.notAnOrigin("https://a';{}$`b.example")));
+    // A list saved before the rule (issue 42) cannot be made through the API now: the console's answer is given one.
+    const configCall = /\/instances\/[^/?]+\/config$/;
+    await page.route(configCall, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { corsOrigins: string[] } };
+      body.data.corsOrigins.push('https://*.example.com');
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      await page.reload();
+      await visible(page.getByText(CORS_MESSAGES.wildcard('https://*.example.com'), { exact: false }));
+      await expectAccessible(page, 'cors: an origin saved before the rule');
+    } finally {
+      await page.unroute(configCall);
+    }
+  });
+
   it('keeps recordings without limit, then removes those older than a shorter retention once confirmed', async () => {
     const instanceId = new URL(detailsUrl).pathname.split('/').at(-1)!;
     await page.goto(`${detailsUrl}?tab=maintenance`);

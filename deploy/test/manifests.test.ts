@@ -9,6 +9,8 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
@@ -33,6 +35,8 @@ const MODELS = {
   'rbac.authorization.k8s.io/v1/Role': Role,
   'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'v1/Namespace': Namespace,
 } as const;
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
@@ -128,7 +132,8 @@ describe('Kubernetes manifests', () => {
     expect(role.rules!.every((r) => !r.resourceNames && !r.nonResourceURLs && !r.apiGroups!.includes('*') && !r.verbs.includes('*'))).toBe(true);
     const binding = only('rbac.authorization.k8s.io/v1/RoleBinding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name });
-    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: only('v1/ServiceAccount').metadata!.name }]);
+    const account = only('v1/ServiceAccount').metadata!;
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: account.name, namespace: account.namespace }]);
   });
 
   it('the Ingress sends the public name to the Service', () => {

@@ -18,7 +18,10 @@ export const CORS_MESSAGES = {
   /* The spec gives no wording for these refusals; they name the rule (section 5: not empty, no duplicate). */
   emptyOrigin: 'An origin cannot be empty.',
   duplicateOrigin: (origin: string) => `${origin} is listed twice: each origin once.`,
-  notAnOrigin: (text: string) => `${text} is not an origin: write the scheme and host (and port), like https://app.example.com, with no path.`,
+  notAnOrigin: (text: string) =>
+    `${text} is not an origin: write http:// or https://, a host name or IP address, and a port if any, like https://app.example.com — nothing else (no path, quotes, spaces or user name).`,
+  /* No wildcards: the agent compares origins exactly, and one listed site per line says plainly who may send. */
+  wildcard: (text: string) => `${text}: wildcards are not supported. List each site's origin, like https://app.example.com, or list none to allow any site.`,
   tooManyOrigins: (max: number) => `At most ${max} origins can be allowed.`,
   unknownAction: "action must be 'cors'.",
   enableOnly: 'enable-cors must stay "true": trackers run on other sites. Allow any origin with *.',
@@ -42,17 +45,31 @@ export const MAX_CORS_ORIGINS = 100;
 const MAX_ORIGIN_LENGTH = 270;
 
 /**
- * The origin a text names, as browsers send it (lower-case scheme and host, no default
- * port), or null when it is not a bare http(s) origin.
+ * A host name as RFC 1123 writes one, after the URL parser lowered it and turned an
+ * international name into its xn-- form: labels of letters, digits and inner hyphens, 1 to 63
+ * characters, 253 in all, no trailing dot. Dotted IPv4 addresses are of this shape too.
+ */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** An IPv6 literal as the URL parser writes it: hex groups and colons in brackets (a dotted IPv4 tail becomes hex). */
+const IPV6_LITERAL = /^\[[0-9a-f:]+\]$/;
+
+/**
+ * The origin a text names, as browsers send it (lower-case scheme and host, an international
+ * name in its xn-- form, no default port), or null when it is not `scheme://host[:port]`:
+ * http or https, a host name or an IP literal, a port from 1 to 65535, and nothing else (no
+ * path, query, fragment, user name, quote, space or wildcard). The answer is made of
+ * `[a-z0-9.:[\]/-]` only, so it is safe wherever it is written (the Kubernetes Ingress's annotation).
  */
 export function originOf(text: string): string | null {
-  if (!/^https?:\/\/[^/?#\s]+$/i.test(text) || text.length > MAX_ORIGIN_LENGTH) return null;
+  if (text.length > MAX_ORIGIN_LENGTH || !/^https?:\/\/[^\s/\\?#@]+$/i.test(text)) return null;
+  let url: URL;
   try {
-    const url = new URL(text);
-    return url.username || url.password ? null : url.origin;
+    url = new URL(text);
   } catch {
     return null;
   }
+  const hostOk = HOST_NAME.test(url.hostname) || IPV6_LITERAL.test(url.hostname);
+  return hostOk && url.port !== '0' ? url.origin : null;
 }
 
 /** The origins of an allow-origin annotation: `*` is none (any), else a comma-separated list. */
@@ -72,7 +89,7 @@ export function corsOriginsProblem(origins: readonly string[]): string | null {
   for (const text of origins) {
     if (text.trim() === '') return CORS_MESSAGES.emptyOrigin;
     const origin = originOf(text.trim());
-    if (!origin) return CORS_MESSAGES.notAnOrigin(text.trim());
+    if (!origin) return text.includes('*') ? CORS_MESSAGES.wildcard(text.trim()) : CORS_MESSAGES.notAnOrigin(text.trim());
     if (seen.has(origin)) return CORS_MESSAGES.duplicateOrigin(origin);
     seen.add(origin);
   }

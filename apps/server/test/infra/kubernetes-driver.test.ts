@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError } from '../../src/infra/driver';
-import { claimName, podName, resourceName } from '../../src/infra/kubernetes/objects';
+import { claimName, ingressCors, newRecord, podName, resourceName } from '../../src/infra/kubernetes/objects';
 import { startKubeStandIn, NAMESPACE, AGENT_IMAGE, type KubeStandIn } from './kube-stand-in';
 import { CONSOLE_ORIGIN, spec } from './support';
 
@@ -69,10 +69,38 @@ describe('the Kubernetes driver', () => {
       'nginx.ingress.kubernetes.io/cors-allow-methods': 'POST',
       'nginx.ingress.kubernetes.io/cors-allow-headers': 'Content-Type, Authorization, Content-Encoding',
       'nginx.ingress.kubernetes.io/cors-expose-headers': 'Content-Length',
+      // ingress-nginx's default is true; nothing cross-origin may ride on the instance's cookie.
+      'nginx.ingress.kubernetes.io/cors-allow-credentials': 'false',
     });
-    await k.driver().applyConfig(a.instanceId, { corsOrigins: ['https://shop.example', 'https://www.shop.example'] });
-    expect(annotations()['nginx.ingress.kubernetes.io/cors-allow-origin']).toBe(`${CONSOLE_ORIGIN}, https://shop.example, https://www.shop.example`);
+    await k.driver().applyConfig(a.instanceId, { corsOrigins: ['https://shop.example', 'https://www.shop.example:8443', 'https://[2001:db8::1]'] });
+    // The IPv6 literal, which ingress-nginx cannot match, is the agent's to answer.
+    expect(annotations()['nginx.ingress.kubernetes.io/cors-allow-origin']).toBe(`${CONSOLE_ORIGIN}, https://shop.example, https://www.shop.example:8443`);
+    expect(annotations()['nginx.ingress.kubernetes.io/enable-cors']).toBe('true');
     expect(get('Ingress', resourceName(a.instanceId)).spec.rules[0].host).toBe(`${a.instanceId}.instances.example`);
+  });
+
+  it('never writes an origin saved before the rule into the Ingress (issue 42): the agent holds it, the annotation leaves it out', async () => {
+    const allowOrigin = () => get('Ingress', resourceName(a.instanceId)).metadata.annotations!['nginx.ingress.kubernetes.io/cors-allow-origin'];
+    const hostile = ["https://a';{}$`b.example", 'https://a"b.example', 'https://*.example.com'];
+    await k.driver().applyConfig(a.instanceId, { corsOrigins: [...hostile, 'https://shop.example'] });
+    expect((await k.driver().readConfig(a.instanceId)).corsOrigins).toEqual([...hostile, 'https://shop.example']);
+    expect(allowOrigin()).toBe(`${CONSOLE_ORIGIN}, https://shop.example`);
+    // Nothing safe left but the console's: never widened to any origin.
+    await k.driver().applyConfig(a.instanceId, { corsOrigins: hostile });
+    expect(allowOrigin()).toBe(CONSOLE_ORIGIN);
+    await k.driver().applyConfig(a.instanceId, { corsOrigins: ['https://shop.example'] });
+    // A console whose own origin ingress-nginx cannot carry: the Ingress answers no CORS, the agent all of it.
+    const settings = { namespace: NAMESPACE, image: AGENT_IMAGE, ingressDomain: 'instances.example', ingressClassName: 'nginx', storageClassName: null, consoleOrigin: 'http://[::1]:3000' };
+    expect(ingressCors({ ...newRecord(spec(), 0), corsOrigins: hostile }, settings)).toEqual({ 'nginx.ingress.kubernetes.io/enable-cors': 'false' });
+  });
+
+  it('runs the agent unprivileged, with no service-account token and the runtime’s default seccomp profile', () => {
+    const pod = get('StatefulSet', resourceName(a.instanceId)).spec.template.spec;
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.enableServiceLinks).toBe(false);
+    expect(pod.securityContext).toEqual({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(pod.containers[0].securityContext).toEqual({ allowPrivilegeEscalation: false, privileged: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(get('Pod', podName(a.instanceId)).spec.automountServiceAccountToken).toBe(false);
   });
 
   it('grows the disk by expanding the claim, without replacing the pod', async () => {

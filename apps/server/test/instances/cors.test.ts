@@ -118,6 +118,27 @@ describe('POST …/config', () => {
     expect(await activityRecords(t, inst.instanceId, 'cors')).toEqual([]);
   });
 
+  it('refuses the origins that reached the Kubernetes ingress verbatim (issue 42) with 400 and the form’s words, changing nothing', async () => {
+    const current = await readConfig();
+    const before = await row();
+    const cases: [string, string][] = [
+      ["https://a';{}$`b.example", CORS_MESSAGES.notAnOrigin("https://a';{}$`b.example")],
+      ['https://a"b.example', CORS_MESSAGES.notAnOrigin('https://a"b.example')],
+      ['https://*.example.com', CORS_MESSAGES.wildcard('https://*.example.com')],
+      ['https://user@a.example', CORS_MESSAGES.notAnOrigin('https://user@a.example')],
+      ['https://a.example?x=1', CORS_MESSAGES.notAnOrigin('https://a.example?x=1')],
+    ];
+    for (const [origin, message] of cases) {
+      const body = { ...corsSaveBody(current, []), ingressAnnotations: { ...current.ingressAnnotations, [CORS_ANNOTATIONS.allowOrigin]: `https://app.example.com, ${origin}` } };
+      const res = await api(t, owner.jwt).post(path('/config'), body);
+      expect(res.statusCode, origin).toBe(400);
+      expect(res.json().errors, origin).toEqual([message]);
+    }
+    expect(await readConfig()).toEqual(current);
+    expect((await row()).corsVersion).toBe(before.corsVersion);
+    expect(await activityRecords(t, inst.instanceId, 'cors')).toEqual([]);
+  });
+
   it('saves the origins as browsers send them, and the workflow applies them to the agent, which then answers browsers by them', { timeout: 40_000 }, async () => {
     const res = await api(t, owner.jwt).post(path('/config'), corsSaveBody(await readConfig(), ['https://app.example.com', ' HTTPS://Shop.Example.com:443 ']));
     expect(res.statusCode, res.body).toBe(200);

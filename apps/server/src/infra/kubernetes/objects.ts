@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AGENT_FLAGS, AGENT_PROJECT_KEY_ENV, AGENT_SECRET_ENV, HEALTH_CALL, INGEST_CORS, agentCommand, type AgentFlag } from '@replay/agent-protocol';
-import { CORS_ANNOTATIONS, SIZES, annotationOfOrigins, type InstanceSize, type Provider } from '@replay/contracts';
+import { CORS_ANNOTATIONS, SIZES, annotationOfOrigins, originOf, type InstanceSize, type Provider } from '@replay/contracts';
 import type { InstanceSpec, UpgradeBackup } from '../driver';
 
 /**
@@ -68,12 +68,38 @@ function meta(kind: string, apiVersion: string, name: string, record: KubeRecord
   return { apiVersion, kind, metadata: { name, namespace: s.namespace, labels: labelsOf(record.instanceId), ...(annotations ? { annotations } : {}) } };
 }
 
+/** ingress-nginx's own grammar for an origin (its cors annotation parser), without its `*.` wildcard. */
+const NGINX_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
+/** ingress-nginx allows credentials unless told not to; the agent never does (nothing cross-origin rides on its cookie). */
+const ALLOW_CREDENTIALS_ANNOTATION = 'nginx.ingress.kubernetes.io/cors-allow-credentials';
+
 /**
- * The Ingress's allow-origin: the CORS tab's (any, `*`, until a member lists some), and
- * with a list the console's too, since its browsers check the instance's health directly.
+ * An origin the Ingress may carry: one the contracts' rule takes as it stands, in ingress-nginx's
+ * grammar. ingress-nginx reads the annotation itself (split on commas), so a value cannot be
+ * quoted for it; instead only letters, digits, dots, hyphens, `:` and `/` are ever written, none
+ * of which nginx's configuration gives a meaning. An IPv6 literal, which ingress-nginx cannot
+ * match, is left to the agent: the Ingress passes a preflight it does not match on to it.
  */
-export function ingressOrigins(record: KubeRecord, s: KubeSettings): string {
-  return record.corsOrigins.length === 0 ? annotationOfOrigins([]) : annotationOfOrigins([s.consoleOrigin, ...record.corsOrigins.filter((o) => o !== s.consoleOrigin)]);
+const ingressSafeOrigin = (origin: string): boolean => originOf(origin) === origin && NGINX_ORIGIN.test(origin);
+
+/**
+ * The Ingress's CORS annotations. Its allow-origin: the CORS tab's (any, `*`, until a member lists
+ * some), and with a list the console's too, since its browsers check the instance's health
+ * directly. An origin saved before the rule (issue 42; the record keeps what the agent answered)
+ * is left out, never widening the list: should nothing safe remain, the Ingress answers no CORS
+ * at all and the agent, which holds the list, answers every preflight itself.
+ */
+export function ingressCors(record: KubeRecord, s: KubeSettings): Record<string, string> {
+  const fixed = {
+    [CORS_ANNOTATIONS.allowMethods]: INGEST_CORS.allowMethods,
+    [CORS_ANNOTATIONS.allowHeaders]: INGEST_CORS.allowHeaders,
+    [CORS_ANNOTATIONS.exposeHeaders]: INGEST_CORS.exposeHeaders,
+    [ALLOW_CREDENTIALS_ANNOTATION]: 'false',
+  };
+  if (record.corsOrigins.length === 0) return { [CORS_ANNOTATIONS.enable]: 'true', [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins([]), ...fixed };
+  const origins = [...new Set([s.consoleOrigin, ...record.corsOrigins].filter(ingressSafeOrigin))];
+  if (origins.length === 0) return { [CORS_ANNOTATIONS.enable]: 'false' };
+  return { [CORS_ANNOTATIONS.enable]: 'true', [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins(origins), ...fixed };
 }
 
 /** The agent's settings as environment variables (AGENT_FLAGS' names): the cluster's way, and kept out of `ps`. */
@@ -134,11 +160,7 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
     },
     {
       ...meta('Ingress', 'networking.k8s.io/v1', name, record, s, {
-        [CORS_ANNOTATIONS.enable]: 'true',
-        [CORS_ANNOTATIONS.allowOrigin]: ingressOrigins(record, s),
-        [CORS_ANNOTATIONS.allowMethods]: INGEST_CORS.allowMethods,
-        [CORS_ANNOTATIONS.allowHeaders]: INGEST_CORS.allowHeaders,
-        [CORS_ANNOTATIONS.exposeHeaders]: INGEST_CORS.exposeHeaders,
+        ...ingressCors(record, s),
         // Ingest takes bodies up to 1 MiB (the agent answers 413 past it itself).
         'nginx.ingress.kubernetes.io/proxy-body-size': '2m',
       }),
@@ -157,7 +179,10 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
           metadata: { labels: labelsOf(id), annotations: { [KEY_HASH_ANNOTATION]: keyHash(keys.projectKey) } },
           spec: {
             terminationGracePeriodSeconds: 10,
-            securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
+            // The agent never calls the Kubernetes API, nor needs the namespace's other Services (other instances) in its environment.
+            automountServiceAccountToken: false,
+            enableServiceLinks: false,
+            securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
             containers: [
               {
                 name: 'agent',
@@ -167,7 +192,7 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
                 resources: { requests: resources, limits: resources },
                 volumeMounts: [{ name: 'data', mountPath: VOLUME_PATH }],
                 readinessProbe: { httpGet: { path: HEALTH_CALL.path, port: 'http' }, periodSeconds: 5, failureThreshold: 3 },
-                securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+                securityContext: { allowPrivilegeEscalation: false, privileged: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
               },
             ],
             volumes: [{ name: 'data', persistentVolumeClaim: { claimName: claimName(id) } }],

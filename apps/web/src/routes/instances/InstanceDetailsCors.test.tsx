@@ -82,6 +82,48 @@ describe('the CORS tab', () => {
     expect(screen.getByText(CORS_MESSAGES.pending)).toBeInTheDocument();
   });
 
+  it('refuses the origins that once reached the ingress verbatim with the API’s own words, and adds an IPv6 literal with its port', async () => {
+    const { user } = open();
+    const input = await screen.findByRole('textbox', { name: 'Origin' });
+    const add = screen.getByRole('button', { name: 'Add' });
+    for (const [typed, message] of [
+      ["https://a';{}$`b.example", CORS_MESSAGES.notAnOrigin("https://a';{}$`b.example")],
+      ['https://a"b.example', CORS_MESSAGES.notAnOrigin('https://a"b.example')],
+      ['https://*.example.com', CORS_MESSAGES.wildcard('https://*.example.com')],
+    ]) {
+      await user.clear(input);
+      // Typed as is: user-event reads braces and brackets as key names otherwise.
+      await user.click(input);
+      await user.paste(typed!);
+      await user.click(add);
+      expect(await screen.findByText(message!)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('https://[2001:DB8::1]:8443');
+    await user.click(add);
+    expect(within(screen.getByRole('list', { name: 'Allowed origins' })).getByText('https://[2001:db8::1]:8443')).toBeInTheDocument();
+  });
+
+  it('names an origin saved before the rule, which a save needs gone', async () => {
+    let saved: unknown;
+    const { user } = open({
+      handlers: {
+        [`GET ${BASE}/config`]: ok(config(['https://app.example.com', 'https://*.example.com'])),
+        [`POST ${BASE}/config`]: (req) => {
+          saved = req.body;
+          return ok(config(['https://app.example.com'], true));
+        },
+      },
+    });
+    expect(await screen.findByText(CORS_MESSAGES.wildcard('https://*.example.com'), { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove https://*.example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual({ action: 'cors', ingressAnnotations: annotations('https://app.example.com') }));
+    expect(screen.queryByText(CORS_MESSAGES.wildcard('https://*.example.com'), { exact: false })).toBeNull();
+  });
+
   it('removing every origin allows any, and a refused save says why under the spec’s title', async () => {
     const { user } = open({ handlers: { [`POST ${BASE}/config`]: fail(409, 'This instance has been terminated.') } });
     await user.click(await screen.findByRole('button', { name: 'Remove https://app.example.com' }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { CORS_ANNOTATIONS, CORS_MESSAGES, corsOriginsProblem, normalizedOrigins, type InstanceConfig } from '@replay/contracts';
 import { LoadError } from '../../../components/list/LoadError';
@@ -43,6 +43,8 @@ function OriginsEditor({ instanceId, config, canEdit }: { instanceId: string; co
   const [typedError, setTypedError] = useState<string | null>(null);
   const save = useSaveCors(instanceId);
   const changed = !same(origins, config.corsOrigins);
+  // A list saved before the origin rule was strict may hold one it now refuses: say which, since a save needs it gone.
+  const savedProblem = canEdit ? corsOriginsProblem(config.corsOrigins) : null;
 
   const add = () => {
     const next = [...origins, typed];
@@ -63,6 +65,11 @@ function OriginsEditor({ instanceId, config, canEdit }: { instanceId: string; co
         Trackers on these sites may send recordings to this instance; the browser refuses the others. With none listed, any site may (its tracker still needs
         the project key).
       </Text>
+      {savedProblem && (
+        <Alert color="yellow" variant="light" title="Remove an origin saved earlier">
+          {savedProblem} It was saved before origins were checked this strictly. Remove it, then save.
+        </Alert>
+      )}
       {origins.length === 0 ? (
         <Text size="sm">Any origin</Text>
       ) : (
