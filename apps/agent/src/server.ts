@@ -25,7 +25,6 @@ import type { AgentSettings } from './settings.ts';
 import { signinRoutes } from './signin.ts';
 import { signOut, sloRoutes } from './slo.ts';
 import { ssoRoutes } from './sso.ts';
-import { IssuedRequests } from './sso-store.ts';
 import { StatsSampler } from './stats.ts';
 import { verifyConsoleToken } from './tokens.ts';
 import type { AgentState, Handler } from './state.ts';
@@ -128,7 +127,6 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       usedTokens: new UsedTokens(settings.dataDir, now()),
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),
-      sloRequests: new IssuedRequests(now),
       now,
       async applyRetention() {
         if (state.config.retentionDays === null) return;

@@ -55,8 +55,12 @@ export function startSession(res: ServerResponse, state: AgentState, user: Sessi
   res.end();
 }
 
-/** Clears the cookie, then a 303 to `location`: the home page, or the IdP's single logout with a LogoutRequest. */
-export function endSession(res: ServerResponse, state: AgentState, location = '/'): void {
-  res.writeHead(303, { Location: location, 'Set-Cookie': `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`, 'Cache-Control': 'no-store' });
+/**
+ * Clears the cookie, then a 303 to `location`: the home page, or the IdP's single logout with a
+ * LogoutRequest, and then `alsoSet`, the cookie that binds that sign-out to this browser.
+ */
+export function endSession(res: ServerResponse, state: AgentState, location = '/', alsoSet?: string): void {
+  const cleared = `${cookieName(state.settings.instanceId)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+  res.writeHead(303, { Location: location, 'Set-Cookie': alsoSet ? [cleared, alsoSet] : cleared, 'Cache-Control': 'no-store' });
   res.end();
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inflateRawSync } from 'node:zlib';
 import type * as NodeSaml from '@node-saml/node-saml';
@@ -9,14 +8,16 @@ import { endSession, signedInUser } from './sessions.ts';
 import { foreignOriginPage, sloDonePage, sloFailedPage } from './signin-pages.ts';
 import { Refused, STRONG_SIGNATURE_ALGORITHMS, WEAK_SIGNATURE, refuseDoctype } from './saml-checks.ts';
 import { EMAIL_FORMAT, samlFor, ssoOr404, type Sso } from './sso.ts';
-import type { IssuedRequests } from './sso-store.ts';
+import { BrowserRequests } from './sso-requests.ts';
 import type { AgentState, Handler } from './state.ts';
 
 /**
  * SP-initiated single logout: Sign out of an SSO session ends the local session
  * and sends the browser to the IdP's SLO URL with a LogoutRequest (HTTP-Redirect);
  * the IdP answers at /sso/slo with a LogoutResponse, signed per the HTTP-Redirect
- * binding (SigAlg and Signature over the query), which is checked and counted once.
+ * binding (SigAlg and Signature over the query), which is checked and counted once. The
+ * LogoutRequest's id is kept in the browser that signed out (sso-requests.ts), so only that
+ * browser brings an answer that counts, and no flood of sign-outs evicts anyone else's.
  * Requests from the IdP (IdP-initiated logout) are not taken: the session cookie is
  * the only record of a session, so there is nothing to end on the IdP's word.
  */
@@ -28,12 +29,13 @@ export async function signOut(req: IncomingMessage, res: ServerResponse, state: 
   const sso = state.config.sso;
   const nameID = user?.via === 'sso' && user.sub?.startsWith('sso:') ? user.sub.slice('sso:'.length) : '';
   if (!sso?.idpSlsUrl || !nameID) return endSession(res, state);
-  const requestId = `_${randomBytes(20).toString('hex')}`;
-  state.sloRequests.expect(requestId);
+  // node-saml saves the LogoutRequest's id into this browser's list (its cacheProvider), sent back as a cookie.
+  const requests = new BrowserRequests(req, state, 'sign-out');
   try {
-    const saml = await samlFor(req, state, sso, { requestId, cache: state.sloRequests });
+    const saml = await samlFor(req, state, sso, { cache: requests });
     const profile: NodeSaml.Profile = { issuer: sso.idpEntityId, nameID, nameIDFormat: user?.nameIdFormat ?? EMAIL_FORMAT, sessionIndex: user?.sessionIndex };
-    endSession(res, state, await saml.getLogoutUrlAsync(profile, '', {}));
+    const location = await saml.getLogoutUrlAsync(profile, '', {});
+    endSession(res, state, location, requests.cookie());
   } catch (e) {
     // A saved SLO URL that cannot be used must not keep anyone signed in: the local sign-out still happens.
     console.error(JSON.stringify({ level: 'error', msg: 'sso logout request failed', err: String(e instanceof Error ? e.message : e) }));
@@ -41,8 +43,8 @@ export async function signOut(req: IncomingMessage, res: ServerResponse, state: 
   }
 }
 
-/** The store, noting which issued id node-saml looked up: the LogoutResponse's InResponseTo, which node-saml does not return. */
-function recording(store: IssuedRequests): { cache: NodeSaml.CacheProvider; asked: () => string | null } {
+/** The browser's list, noting which id node-saml looked up: the LogoutResponse's InResponseTo, which node-saml does not return. */
+function recording(store: BrowserRequests): { cache: NodeSaml.CacheProvider; asked: () => string | null } {
   let asked: string | null = null;
   const cache: NodeSaml.CacheProvider = {
     saveAsync: (key, value) => store.saveAsync(key, value),
@@ -50,17 +52,19 @@ function recording(store: IssuedRequests): { cache: NodeSaml.CacheProvider; aske
       asked = key;
       return store.getAsync(key);
     },
-    removeAsync: (key) => store.removeAsync(key),
+    removeAsync: () => store.removeAsync(),
   };
   return { cache, asked: () => asked };
 }
+
+const NOT_THIS_BROWSERS = 'the response does not answer a sign-out this browser started, or was used already';
 
 /** A short reason for a refused LogoutResponse, in words for a person: never node-saml's message with its values. */
 function refusalReason(e: unknown): string {
   if (e instanceof Refused) return e.message;
   const message = e instanceof Error ? e.message : '';
   if (/signature|not supported/i.test(message)) return 'the response is not signed with the certificate saved for the identity provider';
-  if (/InResponseTo/i.test(message)) return 'the response does not answer a sign-out this instance started, or was used already';
+  if (/InResponseTo/i.test(message)) return NOT_THIS_BROWSERS;
   if (/issuer/i.test(message)) return 'the response comes from another identity provider';
   if (/status code/i.test(message)) return 'the identity provider did not end its session';
   if (/certificate|PEM|key/i.test(message)) return 'the certificate saved for the identity provider could not be read';
@@ -119,13 +123,14 @@ async function confirm(req: IncomingMessage, state: AgentState, sso: Sso): Promi
   // SHA-1 signatures can be forged by now; node-saml would accept any hash node knows.
   if (!STRONG_SIGNATURE_ALGORITHMS.has(param('SigAlg')!)) throw new Refused(WEAK_SIGNATURE);
   refuseDoctype(inflated(SAMLResponse));
-  const { cache, asked } = recording(state.sloRequests);
+  const requests = new BrowserRequests(req, state, 'sign-out');
+  const { cache, asked } = recording(requests);
   const saml = await samlFor(req, state, sso, { cache });
   const container = { SAMLResponse, RelayState: param('RelayState'), SigAlg: param('SigAlg'), Signature: param('Signature') };
   await saml.validateRedirectAsync(container, rawQuery);
   const id = asked();
   // node-saml checks InResponseTo only when present, and never removes it: both are done here, once.
-  if (!id || !state.sloRequests.take(id)) throw new Refused('the response does not answer a sign-out this instance started, or was used already');
+  if (!id || !requests.take(id)) throw new Refused(NOT_THIS_BROWSERS);
 }
 
 export const sloRoutes: Record<string, Handler> = {

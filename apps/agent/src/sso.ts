@@ -40,9 +40,7 @@ export function serviceProvider(req: IncomingMessage, state: AgentState) {
 }
 
 interface SamlOptions {
-  /** The id of the request about to be issued, noted beforehand in the store that will be asked for it. */
-  requestId?: string;
-  /** Where issued ids are kept: the browser's cookie for sign-ins (sso-requests.ts), the agent's store for single logout. */
+  /** Where issued ids are kept: the browser's cookie, for sign-ins and sign-outs alike (sso-requests.ts). */
   cache: NodeSaml.CacheProvider;
 }
 
@@ -69,7 +67,6 @@ export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso,
     requestIdExpirationPeriodMs: REQUEST_TTL_MS,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     cacheProvider: opts.cache,
-    ...(opts.requestId ? { generateUniqueId: () => opts.requestId as string } : {}),
   });
 }
 
@@ -104,7 +101,7 @@ async function acs(req: IncomingMessage, res: ServerResponse, state: AgentState,
     const { acsUrl } = serviceProvider(req, state);
     // The text node-saml will parse: base64 read as UTF-8, as it reads it.
     await checkResponseXml(Buffer.from(SAMLResponse, 'base64').toString('utf8'), acsUrl);
-    const requests = new BrowserRequests(req, state);
+    const requests = new BrowserRequests(req, state, 'sign-in');
     const saml = await samlFor(req, state, sso, { cache: requests });
     const { profile } = await saml.validatePostResponseAsync({ SAMLResponse, RelayState: form.get('RelayState') ?? '' });
     if (!profile) throw new Refused('the identity provider signed nobody in');
@@ -140,7 +137,7 @@ export const ssoRoutes: Record<string, Handler> = {
     if (!sso) return;
     const test = url.searchParams.get('test') === '1';
     // node-saml saves the id it issues into this browser's list (its cacheProvider), sent back as a cookie.
-    const requests = new BrowserRequests(req, state, { test });
+    const requests = new BrowserRequests(req, state, 'sign-in', { test });
     let location: string;
     try {
       const saml = await samlFor(req, state, sso, { cache: requests });

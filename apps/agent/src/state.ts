@@ -8,7 +8,6 @@ import type { IngestLimiter } from './ingest-limiter.ts';
 import type { LoggerGate } from './logger.ts';
 import type { PasswordStore, SigninFailures } from './passwords.ts';
 import type { AgentSettings } from './settings.ts';
-import type { IssuedRequests } from './sso-store.ts';
 import type { StatsSampler } from './stats.ts';
 
 // Its own file so that route files (admin, ingest) and the server that mounts them do not import each other.
@@ -30,8 +29,6 @@ export interface AgentState {
   passwords: PasswordStore;
   /** Failed password sign-ins per client address. */
   signinFailures: SigninFailures;
-  /** The SAML LogoutRequests this agent issued (a sign-in's requests are kept in the browser's cookie: sso-requests.ts). */
-  sloRequests: IssuedRequests;
   now(): number;
   applyRetention(): Promise<void>;
 }

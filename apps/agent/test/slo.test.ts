@@ -17,20 +17,25 @@ afterAll(async () => {
 
 const CLEARED = (agent: RunningAgent) => `replay_session_${agent.instanceId}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 const NOT_CONFIRMED = `Sign-out through ${IDP_NAME} could not be confirmed:`;
+const NOT_THIS_BROWSERS = 'the response does not answer a sign-out this browser started, or was used already';
 
-/** Presses "Sign out": the response, which must end the local session. */
-async function signOut(agent: RunningAgent, cookie: string): Promise<Response> {
+/**
+ * Presses "Sign out", which must end the local session: where the browser goes next, and the
+ * cookie it keeps for the IdP's answer (as a Cookie header; '' when none is set).
+ */
+async function signOut(agent: RunningAgent, cookie: string): Promise<{ location: string; browser: string }> {
   const res = await postForm(agent, '/logout', {}, { cookie });
   expect(res.status).toBe(303);
-  expect(res.headers.get('set-cookie')).toBe(CLEARED(agent));
-  return res;
+  const [cleared, ...others] = res.headers.getSetCookie();
+  expect(cleared).toBe(CLEARED(agent));
+  return { location: res.headers.get('location') ?? '', browser: others.map((c) => c.split(';')[0]).join('; ') };
 }
 
 const logoutRequestXml = (location: string) => inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
 
-/** The IdP's answer as the browser brings it to the agent. */
-async function atSlo(url: string): Promise<{ status: number; text: string; cookie: string | null }> {
-  const res = await fetch(url, { redirect: 'manual' });
+/** The IdP's answer as the browser brings it to the agent, with the cookie that browser holds. */
+async function atSlo(url: string, browser = ''): Promise<{ status: number; text: string; cookie: string | null }> {
+  const res = await fetch(url, { redirect: 'manual', headers: browser ? { Cookie: browser } : {} });
   return { status: res.status, text: await res.text(), cookie: res.headers.get('set-cookie') };
 }
 
@@ -42,7 +47,7 @@ describe('SP-initiated single logout', () => {
     expect(metadata).toMatch(new RegExp(`<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${agent.url}/sso/slo"`));
 
     const cookie = await ssoSignIn(agent, idp, 'grace@example.com');
-    const location = (await signOut(agent, cookie)).headers.get('location') ?? '';
+    const { location, browser } = await signOut(agent, cookie);
     expect(location.startsWith(`${idp.sloUrl}?SAMLRequest=`)).toBe(true);
     const request = logoutRequestXml(location);
     expect(request).toMatch(/^(<\?xml[^>]*>)?<samlp:LogoutRequest /);
@@ -57,18 +62,18 @@ describe('SP-initiated single logout', () => {
     const back = await idpRedirect(idp, location);
     expect(back.startsWith(`${agent.url}/sso/slo?SAMLResponse=`)).toBe(true);
     expect(new URL(back).searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
-    const done = await atSlo(back);
+    const done = await atSlo(back, browser);
     expect(done.status).toBe(200);
     expect(done.cookie).toBeNull();
     expect(done.text).toContain('<h1>Signed out</h1>');
     expect(done.text).toContain(`<p data-testid="slo-done">You are signed out of Agent ${agent.instanceId} and of ${IDP_NAME}.</p>`);
 
     // The same answer again is a replay.
-    const replay = await atSlo(back);
+    const replay = await atSlo(back, browser);
     expect(replay.status).toBe(400);
     expect(replay.cookie).toBeNull();
     expect(replay.text).toContain(
-      `<p role="alert" class="error" data-testid="slo-error">${NOT_CONFIRMED} the response does not answer a sign-out this instance started, or was used already. You are signed out of this instance.</p>`,
+      `<p role="alert" class="error" data-testid="slo-error">${NOT_CONFIRMED} ${NOT_THIS_BROWSERS}. You are signed out of this instance.</p>`,
     );
     await agent.stop();
   });
@@ -76,9 +81,9 @@ describe('SP-initiated single logout', () => {
   it('refuses an answer signed by a stranger, unsigned, or to a request it never made, and the session stays ended', async () => {
     const agent = await startAgentProcess();
     await applySso(agent, ssoConfig(idp, { idpSlsUrl: idp.sloUrl }));
-    const location = (await signOut(agent, await ssoSignIn(agent, idp, 'grace@example.com'))).headers.get('location') ?? '';
+    const { location, browser } = await signOut(agent, await ssoSignIn(agent, idp, 'grace@example.com'));
     const refused = async (url: string, reason: string) => {
-      const res = await atSlo(url);
+      const res = await atSlo(url, browser);
       expect(res.status).toBe(400);
       expect(res.cookie).toBeNull();
       expect(res.text).toContain(`${NOT_CONFIRMED} ${reason}. You are signed out of this instance.`);
@@ -96,14 +101,14 @@ describe('SP-initiated single logout', () => {
     await refused(await idp.respondLogout(location, { doctype: '<!DOCTYPE r [<!ENTITY x "y">]>' }), 'the response holds a document type declaration, which SAML does not allow');
     const other = new URL(location);
     other.searchParams.set('SAMLRequest', deflateRawSync(logoutRequestXml(location).replace(/ ID="[^"]+"/, ' ID="_never-issued"')).toString('base64'));
-    await refused(await idp.respondLogout(other.toString()), 'the response does not answer a sign-out this instance started, or was used already');
+    await refused(await idp.respondLogout(other.toString()), NOT_THIS_BROWSERS);
     await refused(`${agent.url}/sso/slo`, 'the identity provider sent no response');
     // A second message beside the signed one, under a name spelled otherwise, is not read past the signature.
     const signed = await idp.respondLogout(location);
     const forged = new URL(await idp.respondLogout(location, { signWith: 'stranger' })).searchParams.get('SAMLResponse') ?? '';
     await refused(signed.replace('?', `?SAMLRespons%65=${encodeURIComponent(forged)}&`), 'the response is not a well-formed redirect');
     // Refusals spend nothing: the IdP's real answer is still confirmed.
-    expect((await atSlo(await idp.respondLogout(location))).status).toBe(200);
+    expect((await atSlo(await idp.respondLogout(location), browser)).status).toBe(200);
     expect(await homeText(agent, '')).toContain('data-testid="signin-link"');
     await agent.stop();
   });
@@ -111,11 +116,74 @@ describe('SP-initiated single logout', () => {
   it('signs out locally without an SLO URL, and for console or password sessions', async () => {
     const agent = await startAgentProcess();
     await applySso(agent, ssoConfig(idp));
-    expect((await signOut(agent, await ssoSignIn(agent, idp, 'grace@example.com'))).headers.get('location')).toBe('/');
+    expect(await signOut(agent, await ssoSignIn(agent, idp, 'grace@example.com'))).toEqual({ location: '/', browser: '' });
     await applySso(agent, ssoConfig(idp, { idpSlsUrl: idp.sloUrl }));
-    expect((await signOut(agent, await consoleSignIn(agent))).headers.get('location')).toBe('/');
+    expect(await signOut(agent, await consoleSignIn(agent))).toEqual({ location: '/', browser: '' });
     // Signed out already (no cookie): nobody to name to the IdP.
-    expect((await signOut(agent, '')).headers.get('location')).toBe('/');
+    expect(await signOut(agent, '')).toEqual({ location: '/', browser: '' });
+    await agent.stop();
+  });
+});
+
+/**
+ * A pending sign-out belongs to the browser that started it (issue 42, point 5, for single
+ * logout): the agent once kept every pending LogoutRequest in one store of 10,000, dropping the
+ * oldest for each new one, so anyone with an SSO session could flood it and the IdP's answer
+ * to someone else's sign-out was then refused.
+ */
+describe('sign-outs bound to the browser that started them', () => {
+  /** The old store's cap: on a fresh agent, a first sign-out was the oldest of 10,000 when the 10,000th after it came, and dropped. */
+  const OLD_STORE_CAP = 10_000;
+
+  /** `count` presses of "Sign out" with the one SSO session `cookie` (signed, not stored: it signs out again and again), `parallel` at a time. */
+  async function flood(agent: RunningAgent, cookie: string, count: number, parallel: number): Promise<void> {
+    let sent = 0;
+    const worker = async () => {
+      while (sent < count) {
+        sent++;
+        const res = await postForm(agent, '/logout', {}, { cookie });
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')?.startsWith(`${idp.sloUrl}?SAMLRequest=`)).toBe(true);
+        await res.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+  }
+
+  it('confirms a sign-out started before 10,000 sign-outs of another SSO session', async () => {
+    const agent = await startAgentProcess();
+    await applySso(agent, ssoConfig(idp, { idpSlsUrl: idp.sloUrl }));
+    const grace = await signOut(agent, await ssoSignIn(agent, idp, 'grace@example.com'));
+    const mallory = await ssoSignIn(agent, idp, 'mallory@example.com');
+    const started = Date.now();
+    await flood(agent, mallory, OLD_STORE_CAP, 8);
+    console.log(`flood of ${OLD_STORE_CAP} sign-outs: ${Date.now() - started} ms`);
+    const done = await atSlo(await idpRedirect(idp, grace.location), grace.browser);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain(`<p data-testid="slo-done">You are signed out of Agent ${agent.instanceId} and of ${IDP_NAME}.</p>`);
+    await agent.stop();
+  }, 180_000); // 10,000 sign-outs, the fewest that evicted the first: several seconds on a quiet machine
+
+  it('hands the browser a signed, HttpOnly cookie for /sso/slo, and refuses the answer brought by another browser', async () => {
+    const agent = await startAgentProcess();
+    await applySso(agent, ssoConfig(idp, { idpSlsUrl: idp.sloUrl }));
+    const res = await postForm(agent, '/logout', {}, { cookie: await ssoSignIn(agent, idp, 'grace@example.com') });
+    const [, held] = res.headers.getSetCookie();
+    expect(held).toMatch(new RegExp(`^replay_slo_${agent.instanceId}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/sso/slo; Max-Age=600; HttpOnly; Secure; SameSite=None$`));
+    const browser = (held ?? '').split(';')[0] ?? '';
+    const back = await idp.respondLogout(res.headers.get('location') ?? '');
+    const refused = async (cookie: string) => {
+      const answer = await atSlo(back, cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(`${NOT_CONFIRMED} ${NOT_THIS_BROWSERS}.`);
+    };
+    await refused('');
+    await refused(browser.replace(/\.[\w-]+$/, '.AAAA'));
+    // Another browser's sign-out cookie lists its own requests, not this one.
+    await refused((await signOut(agent, await ssoSignIn(agent, idp, 'mallory@example.com'))).browser);
+    // Its own browser still has it confirmed, once.
+    expect((await atSlo(back, browser)).status).toBe(200);
+    await refused(browser);
     await agent.stop();
   });
 });
