@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BACKUP_RETENTION_DAYS } from '@replay/contracts';
+import { trustProxySetting } from './trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -96,7 +97,8 @@ export const envSchema = z
     /** Live status streams: milliseconds between heartbeat comments, each also re-checking the caller's rights (tests shorten it). */
     LIVE_STATUS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-    TRUST_PROXY: bool.default(false),
+    /** Whose X-Forwarded-For is believed: config/trust-proxy.ts. */
+    TRUST_PROXY: trustProxySetting,
     FRAME_ANCESTORS: originList,
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
