@@ -1,14 +1,16 @@
 import { DRIVER_RIGHTS } from '../../apps/server/src/infra/kubernetes/rights';
+import { trustProxySetting } from '../../apps/server/src/config/trust-proxy';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
@@ -33,6 +35,7 @@ const MODELS = {
   'rbac.authorization.k8s.io/v1/Role': Role,
   'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 } as const;
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
@@ -58,7 +61,7 @@ const envValue = (name: string) => consoleContainer().env!.find((e) => e.name ==
 
 describe('Kubernetes manifests', () => {
   it('are each a kind this packaging knows, valid against the Kubernetes schema', () => {
-    expect(manifests.length).toBeGreaterThanOrEqual(8);
+    expect(manifests.length).toBeGreaterThanOrEqual(9);
     for (const { file, doc } of manifests) {
       const Model = MODELS[`${doc.apiVersion}/${doc.kind}` as keyof typeof MODELS];
       expect(Model, `${file}: ${doc.apiVersion} ${doc.kind}`).toBeDefined();
@@ -129,6 +132,32 @@ describe('Kubernetes manifests', () => {
     const binding = only('rbac.authorization.k8s.io/v1/RoleBinding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name });
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: only('v1/ServiceAccount').metadata!.name }]);
+  });
+
+  // Issue 42, point 1: behind the ingress, no header a client sends chooses the address the console's limits see.
+  it('the console believes one hop, only the ingress controller reaches it, and the controller writes X-Forwarded-For itself', () => {
+    // Written as the count, not `true` (read as one hop for older settings, but it says "all").
+    expect(envValue('TRUST_PROXY')).toBe('1');
+    expect(trustProxySetting.parse(envValue('TRUST_PROXY'))).toEqual({ hops: 1 });
+    const policy = only('networking.k8s.io/v1/NetworkPolicy');
+    expect(policy.spec!.podSelector.matchLabels).toEqual(deployment().spec!.template.metadata!.labels);
+    expect(policy.spec!.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec!.ingress).toEqual([
+      {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx', 'app.kubernetes.io/component': 'controller' } },
+          },
+        ],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+    ]);
+    const values = parseDocument(readFileSync(join(manifestsDir, 'ingress-nginx', 'values.yaml'), 'utf8')).toJS() as {
+      controller: { config: Record<string, string>; service: { externalTrafficPolicy: string } };
+    };
+    expect(values.controller.config).toMatchObject({ 'use-forwarded-headers': 'false', 'compute-full-forwarded-for': 'false' });
+    expect(values.controller.service.externalTrafficPolicy).toBe('Local');
   });
 
   it('the Ingress sends the public name to the Service', () => {
