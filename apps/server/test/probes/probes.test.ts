@@ -125,6 +125,15 @@ describe('/metrics without METRICS_TOKEN: this machine only', () => {
     expect(series(text, 'console_job_queue_oldest_age_seconds', { queue: 'probe-backlog' })).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells an idle queue as 0 waiting, 0 seconds old (its help says so), not as a missing series', async () => {
+    await t.runtime.ctx.boss!.createQueue('probe-idle');
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(series(text, 'console_job_queue_depth', { queue: 'probe-idle' })).toBe(0);
+    expect(series(text, 'console_job_queue_oldest_age_seconds', { queue: 'probe-idle' })).toBe(0);
+    // And so every queue of the console's own, each declared at start.
+    for (const { queue } of jobDefinitions) expect(series(text, 'console_job_queue_depth', { queue }), queue).toBeGreaterThanOrEqual(0);
+  });
+
   it('every job queue beats, so the job of a dead process is retried elsewhere within seconds, not at its expiry', async () => {
     const rows = ((await t.runtime.ctx.db.execute(sql`select name, heartbeat_seconds as "heartbeatSeconds" from pgboss.queue`)) as unknown as { rows: { name: string; heartbeatSeconds: number | null }[] }).rows;
     const ours = rows.filter((r) => jobDefinitions.some((d) => d.queue === r.name));
