@@ -141,6 +141,23 @@ describe('/metrics without METRICS_TOKEN: this machine only', () => {
     expect(ours.filter((r) => r.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)).toEqual([]);
   });
 
+  // Issue 42, point 8: a DNS-rebinding page (attacker.example resolved to 127.0.0.1) in a browser on this machine.
+  it.each(['attacker.example', 'attacker.example:3000', '127.0.0.1.attacker.example', '10.1.2.3:3000', 'localhost.:3000'])(
+    'refuses Host %j from a loopback socket',
+    async (host) => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+      expect(res.body).not.toContain('console_');
+    },
+  );
+
+  it.each(['localhost', 'localhost:3000', 'LOCALHOST:9100', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000'])('answers Host %j from a loopback socket', async (host) => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console_agents_up');
+  });
+
   it('refuses a caller from another machine, and one that came through a proxy', async () => {
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', ...REMOTE });
     expect(remote.statusCode).toBe(403);
