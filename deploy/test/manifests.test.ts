@@ -140,7 +140,7 @@ describe('Kubernetes manifests', () => {
     expect(envValue('TRUST_PROXY')).toBe('1');
     expect(trustProxySetting.parse(envValue('TRUST_PROXY'))).toEqual({ hops: 1 });
     const policy = only('networking.k8s.io/v1/NetworkPolicy');
-    expect(policy.spec!.podSelector.matchLabels).toEqual(deployment().spec!.template.metadata!.labels);
+    expect(policy.spec!.podSelector!.matchLabels).toEqual(deployment().spec!.template.metadata!.labels);
     expect(policy.spec!.policyTypes).toEqual(['Ingress']);
     expect(policy.spec!.ingress).toEqual([
       {
