@@ -42,9 +42,10 @@ export const trustProxySetting = z
 
 /**
  * Fastify's `trustProxy` for the setting. A hop count is given as a function: Fastify (5.12)
- * takes a bare number to mean "trust no peer" for the forwarded host and protocol, and this
- * console reads only the address (the Host allow-list reads the Host header itself). The function is called with each address from the
- * connection's peer (0) outwards, and the first one it does not trust is the client.
+ * reads a bare number as "trust no peer" (a count cannot check who the peer is), and the function
+ * also lets X-Forwarded-Host and -Proto through, which this console never reads (the Host
+ * allow-list reads the Host header itself). It is called with each address from the connection's
+ * peer (hop 0) outwards; the first one it does not trust is the client.
  */
 export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (setting === false) return false;
