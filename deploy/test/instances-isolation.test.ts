@@ -63,7 +63,11 @@ describe('namespaces', () => {
 });
 
 describe('the instances’ NetworkPolicy', () => {
-  const policy = () => one('NetworkPolicy');
+  const policy = () => {
+    const found = ofKind('NetworkPolicy').filter((d) => d.metadata.namespace === instancesNamespace());
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
   const peers = () => policy().spec.ingress.map((rule: { from: unknown[]; ports: unknown[] }) => ({ from: rule.from, ports: rule.ports }));
   const agentPort = [{ protocol: 'TCP', port: AGENT_PORT }];
 

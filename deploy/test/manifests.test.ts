@@ -1,9 +1,10 @@
 import { DRIVER_RIGHTS } from '../../apps/server/src/infra/kubernetes/rights';
+import { trustProxySetting } from '../../apps/server/src/config/trust-proxy';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
@@ -62,7 +63,7 @@ const envValue = (name: string) => consoleContainer().env!.find((e) => e.name ==
 
 describe('Kubernetes manifests', () => {
   it('are each a kind this packaging knows, valid against the Kubernetes schema', () => {
-    expect(manifests.length).toBeGreaterThanOrEqual(8);
+    expect(manifests.length).toBeGreaterThanOrEqual(9);
     for (const { file, doc } of manifests) {
       const Model = MODELS[`${doc.apiVersion}/${doc.kind}` as keyof typeof MODELS];
       expect(Model, `${file}: ${doc.apiVersion} ${doc.kind}`).toBeDefined();
@@ -134,6 +135,35 @@ describe('Kubernetes manifests', () => {
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name });
     const account = only('v1/ServiceAccount').metadata!;
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: account.name, namespace: account.namespace }]);
+  });
+
+  // Issue 42, point 1: behind the ingress, no header a client sends chooses the address the console's limits see.
+  it('the console believes one hop, only the ingress controller reaches it, and the controller writes X-Forwarded-For itself', () => {
+    // Written as the count, not `true` (read as one hop for older settings, but it says "all").
+    expect(envValue('TRUST_PROXY')).toBe('1');
+    expect(trustProxySetting.parse(envValue('TRUST_PROXY'))).toEqual({ hops: 1 });
+    const policies = manifests.filter(({ doc }) => doc.kind === 'NetworkPolicy' && doc.metadata.name === 'replay-console');
+    expect(policies).toHaveLength(1);
+    const policy = new NetworkPolicy(policies[0]!.doc as never);
+    expect(policy.metadata!.namespace).toBe(deployment().metadata!.namespace);
+    expect(policy.spec!.podSelector!.matchLabels).toEqual(deployment().spec!.template.metadata!.labels);
+    expect(policy.spec!.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec!.ingress).toEqual([
+      {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx', 'app.kubernetes.io/component': 'controller' } },
+          },
+        ],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+    ]);
+    const values = parseDocument(readFileSync(join(manifestsDir, 'ingress-nginx', 'values.yaml'), 'utf8')).toJS() as {
+      controller: { config: Record<string, string>; service: { externalTrafficPolicy: string } };
+    };
+    expect(values.controller.config).toMatchObject({ 'use-forwarded-headers': 'false', 'compute-full-forwarded-for': 'false' });
+    expect(values.controller.service.externalTrafficPolicy).toBe('Local');
   });
 
   it('the Ingress sends the public name to the Service', () => {

@@ -16,10 +16,14 @@ const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 export const SERVED_BY = 'x-served-by';
 
 /**
- * Drain settings that go with the example's checks (inter 1 s, fastinter 0.5 s, fall 2): a console
- * told SIGTERM answers /readyz 503 and keeps serving for 3 s, time for HAProxy to take it out.
+ * Drain settings that go with the example's checks (inter 1 s, fastinter 0.5 s, fall 2): the drain
+ * delay is left at its default with DATABASE_URL (5 s), so the rolling restart proves the default
+ * safe; a console told SIGTERM answers /readyz 503 and keeps serving while HAProxy takes it out.
  */
-export const DRAIN_ENV = { SHUTDOWN_DRAIN_DELAY_SECONDS: '3', SHUTDOWN_GRACE_SECONDS: '20' };
+export const DRAIN_ENV = { SHUTDOWN_GRACE_SECONDS: '20' };
+
+/** What the consoles behind the example are told of it: its X-Forwarded-For is one hop away (haproxy.cfg's header). */
+export const BEHIND_BALANCER_ENV = { TRUST_PROXY: '1' };
 
 export const haproxyInstalled = () => existsSync(HAPROXY);
 
@@ -115,7 +119,7 @@ export interface ConsolePool {
 
 /**
  * `count` consoles behind HAProxy, all told the balancer's address is theirs (PUBLIC_URL, so the
- * Host allow-list admits the browser's Host header) and to trust its X-Forwarded-For.
+ * Host allow-list admits the browser's Host header) and to trust the X-Forwarded-For it writes.
  */
 export async function startPool(count: number, opts: { dataDir: string; env: Record<string, string> }): Promise<ConsolePool> {
   const taken = new Set<number>();
@@ -127,7 +131,7 @@ export async function startPool(count: number, opts: { dataDir: string; env: Rec
   const balancerPort = await take();
   const ports = new Map<string, number>();
   for (let i = 1; i <= count; i++) ports.set(`console${i}`, await take());
-  const env = { ...opts.env, ...DRAIN_ENV, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${balancerPort}`, TRUST_PROXY: 'true', DAILY_BACKUPS: 'false' };
+  const env = { ...opts.env, ...DRAIN_ENV, ...BEHIND_BALANCER_ENV, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${balancerPort}`, DAILY_BACKUPS: 'false' };
   const consoles = new Map<string, ConsoleServer>();
   const start = async (name: string) => consoles.set(name, await startConsole({ dataDir: opts.dataDir, env: { ...env, PORT: String(ports.get(name)) } }));
   const stopAll = async () => {

@@ -21,6 +21,7 @@ import { requestMetricsPlugin } from './plugins/request-metrics';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { probeRoutes } from './modules/probes/probes.routes';
 import { loggerOptions } from './lib/logger';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import { createServices } from './composition';
 
 declare module 'fastify' {
@@ -50,7 +51,7 @@ export const ROUTER_REFUSALS = {
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
     // Fastify's own answer would echo the path (a token may be in it) in another shape.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BACKUP_RETENTION_DAYS } from '@replay/contracts';
+import { trustProxySetting } from './trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,6 +68,19 @@ const sessionRecorderKey = z
   .regex(/^[\x21-\x7e]{16,256}$/, 'SESSION_RECORDER_PROJECT_KEY is the project key of the instance’s account: 16 to 256 visible ASCII characters')
   .optional();
 
+/** The drain delay when none is set: seconds a console leaving a pool keeps answering, see drainDelayDefault. */
+export const DEFAULT_POOLED_DRAIN_DELAY_SECONDS = 5;
+
+/**
+ * With DATABASE_URL the console may be one of several behind a balancer, which goes on sending it
+ * requests until its health check sees /readyz fail: closing the listener at once fails them. Five
+ * seconds outlasts the shipped HAProxy example's checks (out within 1.5 s) with a margin. Alone on
+ * its embedded database no balancer waits on it, and a stop is at once.
+ */
+function drainDelayDefault(databaseUrl: string | undefined): number {
+  return databaseUrl ? DEFAULT_POOLED_DRAIN_DELAY_SECONDS : 0;
+}
+
 /**
  * Every setting the server reads, validated once at boot. The README's
  * configuration table lists the same names; add a setting here first.
@@ -96,7 +110,8 @@ export const envSchema = z
     /** Live status streams: milliseconds between heartbeat comments, each also re-checking the caller's rights (tests shorten it). */
     LIVE_STATUS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-    TRUST_PROXY: bool.default(false),
+    /** Whose X-Forwarded-For is believed: config/trust-proxy.ts. */
+    TRUST_PROXY: trustProxySetting,
     FRAME_ANCESTORS: originList,
     WEB_DIST: z.string().optional(),
     RUN_WORKERS: bool.default(true),
@@ -123,8 +138,8 @@ export const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** Seconds a shutdown (SIGTERM) gives requests and job steps in flight before the process exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
-    /** Seconds a shutting-down process goes on answering (readiness 503) before it closes its listener, for balancers to notice. */
-    SHUTDOWN_DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+    /** Seconds a shutting-down process goes on answering (readiness 503) before it closes its listener, for balancers to notice; see drainDelayDefault. */
+    SHUTDOWN_DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
     EXTRA_VERSIONS: extraVersions,
     /**
      * Where instances run: agent processes on this machine (`local`), or a Kubernetes
@@ -161,6 +176,7 @@ export const envSchema = z
   })
   .transform((e) => ({
     ...e,
+    SHUTDOWN_DRAIN_DELAY_SECONDS: e.SHUTDOWN_DRAIN_DELAY_SECONDS ?? drainDelayDefault(e.DATABASE_URL),
     embedded: !e.DATABASE_URL,
     captchaEnabled: Boolean(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

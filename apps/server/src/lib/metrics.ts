@@ -20,6 +20,9 @@ export interface ConsoleMetrics {
   agentsUp: Gauge;
 }
 
+/** prom-client's default gauges whose names end in `_total`, as only counters' may. */
+const PROM_CLIENT_MISNAMED = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'] as const;
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Driver calls range from a health check (ms) to a create that boots an agent (tens of seconds). */
 const DRIVER_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120];
@@ -28,6 +31,9 @@ export function createMetrics(): ConsoleMetrics {
   const registry = new Registry();
   // Process and runtime: CPU, memory, handles and event-loop lag (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which `promtool check metrics` reports (a `_total` suffix is for
+  // counters): each is the sum of its per-type gauge (nodejs_active_handles{type}, …), kept.
+  for (const name of PROM_CLIENT_MISNAMED) registry.removeSingleMetric(name);
   return {
     registry,
     httpDuration: new Histogram({
@@ -52,7 +58,7 @@ export function createMetrics(): ConsoleMetrics {
     }),
     queueDepth: new Gauge({
       name: 'console_job_queue_depth',
-      help: 'Jobs waiting to run (created or waiting for a retry), by queue.',
+      help: 'Jobs due to run and not yet taken (created or waiting for a retry), by queue (0 when none waits).',
       labelNames: ['queue'],
       registers: [registry],
     }),

@@ -2,11 +2,10 @@ import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
 import { PROBE_PATHS } from '@replay/contracts';
 import { AppError } from '../lib/errors';
+import { LOOPBACK_HOST_NAMES, hostParts } from '../lib/this-machine';
 
 export const MISDIRECTED_MESSAGE = 'This console does not answer to that host name. Open it at the address set as PUBLIC_URL.';
 
-const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i;
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /**
@@ -20,12 +19,10 @@ export function hostMatcher(env: Pick<Env, 'publicUrl' | 'embedded'>): (host: st
   const publicName = publicUrl.hostname.toLowerCase();
   const publicPorts = publicUrl.port ? [publicUrl.port] : [null, DEFAULT_PORTS[publicUrl.protocol] ?? null];
   return (host) => {
-    const match = host ? HOST_HEADER.exec(host) : null;
-    if (!match) return false;
-    const name = match[1]!.toLowerCase();
-    const port = match[2] ?? null;
-    if (env.embedded && LOOPBACK_NAMES.has(name)) return true;
-    return name === publicName && publicPorts.includes(port);
+    const parts = hostParts(host);
+    if (!parts) return false;
+    if (env.embedded && LOOPBACK_HOST_NAMES.has(parts.name)) return true;
+    return parts.name === publicName && publicPorts.includes(parts.port);
   };
 }
 
@@ -51,7 +48,7 @@ const PROBES = new Set<string>(Object.values(PROBE_PATHS));
 /**
  * The orchestrator's probes come by the process's own address (a kubelet asks `10.1.2.3:3000`),
  * never PUBLIC_URL's name. They answer nothing a rebinding page could use: liveness and readiness
- * say only ok or not, and the metrics ask for their token (or this machine's own socket).
+ * say only ok or not, and the metrics ask for their token (or this machine's own socket and a loopback Host).
  */
 function isProbe(method: string, url: string | undefined): boolean {
   return (method === 'GET' || method === 'HEAD') && url !== undefined && PROBES.has(url.split('?')[0]!);

@@ -125,11 +125,37 @@ describe('/metrics without METRICS_TOKEN: this machine only', () => {
     expect(series(text, 'console_job_queue_oldest_age_seconds', { queue: 'probe-backlog' })).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells an idle queue as 0 waiting, 0 seconds old (its help says so), not as a missing series', async () => {
+    await t.runtime.ctx.boss!.createQueue('probe-idle');
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(series(text, 'console_job_queue_depth', { queue: 'probe-idle' })).toBe(0);
+    expect(series(text, 'console_job_queue_oldest_age_seconds', { queue: 'probe-idle' })).toBe(0);
+    // And so every queue of the console's own, each declared at start.
+    for (const { queue } of jobDefinitions) expect(series(text, 'console_job_queue_depth', { queue }), queue).toBeGreaterThanOrEqual(0);
+  });
+
   it('every job queue beats, so the job of a dead process is retried elsewhere within seconds, not at its expiry', async () => {
     const rows = ((await t.runtime.ctx.db.execute(sql`select name, heartbeat_seconds as "heartbeatSeconds" from pgboss.queue`)) as unknown as { rows: { name: string; heartbeatSeconds: number | null }[] }).rows;
     const ours = rows.filter((r) => jobDefinitions.some((d) => d.queue === r.name));
     expect(ours.map((r) => r.name).sort()).toEqual(jobDefinitions.map((d) => d.queue).sort());
     expect(ours.filter((r) => r.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)).toEqual([]);
+  });
+
+  // Issue 42, point 8: a DNS-rebinding page (attacker.example resolved to 127.0.0.1) in a browser on this machine.
+  it.each(['attacker.example', 'attacker.example:3000', '127.0.0.1.attacker.example', '10.1.2.3:3000', 'localhost.:3000'])(
+    'refuses Host %j from a loopback socket',
+    async (host) => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+      expect(res.body).not.toContain('console_');
+    },
+  );
+
+  it.each(['localhost', 'localhost:3000', 'LOCALHOST:9100', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000'])('answers Host %j from a loopback socket', async (host) => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console_agents_up');
   });
 
   it('refuses a caller from another machine, and one that came through a proxy', async () => {

@@ -16,11 +16,18 @@ export function probesRepo(db: Db) {
       await db.execute(sql`select 1`);
     },
 
-    /** pg-boss's own table (schema `pgboss`): its cached queue counts lag by a monitoring interval and carry no age. */
+    /**
+     * Every queue pg-boss knows, with its due jobs: 0 and 0 when none waits, so a dashboard or an
+     * alert sees an idle queue as 0, not as a missing series. pg-boss's own tables (schema
+     * `pgboss`): its cached queue counts lag by a monitoring interval and carry no age.
+     */
     async queueBacklog(): Promise<QueueBacklog[]> {
       const result = await db.execute(sql`
-        select name as queue, count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as "oldestAgeSeconds"
-        from pgboss.job where state in ('created', 'retry') and start_after <= now() group by name`);
+        select q.name as queue, count(j.id)::int as depth,
+          coalesce(extract(epoch from now() - min(j.start_after)), 0)::float8 as "oldestAgeSeconds"
+        from pgboss.queue q
+        left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry') and j.start_after <= now()
+        group by q.name`);
       return (result as unknown as { rows: QueueBacklog[] }).rows;
     },
   };

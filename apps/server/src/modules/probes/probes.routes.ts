@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PROBE_PATHS } from '@replay/contracts';
 import { AppError, forbidden } from '../../lib/errors';
-import { fromThisMachine } from '../../lib/this-machine';
+import { fromThisMachineByLoopbackName } from '../../lib/this-machine';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -36,7 +36,10 @@ export const probeRoutes: FastifyPluginAsync = async (app) => {
     if (token && !bearerMatches(request, token)) {
       throw new AppError('unauthenticated', ['The metrics need the bearer token set as METRICS_TOKEN.'], { 'www-authenticate': 'Bearer realm="metrics"' });
     }
-    if (!token && !fromThisMachine(request)) throw forbidden('Without METRICS_TOKEN the metrics are answered to this machine only.');
+    // Without a token: this machine's own socket, asked by a loopback name (a rebinding page's Host is its own).
+    if (!token && !fromThisMachineByLoopbackName(request)) {
+      throw forbidden('Without METRICS_TOKEN the metrics are answered to this machine only, asked as localhost, 127.0.0.1 or [::1].');
+    }
     const { contentType, text } = await probes.scrape();
     return reply.headers({ ...noStore, 'content-type': contentType }).send(text);
   });
