@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@replay/contracts';
+import type { AuditEntry, Permission } from '@replay/contracts';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { insertAuditRows } from './support/audit-chain';
@@ -76,7 +76,7 @@ describe('the audit trail of a member with View instances and View activity on o
 
   it('shows each area to the holder of its permission: billing to VIEW_BILLING, roles to VIEW_ROLES, others’ sign-ins to VIEW_MEMBERS', async () => {
     const tenantId = owner.user.tenantId;
-    const actionsOf = async (permissions: Parameters<typeof addMember>[2]['permissions']) =>
+    const actionsOf = async (permissions: readonly Permission[]) =>
       (await read(await addMember(t, tenantId, { permissions }))).sessions.map((s) => s.action);
     expect(await actionsOf(['VIEW_ACTIVITY', 'VIEW_BILLING'])).toEqual(['Edit billing details']);
     expect(await actionsOf(['VIEW_ACTIVITY', 'VIEW_ROLES'])).toEqual(['Create role']);
