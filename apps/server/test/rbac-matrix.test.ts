@@ -122,7 +122,7 @@ describe.each(routes.map((r) => [`${describeRoute(r)} (${guardLabel(r)})`, r] as
     const stricter = beyondGuard[describeRoute(route)];
     if (hasAnyPermission(caller.permissions!, guard.anyOf) && stricter && !stricter.admits(caller.permissions!)) {
       expect(res.statusCode, res.body).toBe(403);
-      expect(res.json().errors).toEqual([stricter.message]);
+      expect((res.json() as { errors: string[] }).errors).toEqual([stricter.message]);
     } else if (hasAnyPermission(caller.permissions!, guard.anyOf)) {
       expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
     } else {
