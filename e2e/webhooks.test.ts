@@ -23,6 +23,7 @@ let receiver: Server;
 let receiverUrl = '';
 let secret = '';
 let answerStatus = 200;
+let ownerEmail = '';
 const received: { headers: IncomingHttpHeaders; body: string; verified: boolean }[] = [];
 /** The retry after a failure is due 5 s later; on a busy machine the sweep may take its 10 s. */
 const DELIVERY_MS = 60_000;
@@ -65,7 +66,8 @@ describe('webhooks journey in chromium', () => {
     await page.goto('/signup');
     await page.getByLabel('Name', { exact: true }).fill('Wendy Hooks');
     await page.getByLabel('Organization').fill('Hook Works');
-    await page.getByLabel('Email Address').fill(`webhooks-${Date.now()}@example.com`);
+    ownerEmail = `webhooks-${Date.now()}@example.com`;
+    await page.getByLabel('Email Address').fill(ownerEmail);
     await page.getByLabel('Password', { exact: true }).fill('Owner-pass1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/instances/);
@@ -135,5 +137,20 @@ describe('webhooks journey in chromium', () => {
     expect(replayed?.verified).toBe(true);
     await visible(drawer.getByText('replay'));
     await expectAccessible(page, 'webhooks: replayed');
+  });
+
+  it('shows a new delivery in the open log without a reload (issue 42)', async () => {
+    const drawer = page.getByRole('dialog', { name: 'Deliveries' });
+    const roleDeliveries = drawer.getByText('role.created', { exact: true });
+    expect(await roleDeliveries.count()).toBe(0);
+    // The owner, in another client, makes a role: the webhook subscribes to role.created.
+    const signedIn = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ownerEmail, password: 'Owner-pass1' }) });
+    expect(signedIn.status).toBe(200);
+    const { jwt } = ((await signedIn.json()) as { data: { jwt: string } }).data;
+    const role = await fetch(`${server.url}/api/client/roles`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ name: 'Hook reader' }) });
+    expect(role.status).toBe(201);
+    await expect.poll(() => roleDeliveries.count(), { timeout: DELIVERY_MS }).toBe(1);
+    await visible(drawer.getByRole('button', { name: /^Replay role\.created/ }));
+    await expectAccessible(page, 'webhooks: a new delivery in the open log');
   });
 });

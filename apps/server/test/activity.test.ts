@@ -64,7 +64,7 @@ describe('GET /api/managed-saas/activities', () => {
   });
 
   it('shows a member scoped to some instances only those instances’ events (and the account-wide ones)', async () => {
-    const scoped = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY'], allInstances: false, instances: [instanceA] });
+    const scoped = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY', 'VIEW_MEMBERS'], allInstances: false, instances: [instanceA] });
     const seen = messagesOf(await list(scoped.headers, { limit: '100' }));
     expect(seen).toContain('Stopped instance alpha');
     expect(seen).not.toContain('Started instance beta');
@@ -73,6 +73,16 @@ describe('GET /api/managed-saas/activities', () => {
     const nowhere = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY'], allInstances: false, instances: [] });
     const none = messagesOf(await list(nowhere.headers, { query: 'instance' }));
     expect(none).toEqual([]);
+  });
+
+  it('shows team and role lines only to a member who may open the Team screen (issue 42), the count being of what is shown', async () => {
+    const activityOnly = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY', 'VIEW_ROLES'] });
+    const res = await list(activityOnly.headers, { limit: '100' });
+    expect(messagesOf(res)).toEqual(['Started instance beta', 'Stopped instance alpha']);
+    expect(res.json().data.total).toBe(2);
+    expect(messagesOf(await list(activityOnly.headers, { query: 'jane' }))).toEqual([]);
+    const team = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY', 'EDIT_MEMBERS'] });
+    expect((await list(team.headers)).json().data.total).toBe(15);
   });
 
   it('needs VIEW_ACTIVITY', async () => {

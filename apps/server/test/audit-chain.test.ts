@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { generateKeyPairSync } from 'node:crypto';
 import { chainAfter, verifyAuditExport, type ExportFormat } from '@replay/audit-chain';
-import { auditSigningKeySchema } from '@replay/contracts';
+import { AUDIT_MESSAGES, PERMISSIONS, auditSigningKeySchema } from '@replay/contracts';
 import { auditTrail } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { appendChained, chainUnchainedRows, fieldsOf, type AuditInsert } from '../src/modules/audit/audit.chain';
@@ -101,10 +101,15 @@ describe('GET /api/trails/export', () => {
     const result = verifyAuditExport((await exportOf(owner)).body, publicKey);
     expect(result).toMatchObject({ ok: true, records: 2, head: { accountId: owner.user.tenantId } });
     expect((await exportOf(owner)).body).not.toContain(other.user.tenantId);
-    const scoped = await addMember(t, owner.user.tenantId, { permissions: ['VIEW_ACTIVITY'], allInstances: false, instances: [newId()] });
+    const scoped = await addMember(t, owner.user.tenantId, { permissions: PERMISSIONS, allInstances: false, instances: [newId()] });
     const refused = await t.app.inject({ method: 'GET', url: '/api/trails/export', headers: scoped.headers });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual(['The signed export holds every record of the account: it needs a role that reaches all instances.']);
+    expect(refused.json().errors).toEqual([AUDIT_MESSAGES.exportNeedsAllInstances]);
+    // Issue 42: nor to a reader of all instances whose role leaves an area out (billing here): the chain holds its entries.
+    const noBilling = await addMember(t, owner.user.tenantId, { permissions: PERMISSIONS.filter((p) => !p.endsWith('_BILLING')) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/trails/export', headers: noBilling.headers })).statusCode).toBe(403);
+    const everything = await addMember(t, owner.user.tenantId, { permissions: PERMISSIONS });
+    expect((await t.app.inject({ method: 'GET', url: '/api/trails/export', headers: everything.headers })).statusCode).toBe(200);
   });
 
   it('is caught when the file is changed: an edited, removed or reordered line, a forged signature, another key', async () => {

@@ -248,10 +248,13 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
   });
 
   it('hides calls on instances outside a scoped member’s reach, and needs VIEW_ACTIVITY', async () => {
-    const scoped = await addMember(t, tenant.user.tenantId, { permissions: ['VIEW_ACTIVITY'], allInstances: false, instances: [instanceA] });
+    const scoped = await addMember(t, tenant.user.tenantId, { permissions: ['VIEW_ACTIVITY', 'VIEW_INSTANCES'], allInstances: false, instances: [instanceA] });
     const seen = actions(await trails({}, scoped.headers));
     expect(seen).toContain('Update SSO configuration');
     expect(seen).not.toContain('Start, stop or terminate instance');
+    // Without an instances permission, no instance's entry (issue 42: the instance screens need one).
+    const activityOnly = await addMember(t, tenant.user.tenantId, { permissions: ['VIEW_ACTIVITY'], allInstances: false, instances: [instanceA] });
+    expect(actions(await trails({}, activityOnly.headers))).not.toContain('Update SSO configuration');
     const hidden = (await trails({ query: 'actions' })).json().data.sessions[0] as AuditEntry;
     expect((await t.app.inject({ method: 'GET', url: `/api/trails/${hidden.id}`, headers: scoped.headers })).statusCode).toBe(404);
     const other = await addMember(t, tenant.user.tenantId, { permissions: ['VIEW_MEMBERS', 'EDIT_MEMBERS', 'VIEW_ROLES'] });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, MESSAGES, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS, DAY_MS } from '@replay/contracts';
 import { refreshTokens, roles, tenants, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, refreshCookieOf, signupBody } from './support/auth';
+import { bearer, freshAddress, refreshCookieOf, signupBody } from './support/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,10 +145,31 @@ describe('POST /api/signup', () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it("takes the spec's payload with every field and tenantId \"\" (issue 42): an empty id is no id, and a fresh one is made", async () => {
+    // Spec section 6: "Signup payload: tenantId, fullname, password, email, projectName, organizationName, auth, g-recaptcha-response".
+    const payload = {
+      tenantId: '',
+      fullname: 'Spec Payload',
+      password: 'Str0ng!Passw0rd',
+      email: 'spec.payload@example.com',
+      projectName: 'Spec project',
+      organizationName: 'Spec Org',
+      auth: 'password',
+      'g-recaptcha-response': '',
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload, remoteAddress: freshAddress() });
+    expect(res.statusCode, res.body).toBe(201);
+    const tenantId = res.json().data.user.tenantId as string;
+    expect(tenantId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const [row] = await t.runtime.ctx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    expect(row?.name).toBe('Spec Org');
+  });
+
   it('refuses a tenantId that is not a UUID and an auth other than a password with 400, writing nothing', async () => {
     const before = await countRows();
     for (const [extra, message] of [
       [{ tenantId: 'not-a-uuid' }, AUTH_MESSAGES.invalidAccountId],
+      [{ tenantId: ' ' }, AUTH_MESSAGES.invalidAccountId],
       [{ auth: 'google' }, AUTH_MESSAGES.passwordSignupOnly],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody({ email: 'refused@example.com' }), ...extra } });

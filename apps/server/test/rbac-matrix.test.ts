@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, hasAnyPermission, type Permission } from '@replay/contracts';
+import { AUDIT_MESSAGES, PERMISSIONS, hasAnyPermission, type Permission } from '@replay/contracts';
 import { newId } from '../src/lib/ids';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
@@ -60,6 +60,19 @@ const anonymous: Caller[] = [
 
 const routes = t.app.apiRoutes;
 
+/**
+ * Routes whose answer asks more of a holder than the guard, by rule: who else is refused
+ * (403) and with which words. The signed audit export holds every record of the account, so
+ * only a reader of the whole trail (every area, all instances: audit.visibility.ts) may take it.
+ */
+const beyondGuard: Record<string, { admits: (held: readonly Permission[]) => boolean; message: string }> = {
+  'GET /api/trails/export': { admits: (held) => PERMISSIONS.every((p) => held.some((h) => areaOf(h) === areaOf(p))), message: AUDIT_MESSAGES.exportNeedsAllInstances },
+};
+/** A permission's area: VIEW_BILLING and EDIT_BILLING both read billing. */
+function areaOf(p: Permission): string {
+  return p.replace(/^(VIEW|EDIT)_/, '');
+}
+
 /** One call of the matrix; every error answer it gets must be of the wire's shape. */
 async function call(route: (typeof routes)[number], headers: Record<string, string>) {
   const url = fillPath(route.url, (name) => (/token/i.test(name) ? 'placeholder-token' : newId()));
@@ -106,7 +119,11 @@ describe.each(routes.map((r) => [`${describeRoute(r)} (${guardLabel(r)})`, r] as
       expect(res.statusCode, res.body).not.toBe(401);
       return;
     }
-    if (hasAnyPermission(caller.permissions!, guard.anyOf)) {
+    const stricter = beyondGuard[describeRoute(route)];
+    if (hasAnyPermission(caller.permissions!, guard.anyOf) && stricter && !stricter.admits(caller.permissions!)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect((res.json() as { errors: string[] }).errors).toEqual([stricter.message]);
+    } else if (hasAnyPermission(caller.permissions!, guard.anyOf)) {
       expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
     } else {
       expect(res.statusCode, res.body).toBe(403);

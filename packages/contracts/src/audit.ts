@@ -15,7 +15,7 @@ export const AUDIT_MESSAGES = {
   badPeriod: 'The period must start before it ends.',
   badRange: 'The export range must start at or before its end.',
   rangeAfterHead: 'The export range starts after the last audit record.',
-  exportNeedsAllInstances: 'The signed export holds every record of the account: it needs a role that reaches all instances.',
+  exportNeedsAllInstances: 'The signed export holds every record of the account: it needs a role that reaches all instances and may view billing, instances, team and roles.',
   signedExportFailed: 'The signed export failed. Please try again.',
 } as const;
 

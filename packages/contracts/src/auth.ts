@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountSchema } from './account';
 import { TEXT_LIMITS } from './constants';
-import { MAX_TEXT_LENGTH, safeExactText, safeText, safeUuid } from './safe';
+import { MAX_TEXT_LENGTH, emptyAsAbsent, safeExactText, safeText, safeUuid } from './safe';
 import { MESSAGES, emailSchema, organizationSchema, passwordSchema, personNameSchema, strongPasswordSchema } from './validation';
 
 const captchaField = { 'g-recaptcha-response': safeExactText(MAX_TEXT_LENGTH).optional() };
@@ -39,8 +39,8 @@ export const signupSchema = z
     email: emailSchema,
     password: z.string().min(8, MESSAGES.passwordTooShort).pipe(strongPasswordSchema),
     projectName: safeText(50).optional(),
-    /** The id the new account is made with, when the client chooses it (a UUID), so it knows the id before the answer comes; an id in use is refused (409). */
-    tenantId: safeUuid(AUTH_MESSAGES.invalidAccountId).optional(),
+    /** The id the new account is made with, when the client chooses it (a UUID), so it knows the id before the answer comes; an id in use is refused (409). Empty (the spec's payload): not chosen. */
+    tenantId: emptyAsAbsent(safeUuid(AUTH_MESSAGES.invalidAccountId)),
     /** How the new owner signs in: a password, the only way this console offers (a value kept for single sign-on sign-ups). */
     auth: z.enum(SIGNUP_AUTH_METHODS, { error: AUTH_MESSAGES.passwordSignupOnly }).optional(),
     ...captchaField,

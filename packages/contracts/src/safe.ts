@@ -96,6 +96,14 @@ const UUID_PATTERN = z.regexes.uuid();
 /** Whether a text is a UUID as every row id is; anything else names no row (and must never reach a uuid cast in SQL). */
 export const isUuid = (text: string): boolean => UUID_PATTERN.test(text);
 
+/**
+ * An optional field for which an empty text means "not given": the spec's own payloads send
+ * `""` for a value they do not have (the sign-up's `tenantId`). Anything else must pass `schema`.
+ */
+export function emptyAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional()).optional();
+}
+
 /** A UUID (every id of a row). */
 export function safeUuid(message?: string) {
   return z.uuid(message);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES, type DomainEventType } from './events';
-import type { Screen } from './screens';
+import { canOpenScreen, type Screen } from './screens';
 import { safeExactText, safePaging, safeText, safeUuid } from './safe';
 import { MESSAGES } from './validation';
 import { HOST_LABEL_PATTERN, IPV4_PATTERN, TLD_PATTERN } from './host-rules';
@@ -39,6 +39,8 @@ export const WEBHOOK_MESSAGES = {
   unknownEventType: 'Choose event types from the list.',
   noEventTypes: 'Choose at least one event type.',
   familyNotAllowed: (family: string) => `You are not allowed to view ${family} events, so you cannot subscribe to them.`,
+  /* An HTTP header value can carry no line break and, in Node's and undici's rule, nothing above U+00FF: such a value would be saved and then fail every delivery. */
+  invalidAuthHeader: 'The auth header may hold only printable characters (ASCII or Latin-1): no line breaks, tabs or other control characters.',
   privateTarget: 'This endpoint resolves to a private, loopback or otherwise internal address, which webhooks may not call.',
   unresolvable: 'This endpoint’s host name could not be resolved.',
   saved: 'Webhook saved',
@@ -71,6 +73,11 @@ const familyOfType = (type: string): WebhookEventFamily | undefined => WEBHOOK_E
 export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => familyOfType(t) !== undefined) as readonly DomainEventType[];
 
 export const webhookFamilyOf = (type: string): WebhookEventFamily | undefined => familyOfType(type);
+
+/** Every event type a holder of `permissions` may subscribe to: those of the families whose screen they may open. */
+export function visibleWebhookEventTypes(permissions: readonly string[]): DomainEventType[] {
+  return WEBHOOK_EVENT_TYPES.filter((t) => canOpenScreen(permissions, familyOfType(t)!.screen));
+}
 
 /** The types grouped by family, in the list's order (the form shows a group per family). */
 export function webhookEventGroups(): { family: WebhookEventFamily; types: DomainEventType[] }[] {
@@ -107,16 +114,27 @@ export const webhookEndpointSchema = safeText(WEBHOOK_LIMITS.endpoint)
 const eventTypeSchema = safeExactText(100).refine((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t), WEBHOOK_MESSAGES.unknownEventType);
 
 /**
+ * Whether a text can be sent as an HTTP header's value: printable ASCII, space and printable
+ * Latin-1 (obs-text, U+00A0–U+00FF) only. No CR or LF (header injection), no other control
+ * character (C0, DEL, C1; a tab too), nothing above U+00FF (Node refuses to send it).
+ */
+export const isHeaderValue = (text: string): boolean => /^[\x20-\x7e\xa0-\xff]*$/.test(text);
+
+export const webhookAuthHeaderSchema = safeExactText(WEBHOOK_LIMITS.authHeader).refine(isHeaderValue, WEBHOOK_MESSAGES.invalidAuthHeader);
+
+/**
  * PUT /webhooks: creates (no `webhookId`) or updates one. `authHeader`: the value sent as
  * `Authorization` with every delivery; a text sets it, null removes it, absent keeps it.
+ * `eventTypes` absent (the spec's Webhook names only type, name, endpoint and authHeader):
+ * every event type the caller's role may see on create (see defaultEventTypes), kept on update.
  */
 export const saveWebhookSchema = z.strictObject({
   webhookId: safeUuid(WEBHOOK_MESSAGES.notFound).optional(),
   type: z.enum(WEBHOOK_TYPES).default('webhook'),
   name: webhookNameSchema,
   endpoint: webhookEndpointSchema,
-  authHeader: safeExactText(WEBHOOK_LIMITS.authHeader).nullable().optional(),
-  eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length),
+  authHeader: webhookAuthHeaderSchema.nullable().optional(),
+  eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length).optional(),
 });
 export type SaveWebhookInput = z.input<typeof saveWebhookSchema>;
 

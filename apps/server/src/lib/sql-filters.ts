@@ -10,7 +10,14 @@ import type { InstanceScope } from './instance-scope';
  * escapes. Backslash is PostgreSQL's default LIKE escape, so no ESCAPE
  * clause is needed. The one place a search becomes a pattern.
  */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** The (I)LIKE pattern of text that starts with `prefix` (an event type's family, `account.trial_`), each character literal. */
+export const prefixPattern = (prefix: string) => `${escapeLike(prefix)}%`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /** Rows tied to no instance (member and role events), plus those of the instances in scope. */
 export function instanceScopeFilter(column: AnyPgColumn, scope: InstanceScope): SQL | undefined {

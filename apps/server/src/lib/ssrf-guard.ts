@@ -1,14 +1,15 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Outgoing calls to addresses a member chose (webhooks) must not reach the
  * console's own network: a target is judged by every address its host name
- * resolves to, and refused when any is private, loopback, link-local, CGNAT,
- * unique-local, multicast, unspecified, reserved or a cloud metadata address
- * (IPv4-mapped and NAT64 IPv6 judged as the IPv4 inside). The connection is
- * then made to the addresses judged (`pinnedLookup`), so a DNS answer that
- * changes between the check and the connect (rebinding) cannot slip through.
+ * resolves to, and refused when any is not public unicast (isInternalAddress:
+ * private, loopback, link-local and cloud metadata, CGNAT, reserved, IPv6
+ * transition prefixes...). The connection is then made to the addresses
+ * judged (`pinnedLookup`), so a DNS answer that changes between the check
+ * and the connect (rebinding) cannot slip through.
  */
 
 export interface ResolvedAddress {
@@ -21,60 +22,28 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 export const systemResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, 169.254.169.254 metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique-local, fd00:ec2::254 metadata
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // old site-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
+/** IANA's global unicast space: the only IPv6 addresses a public receiver can have (ipaddr.js calls unassigned space 'unicast' too). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** The IPv4 address an IPv6 one carries (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, IPv4-compatible), or null. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::|::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const hi = parseInt(hex[1]!, 16);
-  const lo = parseInt(hex[2]!, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-}
-
-/** Whether an address is one a webhook may not call (anything but a public unicast address). */
+/**
+ * Whether an address is one a webhook may not call: anything ipaddr.js (a maintained
+ * table of the IANA special-purpose registries) does not call public unicast. So
+ * private, loopback, link-local, CGNAT, unique-local, multicast, unspecified,
+ * reserved, documentation, benchmarking, and every IPv6 transition prefix (NAT64
+ * 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32, IPv4-translated),
+ * each of which can lead a packet into a private IPv4 network through a gateway.
+ * An IPv4-mapped address (::ffff:a.b.c.d) is the IPv4 address itself to the socket,
+ * so it is judged as that; an IPv6 address outside 2000::/3 is refused too.
+ */
 export function isInternalAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
   if (family === 0) return true; // not an address at all: refuse rather than guess
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  const v4 = embeddedIpv4(bare);
-  if (v4 !== null) return blocked.check(v4, 'ipv4');
-  return blocked.check(bare, 'ipv6');
+  // IPv6 text in the URL standard's canonical form first: ipaddr.js reads the IPv4-compatible
+  // `::8.8.8.8` as IPv4-mapped, where the socket would take it as ::808:808.
+  const parsed = ipaddr.process(family === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed instanceof ipaddr.IPv6 && !parsed.match(GLOBAL_UNICAST_V6);
 }
 
 export class TargetRefused extends Error {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES, isWebhookEndpoint } from '@replay/contracts';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES, isWebhookEndpoint } from '@replay/contracts';
 import { domainEvents, webhooks } from '../../src/db/schema';
 import type { TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
@@ -108,6 +108,61 @@ describe('saving a webhook', () => {
       expect(res.json().errors).toEqual([WEBHOOK_MESSAGES.notFound]);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: bearer(other.jwt) })).json().data.webhooks).toEqual([]);
+  });
+});
+
+describe("the spec's payload and the auth header (issue 42)", () => {
+  // Spec section 3: "Webhook: webhookId, type, name, endpoint, authHeader" — no event types.
+  const spec = { name: 'Spec hook', endpoint: 'https://hooks.example.com/spec', authHeader: 'Bearer spec-token', type: 'webhook' };
+
+  it('creates a webhook from the spec’s fields alone, subscribed to every event type the caller may see', async () => {
+    const res = await saveWebhook(t, owner, spec);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.webhook).toMatchObject({ name: 'Spec hook', type: 'webhook', authHeader: true, eventTypes: [...WEBHOOK_EVENT_TYPES] });
+
+    const editor = await addMember(t, owner.user.tenantId, { permissions: ['EDIT_INSTANCES'] });
+    const limited = await saveWebhook(t, editor, spec);
+    expect(limited.statusCode, limited.body).toBe(200);
+    const types = limited.json().data.webhook.eventTypes as string[];
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((type) => type.startsWith('instance.') || type.startsWith('alert.'))).toBe(true);
+    expect(types).toEqual(WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('instance.') || type.startsWith('alert.')));
+  });
+
+  it('keeps the stored event types when an update names none, and refuses one by a member who may not see them', async () => {
+    const created = (await saveWebhook(t, owner, { ...valid, eventTypes: ['member.invited', 'instance.created'] })).json().data.webhook;
+    const renamed = await saveWebhook(t, owner, { ...spec, webhookId: created.webhookId, name: 'Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.webhook).toMatchObject({ name: 'Renamed', eventTypes: ['member.invited', 'instance.created'] });
+    // Moving the endpoint of a webhook carrying team events would send them to a member the Team screen is closed to.
+    const editor = await addMember(t, owner.user.tenantId, { permissions: ['EDIT_INSTANCES'] });
+    const moved = await saveWebhook(t, editor, { ...spec, webhookId: created.webhookId, endpoint: 'https://elsewhere.example.com/x' });
+    expect(moved.statusCode).toBe(403);
+    const [row] = await t.runtime.ctx.db.select().from(webhooks).where(eq(webhooks.id, created.webhookId));
+    expect(row!.endpoint).toBe(spec.endpoint);
+  });
+
+  it.each([
+    ['CR LF (header injection)', 'Bearer x\r\nX-Injected: 1'],
+    ['LF', 'Bearer x\ny'],
+    ['CR', 'Bearer x\ry'],
+    ['a tab', 'Bearer\tx'],
+    ['another C0 control', 'Bearer x\u0007'],
+    ['DEL', 'Bearer x\u007f'],
+    ['a C1 control', 'Bearer x\u0085'],
+    ['beyond Latin-1', 'Bearer jeton-€'],
+    ['an emoji', 'Bearer 🔑'],
+  ])('refuses an auth header with %s (400, clear message, nothing saved)', async (_what, authHeader) => {
+    const before = await t.runtime.ctx.db.select().from(webhooks);
+    const res = await saveWebhook(t, owner, { ...spec, authHeader });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([WEBHOOK_MESSAGES.invalidAuthHeader]);
+    expect(await t.runtime.ctx.db.select().from(webhooks)).toEqual(before);
+  });
+
+  it('accepts printable ASCII and Latin-1 in the auth header', async () => {
+    const res = await saveWebhook(t, owner, { ...spec, authHeader: 'Basic dXNlcjpwYXNz ~!é©ÿ' });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

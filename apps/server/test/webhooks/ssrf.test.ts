@@ -12,7 +12,27 @@ describe('internal addresses', () => {
     'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', '[::1]', 'not-an-ip',
   ])('%s is internal', (address) => expect(isInternalAddress(address)).toBe(true));
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
+  // Issue 42: IPv6 transition and special-purpose prefixes are refused whatever address they carry (a
+  // gateway turns them into IPv4 packets, possibly to a private network), as is any space ipaddr.js does not call public unicast.
+  it.each([
+    ['NAT64 well-known 64:ff9b::/96', '64:ff9b::8.8.8.8'],
+    ['NAT64 local-use 64:ff9b:1::/48', '64:ff9b:1::a00:1'],
+    ['NAT64 local-use 64:ff9b:1::/48, public inside', '64:ff9b:1:0:0:0:808:808'],
+    ['6to4 2002::/16, private inside', '2002:a00:1::1'],
+    ['6to4 2002::/16, public inside', '2002:808:808::1'],
+    ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['IPv4-translated ::ffff:0:0:0/96', '::ffff:0:a00:1'],
+    ['IPv4-compatible ::/96', '::8.8.8.8'],
+    ['benchmarking 2001:2::/48', '2001:2::1'],
+    ['ORCHIDv2 2001:20::/28', '2001:20::1'],
+    ['documentation 3fff::/20', '3fff::1'],
+    ['segment routing 5f00::/16', '5f00::1'],
+    ['unassigned, outside 2000::/3', '4000::1'],
+    ['AS112 192.175.48.0/24', '192.175.48.1'],
+    ['AMT 192.52.193.0/24', '192.52.193.1'],
+  ])('%s (%s) is internal', (_range, address) => expect(isInternalAddress(address)).toBe(true));
+
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('%s is public', (address) =>
     expect(isInternalAddress(address)).toBe(false));
 });
 
@@ -53,6 +73,10 @@ describe('without private targets allowed', () => {
     'http://[::ffff:127.0.0.1]/',
     'http://[fd00:ec2::254]/',
     'http://100.64.1.1/',
+    'http://[64:ff9b::8.8.8.8]/',
+    'http://[64:ff9b:1::a00:1]/',
+    'http://[2002:a00:1::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
   ])('refuses %s when saved (400, clear message)', async (endpoint) => {
     dns.localhost = [{ address: '127.0.0.1', family: 4 }];
     const res = await save(endpoint);
@@ -73,6 +97,10 @@ describe('without private targets allowed', () => {
     ['10.x', '10.0.0.7'],
     ['metadata', '169.254.169.254'],
     ['IPv4-mapped loopback', '::ffff:127.0.0.1'],
+    ['NAT64 64:ff9b::/96', '64:ff9b::a00:7'],
+    ['NAT64 local-use 64:ff9b:1::/48', '64:ff9b:1::a00:7'],
+    ['6to4 2002::/16', '2002:a00:7::1'],
+    ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
   ])('re-resolves at delivery: a name rebound to %s after saving is refused, and nothing is sent', async (_label, address) => {
     const saved = await save(`http://hooks.example.com:${receiver.port}/hooks`);
     expect(saved.statusCode).toBe(200);

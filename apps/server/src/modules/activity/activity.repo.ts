@@ -1,18 +1,20 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, notLike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleActivities } from '../../db/schema';
 import type { InstanceScope } from '../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../lib/paging';
-import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
+import { instanceScopeFilter, likePattern, prefixPattern } from '../../lib/sql-filters';
 
 /** The console activity log of one account, newest first, as far as the caller's instance scope reaches. */
 export function activityRepo(db: Db) {
   return {
-    async page(scope: InstanceScope, opts: PageQuery & { query?: string }) {
+    /** `hiddenPrefixes`: event types (the action column) the reader may not see, by prefix. */
+    async page(scope: InstanceScope, opts: PageQuery & { query?: string; hiddenPrefixes?: readonly string[] }) {
       const text = opts.query?.trim();
       const where = and(
         eq(consoleActivities.tenantId, scope.tenantId),
         instanceScopeFilter(consoleActivities.instanceId, scope),
+        ...(opts.hiddenPrefixes ?? []).map((prefix) => notLike(consoleActivities.action, prefixPattern(prefix))),
         text
           ? or(
               ilike(consoleActivities.message, likePattern(text)),

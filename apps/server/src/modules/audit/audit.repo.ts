@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditTrail, mfaChallenges, passwordResets, refreshTokens, users } from '../../db/schema';
-import type { InstanceScope } from '../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../lib/paging';
-import { instanceScopeFilter, likePattern } from '../../lib/sql-filters';
+import { likePattern } from '../../lib/sql-filters';
 import { appendChained } from './audit.chain';
 
 export type AuditRow = typeof auditTrail.$inferSelect;
@@ -14,6 +13,12 @@ export interface AuditFilter extends PageQuery {
   userId?: string;
   action?: string;
   query?: string;
+}
+
+/** Whose trail is read, and which of its entries the reader may see (undefined: all). */
+export interface TrailReader {
+  tenantId: string;
+  visible: SQL | undefined;
 }
 
 /** Who a call was made by, as the trail records it. */
@@ -36,11 +41,12 @@ export function auditRepo(db: Db) {
       await appendChained(db, row);
     },
 
-    async page(scope: InstanceScope, f: AuditFilter) {
+    /** `visible`: the entries the reader may see (audit.visibility.ts); undefined for all of the account's. */
+    async page(reader: TrailReader, f: AuditFilter) {
       const text = f.query?.trim();
       const where = and(
-        eq(auditTrail.tenantId, scope.tenantId),
-        instanceScopeFilter(auditTrail.instanceId, scope),
+        eq(auditTrail.tenantId, reader.tenantId),
+        reader.visible,
         gte(auditTrail.createdAt, f.start),
         lte(auditTrail.createdAt, f.end),
         f.userId ? eq(auditTrail.userId, f.userId) : undefined,
@@ -69,11 +75,11 @@ export function auditRepo(db: Db) {
       return { rows: rows.map((r) => r.row), total };
     },
 
-    async find(scope: InstanceScope, id: string): Promise<AuditRow | null> {
+    async find(reader: TrailReader, id: string): Promise<AuditRow | null> {
       const [row] = await db
         .select()
         .from(auditTrail)
-        .where(and(eq(auditTrail.tenantId, scope.tenantId), eq(auditTrail.id, id), instanceScopeFilter(auditTrail.instanceId, scope)))
+        .where(and(eq(auditTrail.tenantId, reader.tenantId), eq(auditTrail.id, id), reader.visible))
         .limit(1);
       return row ?? null;
     },

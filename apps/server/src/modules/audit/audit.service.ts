@@ -2,9 +2,9 @@ import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry, type AuditExp
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { auditRepo, type AuditRow } from './audit.repo';
+import { auditRepo, type AuditRow, type TrailReader } from './audit.repo';
+import { seesWholeTrail, visibleEntries } from './audit.visibility';
 import { exportChain, type ChainExport } from './audit.export';
 import type { AuditSigningKey } from './audit.signing';
 
@@ -35,9 +35,11 @@ function toEntry(r: AuditRow): AuditEntry {
   };
 }
 
+const readerOf = (p: Principal): TrailReader => ({ tenantId: p.tenantId, visible: visibleEntries(p) });
+
 /**
- * Reading the audit trail. Like the Activity screen, a member scoped to some
- * instances does not see calls made on other instances.
+ * Reading the audit trail (VIEW_ACTIVITY, the activity family): each reader sees the
+ * entries their role would let them read elsewhere (audit.visibility.ts).
  */
 export function createAuditService(deps: { db: Db; clock: Clock; signingKey: AuditSigningKey }) {
   const repo = auditRepo(deps.db);
@@ -45,7 +47,7 @@ export function createAuditService(deps: { db: Db; clock: Clock; signingKey: Aud
     async list(p: Principal, cmd: TrailsCommand): Promise<{ sessions: AuditEntry[]; count: number }> {
       const end = cmd.period ? new Date(cmd.period.end) : deps.clock.now();
       const start = cmd.period ? new Date(cmd.period.start) : new Date(end.getTime() - AUDIT_DEFAULT_PERIOD_MS);
-      const { rows, total } = await repo.page(instanceScopeOf(p), {
+      const { rows, total } = await repo.page(readerOf(p), {
         page: cmd.page,
         limit: cmd.limit,
         start,
@@ -58,17 +60,17 @@ export function createAuditService(deps: { db: Db; clock: Clock; signingKey: Aud
     },
 
     async get(p: Principal, id: string): Promise<AuditEntry> {
-      const row = await repo.find(instanceScopeOf(p), id);
+      const row = await repo.find(readerOf(p), id);
       if (!row) throw notFound(AUDIT_MESSAGES.notFound);
       return toEntry(row);
     },
 
     /**
-     * The account's signed chain. It holds every record, so a member who sees
-     * only some instances' entries cannot export it (a filtered chain would not verify).
+     * The account's signed chain. It holds every record, so only a reader who sees the
+     * whole trail may export it (a filtered chain would not verify).
      */
     async exportChain(p: Principal, q: { format: AuditExportFormat; from?: number; to?: number }): Promise<ChainExport> {
-      if (instanceScopeOf(p).ids !== null) throw forbidden(AUDIT_MESSAGES.exportNeedsAllInstances);
+      if (!seesWholeTrail(p)) throw forbidden(AUDIT_MESSAGES.exportNeedsAllInstances);
       return exportChain({ db: deps.db, clock: deps.clock, key: deps.signingKey }, p.tenantId, q);
     },
 

@@ -1,6 +1,7 @@
 import {
   canOpenScreen,
   saveWebhookSchema,
+  visibleWebhookEventTypes,
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   webhookFamilyOf,
@@ -85,8 +86,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** Creates (answering the secret, once) or updates a webhook. */
     async save(p: Principal, input: SaveInput): Promise<{ webhook: Webhook; secret: string | null }> {
-      checkFamilies(p, input.eventTypes);
-      const eventTypes = [...new Set(input.eventTypes)];
+      const stored = input.webhookId ? await owned(p, input.webhookId) : null;
+      // Absent types: on create, all the caller may see; on update, those stored, which the caller
+      // must still be allowed to see (else moving the endpoint would redirect events closed to them).
+      const eventTypes = [...new Set(input.eventTypes ?? stored?.eventTypes ?? visibleWebhookEventTypes(p.permissions))];
+      checkFamilies(p, eventTypes);
       await checkTarget(input.endpoint);
       const now = deps.clock.now();
       if (!input.webhookId) {
@@ -111,7 +115,6 @@ export function createWebhooksService(deps: WebhooksDeps) {
         return { webhook: webhookToWire(row), secret };
       }
       const id = input.webhookId;
-      await owned(p, id);
       const authHeaderChanged = input.authHeader !== undefined;
       const row = await db.transaction(async (tx) => {
         const updated = await webhooksRepo(tx).update(p.tenantId, id, {

@@ -79,6 +79,7 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
         value={values.authHeader}
         disabled={values.removeAuthHeader}
         onChange={(e) => set('authHeader', e.currentTarget.value)}
+        error={errors.authHeader}
       />
       {webhook?.authHeader && (
         <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />

@@ -9,6 +9,9 @@ export function useWebhooks() {
   return useQuery({ queryKey: webhookKeys.lists(), queryFn: ({ signal }) => call(endpoints.webhooks, {}, { signal }) });
 }
 
+/** How often the open delivery log asks again: attempts and new deliveries happen in the background. */
+export const WEBHOOK_DELIVERIES_POLL_MS = 5_000;
+
 /** GET /webhooks/{id}/deliveries: the delivery log, newest first; polled while open, since attempts happen in the background. */
 export function useDeliveries(webhookId: string | null, page: number) {
   return useQuery({
@@ -16,7 +19,7 @@ export function useDeliveries(webhookId: string | null, page: number) {
     queryFn: ({ signal }) => call(endpoints.webhookDeliveries, { params: { id: webhookId ?? '' }, query: { page, limit: 20 } }, { signal }),
     enabled: webhookId !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: 5_000,
+    refetchInterval: WEBHOOK_DELIVERIES_POLL_MS,
   });
 }
 

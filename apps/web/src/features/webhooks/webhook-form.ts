@@ -1,6 +1,7 @@
 import {
   WEBHOOK_MESSAGES,
   canOpenScreen,
+  webhookAuthHeaderSchema,
   webhookEndpointSchema,
   webhookEventGroups,
   webhookNameSchema,
@@ -17,7 +18,7 @@ export interface WebhookFormValues {
   eventTypes: string[];
 }
 
-export type WebhookFormErrors = Partial<Record<'name' | 'endpoint' | 'eventTypes', string>>;
+export type WebhookFormErrors = Partial<Record<'name' | 'endpoint' | 'authHeader' | 'eventTypes', string>>;
 
 /** The form's checks, by the contracts' own schemas (the server checks the same). */
 export function validateWebhookForm(values: WebhookFormValues): WebhookFormErrors {
@@ -26,6 +27,9 @@ export function validateWebhookForm(values: WebhookFormValues): WebhookFormError
   if (!name.success) errors.name = name.error.issues[0]?.message;
   const endpoint = webhookEndpointSchema.safeParse(values.endpoint);
   if (!endpoint.success) errors.endpoint = endpoint.error.issues[0]?.message;
+  // Empty keeps what is stored; a typed value must be one an HTTP header can carry.
+  const authHeader = values.authHeader ? webhookAuthHeaderSchema.safeParse(values.authHeader) : null;
+  if (authHeader && !authHeader.success) errors.authHeader = authHeader.error.issues[0]?.message;
   if (values.eventTypes.length === 0) errors.eventTypes = WEBHOOK_MESSAGES.noEventTypes;
   return errors;
 }

@@ -7,6 +7,7 @@ import { NOT_ALLOWED_MESSAGE } from '../../components/NotAllowed';
 import { ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { WEBHOOK_DELIVERIES_POLL_MS } from '../../features/webhooks/api';
 
 const HOOK_ID = '00000000-0000-4000-8000-000000000001';
 const DELIVERY_ID = '00000000-0000-4000-8000-000000000002';
@@ -113,6 +114,31 @@ describe('Webhooks', () => {
     await user.click(within(drawer).getByRole('button', { name: /^Replay instance.created/ }));
     await waitFor(() => expect(api.callsTo(`POST /api/webhooks/${HOOK_ID}/deliveries/${DELIVERY_ID}/replay`)).toHaveLength(1));
     expect(await screen.findByText(WEBHOOK_MESSAGES.replayed)).toBeInTheDocument();
+  });
+
+  it('refreshes the open delivery log: a new delivery and a changed status appear without reopening (issue 42)', async () => {
+    let answer: WebhookDelivery[] = [];
+    let asks = 0;
+    const api = signIn([hook]);
+    const stub = api.fetch.getMockImplementation()!;
+    api.fetch.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname !== `/api/webhooks/${HOOK_ID}/deliveries`) return stub(input, init);
+      asks += 1;
+      return new Response(JSON.stringify({ data: { deliveries: answer, total: answer.length } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderApp('/client/webhooks');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deliveries of Ops receiver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deliveries' });
+    expect(await within(drawer).findByText('No deliveries yet')).toBeInTheDocument();
+    const asked = asks;
+    // A test event is sent in another tab (or an event fires): the log shows it without a reload.
+    answer = [delivery];
+    expect(await within(drawer).findByRole('table', { name: 'Attempts of msg_abc' }, { timeout: WEBHOOK_DELIVERIES_POLL_MS * 3 })).toBeInTheDocument();
+    expect(within(drawer).getByText('pending')).toBeInTheDocument();
+    answer = [{ ...delivery, status: 'delivered', nextAttemptAt: null }];
+    expect(await within(drawer).findByText('delivered', {}, { timeout: WEBHOOK_DELIVERIES_POLL_MS * 3 })).toBeInTheDocument();
+    expect(asks).toBeGreaterThanOrEqual(asked + 2);
   });
 
   it('rotates the secret after a confirmation and shows the new one once', async () => {
