@@ -87,6 +87,10 @@ describe('version upgrade journey in chromium', () => {
     await hidden(page.getByText(VERSION_MESSAGES.upgrading('1.22')));
     await visible(page.getByRole('cell', { name: /Version 1\.22 did not start/ }));
     await visible(page.getByRole('cell', { name: /Rolled back to 1\.20/ }));
+    // The banner says what happened and what to do, and names nothing of the console's host (issue 42).
+    const banner = page.getByRole('alert').filter({ hasText: VERSION_MESSAGES.rolledBack('1.22', '1.20') });
+    await visible(banner.getByText(VERSION_MESSAGES.didNotStart('1.22')));
+    expect(await page.locator('body').innerText()).not.toContain(server.dataDir);
     await expectAccessible(page, 'details: rolled back, the events say so');
   });
 

@@ -4,20 +4,26 @@ import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCircleDashed from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
 import { BOARDING_TASK_TAB, gettingStartedStatus, routes } from '@replay/contracts';
 import { useBoarding } from './api';
+import { useSites } from '../projects/api';
 import { Icon } from '../../components/Icon';
 
 export const GETTING_STARTED_TITLE = 'Getting Started';
 
 /**
  * The getting-started checklist (GET /boarding) for the account, its steps linking to the
- * onboarding tabs of `siteId` (a project of the account; an instance's id names its default project). While loading, or when the
- * checklist cannot be read, it shows nothing: it is a guide, not the page's content.
+ * onboarding tabs of the account's oldest project the member reaches (GET /projects, oldest
+ * first): the same one whatever the instances list shows, sorted, searched or paged (issue 42:
+ * it followed the list's first row). Before the account has a project (an instance), while
+ * loading, or when the checklist cannot be read, it shows nothing: it is a guide, not the
+ * page's content. A completed checklist links nowhere, and asks for no project.
  */
-export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId: string }) {
+export function GettingStarted({ tenantId }: { tenantId: string }) {
   const boarding = useBoarding(tenantId);
-  if (!boarding.data) return null;
-  const { tasks } = boarding.data;
-  const status = gettingStartedStatus(tasks);
+  const tasks = boarding.data?.tasks;
+  const status = tasks ? gettingStartedStatus(tasks) : null;
+  const sites = useSites(status === 'in-progress');
+  const siteId = sites.data?.projects[0]?.siteId;
+  if (!tasks || (status === 'in-progress' && !siteId)) return null;
   const done = tasks.filter((t) => t.done).length;
   return (
     <Paper withBorder p="md" mb="md" component="section" aria-labelledby="getting-started-title">
@@ -45,7 +51,7 @@ export function GettingStarted({ tenantId, siteId }: { tenantId: string; siteId:
                   {task} <Text span size="sm" c="dimmed">(done)</Text>
                 </Text>
               ) : (
-                <Anchor component={Link} size="sm" to={routes.onboarding(siteId, BOARDING_TASK_TAB[task])}>
+                <Anchor component={Link} size="sm" to={routes.onboarding(siteId!, BOARDING_TASK_TAB[task])}>
                   {task}
                 </Anchor>
               )}

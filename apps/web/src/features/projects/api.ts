@@ -10,9 +10,9 @@ import { accountKeys } from '../account/api';
  */
 export const siteKeys = createQueryKeys('sites');
 
-/** GET /projects: the site list and the account's `limits.sites`. */
-export function useSites() {
-  return useQuery({ queryKey: siteKeys.lists(), queryFn: ({ signal }) => call(endpoints.projects, {}, { signal }) });
+/** GET /projects: the site list (oldest first) and the account's `limits.sites`; `enabled` false asks nothing. */
+export function useSites(enabled = true) {
+  return useQuery({ queryKey: siteKeys.lists(), queryFn: ({ signal }) => call(endpoints.projects, {}, { signal }), enabled });
 }
 
 /** Spec: 'A new site is appended to the site list'; the site it took comes off what remains. */
