@@ -111,7 +111,7 @@ describe('the earlier issues’ operations on the Kubernetes driver', () => {
     expect(restore.statusCode, restore.body).toBe(200);
     await until(backups, (b) => b.restoringBackupId === null, 30_000, 'the restore');
     // Past the retention, the schedule's round removes it from the volume, through the agent.
-    const name = backupName(done.backups[0]!.backupId);
+    const name = backupName({ backupId: done.backups[0]!.backupId, upgradeKey: null });
     const round = (now: Date) =>
       runBackupRound({ db: t.runtime.ctx.db, driver: t.runtime.ctx.driver, clock: { now: () => now }, enqueue: workflowEnqueuer(t.runtime.ctx.boss), daily: false, retentionDays: 7 });
     expect(await round(new Date(Date.now() + 8 * DAY_MS))).toMatchObject({ removed: 1, removalsFailed: 0 });

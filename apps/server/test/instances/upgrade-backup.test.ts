@@ -55,6 +55,9 @@ class UpgradeDouble {
   async health(): Promise<InstanceHealth> {
     return { healthy: true, statusCode: 200, tenants: [{ active: true }], version: '1.21', error: null, checkedAt: Date.now() };
   }
+  async backup(): Promise<never> {
+    throw new Error('not asked in these tests');
+  }
   restored: string[] = [];
   async restoreData(_id: string, name: string, restoreId: string) {
     this.restored.push(name);

@@ -11,18 +11,20 @@ export const GETTING_STARTED_TITLE = 'Getting Started';
 
 /**
  * The getting-started checklist (GET /boarding) for the account, its steps linking to the
- * onboarding tabs of the account's oldest project the member reaches (GET /projects, oldest
+ * onboarding tabs of `siteId` on that project's own onboarding page, elsewhere of the
+ * account's oldest project the member reaches (GET /projects, oldest
  * first): the same one whatever the instances list shows, sorted, searched or paged (issue 42:
  * it followed the list's first row). Before the account has a project (an instance), while
  * loading, or when the checklist cannot be read, it shows nothing: it is a guide, not the
  * page's content. A completed checklist links nowhere, and asks for no project.
  */
-export function GettingStarted({ tenantId }: { tenantId: string }) {
+export function GettingStarted({ tenantId, siteId: shown }: { tenantId: string; siteId?: string }) {
   const boarding = useBoarding(tenantId);
   const tasks = boarding.data?.tasks;
   const status = tasks ? gettingStartedStatus(tasks) : null;
-  const sites = useSites(status === 'in-progress');
-  const siteId = sites.data?.projects[0]?.siteId;
+  // A project's own onboarding page names it (`siteId`); elsewhere, the account's first.
+  const sites = useSites(status === 'in-progress' && !shown);
+  const siteId = shown ?? sites.data?.projects[0]?.siteId;
   if (!tasks || (status === 'in-progress' && !siteId)) return null;
   const done = tasks.filter((t) => t.done).length;
   return (
