@@ -72,7 +72,7 @@ describe('the maintenance window', () => {
     const now = new Date();
     const saturday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((6 - now.getUTCDay() + 7) % 7), 15, 0);
     const expected = saturday > now.getTime() ? saturday : saturday + 7 * 86_400_000;
-    expect(screen.getByText(`Next window once saved: ${formatDateTime(expected)} (your time)`)).toBeInTheDocument();
+    expect(await screen.findByText(`Next window once saved: ${formatDateTime(expected)} (your time)`)).toBeInTheDocument();
     expect(screen.queryByText(`Next window: ${formatDateTime(NEXT)} (your time)`)).toBeNull();
 
     await user.click(screen.getByRole('textbox', { name: 'Day' }));

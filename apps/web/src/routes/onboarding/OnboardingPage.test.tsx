@@ -34,7 +34,6 @@ function signIn(handlers: Handlers = {}, account = makeAccount()) {
     'GET /api/health': { status: 200, body: agentHealth },
     'GET /api/managed-saas/instances': ok({ instances: [inst], total: 1 }),
     [`GET /api/managed-saas/instances/${inst.instanceId}`]: ok(inst),
-    'GET /api/projects': ok({ projects: [projectOf(inst)], sites: { limit: 10, remaining: 9 } }),
     ...handlers,
   });
 }
@@ -44,7 +43,7 @@ afterEach(() => notifications.clean());
 
 describe('the getting-started checklist', () => {
   it('is in progress while a step is pending: done steps ticked, pending ones linking to their onboarding tab', async () => {
-    signIn({ 'GET /api/boarding': ok(boarding([true, false, false, false])) });
+    signIn({ 'GET /api/boarding': ok(boarding([true, false, false, false])), 'GET /api/projects': ok({ projects: [projectOf(inst)], sites: { limit: 10, remaining: 9 } }) });
     renderApp('/instances');
     const panel = await screen.findByRole('region', { name: GETTING_STARTED_TITLE });
     expect(within(panel).getByText('In progress: 1 of 4 done')).toBeInTheDocument();
@@ -75,7 +74,7 @@ describe('the getting-started checklist', () => {
     signIn({
       'GET /api/boarding': ok(boarding([true, false, false, false])),
       // The list sorted so that the newer instance comes first (and, searched, holds none).
-      'GET /api/managed-saas/instances': (req) => ok(req.search.includes('q=') ? { instances: [], total: 0 } : { instances: [newer, inst], total: 2 }),
+      'GET /api/managed-saas/instances': (req) => ok(req.search.includes('search=') ? { instances: [], total: 0 } : { instances: [newer, inst], total: 2 }),
       'GET /api/projects': ok({ projects: [projectOf(inst), projectOf(newer, 1_800_000_000_000)], sites: { limit: 10, remaining: 8 } }),
     });
     renderApp('/instances');
@@ -84,7 +83,8 @@ describe('the getting-started checklist', () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('Filter by instance name'), 'zzz');
-    expect(await screen.findByText('No matching results')).toBeInTheDocument();
+    // The search is sent 500 ms after the last key.
+    expect(await screen.findByText('No matching results', {}, { timeout: 5_000 })).toBeInTheDocument();
     const still = screen.getByRole('region', { name: GETTING_STARTED_TITLE });
     expect(within(still).getByRole('link', { name: 'Identify Users' })).toHaveAttribute('href', `/${inst.instanceId}/onboarding/identify-users`);
   });

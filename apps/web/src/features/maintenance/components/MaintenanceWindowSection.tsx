@@ -15,7 +15,7 @@ import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
 import { formatDateTime } from '../../../lib/format-date';
 import { useMaintenanceWindow, useSaveMaintenanceWindow } from '../hooks';
-import { nextOpening } from '../next-window';
+import { useNextOpening } from '../next-window';
 
 interface Props {
   instanceId: string;
@@ -43,7 +43,8 @@ function WindowForm({ instanceId, window, canEdit }: { instanceId: string; windo
   const cron = maintenanceCron(fields);
   const unsaved = cron !== window.cron;
   // The form's window, saved or not: the server says when the saved one opens, the preview when the changed one would.
-  const next = unsaved ? nextOpening(cron, new Date()) : window.nextWindowAt;
+  const preview = useNextOpening(cron, unsaved);
+  const next = unsaved ? preview : window.nextWindowAt;
   const set = (change: Partial<MaintenanceFields>) => setFields((f) => ({ ...f, ...change }));
   const readOnly = !canEdit;
 
@@ -89,7 +90,7 @@ function WindowForm({ instanceId, window, canEdit }: { instanceId: string; windo
         <Select label="AM/PM" data={options(MERIDIEMS, String)} value={fields.meridiem} onChange={(v) => v && set({ meridiem: v as Meridiem })} allowDeselect={false} readOnly={readOnly} w={90} />
       </Group>
       <Text size="sm" role="status">
-        {unsaved ? 'Next window once saved' : 'Next window'}: {next === null ? '—' : formatDateTime(next)} (your time)
+        {unsaved ? 'Next window once saved' : 'Next window'}: {next === undefined ? '…' : next === null ? '—' : `${formatDateTime(next)} (your time)`}
       </Text>
       {canEdit && (
         <Group>
