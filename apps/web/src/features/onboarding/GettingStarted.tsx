@@ -2,9 +2,9 @@ import { Anchor, Badge, Group, List, Paper, Text, ThemeIcon, Title } from '@mant
 import { Link } from 'react-router';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCircleDashed from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
-import { BOARDING_TASK_TAB, gettingStartedStatus, routes } from '@replay/contracts';
+import { BOARDING_TASK_TAB, gettingStartedStatus, routes, type Boarding } from '@replay/contracts';
 import { useBoarding } from './api';
-import { useSites } from '../projects/api';
+import { useSites } from '../projects/sites';
 import { Icon } from '../../components/Icon';
 
 export const GETTING_STARTED_TITLE = 'Getting Started';
@@ -37,30 +37,35 @@ export function GettingStarted({ tenantId, siteId: shown }: { tenantId: string; 
           {status === 'completed' ? 'Completed' : `In progress: ${done} of ${tasks.length} done`}
         </Badge>
       </Group>
-      {status === 'in-progress' && (
-        <List spacing="xs" center>
-          {tasks.map(({ task, done: finished }) => (
-            <List.Item
-              key={task}
-              icon={
-                <ThemeIcon color={finished ? 'teal' : 'gray'} variant="light" size={22} radius="xl" aria-hidden>
-                  {finished ? <Icon icon={IconCheck} /> : <Icon icon={IconCircleDashed} />}
-                </ThemeIcon>
-              }
-            >
-              {finished ? (
-                <Text size="sm">
-                  {task} <Text span size="sm" c="dimmed">(done)</Text>
-                </Text>
-              ) : (
-                <Anchor component={Link} size="sm" to={routes.onboarding(siteId!, BOARDING_TASK_TAB[task])}>
-                  {task}
-                </Anchor>
-              )}
-            </List.Item>
-          ))}
-        </List>
-      )}
+      {status === 'in-progress' && siteId && <Steps tasks={tasks} siteId={siteId} />}
     </Paper>
+  );
+}
+
+/** The checklist's steps: a done one ticked, a pending one linking to its onboarding tab of `siteId`. */
+function Steps({ tasks, siteId }: { tasks: Boarding['tasks']; siteId: string }) {
+  return (
+    <List spacing="xs" center>
+      {tasks.map(({ task, done: finished }) => (
+        <List.Item
+          key={task}
+          icon={
+            <ThemeIcon color={finished ? 'teal' : 'gray'} variant="light" size={22} radius="xl" aria-hidden>
+              {finished ? <Icon icon={IconCheck} /> : <Icon icon={IconCircleDashed} />}
+            </ThemeIcon>
+          }
+        >
+          {finished ? (
+            <Text size="sm">
+              {task} <Text span size="sm" c="dimmed">(done)</Text>
+            </Text>
+          ) : (
+            <Anchor component={Link} size="sm" to={routes.onboarding(siteId, BOARDING_TASK_TAB[task])}>
+              {task}
+            </Anchor>
+          )}
+        </List.Item>
+      ))}
+    </List>
   );
 }
