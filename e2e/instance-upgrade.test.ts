@@ -80,6 +80,8 @@ describe('version upgrade journey in chromium', () => {
   });
 
   it('rolls a version that fails to start back to 1.20 by itself, and says what happened', async () => {
+    const lastBackup = page.getByText('Last Backup').locator('..');
+    await visible(lastBackup.getByText('No backup yet'));
     await upgradeTo('1.22');
     const notice = page.getByText(VERSION_MESSAGES.rolledBack('1.22', '1.20'));
     await notice.waitFor({ timeout: SETTLE_MS });
@@ -87,6 +89,12 @@ describe('version upgrade journey in chromium', () => {
     await hidden(page.getByText(VERSION_MESSAGES.upgrading('1.22')));
     await visible(page.getByRole('cell', { name: /Version 1\.22 did not start/ }));
     await visible(page.getByRole('cell', { name: /Rolled back to 1\.20/ }));
+    // The banner says what happened and what to do, and names nothing of the console's host (issue 42).
+    const banner = page.getByRole('alert').filter({ hasText: VERSION_MESSAGES.rolledBack('1.22', '1.20') });
+    await visible(banner.getByText(VERSION_MESSAGES.didNotStart('1.22')));
+    expect(await page.locator('body').innerText()).not.toContain(server.dataDir);
+    // The backup the upgrade took first is one of the instance's backups: Last Backup counts it (issue 42).
+    await hidden(lastBackup.getByText('No backup yet'));
     await expectAccessible(page, 'details: rolled back, the events say so');
   });
 

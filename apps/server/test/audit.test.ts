@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signup(t, { fullname: 'Audrey Owner' });
   roleId = (
-    await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Viewer', permissions: ['VIEW_INSTANCES'] } })
+    await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Instance reader', permissions: ['VIEW_INSTANCES'] } })
   ).json().data.roleId;
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, MESSAGES, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS, DAY_MS } from '@replay/contracts';
+import { AUTH_MESSAGES, MESSAGES, OWNER_ROLE_NAME, PERMISSIONS, STARTER_ROLES, TRIAL_DAYS, DAY_MS } from '@replay/contracts';
 import { refreshTokens, roles, tenants, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, freshAddress, refreshCookieOf, signupBody } from './support/auth';
@@ -19,7 +19,7 @@ const countRows = async () => {
 };
 
 describe('POST /api/signup', () => {
-  it('creates the tenant, its protected Owner role with all nine permissions, and the owner', async () => {
+  it('creates the tenant, its protected Owner role with all nine permissions, the starter roles, and the owner', async () => {
     const before = t.clock.now();
     const body = signupBody({ email: 'Grace.Hopper@Example.com', organizationName: 'Navy Labs' });
     const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: body });
@@ -49,13 +49,22 @@ describe('POST /api/signup', () => {
     expect(Math.abs(trialMs - TRIAL_DAYS * DAY_MS)).toBeLessThan(60_000);
 
     const tenantRoles = await db.select().from(roles).where(eq(roles.tenantId, tenant!.id));
-    expect(tenantRoles).toHaveLength(1);
-    expect(tenantRoles[0]).toMatchObject({ name: OWNER_ROLE_NAME, protected: true, allInstances: true });
-    expect([...tenantRoles[0]!.permissions].sort()).toEqual([...PERMISSIONS].sort());
-    expect(tenantRoles[0]!.permissions).toHaveLength(9);
+    const ownerRole = tenantRoles.find((r) => r.protected)!;
+    expect(ownerRole).toMatchObject({ name: OWNER_ROLE_NAME, protected: true, allInstances: true });
+    expect([...ownerRole.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    expect(ownerRole.permissions).toHaveLength(9);
+    // Beside it, the starter roles a team needs on day one: ordinary roles, on every instance.
+    const starters = tenantRoles.filter((r) => !r.protected).map((r) => ({ name: r.name, permissions: r.permissions, allInstances: r.allInstances }));
+    expect(starters.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Administrator', permissions: [...PERMISSIONS], allInstances: true },
+      { name: 'Billing', permissions: ['VIEW_BILLING', 'EDIT_BILLING'], allInstances: true },
+      { name: 'Developer', permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_ACTIVITY'], allInstances: true },
+      { name: 'Viewer', permissions: ['VIEW_INSTANCES', 'VIEW_ACTIVITY'], allInstances: true },
+    ]);
+    expect(tenantRoles).toHaveLength(1 + STARTER_ROLES.length);
 
     const [user] = await db.select().from(users).where(eq(users.tenantId, tenant!.id));
-    expect(user).toMatchObject({ email: 'grace.hopper@example.com', admin: true, superAdmin: true, roleId: tenantRoles[0]!.id });
+    expect(user).toMatchObject({ email: 'grace.hopper@example.com', admin: true, superAdmin: true, roleId: ownerRole.id });
     expect(user!.joinedAt).not.toBeNull();
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });

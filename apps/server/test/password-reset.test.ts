@@ -147,3 +147,44 @@ describe('POST /api/password/reset', () => {
     expect((await reset(token, 'Brand!New1pass')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/password/reset/:token', () => {
+  const check = (token: string) => t.app.inject({ method: 'GET', url: `/api/password/reset/${encodeURIComponent(token)}` });
+  const invalid = { errors: [AUTH_MESSAGES.resetTokenInvalid], code: 'not_found' };
+
+  it('says a fresh link works, until when; once used, the same link (and its siblings) answer 404 before any password is typed', async () => {
+    const owner = await signup(t);
+    await requestLink(owner.email);
+    const sibling = await tokenFromMail(owner.email);
+    await requestLink(owner.email);
+    const token = await tokenFromMail(owner.email);
+    const fresh = await check(token);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const [row] = await t.runtime.ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
+    expect(fresh.json()).toEqual({ data: { expiresAt: row!.expiresAt.getTime() } });
+    // Asking spends nothing.
+    expect((await check(token)).statusCode).toBe(200);
+
+    expect((await reset(token, 'Brand!New1pass')).statusCode).toBe(200);
+    for (const spent of [token, sibling]) {
+      const res = await check(spent);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(invalid);
+    }
+  });
+
+  it('answers an expired and an unknown link alike, and a removed member’s link too', async () => {
+    const owner = await signup(t);
+    await requestLink(owner.email);
+    const token = await tokenFromMail(owner.email);
+    t.clock.advance(60 * MINUTE + 1000);
+    expect((await check(token)).json()).toEqual(invalid);
+    expect((await check('made-up-token')).json()).toEqual(invalid);
+
+    const removed = await signup(t);
+    await requestLink(removed.email);
+    const removedToken = await tokenFromMail(removed.email);
+    await t.runtime.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, removed.user.userId));
+    expect((await check(removedToken)).json()).toEqual(invalid);
+  });
+});

@@ -17,7 +17,7 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/client/roles',
     headers: bearer(owner.jwt),
-    payload: { name: 'Viewer', permissions: ['VIEW_INSTANCES', 'VIEW_MEMBERS'] },
+    payload: { name: 'Member reader', permissions: ['VIEW_INSTANCES', 'VIEW_MEMBERS'] },
   });
   viewerRole = res.json().data.roleId;
 });
@@ -50,7 +50,7 @@ describe('POST /api/client/members (invite)', () => {
       joined: false,
       expiredInvitation: false,
       roleId: viewerRole,
-      roleName: 'Viewer',
+      roleName: 'Member reader',
     });
     expect(member.invitationLink).toMatch(LINK);
 
@@ -70,7 +70,7 @@ describe('POST /api/client/members (invite)', () => {
       .select()
       .from(consoleActivities)
       .where(and(eq(consoleActivities.tenantId, owner.user.tenantId), eq(consoleActivities.action, 'member.invited')));
-    expect(activity).toMatchObject({ message: 'Invited Zoë Ñúñez-Ol_1 (zoe.nunez@example.com) as Viewer', userName: 'Ada Lovelace' });
+    expect(activity).toMatchObject({ message: 'Invited Zoë Ñúñez-Ol_1 (zoe.nunez@example.com) as Member reader', userName: 'Ada Lovelace' });
   });
 
   it.each([

@@ -66,6 +66,19 @@ export const passwordResetSchema = z
   })
   .meta({ examples: [{ token: 'not-a-real-token', password: 'Str0ng!Passw0rd' }] });
 
+/**
+ * GET /password/reset/{token}: whether the mailed link can still set a password, asked as its
+ * page opens (issue 42: a used link showed the form and failed only on submit; the invitation
+ * page asks the same way). Unknown, used and expired links are one answer, 404 with
+ * AUTH_MESSAGES.resetTokenInvalid, a malformed one too: the link is a secret, nothing tells them apart.
+ */
+export const resetTokenParamsSchema = z.object({
+  token: z.string().refine((token) => linkTokenSchema.safeParse(token).success, AUTH_MESSAGES.resetTokenInvalid),
+});
+/** The link works until `expiresAt` (epoch ms), once. */
+export const resetLinkStateSchema = z.object({ expiresAt: z.number().int() });
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
+
 /** Login, sign-up and reset answer with the account as data.user and an access token. */
 export const sessionSchema = z.object({ user: accountSchema, jwt: z.string() });
 export type Session = z.infer<typeof sessionSchema>;

@@ -14,7 +14,8 @@ export const DAILY_BACKUP_TIME = '23:45';
 /** How long backups are kept unless the console's operator sets another (BACKUP_RETENTION_DAYS). */
 export const DEFAULT_BACKUP_RETENTION_DAYS = 7;
 
-export const BACKUP_KINDS = ['daily', 'manual'] as const;
+/** daily: the schedule's; manual: a member's; upgrade: taken by a version upgrade before it changed anything (its rollback's copy). */
+export const BACKUP_KINDS = ['daily', 'manual', 'upgrade'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 /** pending: being taken; done: kept and restorable; failed: see `failure`; deleted: past the retention, gone. */
 export const BACKUP_STATUSES = ['pending', 'done', 'failed', 'deleted'] as const;
@@ -34,7 +35,8 @@ export const BACKUP_MESSAGES = {
     'The recordings of this backup replace the instance’s recordings. Everything recorded after the backup was taken is removed. The instance keeps running.',
 } as const;
 
-export const backupKindLabel = (kind: BackupKind): string => (kind === 'daily' ? 'Daily' : 'On demand');
+const KIND_LABELS: Record<BackupKind, string> = { daily: 'Daily', manual: 'On demand', upgrade: 'Before upgrade' };
+export const backupKindLabel = (kind: BackupKind): string => KIND_LABELS[kind];
 
 /** …/backups/{backupId}/restore: both ids checked as UUIDs (400 otherwise), the instance's first. */
 export const backupParamsSchema = z.object({ id: safeUuid(INSTANCE_MESSAGES.notFound), backupId: safeUuid(BACKUP_MESSAGES.notFound) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
-import { PERMISSIONS, permissionSchema } from './permissions';
+import { PERMISSIONS, permissionSchema, type Permission } from './permissions';
 import { safeText, safeUuid, uuidParamsSchema } from './safe';
 import { MESSAGES } from './validation';
 
@@ -76,3 +76,32 @@ export const rolesListSchema = z.array(roleSchema);
 export function assignableRoles<R extends Pick<Role, 'protected'>>(roles: readonly R[]): R[] {
   return roles.filter((r) => !r.protected);
 }
+
+/**
+ * The roles every account starts with beside the protected Owner (issue 42): without them a
+ * new account's invite form offered no role at all. They are ordinary roles (not protected),
+ * so an account renames, changes or deletes them like its own. Migration 0040 gave them to the
+ * accounts made before that held no role but Owner; its SQL spells the same list.
+ */
+export const STARTER_ROLES: readonly { name: string; description: string; permissions: readonly Permission[] }[] = [
+  {
+    name: 'Administrator',
+    description: 'Everything the owner can do, on every instance: instances, billing, team and roles.',
+    permissions: PERMISSIONS,
+  },
+  {
+    name: 'Developer',
+    description: 'Creates, changes and operates instances; reads their activity.',
+    permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_ACTIVITY'],
+  },
+  {
+    name: 'Viewer',
+    description: 'Reads instances and their activity; changes nothing.',
+    permissions: ['VIEW_INSTANCES', 'VIEW_ACTIVITY'],
+  },
+  {
+    name: 'Billing',
+    description: 'Reads and updates billing details and invoices; nothing else.',
+    permissions: ['VIEW_BILLING', 'EDIT_BILLING'],
+  },
+];

@@ -54,6 +54,15 @@ export const VERSION_MESSAGES = {
   busy: 'The instance cannot be upgraded now: wait for the change under way to finish.',
   /** The details' alert title after the console undid a failed upgrade by itself. */
   rolledBack: (to: string, from: string) => `The upgrade to ${to} failed, so the instance was restored to ${from}`,
+  /**
+   * The alert's text under that title, and the failed upgrade's record: what happened and what to
+   * do, in the member's terms. Why the version did not start is the operator's to read, in the
+   * server's log (issue 42: the text once carried the console host's path to the agent's log).
+   */
+  didNotStart: (to: string) =>
+    `Version ${to} did not start on this instance. Its recordings and settings are as they were before the upgrade. Try the upgrade again later, or contact support if it fails again.`,
+  /** The instance's failure when the upgrade could not even be undone (the backup or the restore failed at the last attempt). */
+  notFinished: (to: string) => `The upgrade to ${to} could not be finished. Contact support: the console's log says why.`,
   upgrading: (to: string) => `Upgrading to ${to}`,
   /** The details' line and the toast once an upgrade waits for the maintenance window; `when` is that window's opening as the reader's clock shows it. */
   scheduled: (version: string, when: string) => `Upgrade to ${version} scheduled for ${when}`,

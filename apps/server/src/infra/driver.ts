@@ -196,10 +196,16 @@ export type DriverErrorCode = 'not-found' | 'not-running' | 'invalid' | 'start-f
 /** A driver failure the caller can act on by its code. */
 export class DriverError extends Error {
   readonly code: DriverErrorCode;
-  constructor(code: DriverErrorCode, message: string) {
+  /**
+   * The console host's file that says more (the local agent's log): kept out of the message,
+   * which members read as an instance's failure; the server's log shows it (lib/log-safety.ts).
+   */
+  readonly logFile?: string;
+  constructor(code: DriverErrorCode, message: string, hostDetail?: { logFile: string }) {
     super(message);
     this.name = 'DriverError';
     this.code = code;
+    if (hostDetail) this.logFile = hostDetail.logFile;
   }
 }
 

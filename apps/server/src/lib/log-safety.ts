@@ -39,12 +39,14 @@ export function requestForLog(request: FastifyRequest) {
 
 /**
  * Fields of an error that name what failed without carrying data: Node and
- * Fastify codes, and PostgreSQL's code, constraint, table and column. Left
+ * Fastify codes, PostgreSQL's code, constraint, table and column, and the local
+ * driver's `logFile` (where an agent that failed to start wrote why: for the
+ * operator's log, never in a message a member reads). Left
  * out on purpose: `params` (DrizzleQueryError and PGlite errors carry every
  * bound value, password hashes included), `detail` (PostgreSQL's
  * "Key (email)=(…) already exists."), `where`, `hint` and anything else.
  */
-const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
+const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'logFile'] as const;
 const MAX_CAUSES = 3;
 
 function safeMessage(err: Error): string {

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKER_COMPATIBILITY } from '@replay/agent-protocol';
-import { INSTANCE_MESSAGES, VERSION_CATALOGUE, VERSION_MESSAGES, type Instance, type InstanceActivity } from '@replay/contracts';
+import { INSTANCE_MESSAGES, VERSION_CATALOGUE, VERSION_MESSAGES, type Instance, type InstanceActivity, type InstanceBackups } from '@replay/contracts';
 import { consoleActivities, domainEvents, instanceActivities, tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { createTestApp, type TestApp } from '../support/app';
@@ -23,6 +25,8 @@ import { api, newInstance, seedInstance, tempInstancesDir, until } from './suppo
  */
 const BROKEN_AGENT = fileURLToPath(new URL('../fixtures/agent-exits-at-start.mjs', import.meta.url));
 const dir = tempInstancesDir();
+/** What the console's process logs (the jobs' lines): where the operator reads why a version did not start. */
+const serverLog: string[] = [];
 let t: TestApp;
 let owner: SignedIn;
 let other: SignedIn;
@@ -55,13 +59,16 @@ function storedSession(sessionId: string): string | null {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    DATA_DIR: dir.dataDir,
-    RUN_WORKERS: 'true',
-    // New instances start one version back, so there is a newer one to upgrade to.
-    NEW_INSTANCE_VERSION: '1.20',
-    EXTRA_VERSIONS: JSON.stringify([{ version: '1.22', agentEntry: BROKEN_AGENT, tracker: '17.0.0' }]),
-  });
+  t = await createTestApp(
+    {
+      DATA_DIR: dir.dataDir,
+      RUN_WORKERS: 'true',
+      // New instances start one version back, so there is a newer one to upgrade to.
+      NEW_INSTANCE_VERSION: '1.20',
+      EXTRA_VERSIONS: JSON.stringify([{ version: '1.22', agentEntry: BROKEN_AGENT, tracker: '17.0.0' }]),
+    },
+    { runtimeLogger: pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (serverLog.push(String(chunk)), done()) })) },
+  );
   owner = await signup(t, { organizationName: 'Upgrade Corp' });
   other = await signup(t, { organizationName: 'Elsewhere' });
   inst = await newInstance(t, owner.jwt, { name: 'Upgradable' });
@@ -160,6 +167,23 @@ describe('an upgrade that lands', () => {
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.some((r) => r.action === 'Upgrade instance version' && r.instanceId === inst.instanceId && r.status === 200)).toBe(true);
   });
+
+  it('lists the backup it took as one of the instance’s backups, counted in Last Backup, and restores it', { timeout: 90_000 }, async () => {
+    const backups = (await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups;
+    const taken = backups.backups.filter((b) => b.kind === 'upgrade');
+    expect(taken).toEqual([{ backupId: expect.any(String), kind: 'upgrade', status: 'done', createdAt: expect.any(Number), takenAt: expect.any(Number), bytes: expect.any(Number), failure: null }]);
+    expect(taken[0]!.bytes).toBeGreaterThan(0);
+    expect(backups.lastBackupAt).toBe(taken[0]!.takenAt);
+
+    // Restorable like any backup: what was recorded after it ('tracker-16', at 1.21) goes, what it held comes back.
+    expect(storedSession('tracker-16')).not.toBeNull();
+    const asked = await api(t, owner.jwt).post(path(`/backups/${taken[0]!.backupId}/restore`));
+    expect(asked.statusCode, asked.body).toBe(200);
+    await until(async () => ((await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups).restoringBackupId, (id) => id === null, 60_000, 'the restore');
+    expect(storedSession('tracker-16')).toBeNull();
+    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(await read()).toMatchObject({ status: 'running', version: '1.21' });
+  });
 });
 
 describe('a version that fails to start', () => {
@@ -172,7 +196,13 @@ describe('a version that fails to start', () => {
 
     inst = await settled();
     expect(inst).toMatchObject({ status: 'running', version: '1.21', pendingVersion: null, healthy: true, uiFailure: VERSION_MESSAGES.rolledBack('1.22', '1.21') });
-    expect(inst.failure).toContain('exited with code 1');
+    // The members read what happened and what to do; never the console host's files (issue 42).
+    expect(inst.failure).toBe(VERSION_MESSAGES.didNotStart('1.22'));
+    const logFile = driver().folders.logFile(inst.instanceId);
+    expect(JSON.stringify(inst)).not.toContain(dir.dataDir);
+    // The operator's log keeps why, and where the agent wrote more.
+    const why = serverLog.map((line) => JSON.parse(line) as { msg: string; err?: { message: string; logFile?: string } }).find((l) => l.msg.includes('did not start'));
+    expect(why?.err).toMatchObject({ message: expect.stringContaining('exited with code 1'), logFile });
     // The agent runs the old version again, with the data it had.
     expect(driver().folders.read(inst.instanceId)!.version).toBe('1.21');
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
@@ -184,7 +214,8 @@ describe('a version that fails to start', () => {
     const events = await upgradeEvents();
     const latest = events.filter((e) => e.createdAt >= res.json().data.updatedAt);
     expect(latest.map((e) => `${e.action} ${e.status}`).sort()).toEqual(['backup success', 'upgrade failed', 'upgrade pending']);
-    expect(latest.find((e) => e.status === 'failed')!.comments).toContain('Version 1.22 did not start');
+    expect(latest.find((e) => e.status === 'failed')!.comments).toBe(VERSION_MESSAGES.didNotStart('1.22'));
+    expect(JSON.stringify(events)).not.toContain(dir.dataDir);
     // The console's own notice, on the event spine, and the activity log's line from it.
     const spine = await t.runtime.ctx.db.select().from(domainEvents).where(eq(domainEvents.type, 'instance.version_rolled_back'));
     expect(spine.map((e) => e.payload)).toEqual([expect.objectContaining({ version: '1.21', failedVersion: '1.22', actor: null })]);

@@ -16,8 +16,11 @@ export function AuthCard({ title, subtitle, children, aside }: Props) {
   return (
     <main className="auth-page">
       <Stack gap="lg" w="100%" maw={aside ? 960 : 440} align="stretch">
-        <Text ta="center" fw={700} size="lg">
-          {config ? `${config.productName} Console` : 'Console'}
+        {/* The product's name is the operator's (the public config, read after the first paint): until it is
+            known the line keeps its height and says nothing, rather than 'Console' turning into another
+            name a moment later (issue 42). The prerendered pages are made without it, and hydrate as such. */}
+        <Text ta="center" fw={700} size="lg" data-testid="product-name" aria-hidden={config ? undefined : true}>
+          {config ? `${config.productName} Console` : '\u00a0'}
         </Text>
         <div style={{ display: 'flex', gap: 'var(--mantine-spacing-xl)', flexWrap: 'wrap', alignItems: 'stretch' }}>
           {aside && <div style={{ flex: '1 1 320px' }}>{aside}</div>}

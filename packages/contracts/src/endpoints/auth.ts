@@ -6,6 +6,8 @@ import {
   refreshSchema,
   resetLinkResultSchema,
   resetLinkSchema,
+  resetLinkStateSchema,
+  resetTokenParamsSchema,
   sessionSchema,
   signupSchema,
 } from '../auth';
@@ -27,6 +29,8 @@ export const authEndpoints = {
     response: resetLinkResultSchema,
     audit: { label: 'Request password reset' },
   }),
+  /** Not recorded, like the invitation's page: it only reads. */
+  resetLinkState: endpoint({ method: 'GET', path: '/password/reset/:token', guard: 'public', params: resetTokenParamsSchema, response: resetLinkStateSchema }),
   resetPassword: endpoint({
     method: 'POST',
     path: '/password/reset',

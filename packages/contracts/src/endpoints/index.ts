@@ -32,7 +32,7 @@ export { idempotencyHeadersSchema } from './instances';
 // session's start; the joining page; the signed-in shell and the instances list) bundles only
 // their schemas, not the whole table's.
 export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
-export { instanceEndpoints, notificationEndpoints, onboardingEndpoints };
+export { instanceEndpoints, notificationEndpoints, onboardingEndpoints, projectEndpoints };
 export { healthSchema } from './system';
 export { SESSION_OPENING_HEADERS, SESSION_OPENING_READ_PATHS } from './session-opening';
 

@@ -11,6 +11,7 @@ export const SUMMARIES: Partial<Record<EndpointName, string>> = {
   publicConfig: 'Read the public configuration',
   refresh: 'Refresh the session token',
   invitation: 'Read an invitation',
+  resetLinkState: 'Check a password reset link',
   account: 'Read your account',
   limits: 'Read the account’s limits',
   instances: 'List instances',

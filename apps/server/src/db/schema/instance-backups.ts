@@ -8,7 +8,8 @@ import { tenants } from './tenants';
  * the instance's `pending_backup_id` names the one the workflow takes next), then taken by
  * the workflow's backup step under the row's id as its name, then dropped from the
  * infrastructure once older than the operator's retention (deleted, the row kept for the
- * record). The unique slot is the schedule's "once per day" across console processes.
+ * record). A version upgrade's own backup is recorded done at once (kind `upgrade`), once the
+ * driver has taken it. The unique slot is the schedule's "once per day" across console processes.
  */
 export const instanceBackups = pgTable(
   'instance_backups',
@@ -27,12 +28,16 @@ export const instanceBackups = pgTable(
     bytes: bigint('bytes', { mode: 'number' }),
     failure: text('failure'),
     requestedBy: uuid('requested_by'),
+    /** An upgrade's backup (kind `upgrade`): the upgrade's key, under which the driver took it (its name `upgrade-<key>`). */
+    upgradeKey: text('upgrade_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     takenAt: timestamp('taken_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('instance_backups_slot_uq').on(t.instanceId, t.slot),
+    // One row per upgrade's backup: the step recording it again after a crash adds nothing.
+    uniqueIndex('instance_backups_upgrade_key_uq').on(t.instanceId, t.upgradeKey),
     index('instance_backups_instance_created_idx').on(t.instanceId, t.createdAt),
     // The retention sweep: backups taken before a time.
     index('instance_backups_status_taken_idx').on(t.status, t.takenAt),

@@ -30,7 +30,7 @@ export function agentAddress(record: InstanceRecord): AgentAddress {
  * A new agent is spawned and waited for; an agent that finds its data folder
  * taken by a healthy one of this instance adopts it, and a port taken while
  * the instance was stopped moves the instance to a new one (once). Any other
- * outcome is a start-failed error naming the agent's log.
+ * outcome is a start-failed error, the agent's log file beside its message (for the server's log).
  */
 export async function startAgent(s: AgentStarter, record: InstanceRecord): Promise<InstanceRuntime> {
   const { instanceId, projectKey } = record;
@@ -68,6 +68,7 @@ export async function startAgent(s: AgentStarter, record: InstanceRecord): Promi
       continue;
     }
     const why = outcome.kind === 'exited' ? `exited with code ${outcome.code}` : 'did not become healthy in time';
-    throw new DriverError('start-failed', `The agent of instance ${instanceId} ${why}; see ${s.folders.logFile(instanceId)}`);
+    // The message reaches the instance's members as its failure: the host's path goes only to the server's log.
+    throw new DriverError('start-failed', `The agent of instance ${instanceId} ${why}`, { logFile: s.folders.logFile(instanceId) });
   }
 }

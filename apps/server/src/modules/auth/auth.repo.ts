@@ -14,6 +14,8 @@ export interface Credentials {
 export interface NewAccount {
   tenant: typeof tenants.$inferInsert;
   ownerRole: typeof roles.$inferInsert;
+  /** The roles a team needs on day one (contracts' STARTER_ROLES), so the first invite has a role to give. */
+  starterRoles: (typeof roles.$inferInsert)[];
   user: typeof users.$inferInsert;
 }
 
@@ -51,11 +53,11 @@ export function authRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Tenant, its protected Owner role and the owner, all or nothing. */
+    /** Tenant, its protected Owner role, its starter roles and the owner, all or nothing. */
     async createAccount(input: NewAccount): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(tenants).values(input.tenant);
-        await tx.insert(roles).values(input.ownerRole);
+        await tx.insert(roles).values([input.ownerRole, ...input.starterRoles]);
         await tx.insert(users).values(input.user);
       });
     },

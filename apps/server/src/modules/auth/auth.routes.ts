@@ -57,6 +57,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: AUTH_MESSAGES.resetLinkSent };
   });
 
+  mount(app, endpoints.resetLinkState, async (request) => resets.check(request.params.token));
+
   mount(
     app,
     endpoints.resetPassword,

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, TRIAL_DAYS, strongPasswordSchema } from '@replay/contracts';
+import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, STARTER_ROLES, TRIAL_DAYS, strongPasswordSchema } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { conflict, unauthorized } from '../../lib/errors';
@@ -55,6 +55,7 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
               protected: true,
               createdAt: now,
             },
+            starterRoles: STARTER_ROLES.map((role) => ({ id: newId(), tenantId, ...role, permissions: [...role.permissions], protected: false, createdAt: now })),
             user: {
               id: userId,
               tenantId,

@@ -17,6 +17,25 @@ export function passwordResetRepo(db: Db) {
       await db.insert(passwordResets).values(row);
     },
 
+    /** When the link of `tokenHash` stops working, while it still works (unused, unexpired, for a joined member); else null. */
+    async usableUntil(tokenHash: string, now: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ expiresAt: passwordResets.expiresAt })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+            isNull(users.deletedAt),
+            isNotNull(users.joinedAt),
+          ),
+        )
+        .limit(1);
+      return row?.expiresAt ?? null;
+    },
+
     /**
      * Spends the token and sets the password in one transaction. The
      * conditional update lets only one of two concurrent uses through; the

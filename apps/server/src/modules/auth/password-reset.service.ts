@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
@@ -59,6 +59,13 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }),
         );
       });
+    },
+
+    /** Whether the mailed link still works, for its page to say so before a password is typed: the same 404 for every link that does not. */
+    async check(token: string): Promise<{ expiresAt: number }> {
+      const until = await resets.usableUntil(hashToken(token), deps.clock.now());
+      if (!until) throw notFound(AUTH_MESSAGES.resetTokenInvalid);
+      return { expiresAt: until.getTime() };
     },
 
     /** Sets the new password and signs every existing session out; the caller then starts a fresh one. */

@@ -7,8 +7,12 @@ export type BackupRow = typeof instanceBackups.$inferSelect;
 /** The instance as this module reads it (its scope judged by the instances service first). */
 export type InstanceRow = typeof instances.$inferSelect;
 
-/** The name a backup has on the infrastructure: its row's id, so asking twice (a retry) names the same backup. */
-export const backupName = (backupId: string): string => `backup-${backupId}`;
+/**
+ * The name a backup has on the infrastructure: its row's id, so asking twice (a retry) names the
+ * same backup; an upgrade's, the name the driver took it under (`upgrade-<key>`, infra/driver.ts).
+ */
+export const backupName = (row: Pick<BackupRow, 'backupId' | 'upgradeKey'>): string =>
+  row.upgradeKey === null ? `backup-${row.backupId}` : `upgrade-${row.upgradeKey}`;
 
 /** How many backups the tab lists: a year of dailies and then some. */
 const LIST_LIMIT = 400;
@@ -132,10 +136,15 @@ export function backupsRepo(db: Db) {
     },
 
     /** Backups taken before `before` and still kept, except one a restore waits on: the retention's to remove. */
-    async expired(before: Date): Promise<{ backupId: string; instanceId: string; terminated: boolean }[]> {
+    async expired(before: Date): Promise<{ backupId: string; upgradeKey: string | null; instanceId: string; terminated: boolean }[]> {
       const restoring = db.select({ id: instances.restoreBackupId }).from(instances).where(sql`${instances.restoreBackupId} is not null`);
       return db
-        .select({ backupId: instanceBackups.backupId, instanceId: instanceBackups.instanceId, terminated: sql<boolean>`${instances.status} = 'terminated'` })
+        .select({
+          backupId: instanceBackups.backupId,
+          upgradeKey: instanceBackups.upgradeKey,
+          instanceId: instanceBackups.instanceId,
+          terminated: sql<boolean>`${instances.status} = 'terminated'`,
+        })
         .from(instanceBackups)
         .innerJoin(instances, eq(instances.instanceId, instanceBackups.instanceId))
         .where(and(eq(instanceBackups.status, 'done'), lt(instanceBackups.takenAt, before), notInArray(instanceBackups.backupId, restoring)));

@@ -88,7 +88,7 @@ export async function runBackupRound(d: BackupRoundDeps): Promise<BackupRoundRep
   for (const expired of await repo.expired(new Date(now.getTime() - d.retentionDays * DAY_MS))) {
     try {
       // A terminated instance's backups went with it (driver.terminate).
-      if (!expired.terminated) await d.driver.deleteBackup(expired.instanceId, backupName(expired.backupId));
+      if (!expired.terminated) await d.driver.deleteBackup(expired.instanceId, backupName(expired));
       removed.push(expired.backupId);
     } catch {
       report.removalsFailed += 1;

@@ -33,7 +33,7 @@ export const needsRestore = (row: Row): boolean => row.restoreId !== null && row
 
 export async function takeBackup(d: BackupStepDeps, row: InstanceRow): Promise<void> {
   const backupId = row.pendingBackupId!;
-  const taken = await d.driver.backup(row.instanceId, backupName(backupId));
+  const taken = await d.driver.backup(row.instanceId, backupName({ backupId, upgradeKey: null }));
   const bytes = Math.round(taken.bytes);
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
@@ -78,14 +78,16 @@ export async function recordBackupFailure(d: BackupStepDeps, row: InstanceRow, e
 export async function restoreFromBackup(d: BackupStepDeps, row: InstanceRow): Promise<void> {
   const backupId = row.restoreBackupId!;
   const restoreId = row.restoreId!;
-  await d.driver.restoreData(row.instanceId, backupName(backupId), restoreId);
+  const asked = await backupsRepo(d.db).get(row.instanceId, backupId);
+  // The row outlives its backup (deleted rows are kept), so it is there while a restore names it.
+  if (!asked) throw new Error(`Backup ${backupId} of instance ${row.instanceId} has no row`);
+  await d.driver.restoreData(row.instanceId, backupName(asked), restoreId);
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const repo = backupsRepo(tx);
     const ended = await repo.endRestore(row.instanceId, restoreId);
     if (!ended) return;
-    const backup = await repo.get(row.instanceId, backupId);
-    const when = backup?.takenAt ? ` taken ${backup.takenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+    const when = asked.takenAt ? ` taken ${asked.takenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
     await recordInstanceEvent(tx, {
       instance: ended,
       actor: null,

@@ -40,6 +40,7 @@ export function workflowDepsOf(ctx: AppContext): WorkflowDeps {
     clock: ctx.clock,
     enqueue: workflowEnqueuer(ctx.boss),
     onStep: (step, outcome) => ctx.metrics.workflowSteps.inc({ step, outcome }),
+    logger: ctx.logger,
   };
 }
 

@@ -1,8 +1,9 @@
-import { VERSION_MESSAGES, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, compareVersions } from '@replay/contracts';
+import { VERSION_MESSAGES, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, compareVersions, formatBytes } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
-import { errorForLog } from '../../lib/log-safety';
+import type { Logger } from '../../lib/logger';
+import { recordUpgradeBackup } from '../backups/backups.upgrade';
 import { recordInstanceEvent } from './instances.events';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 import { versionRepo } from './instances.version-repo';
@@ -12,7 +13,8 @@ import { versionRepo } from './instances.version-repo';
  * `pendingVersion`):
  *
  *   1. driver.backupForUpgrade: the agent stops and its data is copied aside,
- *      under the upgrade's own key (its pending record's id);
+ *      under the upgrade's own key (its pending record's id), then recorded as one
+ *      of the instance's backups (kind `upgrade`: listed, restorable);
  *   2. the agent starts at the new version, which must answer its health
  *      check as that version within VERSION_UPGRADE_HEALTH_TIMEOUT_MS;
  *   3. success: version = target, running, in one compare-and-set with its record;
@@ -30,6 +32,8 @@ export interface VersionStepDeps {
   db: Db;
   driver: Pick<InfrastructureDriver, 'backupForUpgrade' | 'upgradeVersion' | 'start' | 'restoreBackup' | 'health'>;
   clock: Clock;
+  /** Where why a version did not start goes (the server's log): members read VERSION_MESSAGES.didNotStart instead. */
+  logger?: Pick<Logger, 'warn'>;
   /** Replaces VERSION_UPGRADE_HEALTH_TIMEOUT_MS (tests). */
   versionHealthTimeoutMs?: number;
 }
@@ -50,14 +54,19 @@ async function answersAs(d: VersionStepDeps, instanceId: string, version: string
   }
 }
 
-/** Starts the new version; null when it answers healthy as that version, else why not. */
+/**
+ * Starts the new version: its runtime and health when it answers healthy as that version, else
+ * the members' words for it. The driver's error (which may name the console host's files)
+ * goes to the server's log only.
+ */
 async function tryVersion(d: VersionStepDeps, instanceId: string, version: string): Promise<{ runtime: InstanceRuntime; health: InstanceHealth } | { failure: string }> {
   try {
     await d.driver.upgradeVersion(instanceId, version);
     const runtime = await d.driver.start(instanceId);
     return { runtime, health: await answersAs(d, instanceId, version) };
   } catch (e) {
-    return { failure: errorForLog(e).message };
+    d.logger?.warn({ err: e, instanceId, version }, 'the upgraded version did not start; rolling back');
+    return { failure: VERSION_MESSAGES.didNotStart(version) };
   }
 }
 
@@ -79,6 +88,8 @@ export async function upgradeVersion(d: VersionStepDeps, row: InstanceRow): Prom
   }
   const key = (await repo.upgradeKey(row.instanceId)) ?? `${from}-to-${to}`.replace(/\./g, '_');
   const backup = await d.driver.backupForUpgrade(row.instanceId, key);
+  // Listed and restorable from now on, whatever the upgrade's outcome; recorded once however often the step runs.
+  await recordUpgradeBackup(d.db, row, backup);
   let reason = row.failure;
   if (backup.restoredAt === null) {
     const outcome = await tryVersion(d, row.instanceId, to);
@@ -88,7 +99,7 @@ export async function upgradeVersion(d: VersionStepDeps, row: InstanceRow): Prom
   }
   const runtime = await d.driver.restoreBackup(row.instanceId, key, from);
   const health = await answersAs(d, row.instanceId, from);
-  await settleRolledBack(d, row, reason ?? `Version ${to} did not start`, running(runtime, health));
+  await settleRolledBack(d, row, reason ?? VERSION_MESSAGES.didNotStart(to), running(runtime, health));
 }
 
 async function settleUpgraded(d: VersionStepDeps, row: InstanceRow, backup: UpgradeBackup, change: InstanceChange): Promise<void> {
@@ -103,7 +114,7 @@ async function settleUpgraded(d: VersionStepDeps, row: InstanceRow, backup: Upgr
       at,
       action: 'upgrade',
       status: 'success',
-      comments: `Upgraded from ${row.version} to ${to}; the backup taken before it (${backup.bytes} bytes) is kept`,
+      comments: `Upgraded from ${row.version} to ${to}; the backup taken before it (${formatBytes(backup.bytes)}) is kept with the instance's backups`,
       event: { type: 'instance.version_upgraded', fromVersion: row.version, toVersion: to },
     });
   });
@@ -122,7 +133,7 @@ async function settleRolledBack(d: VersionStepDeps, row: InstanceRow, reason: st
       at,
       action: 'upgrade',
       status: 'failed',
-      comments: `Version ${to} did not start: ${reason}`,
+      comments: reason,
       event: { type: 'instance.version_upgrade_failed', fromVersion: from, toVersion: to, reason },
     });
     await recordInstanceEvent(tx, {
@@ -139,14 +150,16 @@ async function settleRolledBack(d: VersionStepDeps, row: InstanceRow, reason: st
 
 /**
  * The step threw: the backup could not be taken or the previous version not
- * restored. Before the job queue's last attempt nothing is written (the job
- * logs the error), so the row keeps why the new version failed; the last
+ * restored. Before the job queue's last attempt nothing is written but the
+ * log line, so the row keeps why the new version failed; the last
  * attempt settles inProgress and records this error. The status stays
  * `version-upgrading`, so the next console start resumes the step.
  */
 export async function recordVersionFailure(d: VersionStepDeps, row: InstanceRow, err: unknown, final: boolean): Promise<void> {
+  // Each attempt's error goes to the server's log; members read what to do.
+  d.logger?.warn({ err, instanceId: row.instanceId, final }, 'the version upgrade step failed');
   if (!final) return;
-  const failure = errorForLog(err).message;
+  const failure = VERSION_MESSAGES.notFinished(row.pendingVersion ?? row.version);
   const at = d.clock.now();
   await d.db.transaction(async (tx) => {
     const settled = await versionRepo(tx).noteFailure(row.instanceId, failure, VERSION_MESSAGES.startFailed, true);

@@ -3,6 +3,7 @@ import { isAlive } from '@replay/local-process';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
+import type { Logger } from '../../lib/logger';
 import { keyedSerial } from '../../lib/concurrency';
 import { HOST, PROCESS_ID as OWNER } from '../../lib/process-identity';
 import { needsCleanup, recordCleanupFailure, runCleanup } from './instances.cleanup-step';
@@ -69,6 +70,8 @@ export interface WorkflowDeps {
   healthTimeoutMs?: number;
   /** Told of every step run and how it ended (the console's metrics). */
   onStep?: (step: string, outcome: 'success' | 'failure') => void;
+  /** The server's log: what a step keeps from members (the driver's detail) goes there. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface Attempt {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instances, roles, users } from '../../db/schema';
 
@@ -16,12 +16,13 @@ const live = (tenantId: string) => and(eq(roles.tenantId, tenantId), isNull(role
 /** Roles of one account; every query is scoped to the tenant, so another account's id finds nothing. */
 export function rolesRepo(db: Db) {
   return {
+    /** The protected Owner role first, then the others as they were made (the starter roles, made with the account, by name). */
     async list(tenantId: string): Promise<RoleRow[]> {
       return db
         .select({ ...fields(), memberCount })
         .from(roles)
         .where(live(tenantId))
-        .orderBy(asc(roles.createdAt), asc(roles.name));
+        .orderBy(desc(roles.protected), asc(roles.createdAt), asc(roles.name));
     },
 
     async find(tenantId: string, roleId: string): Promise<RoleRow | null> {

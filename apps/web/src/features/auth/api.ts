@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { authEndpoints, isMfaChallenge, type LoginAnswer, type LoginInput, type SignupInput, type resetLinkSchema } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { startSession } from './session';
@@ -36,6 +36,22 @@ export function useSignup() {
 export function useResetLink() {
   return useMutation({
     mutationFn: (input: z.input<typeof resetLinkSchema>) => call(authEndpoints.resetLink, { body: input }),
+  });
+}
+
+/**
+ * GET /password/reset/{token}: whether the mailed link still works, read once as its page opens
+ * (the invitation page's way): a used or expired link says so before a password is typed.
+ * Never read again: once the link is spent by this page, its answer must not replace the page.
+ */
+export function useResetLinkState(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: ({ signal }) => call(authEndpoints.resetLinkState, { params: { token } }, { signal }),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 

@@ -1,8 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKUP_MESSAGES, TIMINGS_MS, type InstanceBackups } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { instanceKeys } from '../instances/api';
+import { instanceKeys, instanceQueries } from '../instances/api';
 import { useEventsWhenSettled } from '../instances/settled';
 import { backupKeys, backupsApi } from './api';
 
@@ -18,7 +19,24 @@ export function useBackups(instanceId: string, enabled = true) {
     refetchInterval: (q) => (busy(q.state.data) ? TIMINGS_MS.storagePoll : false),
   });
   useEventsWhenSettled(instanceId, busy(query.data));
+  useReadAgainAfterUpgrade(instanceId);
   return query;
+}
+
+/**
+ * A version upgrade takes a backup before it changes anything, listed with the others: once
+ * the instance (as the details page reads it) leaves `version-upgrading`, the list is read again.
+ */
+function useReadAgainAfterUpgrade(instanceId: string): void {
+  const queryClient = useQueryClient();
+  // Only watches the details read the page makes: never fetches it itself.
+  const { data: instance } = useQuery({ ...instanceQueries.detail(instanceId), enabled: false });
+  const upgrading = instance?.status === 'version-upgrading';
+  const wasUpgrading = useRef(upgrading);
+  useEffect(() => {
+    if (wasUpgrading.current && !upgrading) void queryClient.invalidateQueries({ queryKey: backupKeys.backups(instanceId) });
+    wasUpgrading.current = upgrading;
+  }, [upgrading, instanceId, queryClient]);
 }
 
 function useBackupChange<T>(instanceId: string, run: (arg: T) => Promise<InstanceBackups>, done: string, failed: string, onDone?: () => void) {

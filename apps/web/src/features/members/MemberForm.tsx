@@ -8,12 +8,15 @@ import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useInviteMember, useUpdateMember } from './api';
 import { checkDraft, draftOf, roleLockReason, roleOptions, type MemberDraft } from './member-form';
+import { NoRoleToGive } from './NoRoleToGive';
 
 export interface MemberFormProps {
   /** null: a new invitation; else the member being edited, as just read from the server. */
   member: TeamMember | null;
   roles: readonly Role[];
   rolesLoading: boolean;
+  /** The roles could not be read (the page says so): the list is not known to be empty. */
+  rolesFailed: boolean;
   actor: Account;
   onClose: () => void;
   /** Told while a save is under way, so the dialog does not close under it. */
@@ -23,7 +26,7 @@ export interface MemberFormProps {
 type Field = keyof MemberDraft;
 
 /** Invite a team member, or edit one (the email is then read-only). Mount it per member: the draft starts from it. */
-export function MemberForm({ member, roles, rolesLoading, actor, onClose, onBusy }: MemberFormProps) {
+export function MemberForm({ member, roles, rolesLoading, rolesFailed, actor, onClose, onBusy }: MemberFormProps) {
   const [draft, setDraft] = useState<MemberDraft>(() => draftOf(member));
   // Errors show for a field once it was left, or after a submit attempt: not while the first letter is typed.
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -33,6 +36,8 @@ export function MemberForm({ member, roles, rolesLoading, actor, onClose, onBusy
   useEffect(() => onBusy(saving), [saving, onBusy]);
   const { input, errors } = checkDraft(draft);
   const lock = roleLockReason(member, actor);
+  const options = roleOptions(roles, actor, member);
+  const nothingToGive = member === null && !rolesLoading && !rolesFailed && !options.some((o) => !o.disabled);
   const actorIsAdmin = actor.admin || actor.superAdmin;
   const errorOf = (field: Field) => (touched[field] ? errors[field] : undefined);
   const set = <K extends Field>(field: K, value: MemberDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
@@ -80,11 +85,12 @@ export function MemberForm({ member, roles, rolesLoading, actor, onClose, onBusy
           onBlur={() => leave('email')}
           error={errorOf('email')}
         />
+        {nothingToGive && <NoRoleToGive actor={actor} />}
         <Select
           label="Role"
           required
-          placeholder={rolesLoading ? 'Loading roles…' : 'Select a role'}
-          data={roleOptions(roles, actor, member)}
+          placeholder={rolesLoading ? 'Loading roles…' : rolesFailed ? 'The roles could not be loaded' : 'Select a role'}
+          data={options}
           value={draft.roleId}
           onChange={(value) => {
             set('roleId', value);

@@ -10,12 +10,13 @@ interface Props {
   member: TeamMember | null;
   roles: readonly Role[];
   rolesLoading: boolean;
+  rolesFailed: boolean;
   actor: Account;
   onClose: () => void;
 }
 
 /** The invite / edit dialog. Editing starts from the member as the server has it now, not the list's copy. */
-export function MemberFormModal({ member, roles, rolesLoading, actor, onClose }: Props) {
+export function MemberFormModal({ member, roles, rolesLoading, rolesFailed, actor, onClose }: Props) {
   const fresh = useMember(member?.userId ?? null);
   return (
     <RecordFormModal
@@ -28,7 +29,7 @@ export function MemberFormModal({ member, roles, rolesLoading, actor, onClose }:
       onClose={onClose}
     >
       {(current, onBusy) => (
-        <MemberForm member={current} roles={roles} rolesLoading={rolesLoading} actor={actor} onClose={onClose} onBusy={onBusy} />
+        <MemberForm member={current} roles={roles} rolesLoading={rolesLoading} rolesFailed={rolesFailed} actor={actor} onClose={onClose} onBusy={onBusy} />
       )}
     </RecordFormModal>
   );

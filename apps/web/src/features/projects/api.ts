@@ -1,19 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { appendSite, endpoints, type CreateProjectInput, type Project, type Projects } from '@replay/contracts';
-import { call, createQueryKeys } from '../../lib/api';
+import { call } from '../../lib/api';
 import { accountKeys } from '../account/api';
+import { siteKeys } from './sites';
 
-/**
- * The session's site list (spec section 4, Session): the projects the member reaches, read
- * once per session and kept in the session's query cache, which the session's end clears
- * with everything else read under the token.
- */
-export const siteKeys = createQueryKeys('sites');
-
-/** GET /projects: the site list and the account's `limits.sites`. */
-export function useSites() {
-  return useQuery({ queryKey: siteKeys.lists(), queryFn: ({ signal }) => call(endpoints.projects, {}, { signal }) });
-}
+export { siteKeys, useSites } from './sites';
 
 /** Spec: 'A new site is appended to the site list'; the site it took comes off what remains. */
 export function appendToSiteList(queryClient: QueryClient, site: Project): void {

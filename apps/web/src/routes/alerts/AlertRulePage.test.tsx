@@ -5,6 +5,7 @@ import type { AlertRule } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
+import { makeInstance } from '../../features/instances/test-fixtures';
 
 const SITE = '1b0f4c1e-8a55-4c0e-9d63-1a2b3c4d5e6f';
 const ALERT = '2c1f4c1e-8a55-4c0e-9d63-1a2b3c4d5e6f';
@@ -81,6 +82,20 @@ describe('alert rules screens', () => {
     await waitFor(() => expect(api.callsTo(`DELETE /api/managed-saas/instances/${SITE}/alerts/${ALERT}`)).toHaveLength(1));
     await waitFor(() => expect(locationNow()).toBe(`/${SITE}/alerts`));
     expect(await screen.findByText('No alert rules yet.')).toBeInTheDocument();
+  });
+
+  it('names the instance in the breadcrumb, linked to its page, on the rule and the list', async () => {
+    stubSignedIn(makeAccount({ permissions: [...EDITOR] }), makeJwt(), {
+      [`GET /api/managed-saas/instances/${SITE}`]: ok(makeInstance({ instanceId: SITE, name: 'Shop production' })),
+      [`GET /api/managed-saas/instances/${SITE}/alerts/${ALERT}`]: ok({ alert: rule, history: [] }),
+      [`GET /api/managed-saas/instances/${SITE}/alerts`]: ok({ alerts: [rule] }),
+    });
+    renderApp(`/${SITE}/alert/${ALERT}`);
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(crumbs).findByRole('link', { name: 'Shop production' })).toHaveAttribute('href', `/instances/${SITE}`);
+    expect(within(crumbs).queryByText('Instance', { exact: true })).toBeNull();
+    expect(within(crumbs).getByRole('link', { name: 'Alert Rules' })).toHaveAttribute('href', `/${SITE}/alerts`);
+    expect(within(crumbs).getByText('CPU busy')).toHaveAttribute('aria-current', 'page');
   });
 
   it('lets a viewer read a rule without changing it, and says when it cannot be loaded', async () => {

@@ -1,4 +1,5 @@
 import { Anchor, Button, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
 import { ALERT_MESSAGES, alertConditionText, canOpenScreen, routes } from '@replay/contracts';
@@ -11,12 +12,18 @@ import { PageTitle } from '../../components/PageTitle';
 import { alertPaths, useAlertRules } from '../../features/alerts/api';
 import { AlertStateBadge } from '../../features/alerts/AlertStateBadge';
 import { useSite } from '../../features/projects/SiteScope';
+import { instanceQueries } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
-/** Instances › Instance › Alert Rules › {current}. */
+/**
+ * Instances › {the instance's name} › Alert Rules › {current}. The name comes from the instance's
+ * details read (shared with its page, so often cached); 'Instance' stands in while it loads or
+ * when it cannot be read (issue 42: it always said 'Instance').
+ */
 export function AlertCrumbs({ siteId, instanceId, current }: { siteId: string; instanceId: string; current: string }) {
-  const trail = [{ label: 'Instance', to: routes.instance(instanceId) }];
+  const instance = useQuery(instanceQueries.detail(instanceId));
+  const trail = [{ label: instance.data?.name ?? 'Instance', to: routes.instance(instanceId) }];
   if (current !== 'Alert Rules') trail.push({ label: 'Alert Rules', to: alertPaths.list(siteId) });
   return <InstanceBreadcrumbs current={current} trail={trail} />;
 }

@@ -9,6 +9,7 @@ import { locationNow, renderApp } from '../../test/render';
 import { OFFLINE_HINT } from '../../features/billing/card/OfflineCardFields';
 import { makeBillingDetails, makeBillingDetailsWithCard } from '../../features/billing/test-fixtures';
 import { ASK_AN_ADMIN, SET_UP_BILLING } from './BillingSetupPanel';
+import { formatDate } from '../../lib/format-date';
 
 const DETAILS = 'GET /api/managed-saas/billing-details';
 const CREATE = 'POST /api/plans/billing';
@@ -65,6 +66,24 @@ describe('Billing cards', () => {
     expect(screen.getByText('Visa · expires 12/2030')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit billing details' })).toBeInTheDocument();
     expect(screen.queryByTestId('billing-setup')).not.toBeInTheDocument();
+  });
+
+  it('says what a trial without billing details is shown under Next Billing Amount: an estimate, charged when and only if', async () => {
+    const trialEndsAt = Date.now() + 7 * 86_400_000;
+    open(makeAccount({ trialEndsAt }));
+    expect(await screen.findByTestId('next-billing-amount')).toHaveTextContent('$1,234.57');
+    expect(
+      screen.getByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ends on ${formatDate(trialEndsAt)}; nothing is charged for it.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/So far this period/)).toBeNull();
+  });
+
+  it('says when a trial without billing details ended, and still what the amount is', async () => {
+    const trialEndsAt = Date.now() - 86_400_000;
+    open(makeAccount({ isTrial: false, remainingTrial: 0, trialEndsAt }));
+    expect(
+      await screen.findByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ended on ${formatDate(trialEndsAt)}.`),
+    ).toBeInTheDocument();
   });
 
   it('shows a trial user the billing setup with the trial banner’s words', async () => {

@@ -60,7 +60,7 @@ export default function BillingPage() {
           <LoadError message={withServerReason('The billing details could not be loaded.', details.error)} onRetry={() => void details.refetch()} />
         </Box>
       )}
-      <BillingCards query={details} onEdit={cardAction} />
+      <BillingCards query={details} trialEndsAt={isTrialAccount(account) ? account.trialEndsAt : null} onEdit={cardAction} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="utilization">Utilization</Tabs.Tab>

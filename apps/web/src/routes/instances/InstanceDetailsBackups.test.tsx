@@ -89,6 +89,14 @@ describe('backups', () => {
     expect(await within(table).findByText('Restoring…')).toBeInTheDocument();
   });
 
+  it('lists the backup a version upgrade took as "Before upgrade", counted in Last Backup and restorable', async () => {
+    open({ backups: [backup({ kind: 'upgrade' })] });
+    const table = await screen.findByRole('table', { name: 'Backups' });
+    expect(within(table).getByText('Before upgrade')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: /^Restore the backup of / })).toBeEnabled();
+    expect(within(await card()).queryByText('No backup yet')).toBeNull();
+  });
+
   it('says why a request was refused', async () => {
     const { user } = open({ handlers: { [`POST ${BASE}/backups`]: fail(409, BACKUP_MESSAGES.alreadyTaking) } });
     await user.click(await screen.findByRole('button', { name: 'Back up now' }));

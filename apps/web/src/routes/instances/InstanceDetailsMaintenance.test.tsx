@@ -59,6 +59,31 @@ describe('the maintenance window', () => {
     expect(saved).toEqual([{ cron: '0 15 * * 6' }, { cron: '0 15 * * *' }]);
   });
 
+  it('previews when a changed, unsaved window would next open, and the saved one again once changed back', async () => {
+    const { user } = open();
+    expect(await screen.findByText(`Next window: ${formatDateTime(NEXT)} (your time)`)).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'Day' }));
+    await user.click(await screen.findByRole('option', { name: 'Saturday' }));
+    await user.click(screen.getByRole('textbox', { name: 'Hour' }));
+    await user.click(await screen.findByRole('option', { name: '3' }));
+    await user.click(screen.getByRole('textbox', { name: 'AM/PM' }));
+    await user.click(await screen.findByRole('option', { name: 'PM' }));
+    // Saturday 15:00 UTC, the next one after now, reckoned by hand.
+    const now = new Date();
+    const saturday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((6 - now.getUTCDay() + 7) % 7), 15, 0);
+    const expected = saturday > now.getTime() ? saturday : saturday + 7 * 86_400_000;
+    expect(await screen.findByText(`Next window once saved: ${formatDateTime(expected)} (your time)`)).toBeInTheDocument();
+    expect(screen.queryByText(`Next window: ${formatDateTime(NEXT)} (your time)`)).toBeNull();
+
+    await user.click(screen.getByRole('textbox', { name: 'Day' }));
+    await user.click(await screen.findByRole('option', { name: 'Monday' }));
+    await user.click(screen.getByRole('textbox', { name: 'Hour' }));
+    await user.click(await screen.findByRole('option', { name: '12' }));
+    await user.click(screen.getByRole('textbox', { name: 'AM/PM' }));
+    await user.click(await screen.findByRole('option', { name: 'AM' }));
+    expect(await screen.findByText(`Next window: ${formatDateTime(NEXT)} (your time)`)).toBeInTheDocument();
+  });
+
   it('says why a save failed, under the title', async () => {
     const { user } = open({ handlers: { [`POST ${BASE}/maintenance-window`]: fail(409, 'This instance has been terminated.') } });
     await user.click(await screen.findByRole('textbox', { name: 'Hour' }));

@@ -72,10 +72,10 @@ export default function InstancesPage() {
   return (
     <>
       <PageTitle title="Instances" actions={canCreate && !welcome ? <CreateButton /> : undefined} />
-      {/* The checklist's steps open the onboarding tabs of an instance: shown once the account has one. */}
-      {data?.instances[0] && (
+      {/* The checklist's steps open the onboarding tabs of the account's first project: it shows once there is one, whatever the list shows. */}
+      {data && !welcome && (
         <IfModule module="getting-started">
-          <GettingStarted tenantId={account.tenantId} siteId={data.instances[0].instanceId} />
+          <GettingStarted tenantId={account.tenantId} />
         </IfModule>
       )}
       {!welcome && (

@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { MEMBER_MESSAGES, type Permission } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
+import { locationNow, renderApp } from '../../test/render';
+import { NO_ROLE_TO_GIVE } from '../../features/members/NoRoleToGive';
 import { ADMIN_ROLE_ID, SUPPORT_ROLE_ID, makeMember, makeRole, ownerRole, selfMember, trackUrls } from '../../test/team-fixtures';
 
 const grace = makeMember();
@@ -120,6 +121,7 @@ describe('Team Members', () => {
     await user.clear(email);
     await user.type(email, 'zoe@example.com');
     expect(invite).toBeDisabled(); // still no role
+    expect(within(dialog).queryByTestId('no-role-to-give')).toBeNull();
 
     await user.click(within(dialog).getByRole('textbox', { name: 'Role' }));
     expect(await option('Support')).toBeInTheDocument();
@@ -127,6 +129,34 @@ describe('Team Members', () => {
     expect(screen.queryByRole('option', { name: 'Owner', hidden: true })).toBeNull();
     await user.click(await option('Support'));
     expect(invite).toBeEnabled();
+  });
+
+  it('says why the Role list is empty when only the Owner role exists, and leads to Create a role', async () => {
+    signIn(undefined, { 'GET /api/client/roles': ok([ownerRole()]) });
+    renderApp('/members');
+    const { user, dialog } = await openInvite();
+    const guide = await within(dialog).findByTestId('no-role-to-give');
+    expect(guide).toHaveTextContent(NO_ROLE_TO_GIVE);
+    expect(guide).toHaveTextContent('The Owner role is never given');
+    await user.click(within(guide).getByRole('link', { name: 'Create a role' }));
+    await waitFor(() => expect(locationNow()).toBe('/roles'));
+  });
+
+  it('guides a member who may not create roles when every role holds more rights than theirs', async () => {
+    signIn(['VIEW_MEMBERS', 'EDIT_MEMBERS', 'VIEW_INSTANCES'], { 'GET /api/client/roles': ok([ownerRole(), makeRole({ roleId: ADMIN_ROLE_ID, name: 'Billing', permissions: ['VIEW_BILLING'] })]) });
+    renderApp('/members');
+    const { dialog } = await openInvite();
+    const guide = await within(dialog).findByTestId('no-role-to-give');
+    expect(guide).toHaveTextContent('Ask a member who manages roles to create one');
+    expect(within(guide).queryByRole('link')).toBeNull();
+  });
+
+  it('shows no guide when the roles could not be read: the list is not known to be empty', async () => {
+    signIn(undefined, { 'GET /api/client/roles': fail(500, 'down') });
+    renderApp('/members');
+    const { dialog } = await openInvite();
+    expect(await within(dialog).findByPlaceholderText('The roles could not be loaded')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('no-role-to-give')).toBeNull();
   });
 
   it("invites, sends the contract's body and shows the spec's message", async () => {

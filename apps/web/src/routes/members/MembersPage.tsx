@@ -86,6 +86,7 @@ export default function MembersPage() {
           member={editing === 'new' ? null : editing}
           roles={roles.data ?? []}
           rolesLoading={roles.isPending}
+          rolesFailed={roles.isError}
           actor={account}
           onClose={() => setEditing(null)}
         />

@@ -16,6 +16,17 @@ const boarding = (done: boolean[]): Boarding => ({
   tasks: (['Install', 'Identify Users', 'Invite Team Members', 'Integrations'] as const).map((task, i) => ({ task, done: done[i]! })),
 });
 type Handlers = Parameters<typeof stubSignedIn>[2];
+/** An instance's default project, as GET /projects lists it (its id is the instance's). */
+const projectOf = (i: typeof inst, createdAt = 1_700_000_000_000): Project => ({
+  siteId: i.instanceId,
+  instanceId: i.instanceId,
+  instanceName: i.name,
+  name: i.name,
+  projectKey: null,
+  isDefault: true,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 function signIn(handlers: Handlers = {}, account = makeAccount()) {
   return stubSignedIn(account, makeJwt(), {
@@ -32,7 +43,7 @@ afterEach(() => notifications.clean());
 
 describe('the getting-started checklist', () => {
   it('is in progress while a step is pending: done steps ticked, pending ones linking to their onboarding tab', async () => {
-    signIn({ 'GET /api/boarding': ok(boarding([true, false, false, false])) });
+    signIn({ 'GET /api/boarding': ok(boarding([true, false, false, false])), 'GET /api/projects': ok({ projects: [projectOf(inst)], sites: { limit: 10, remaining: 9 } }) });
     renderApp('/instances');
     const panel = await screen.findByRole('region', { name: GETTING_STARTED_TITLE });
     expect(within(panel).getByText('In progress: 1 of 4 done')).toBeInTheDocument();
@@ -56,6 +67,26 @@ describe('the getting-started checklist', () => {
     renderApp('/instances');
     expect(within(await screen.findByRole('region', { name: GETTING_STARTED_TITLE })).getByText('Completed')).toBeInTheDocument();
     expect(again.callsTo('GET /api/boarding')).toEqual([]);
+  });
+
+  it('links to the account’s first project whatever the list shows first, and stays while a search matches nothing', async () => {
+    const newer = makeInstance({ instanceId: '20000000-0000-4000-8000-000000000002', name: 'Another shop' });
+    signIn({
+      'GET /api/boarding': ok(boarding([true, false, false, false])),
+      // The list sorted so that the newer instance comes first (and, searched, holds none).
+      'GET /api/managed-saas/instances': (req) => ok(req.search.includes('search=') ? { instances: [], total: 0 } : { instances: [newer, inst], total: 2 }),
+      'GET /api/projects': ok({ projects: [projectOf(inst), projectOf(newer, 1_800_000_000_000)], sites: { limit: 10, remaining: 8 } }),
+    });
+    renderApp('/instances');
+    const panel = await screen.findByRole('region', { name: GETTING_STARTED_TITLE });
+    expect(within(panel).getByRole('link', { name: 'Identify Users' })).toHaveAttribute('href', `/${inst.instanceId}/onboarding/identify-users`);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Filter by instance name'), 'zzz');
+    // The search is sent 500 ms after the last key.
+    expect(await screen.findByText('No matching results', {}, { timeout: 5_000 })).toBeInTheDocument();
+    const still = screen.getByRole('region', { name: GETTING_STARTED_TITLE });
+    expect(within(still).getByRole('link', { name: 'Identify Users' })).toHaveAttribute('href', `/${inst.instanceId}/onboarding/identify-users`);
   });
 
   it('shows nothing when the checklist cannot be read, and nothing before the account has an instance', async () => {

@@ -1,20 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, MESSAGES, isMfaChallenge, passwordResetSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
 import { PasswordPair } from '../../components/PasswordPair';
-import { useResetPassword } from '../../features/auth/api';
-import { errorMessage } from '../../lib/api';
+import { useResetLinkState, useResetPassword } from '../../features/auth/api';
+import { errorMessage, isNotFound } from '../../lib/api';
+import { PageLoader } from '../../components/PageLoader';
 import { validate } from '../../lib/form';
 import { useFormFields } from '../../lib/use-form-fields';
 import { HydratedForm } from '../../components/HydratedForm';
 import { MfaLoginStepLazy } from '../../features/mfa/MfaLoginStepLazy';
 
-/** The mailed link's screen: a new password twice, then signed in. */
+export const RESET_LINK_CHECK_FAILED = 'The reset link could not be checked. Please try again.';
+
+/** The mailed link's screen: whether the link still works, then a new password twice, then signed in. */
 export function NewPasswordForm({ token }: { token: string }) {
+  const link = useResetLinkState(token);
   const reset = useResetPassword();
   const navigate = useNavigate();
   const form = useFormFields({ password: '', repeat: '' });
@@ -35,6 +39,21 @@ export function NewPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard title="Two-factor authentication">
         <MfaLoginStepLazy mfaToken={reset.data.mfaToken} passkey={reset.data.passkey === true} onBack={() => void navigate(routes.login())} />
+      </AuthCard>
+    );
+  }
+
+  // A used, expired or unknown link says so at once, with the way to a new one: no form that could only fail.
+  if (link.isPending) return <PageLoader label="Checking the reset link" />;
+  if (link.isError) {
+    return (
+      <AuthCard title="Set a New Password">
+        <Stack gap="md">
+          <Alert color="orange" role="alert">
+            {isNotFound(link.error) ? errorMessage(link.error, AUTH_MESSAGES.resetTokenInvalid) : errorMessage(link.error, RESET_LINK_CHECK_FAILED)}
+          </Alert>
+          <AuthLink to={routes.resetPassword()}>Request a new link</AuthLink>
+        </Stack>
       </AuthCard>
     );
   }

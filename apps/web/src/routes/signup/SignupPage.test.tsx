@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@replay/contracts';
-import { fail, ok, stubApi } from '../../test/fetch-stub';
+import { fail, ok, stubApi, type StubResponse } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 
@@ -25,6 +25,19 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Re
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Create Account' }));
 
 describe('sign-up', () => {
+  it('never shows a bare "Console" before the product’s name: the line waits for it, keeping its place', async () => {
+    let answer: (response: StubResponse) => void = () => undefined;
+    anonymousApi({ 'GET /api/public-config': () => new Promise<StubResponse>((resolve) => (answer = resolve)) });
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    const line = screen.getByTestId('product-name');
+    expect(line.textContent).toBe('\u00a0');
+    expect(screen.queryByText(/Console/)).toBeNull();
+    answer(ok(publicConfig));
+    await waitFor(() => expect(line).toHaveTextContent(`${publicConfig.productName} Console`));
+    expect(line).not.toHaveAttribute('aria-hidden');
+  });
+
   it('shows the form with terms, privacy, login and help', async () => {
     anonymousApi();
     renderApp('/signup');

@@ -15,6 +15,7 @@ import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
 import { formatDateTime } from '../../../lib/format-date';
 import { useMaintenanceWindow, useSaveMaintenanceWindow } from '../hooks';
+import { useNextOpening } from '../next-window';
 
 interface Props {
   instanceId: string;
@@ -40,6 +41,10 @@ function WindowForm({ instanceId, window, canEdit }: { instanceId: string; windo
   const [fields, setFields] = useState<MaintenanceFields>(window);
   const save = useSaveMaintenanceWindow(instanceId);
   const cron = maintenanceCron(fields);
+  const unsaved = cron !== window.cron;
+  // The form's window, saved or not: the server says when the saved one opens, the preview when the changed one would.
+  const preview = useNextOpening(cron, unsaved);
+  const next = unsaved ? preview : window.nextWindowAt;
   const set = (change: Partial<MaintenanceFields>) => setFields((f) => ({ ...f, ...change }));
   const readOnly = !canEdit;
 
@@ -85,11 +90,11 @@ function WindowForm({ instanceId, window, canEdit }: { instanceId: string; windo
         <Select label="AM/PM" data={options(MERIDIEMS, String)} value={fields.meridiem} onChange={(v) => v && set({ meridiem: v as Meridiem })} allowDeselect={false} readOnly={readOnly} w={90} />
       </Group>
       <Text size="sm" role="status">
-        Next window: {formatDateTime(window.nextWindowAt)} (your time)
+        {unsaved ? 'Next window once saved' : 'Next window'}: {next === undefined ? '…' : next === null ? '—' : `${formatDateTime(next)} (your time)`}
       </Text>
       {canEdit && (
         <Group>
-          <Button disabled={cron === window.cron} loading={save.isPending} onClick={() => save.mutate(cron)}>
+          <Button disabled={!unsaved} loading={save.isPending} onClick={() => save.mutate(cron)}>
             Save window
           </Button>
         </Group>

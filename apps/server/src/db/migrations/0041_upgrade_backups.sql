@@ -1,0 +1,2 @@
+ALTER TABLE "instance_backups" ADD COLUMN "upgrade_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "instance_backups_upgrade_key_uq" ON "instance_backups" USING btree ("instance_id","upgrade_key");
