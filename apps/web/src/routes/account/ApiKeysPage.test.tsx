@@ -20,6 +20,7 @@ function key(overrides: Partial<ApiKey> = {}): ApiKey {
     ipAccessList: [],
     createdAt: NOW - DAY_MS,
     createdBy: 'Ada Lovelace',
+    createdById: 'usr_1',
     lastUsedAt: NOW - 60_000,
     lastUsedAddress: '203.0.113.9',
     previousSecretValidUntil: null,
