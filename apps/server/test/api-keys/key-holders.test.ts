@@ -112,5 +112,4 @@ describe('a key holding EDIT_MEMBERS', () => {
     const seen = await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: bearer(owner.jwt) });
     expect(seen.json().data.invitationLink).toMatch(/\/invitation\?token=/);
   });
-
 });
