@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newId } from '../../lib/ids';
-import { loadPrincipal, type Principal } from '../../lib/principal';
+import type { Principal } from '../../lib/principal';
 import { secondFactorThrottle } from './attempt-throttle';
 import { signInStep } from './sign-in-step';
 import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
