@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
+import { ageSessionProofs } from './support/fresh-proof';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
 import { signUpOwner } from './support/signup';
@@ -19,6 +20,7 @@ let page: Page;
 let firstSecret = '';
 let secondSecret = '';
 const KEY = 'Deploy bot';
+const PASSWORD = 'Owner-pass1';
 
 beforeAll(async () => {
   ({ server, browser, page } = await openJourney());
@@ -46,7 +48,7 @@ async function copiedSecret(): Promise<string> {
 
 describe('API keys journey in chromium', () => {
   it('the owner opens Account › API keys: no keys yet', async () => {
-    await signUpOwner(page, { name: 'Kay Keys', organization: 'Key Works', email: `api-keys-${Date.now()}@example.com` });
+    await signUpOwner(page, { name: 'Kay Keys', organization: 'Key Works', email: `api-keys-${Date.now()}@example.com`, password: PASSWORD });
     await page.goto('/account/api-keys');
     await visible(page.getByText('No API keys yet'));
     await expectAccessible(page, 'api keys: empty');
@@ -116,5 +118,50 @@ describe('API keys journey in chromium', () => {
 
     expect((await callWith(secondSecret)).status).toBe(401);
     expect((await callWith(firstSecret)).status).toBe(401);
+  });
+
+  /** Issue 42, point 10: the question opened behind the Create API key dialog, whose button spun with Cancel disabled. */
+  it('in a session proven more than five minutes ago, asks “Confirm it is you” above the Create API key dialog, and is answered with the keyboard', async () => {
+    server = await ageSessionProofs(server);
+    await page.reload();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const create = page.getByRole('dialog', { name: 'Create API key' });
+    await visible(create);
+    await create.getByRole('textbox', { name: 'Name' }).fill('Night job');
+    await create.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Owner' });
+    await create.getByRole('button', { name: 'Create key' }).click();
+
+    const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await visible(proof);
+    // Above the other dialog: what is at the middle of its Confirm button is that button.
+    const confirm = proof.getByRole('button', { name: 'Confirm' });
+    const onTop = await confirm.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await expectAccessible(page, 'api keys: confirm it is you over the create dialog');
+
+    // Escape cancels the question only: the form says why nothing was made, and its Cancel works.
+    await page.keyboard.press('Escape');
+    await hidden(proof);
+    await visible(create.getByText('Not done: your identity was not confirmed.'));
+    expect(await create.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(false);
+    await expectAccessible(page, 'api keys: create dialog after a cancelled confirmation');
+
+    // Again, answered with the keyboard alone: focus is in the password field.
+    await create.getByRole('button', { name: 'Create key' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(proof);
+    await visible(proof.getByText('This change needs you to confirm your identity again.'));
+    await expect.poll(() => proof.getByLabel('Password').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('dialog', { name: /Night job/ }));
+    await visible(page.getByText(API_KEY_MESSAGES.secretOnce));
+    await expectAccessible(page, 'api keys: secret shown after the confirmation');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('table', { name: 'API keys' }).getByRole('row', { name: /Night job/ });
+    await visible(row.getByText('Active'));
   });
 });

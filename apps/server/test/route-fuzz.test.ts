@@ -101,16 +101,18 @@ const sessions = createSessionService(sessionDepsOf(t.runtime.ctx));
 const ownerPrincipal = (await loadPrincipal(t.runtime.ctx.db, owner.user.userId, tenantId))!;
 
 /**
- * Public calls get a refresh cookie of a throwaway session of the owner's:
- * /logout and /refresh spend or end the session they are given, and the
- * owner's own must outlive the run.
+ * Public calls get a refresh cookie and an access token of a throwaway session
+ * of the owner's (in place of the owner's own token): /logout and /refresh
+ * spend or end the session they are given, and the owner's own must outlive the run.
  */
 async function send(route: ApiRoute, r: FuzzRequest, as: Record<string, string> = headers) {
   let i = 0;
   const url = route.url.replace(/:\w+/g, () => r.path[i++]!) + r.query;
-  const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...as, 'content-type': 'application/json' } };
-  const cookies: Record<string, string> = route.guard === 'public' ? { refresh_token: (await sessions.start(ownerPrincipal)).refreshToken } : {};
-  return injectRoute(t.app, route, { method: route.method as 'GET', url, headers: as, cookies, ...json });
+  const throwaway = route.guard === 'public' ? await sessions.start(ownerPrincipal) : null;
+  const sent = throwaway && as === headers ? bearer(throwaway.jwt) : as;
+  const json = r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...sent, 'content-type': 'application/json' } };
+  const cookies: Record<string, string> = throwaway ? { refresh_token: throwaway.refreshToken } : {};
+  return injectRoute(t.app, route, { method: route.method as 'GET', url, headers: sent, cookies, ...json });
 }
 
 /**

@@ -17,6 +17,12 @@ export const EXIT = {
   server: 5,
   /** `instances wait` ran out of time. */
   timeout: 6,
+  /**
+   * The console asks for payment details first (402: a trial's limit, an invoice past due):
+   * the request was fine and allowed, and will succeed once someone sets up billing, so a
+   * script can tell it from a conflict (1) or a refusal (3).
+   */
+  billing: 7,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -29,6 +35,7 @@ Exit codes:
   4  not found
   5  server fault: the console failed (5xx) or could not be reached
   6  timed out waiting
+  7  billing required (402): add or update the account's payment details first
 
 Credentials: REPLAY_URL and REPLAY_API_KEY from the environment, else the profile
 \`replay login\` wrote (~/.config/replay/profile.json, or under $XDG_CONFIG_HOME).`;
@@ -59,6 +66,7 @@ export function describeFailure(error: unknown): { code: ExitCode; message: stri
 
 export function exitCodeOfStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return EXIT.refused;
+  if (status === 402) return EXIT.billing;
   if (status === 404) return EXIT.notFound;
   if (status === 400 || status === 422) return EXIT.usage;
   if (status >= 500) return EXIT.server;
@@ -68,6 +76,7 @@ export function exitCodeOfStatus(status: number): ExitCode {
 function apiMessage(error: ReplayApiError): string {
   const said = error.messages.length > 0 ? error.messages.join(' ') : `The console answered ${error.status}.`;
   if (error.status === 401) return `${said} Check REPLAY_API_KEY or sign in again with \`replay login\`.`;
+  if (error.status === 402) return `${said} An admin adds or updates them in the console's Billing page.`;
   if (error.status >= 500) return `The console failed (${error.status}): ${said}`;
   return said;
 }

@@ -133,6 +133,8 @@ describe('replay: exit codes of the console answers', () => {
     [refusal(404, 'Instance not found.', 'not_found'), EXIT.notFound, 'Instance not found.'],
     [refusal(400, 'Name is required.', 'validation'), EXIT.usage, 'Name is required.'],
     [refusal(409, 'The instance is already running.', 'conflict'), EXIT.failed, 'already running'],
+    // Issue 42: a billing question has a code of its own (it was 1, as a conflict, and undocumented).
+    [refusal(402, 'Free limit reached. Add payment details to continue creating instances.', 'billing_required'), EXIT.billing, 'Billing page'],
     [refusal(500, 'Internal server error.', 'internal'), EXIT.server, 'The console failed (500)'],
     [new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }), EXIT.server, 'ECONNREFUSED'],
   ] as const;

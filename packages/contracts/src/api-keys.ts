@@ -32,6 +32,7 @@ export const API_KEY_MESSAGES = {
   roleAboveCreator: 'You cannot give a key a role with rights you do not hold yourself.',
   keyAboveCaller: 'This key holds rights you do not hold yourself.',
   notActive: 'Only an active key can be rotated.',
+  rotateOwnOnly: 'Only the person who created this key can rotate it. Revoke it, or create a key of your own.',
   keysOnlyForPeople: 'API keys cannot call this: it is for people signed in to the console.',
   addressRefused: 'This API key may not be used from this address.',
   invalidKey: 'This API key is not valid: it is unknown, expired or revoked.',
@@ -90,6 +91,8 @@ export const apiKeySchema = z.object({
   ipAccessList: z.array(z.string()),
   createdAt: z.number().int(),
   createdBy: z.string(),
+  /** The creator's user id: only they may rotate the key, and it stops when they leave the account. */
+  createdById: z.string(),
   lastUsedAt: z.number().int().nullable(),
   lastUsedAddress: z.string().nullable(),
   /** Until when the secret replaced by the last rotation still works (null: none does). */

@@ -14,6 +14,7 @@ export const MFA_MESSAGES = {
   noEnrolment: 'Start the set-up again: no authenticator is waiting to be confirmed.',
   notEnabled: 'Two-factor authentication is not on.',
   challengeExpired: 'This sign-in has expired. Please sign in again.',
+  challengeEndedAfterFailures: 'Too many wrong codes for this sign-in. Please sign in again with your password.',
   tooManyCodes: 'Too many wrong codes. Please try again later.',
   freshProofRequired: 'Please confirm it is you: enter your password or a two-factor code.',
   proofMissing: 'Enter your password or a two-factor code.',

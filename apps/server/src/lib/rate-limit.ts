@@ -111,6 +111,15 @@ export const RATE_RULES = {
   mfaCodeFromAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
   /** Second-factor codes tried for one member from one address: as passwords. */
   mfaCodeUserFromAddress: { limit: 5, windowMs: 15 * MINUTE_MS },
+  /**
+   * Second-factor codes tried for one member from anywhere (issue 42): whoever holds the password
+   * cannot rotate addresses for more guesses. A success takes its attempt back; past the limit the
+   * member's second step waits for the window, from every address (the holder of the password is
+   * the one who could have caused it).
+   */
+  mfaCodeUser: { limit: 10, windowMs: 15 * MINUTE_MS },
+  /** Codes tried on one sign-in's second step: the failure that reaches the limit ends it, and the password is asked again. It lives 5 minutes. */
+  mfaChallengeTries: { limit: 5, windowMs: 5 * MINUTE_MS },
   /** Sign-ups from one address (each makes an account, and may start an instance). */
   signupFromAddress: { limit: 10, windowMs: HOUR_MS },
   /** Reset-link requests from one address (each may send a mail). */
@@ -129,6 +138,8 @@ export const rateKeys = {
   passwordChange: (userId: string) => `password-change:user:${userId}`,
   mfaCodeFromAddress: (ip: string) => `mfa-code:ip:${ip}`,
   mfaCodeUserFromAddress: (userId: string, ip: string) => `mfa-code:user-ip:${userId}|${ip}`,
+  mfaCodeUser: (userId: string) => `mfa-code:user:${userId}`,
+  mfaChallengeTries: (challengeId: string) => `mfa-code:challenge:${challengeId}`,
   signupFromAddress: (ip: string) => `signup:ip:${ip}`,
   resetMailFromAddress: (ip: string) => `reset-mail:ip:${ip}`,
   linkUseFromAddress: (ip: string) => `link-use:ip:${ip}`,

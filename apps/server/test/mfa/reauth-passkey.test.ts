@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { WEBAUTHN_MESSAGES } from '@replay/contracts';
 import { sessions, userWebauthnCredentials } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, freshAddress, login, signup, type SignedIn } from '../support/auth';
-import { auditRowsOf } from '../support/team';
+import { bearer, freshAddress, signup, type SignedIn } from '../support/auth';
+import { auditRowsOf, tokenFor } from '../support/team';
 import { registerKey } from './support';
 
 /** A passkey or security key as a third way to give the fresh proof of identity (POST /account/reauth). */
@@ -73,8 +73,9 @@ describe('confirming it is you with a passkey or security key', () => {
 
   it('refuses a challenge handed to another session of the same member, and proves nothing there', async () => {
     const owner = await signup(t);
-    const other = (await login(t, owner.email, owner.password, freshAddress())).json().data.jwt as string;
     const { key } = await registerKey(t, owner);
+    // Another session of the member's, opened after the key (adding a factor ends the sessions before it).
+    const other = await tokenFor(t, { userId: owner.user.userId, tenantId: owner.user.tenantId });
     t.clock.advance(FIVE_MINUTES + 1);
     const options = await optionsOf(owner.jwt);
     const elsewhere = await reauth(other, { webauthn: key.assert(options) });

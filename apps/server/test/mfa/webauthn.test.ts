@@ -183,8 +183,11 @@ describe('signing in with a passkey or security key', () => {
       statuses.push((await loginWithKey(t, challenge.mfaToken, key.assert(options, { origin: 'https://phish.example' }), ip)).statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const options = (await loginKeyOptions(t, challenge.mfaToken)).json().data;
-    expect((await loginWithKey(t, challenge.mfaToken, key.assert(options), ip)).statusCode).toBe(429);
+    // The fifth failure ended that sign-in (issue 42); a new one from the address waits for the window, the right key included.
+    expect((await loginKeyOptions(t, challenge.mfaToken)).statusCode).toBe(401);
+    const again = await challengeOf(owner.email, owner.password, ip);
+    const options = (await loginKeyOptions(t, again.mfaToken)).json().data;
+    expect((await loginWithKey(t, again.mfaToken, key.assert(options), ip)).statusCode).toBe(429);
     const failures = (await auditRowsOf(t, owner.user.tenantId)).filter((r) => r.action === 'Log in: second step with a passkey');
     expect(failures.length).toBeGreaterThanOrEqual(5);
   });

@@ -1,10 +1,20 @@
-import { Modal, type ModalProps } from '@mantine/core';
+import { Modal, getDefaultZIndex, type ModalProps } from '@mantine/core';
 import type { ModalSize } from '../app/theme';
 import { useReturnFocus } from './dialog-focus';
 
-interface Props extends Omit<ModalProps, 'size' | 'returnFocus' | 'trapFocus'> {
+interface Props extends Omit<ModalProps, 'size' | 'returnFocus' | 'trapFocus' | 'zIndex'> {
   size?: ModalSize;
+  /**
+   * A question asked over another dialog (the fresh proof a Create API key or Rotate
+   * confirmation waits for): it must stack above whatever dialog is open, whatever order
+   * their portals were made in (at the same layer the later one wins, so a dialog mounted
+   * early by the shell opened behind the one it serves).
+   */
+  overDialogs?: boolean;
 }
+
+/** The layer of a dialog asked over another one: above every dialog, below notifications. */
+const OVER_DIALOGS_Z_INDEX = getDefaultZIndex('modal') + 1;
 
 /**
  * Every modal dialog of the console: focus moves inside and stays there
@@ -12,7 +22,7 @@ interface Props extends Omit<ModalProps, 'size' | 'returnFocus' | 'trapFocus'> {
  * to the opener on close, also when the dialog is unmounted rather than
  * closed (see useReturnFocus).
  */
-export function Dialog({ opened, ...props }: Props) {
+export function Dialog({ opened, overDialogs = false, ...props }: Props) {
   useReturnFocus(opened);
-  return <Modal opened={opened} trapFocus returnFocus={false} {...props} />;
+  return <Modal opened={opened} trapFocus returnFocus={false} {...(overDialogs && { zIndex: OVER_DIALOGS_Z_INDEX })} {...props} />;
 }

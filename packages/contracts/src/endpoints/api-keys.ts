@@ -9,7 +9,8 @@ const membersEdit = guardFor('membersEdit');
 /**
  * API keys (issue 18): a key holds a role as a member does, so keys are the Team
  * permissions' business: listing needs the members screen, creating, rotating and
- * revoking need membersEdit (EDIT_MEMBERS). Only people manage keys: a key calling
+ * revoking need membersEdit (EDIT_MEMBERS); only its creator rotates a key, after a fresh
+ * proof of identity, as for creating one (issue 42). Only people manage keys: a key calling
  * these is refused (`peopleOnly`), so a leaked key cannot mint or prolong keys.
  */
 export const apiKeyEndpoints = {
@@ -33,6 +34,7 @@ export const apiKeyEndpoints = {
     response: apiKeyWithSecretSchema,
     audit: { label: 'Rotate API key' },
     peopleOnly: true,
+    errors: ['fresh_proof_required'],
   }),
   revokeApiKey: endpoint({
     method: 'DELETE',

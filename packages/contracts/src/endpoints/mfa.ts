@@ -55,7 +55,10 @@ export const mfaEndpoints = {
     audit: { label: 'Reset member two-factor authentication' },
     errors: ['fresh_proof_required'],
   }),
-  /** The owner's rule (an admin's call, like renaming the organization): every member signs in with a second factor. */
+  /**
+   * The owner's rule (an admin's call, like renaming the organization): every member signs in with a
+   * second factor. Turning it off needs a fresh proof (issue 42): a stolen session must not lower it.
+   */
   setMfaPolicy: endpoint({
     method: 'PUT',
     path: '/client/mfa-policy',
@@ -63,6 +66,7 @@ export const mfaEndpoints = {
     body: mfaPolicySchema,
     response: mfaPolicyResultSchema,
     audit: { label: 'Change two-factor requirement' },
+    errors: ['fresh_proof_required'],
   }),
   loginMfa: endpoint({ method: 'POST', path: '/login/mfa', guard: 'public', body: loginMfaSchema, response: sessionSchema, audit: { label: 'Log in: second step' } }),
 } as const;

@@ -33,7 +33,10 @@ export const teamEndpoints = {
     response: teamMemberSchema,
     audit: { label: 'Update member' },
   }),
-  /** Hands out a credential (a new joining link), so it is recorded though a GET. */
+  /**
+   * Hands out a credential (a new joining link), so it is recorded though a GET; and only to
+   * a person (issue 42): a key holding the link would mint a person who outlives the key.
+   */
   renewInvitation: endpoint({
     method: 'GET',
     path: '/client/members/:id/reset',
@@ -41,6 +44,7 @@ export const teamEndpoints = {
     params: memberIdParamsSchema,
     response: invitationLinkSchema,
     audit: { label: 'Renew invitation link' },
+    peopleOnly: true,
   }),
   removeMember: endpoint({
     method: 'DELETE',

@@ -48,6 +48,14 @@ export function apiKeysRepo(db: Db) {
       return rows.length === 1;
     },
 
+    /** Every live key a member made, revoked at their removal (the WHERE keeps earlier revocation times). */
+    async revokeCreatedBy(tenantId: string, userId: string, at: Date): Promise<void> {
+      await db
+        .update(apiKeys)
+        .set({ revokedAt: at })
+        .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)));
+    },
+
     /** Revokes once; a second revocation keeps the first time. */
     async revoke(tenantId: string, keyId: string, at: Date): Promise<void> {
       await db

@@ -28,6 +28,7 @@ function toApiKey(row: ListedKeyRow, now: Date): ApiKey {
     ipAccessList: key.ipAccessList,
     createdAt: key.createdAt.getTime(),
     createdBy: row.createdByName,
+    createdById: key.createdBy,
     lastUsedAt: key.lastUsedAt?.getTime() ?? null,
     lastUsedAddress: key.lastUsedAddress,
     previousSecretValidUntil: overlap,
@@ -43,9 +44,19 @@ const rightsOfKey = (row: ListedKeyRow): Rights => ({
 });
 
 /**
+ * A removed member's keys stop at their removal (called in its transaction). The key's
+ * caller read already refuses a key whose creator left; revoking says so in the list too.
+ */
+export async function revokeKeysCreatedBy(db: Db, tenantId: string, userId: string, at: Date): Promise<void> {
+  await apiKeysRepo(db).revokeCreatedBy(tenantId, userId, at);
+}
+
+/**
  * API keys (issue 18). A key holds a role of the account; nobody gives a key a role
- * holding more than they do (the escalation rule of roles/rights.ts), nor rotates or
- * revokes one that does. At use, a key holds at most what its creator still holds
+ * holding more than they do (the escalation rule of roles/rights.ts), nor revokes one
+ * that does. Only its creator rotates a key (issue 42): the secret's holder is then always
+ * the person whose membership the key hangs on, so a removed member holds no working
+ * secret. At use, a key holds at most what its creator still holds
  * (lib/api-key-principal.ts). Changes are recorded by the audit trail (their endpoints).
  */
 export function createApiKeysService(deps: { db: Db; clock: Clock }) {
@@ -94,6 +105,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
     async rotate(p: Principal, keyId: string): Promise<ApiKeyWithSecret> {
       const now = deps.clock.now();
       const row = await mustFindActable(p, keyId);
+      if (row.key.createdBy !== p.userId) throw forbidden(API_KEY_MESSAGES.rotateOwnOnly);
       if (statusOf(row.key, now) !== 'active') throw conflict(API_KEY_MESSAGES.notActive);
       const secret = newApiKeySecret();
       const rotated = await repo.rotate(p.tenantId, keyId, row.key.secretHash, {

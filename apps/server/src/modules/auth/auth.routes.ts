@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
+import { looksLikeApiKey } from '../../lib/api-key-principal';
 import { mount } from '../../lib/mount';
+import { bearer } from '../../plugins/guard';
 import { textField } from '../../plugins/audit';
 import { openingReads } from './opening-reads';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
@@ -44,10 +46,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     endpoints.logout,
     async (request, reply) => {
       await sessions.end(readRefreshCookie(request));
+      // An access token sent along (or alone, by an API client) ends its own session too; an API key is no session.
+      const token = bearer(request.headers.authorization);
+      if (token && !looksLikeApiKey(token)) request.auditActor = (await sessions.endByAccessToken(token)) ?? request.auditActor;
       clearRefreshCookie(reply, cookie);
       return { ok: true as const };
     },
-    // Recorded in the account of the session the cookie held, if it held one.
+    // Recorded in the account of the session the cookie (or the access token) held, if it held one.
     { auditActor: (request, find) => find.byRefreshToken(readRefreshCookie(request)) },
   );
 

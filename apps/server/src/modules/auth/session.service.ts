@@ -1,10 +1,10 @@
 import { DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { signAccessToken } from '../../lib/access-token';
+import { signAccessToken, verifyAccessToken } from '../../lib/access-token';
 import type { AppContext, Clock } from '../../lib/context';
 import { sessionExpired } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
-import { loadPrincipal, type Principal } from '../../lib/principal';
+import { loadCaller, loadPrincipal, type Principal } from '../../lib/principal';
 import { refreshRepo, type StoredRefreshToken } from './refresh.repo';
 
 export interface SessionDeps {
@@ -101,6 +101,20 @@ export function createSessionService(deps: SessionDeps) {
     async end(refreshToken: string | undefined): Promise<void> {
       const stored = refreshToken ? await repo.findByHash(hashToken(refreshToken)) : null;
       if (stored) await repo.revokeSession(stored.familyId, deps.clock.now());
+    },
+
+    /**
+     * Logout with an access token (an API client, the spec's calls, which send no cookie): the
+     * token's session ends, so the token stops working at once. Its caller, for the trail; null
+     * for a token that is not a live one of ours (nothing to end).
+     */
+    async endByAccessToken(accessToken: string): Promise<Principal | null> {
+      const now = deps.clock.now();
+      const claims = await verifyAccessToken(accessToken, deps.jwtSecret, now);
+      if (!claims) return null;
+      const caller = await loadCaller(deps.db, claims);
+      if (caller) await repo.revokeSession(claims.sessionId, now);
+      return caller;
     },
 
     /** After a password change or reset, or removal: every other session ends at once. */

@@ -14,6 +14,7 @@ import type { Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionService } from '../auth/session.service';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.service';
 import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
 import { lockRole } from '../roles/roles.service';
 import { invitationMail } from './invitation.mail';
@@ -57,6 +58,15 @@ function mayActOn(actor: Principal, target: MemberRow): boolean {
 }
 
 /**
+ * Who may read a pending member's joining link: a person (never an API key, issue 42: the
+ * link would let a key mint a person, who then outlives the key) who may open the Team's
+ * edit screen and act on the invited member. Every answer that carries a link asks this.
+ */
+function mayReadJoiningLink(viewer: Principal, target: MemberRow): boolean {
+  return viewer.apiKey === null && canOpenScreen(viewer.permissions, 'membersEdit') && mayActOn(viewer, target);
+}
+
+/**
  * The Team rules. Beyond the route guard (EDIT_MEMBERS for every change):
  * nobody hands out a role or admin rights above their own, acts on a member
  * who holds more than they do, changes their own role or admin flag, removes
@@ -70,7 +80,7 @@ export function createMembersService(deps: MembersDeps) {
     const joined = m.joinedAt !== null;
     const expired = !joined && (!m.invitationExpiresAt || m.invitationExpiresAt.getTime() <= now.getTime());
     // A joining link is the member's rights in transferable form: shown only to whoever may act on them.
-    const showLink = !joined && !expired && m.invitationTokenSealed && canOpenScreen(viewer.permissions, 'membersEdit') && mayActOn(viewer, m);
+    const showLink = !joined && !expired && m.invitationTokenSealed && mayReadJoiningLink(viewer, m);
     const token = showLink ? openSealed(deps.sealKey, m.invitationTokenSealed!, m.id) : null;
     return {
       userId: m.id,
@@ -221,7 +231,7 @@ export function createMembersService(deps: MembersDeps) {
       return toTeamMember(await mustFind(p, userId), p, now);
     },
 
-    /** The member's rights end with their very next request (the guard re-reads them); their sessions are revoked too. */
+    /** The member's rights end with their very next request (the guard re-reads them); their sessions and API keys are revoked too. */
     async remove(p: Principal, userId: string): Promise<void> {
       const target = await mustFind(p, userId);
       if (target.id === p.userId) throw forbidden(MEMBER_MESSAGES.removeSelf);
@@ -231,6 +241,7 @@ export function createMembersService(deps: MembersDeps) {
       await deps.db.transaction(async (tx) => {
         await assertOwnerRemains(tx, p, target);
         await membersRepo(tx).softDelete(p.tenantId, userId, now);
+        await revokeKeysCreatedBy(tx, p.tenantId, userId, now);
         await emitEvent(tx, { type: 'member.removed', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), member: memberRef(target) });
       });
       await deps.sessions.revokeAllFor(userId);

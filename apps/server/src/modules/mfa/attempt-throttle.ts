@@ -6,8 +6,9 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 /**
  * Counts a second-factor attempt (a code, a passkey's assertion) before anything is looked
  * at, as password attempts are: per address (whoever for; a token that names nobody counts
- * too), then per member and address. A success takes the attempt back, so an office behind
- * one address is not slowed. Codes and passkeys share the counters: one budget of tries.
+ * too), then per member and address, then per member from anywhere (so rotating addresses
+ * buys no more guesses). A success takes the attempt back, so an office behind one address
+ * is not slowed. Codes and passkeys share the counters: one budget of tries.
  */
 export function secondFactorThrottle(deps: { db: Db; clock: Clock }) {
   const limits = rateLimiter(deps);
@@ -17,10 +18,18 @@ export function secondFactorThrottle(deps: { db: Db; clock: Clock }) {
     const userId = await userOf();
     if (!userId) return null;
     const pairKey = rateKeys.mfaCodeUserFromAddress(userId, ip);
-    await limits.hit([{ key: pairKey, rule: RATE_RULES.mfaCodeUserFromAddress }], MFA_MESSAGES.tooManyCodes);
+    const memberKey = rateKeys.mfaCodeUser(userId);
+    await limits.hit(
+      [
+        { key: pairKey, rule: RATE_RULES.mfaCodeUserFromAddress },
+        { key: memberKey, rule: RATE_RULES.mfaCodeUser },
+      ],
+      MFA_MESSAGES.tooManyCodes,
+    );
     const result = await attempt(userId);
     if (result !== null) {
       await limits.clear(pairKey);
+      await limits.undo(memberKey);
       await limits.undo(addressKey);
     }
     return result;

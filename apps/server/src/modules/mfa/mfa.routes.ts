@@ -7,7 +7,7 @@ import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's own authenticator, and the second step of a sign-in. */
 export const mfaRoutes: FastifyPluginAsync = async (app) => {
-  const { mfa, freshProof, members, webauthn } = app.services;
+  const { mfa, freshProof, members, webauthn, sessions } = app.services;
   const signIn = signInAnswer(app);
 
   mount(app, endpoints.mfaStatus, async (request) => mfa.status(principalOf(request)));
@@ -18,7 +18,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     return mfa.startTotp(principalOf(request));
   });
 
-  mount(app, endpoints.verifyTotp, async (request) => mfa.confirmTotp(principalOf(request), request.body.code, request.ip));
+  // A factor turned on ends the member's other sessions (issue 42): one opened by a thief of the password does not outlive it.
+  mount(app, endpoints.verifyTotp, async (request) => {
+    const principal = principalOf(request);
+    const confirmed = await mfa.confirmTotp(principal, request.body.code, request.ip);
+    await sessions.revokeAllFor(principal.userId, principal.sessionId ?? undefined);
+    return confirmed;
+  });
 
   mount(app, endpoints.removeTotp, async (request) => {
     await freshProof.require(principalOf(request));
@@ -34,7 +40,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     return { ok: true as const };
   });
 
-  mount(app, endpoints.setMfaPolicy, async (request) => mfa.setPolicy(principalOf(request), request.body.required));
+  // Lowering the account's rule needs a fresh proof (issue 42), as changing one's own factor does; raising it does not.
+  mount(app, endpoints.setMfaPolicy, async (request) => {
+    const principal = principalOf(request);
+    mfa.assertMayChangePolicy(principal);
+    if (!request.body.required) await freshProof.require(principal);
+    return mfa.setPolicy(principal, request.body.required);
+  });
 
   mount(app, endpoints.reauth, async (request) => freshProof.prove(principalOf(request), request.body, request.ip));
 

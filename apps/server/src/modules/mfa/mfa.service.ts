@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
-import { loadPrincipal, type Principal } from '../../lib/principal';
+import type { Principal } from '../../lib/principal';
 import { MINUTE_MS } from '../../lib/rate-limit';
 import { secondFactorThrottle } from './attempt-throttle';
+import { signInStep } from './sign-in-step';
 import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
 import { newRecoveryCodes, newTotpSecret, otpauthUrlOf, recoveryCodeHash, totpStepOf } from './totp';
@@ -34,6 +35,7 @@ export function createMfaService(deps: MfaDeps) {
   const repo = mfaRepo(deps.db);
 
   const throttled = secondFactorThrottle(deps);
+  const completeSignIn = signInStep(deps);
 
   async function secretOf(userId: string) {
     const row = await repo.totpOf(userId);
@@ -61,6 +63,10 @@ export function createMfaService(deps: MfaDeps) {
     const recoveryCodes = newRecoveryCodes();
     await repo.replaceRecoveryCodes(userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), deps.clock.now());
     return recoveryCodes;
+  }
+
+  function assertMayChangePolicy(p: Principal): void {
+    if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);
   }
 
   return {
@@ -101,9 +107,12 @@ export function createMfaService(deps: MfaDeps) {
       return { recoveryCodes: (await issueRecoveryCodesIfNone(principal.userId)) ?? [] };
     },
 
+    /** Only an admin changes the account's rule (asked before the fresh proof that turning it off needs). */
+    assertMayChangePolicy,
+
     /** The account's rule; an admin who turns it on must hold a factor first, or the rule would lock them into the set-up. */
     async setPolicy(p: Principal, required: boolean): Promise<{ required: boolean }> {
-      if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);
+      assertMayChangePolicy(p);
       if (required && !(await repo.hasSecondFactor(p.userId))) throw conflict(MFA_MESSAGES.policyNeedsOwnFactor);
       await deps.db.update(tenants).set({ mfaRequired: required }).where(eq(tenants.id, p.tenantId));
       return { required };
@@ -134,17 +143,7 @@ export function createMfaService(deps: MfaDeps) {
 
     /** The second step: a live challenge and a right code (TOTP or recovery) sign the member in, once. */
     async completeLogin(mfaToken: string, code: string, ip: string): Promise<Principal> {
-      const now = deps.clock.now();
-      let challenge: { id: string; userId: string; tenantId: string } | null = null;
-      const principal = await throttled(
-        ip,
-        async () => (challenge = await repo.liveChallenge(hashToken(mfaToken), now))?.userId ?? null,
-        async (userId) => ((await acceptCode(userId, code)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
-      );
-      if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
-      if (!principal) throw unauthorized(MFA_MESSAGES.invalidCode);
-      if (!(await repo.spendChallenge((challenge as { id: string }).id, now))) throw unauthorized(MFA_MESSAGES.challengeExpired);
-      return principal;
+      return completeSignIn(mfaToken, ip, (step) => acceptCode(step.userId, code), MFA_MESSAGES.invalidCode);
     },
   };
 }

@@ -8,7 +8,7 @@ import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's passkeys and security keys, and the second step of a sign-in with one. */
 export const webauthnRoutes: FastifyPluginAsync = async (app) => {
-  const { webauthn, freshProof } = app.services;
+  const { webauthn, freshProof, sessions } = app.services;
   const signIn = signInAnswer(app);
 
   mount(app, endpoints.listWebauthn, async (request) => webauthn.list(principalOf(request)));
@@ -20,7 +20,13 @@ export const webauthnRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The challenge it answers was handed out to this session under a fresh proof: bringing it back is the proof.
-  mount(app, endpoints.addWebauthn, async (request) => webauthn.add(principalOf(request), request.body));
+  // A factor added ends the member's other sessions (issue 42), as confirming an authenticator app does.
+  mount(app, endpoints.addWebauthn, async (request) => {
+    const principal = principalOf(request);
+    const added = await webauthn.add(principal, request.body);
+    await sessions.revokeAllFor(principal.userId, principal.sessionId ?? undefined);
+    return added;
+  });
 
   mount(app, endpoints.removeWebauthn, async (request) => {
     await freshProof.require(principalOf(request));

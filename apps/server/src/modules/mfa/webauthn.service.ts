@@ -15,8 +15,9 @@ import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newId } from '../../lib/ids';
-import { loadPrincipal, type Principal } from '../../lib/principal';
+import type { Principal } from '../../lib/principal';
 import { secondFactorThrottle } from './attempt-throttle';
+import { signInStep } from './sign-in-step';
 import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
 import { mfaRepo } from './mfa.repo';
 import { webauthnRepo, type WebauthnPurpose } from './webauthn.repo';
@@ -65,6 +66,7 @@ export function createWebauthnService(deps: WebauthnDeps) {
   const repo = webauthnRepo(deps.db);
   const signIns = mfaRepo(deps.db);
   const throttled = secondFactorThrottle(deps);
+  const completeSignIn = signInStep(deps);
   const expiresAt = () => new Date(deps.clock.now().getTime() + MFA_CHALLENGE_TTL_MS);
 
   /** Checks an assertion against the member's own key and the challenge of `boundTo` for `purpose`; records the use. */
@@ -195,17 +197,7 @@ export function createWebauthnService(deps: WebauthnDeps) {
 
     /** The second step with a key: throttled as codes are (one budget), then signs the member in once. */
     async completeLogin(mfaToken: string, response: AuthenticationResponseJSON, ip: string): Promise<Principal> {
-      const now = deps.clock.now();
-      let challenge: { id: string; userId: string; tenantId: string } | null = null;
-      const principal = await throttled(
-        ip,
-        async () => (challenge = await signIns.liveChallenge(hashToken(mfaToken), now))?.userId ?? null,
-        async (userId) => ((await acceptAssertion(userId, 'sign-in', challenge!.id, response)) ? loadPrincipal(deps.db, userId, challenge!.tenantId) : null),
-      );
-      if (!challenge) throw unauthorized(MFA_MESSAGES.challengeExpired);
-      if (!principal) throw unauthorized(WEBAUTHN_MESSAGES.notVerified);
-      if (!(await signIns.spendChallenge((challenge as { id: string }).id, now))) throw unauthorized(MFA_MESSAGES.challengeExpired);
-      return principal;
+      return completeSignIn(mfaToken, ip, (step) => acceptAssertion(step.userId, 'sign-in', step.id, response), WEBAUTHN_MESSAGES.notVerified);
     },
   };
 }

@@ -11,12 +11,14 @@ const STATUS = { active: { label: 'Active', color: 'green' }, expired: { label: 
 
 interface Props {
   keys: readonly ApiKey[];
+  /** The viewer's user id: only a key's creator may rotate it (the others may revoke it). */
+  viewerId: string;
   /** Null: the viewer may not change keys (no actions shown). */
   onAction: ((key: ApiKey, action: KeyRowAction) => void) | null;
 }
 
-/** Each key: name, role, expiry, last use (time and address), status, and its actions while active. */
-export function ApiKeysTable({ keys, onAction }: Props) {
+/** Each key: name, role, expiry, last use (time and address), status, and its actions while active (Rotate on one's own keys only). */
+export function ApiKeysTable({ keys, viewerId, onAction }: Props) {
   return (
     <DataTable label="API keys" columns={['Name', 'Role', 'Expires', 'Last used', 'Status']} actions={onAction !== null} minWidth={820}>
       {keys.map((key) => (
@@ -52,9 +54,11 @@ export function ApiKeysTable({ keys, onAction }: Props) {
                   <Button size="compact-sm" variant="subtle" onClick={() => onAction(key, 'permissions')} aria-label={`View permissions of ${key.name}`}>
                     Permissions
                   </Button>
-                  <Button size="compact-sm" variant="default" onClick={() => onAction(key, 'rotate')} aria-label={`Rotate ${key.name}`}>
-                    Rotate
-                  </Button>
+                  {key.createdById === viewerId && (
+                    <Button size="compact-sm" variant="default" onClick={() => onAction(key, 'rotate')} aria-label={`Rotate ${key.name}`}>
+                      Rotate
+                    </Button>
+                  )}
                   <Button size="compact-sm" variant="light" color="red" onClick={() => onAction(key, 'revoke')} aria-label={`Revoke ${key.name}`}>
                     Revoke
                   </Button>

@@ -22,9 +22,10 @@ export function useCreateApiKey() {
   return useMutation({ mutationFn: (input: CreateApiKeyInput) => withFreshProof(() => call(endpoints.createApiKey, { body: input })), onSuccess: changed });
 }
 
+/** A new secret for one's own key; as for creating one, the server may ask for a fresh proof first. */
 export function useRotateApiKey() {
   const changed = useChanged();
-  return useMutation({ mutationFn: (id: string) => call(endpoints.rotateApiKey, { params: { id } }), onSuccess: changed });
+  return useMutation({ mutationFn: (id: string) => withFreshProof(() => call(endpoints.rotateApiKey, { params: { id } })), onSuccess: changed });
 }
 
 export function useRevokeApiKey() {

@@ -15,7 +15,8 @@ const PROOF_FAILED = 'Your identity could not be confirmed. Please try again.';
 export function FreshProofDialog() {
   const opened = useProofRequested();
   return (
-    <Dialog opened={opened} onClose={() => settleProof(false)} title="Confirm it is you" size="small">
+    // Asked while another dialog waits on it (Create API key, Rotate): it stacks above that one.
+    <Dialog opened={opened} onClose={() => settleProof(false)} title="Confirm it is you" size="small" overDialogs>
       {opened && <ProofForm />}
     </Dialog>
   );

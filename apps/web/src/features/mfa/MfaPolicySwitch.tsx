@@ -5,13 +5,15 @@ import { useAccount } from '../../app/session/SessionProvider';
 import { currentAccountKey } from '../account/api';
 import { call, errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { withFreshProof } from './fresh-proof';
 
 /** Organization › "Require two-factor authentication for every member": an admin's switch. */
 export function MfaPolicySwitch() {
   const account = useAccount();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (required: boolean) => call(mfaEndpoints.setMfaPolicy, { body: { required } }),
+    // Turning the rule off asks for a fresh proof of identity (the dialog, then the same call).
+    mutationFn: (required: boolean) => withFreshProof(() => call(mfaEndpoints.setMfaPolicy, { body: { required } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: currentAccountKey }),
   });
   const isAdmin = account.admin || account.superAdmin;

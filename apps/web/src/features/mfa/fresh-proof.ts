@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { errorCodeOf } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 
 /**
  * A call that needs a fresh proof of identity (creating an API key, changing the second
@@ -8,6 +8,13 @@ import { errorCodeOf } from '../../lib/api';
  * in the console's shell), and makes the same call again once it is given.
  */
 export const PROOF_CANCELLED = 'Not done: your identity was not confirmed.';
+
+/**
+ * The waiting call's failure when the question is cancelled: the server's refusal with this
+ * message, so every screen's errorMessage says why nothing was done (a plain Error showed its
+ * generic fallback, e.g. "Could not create the key.").
+ */
+const proofCancelled = (): Error => new ApiError(403, [PROOF_CANCELLED], 'fresh_proof_required');
 
 interface Pending {
   resolve: () => void;
@@ -20,7 +27,7 @@ const emit = () => listeners.forEach((l) => l());
 
 function requestProof(): Promise<void> {
   // One question at a time: a second call waiting for proof is answered with the first.
-  pending?.reject(new Error(PROOF_CANCELLED));
+  pending?.reject(proofCancelled());
   return new Promise<void>((resolve, reject) => {
     pending = { resolve, reject };
     emit();
@@ -33,7 +40,7 @@ export function settleProof(proven: boolean): void {
   pending = null;
   emit();
   if (proven) current?.resolve();
-  else current?.reject(new Error(PROOF_CANCELLED));
+  else current?.reject(proofCancelled());
 }
 
 /** Whether a call is waiting for a proof (the dialog is open). */

@@ -20,6 +20,7 @@ function key(overrides: Partial<ApiKey> = {}): ApiKey {
     ipAccessList: [],
     createdAt: NOW - DAY_MS,
     createdBy: 'Ada Lovelace',
+    createdById: 'usr_1',
     lastUsedAt: NOW - 60_000,
     lastUsedAddress: '203.0.113.9',
     previousSecretValidUntil: null,
@@ -49,6 +50,16 @@ describe('Account › API keys', () => {
     expect(within(first!).getByRole('button', { name: 'Revoke CI deploy' })).toBeInTheDocument();
     expect(second).toHaveTextContent('Revoked');
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers Rotate on the viewer’s own keys only: another member’s key may be revoked, not rotated (issue 42)', async () => {
+    stubSignedIn(editor, makeJwt(), { ...base, 'GET /api/client/api-keys': ok({ keys: [key(), key({ keyId: 'key-3', name: 'Theirs', createdById: 'usr_2', createdBy: 'Bo' })] }) });
+    renderApp('/account/api-keys');
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    const [, own, theirs] = within(table).getAllByRole('row');
+    expect(within(own!).getByRole('button', { name: 'Rotate CI deploy' })).toBeInTheDocument();
+    expect(within(theirs!).queryByRole('button', { name: 'Rotate Theirs' })).not.toBeInTheDocument();
+    expect(within(theirs!).getByRole('button', { name: 'Revoke Theirs' })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
