@@ -62,12 +62,15 @@ export function DataTable({ label, columns, wideOnly = [], actions = false, minW
     </Table>
   );
   return minWidth === undefined ? (
-    <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+    // Focusable: on a narrow screen the table scrolls sideways in its frame, and a keyboard scrolls only what has the focus.
+    <Paper withBorder radius="md" style={{ overflowX: 'auto' }} tabIndex={0}>
       {table}
     </Paper>
   ) : (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+        {table}
+      </Table.ScrollContainer>
     </Paper>
   );
 }
