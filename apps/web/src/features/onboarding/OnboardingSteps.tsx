@@ -9,7 +9,7 @@ function Snippet({ code, label, id }: { code: string; label: string; id: string 
   return (
     <Stack gap={4}>
       {/* Focusable: on a phone the code scrolls sideways in its box, and a keyboard scrolls only what has the focus. */}
-      <Code block data-testid={`snippet-${id}`} tabIndex={0} aria-label={label}>
+      <Code block data-testid={`snippet-${id}`} tabIndex={0}>
         {code}
       </Code>
       <div>
