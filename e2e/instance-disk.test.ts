@@ -130,6 +130,7 @@ describe('Manage Disk journey in chromium', () => {
     await closeDrawer();
 
     // The workflow's record of what it freed is among the events.
+    await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: 'Recordings older than 3 days removed, 3000 bytes freed' }));
   });
 });

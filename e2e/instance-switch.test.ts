@@ -103,6 +103,7 @@ describe('Switch Instance journey in chromium', () => {
     await visible(page.getByText('Medium · 4 vCPU, 16 GB RAM'));
     await visible(page.getByText('$398.88 per month', { exact: true }));
     await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
+    await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: 'Scale Up' }));
     await expectAccessible(page, 'details: running as medium');
     expect(agentPids(server.dataDir)).toHaveLength(1);

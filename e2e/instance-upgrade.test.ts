@@ -87,6 +87,7 @@ describe('version upgrade journey in chromium', () => {
     await notice.waitFor({ timeout: SETTLE_MS });
     await visible(chip('1.20'));
     await hidden(page.getByText(VERSION_MESSAGES.upgrading('1.22')));
+    await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: /Version 1\.22 did not start/ }));
     await visible(page.getByRole('cell', { name: /Rolled back to 1\.20/ }));
     // The banner says what happened and what to do, and names nothing of the console's host (issue 42).
@@ -102,6 +103,7 @@ describe('version upgrade journey in chromium', () => {
     await upgradeTo('1.21');
     await chip('1.21').waitFor({ timeout: SETTLE_MS });
     await hidden(page.getByText(VERSION_MESSAGES.rolledBack('1.22', '1.20')));
+    await page.getByRole('tab', { name: 'Events' }).click();
     await visible(page.getByRole('cell', { name: /Upgraded from 1\.20 to 1\.21/ }));
     // 1.22 is still newer, so the upgrade is still offered.
     await visible(page.getByRole('button', { name: 'Upgrade Now' }));

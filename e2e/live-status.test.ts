@@ -131,6 +131,7 @@ describe('live status in chromium', () => {
     await page.goto('/instances');
     await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name }).click();
     await page.waitForURL(new RegExp(`/instances/${instanceId}$`));
+    await page.getByRole('tab', { name: 'Events' }).click();
     const status = page.locator('[data-tone]', { hasText: /^(Stopped|Starting|Running)$/ }).first();
     await visible(status.filter({ hasText: 'Stopped' }));
     // The start's answer ('Starting') is held until the stream has shown Running: answers and the
@@ -154,5 +155,23 @@ describe('live status in chromium', () => {
     await page.unrouteAll();
     expect(await status.textContent()).toBe('Running');
     await expectAccessible(page, 'details: running, the late answer to the start left aside');
+  });
+
+  it('lists a change made elsewhere among the latest events as the stream brings it, with no reload', { timeout: 120_000 }, async () => {
+    // Still on the running instance's details: it is stopped through the API, as from another session.
+    const latest = page.getByRole('region', { name: 'Latest events' }).getByRole('listitem');
+    await visible(latest.first());
+    expect(await latest.first().textContent()).not.toMatch(/Stop/);
+    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Secret-pass1' }) });
+    const { jwt } = ((await login.json()) as { data: { jwt: string } }).data;
+    const stop = await fetch(`${server.url}/api/managed-saas/instances/${instanceId}/actions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'stop' }),
+    });
+    expect(stop.status).toBe(200);
+    await page.locator('[data-tone]', { hasText: /^Stopped$/ }).first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => latest.first().textContent(), { timeout: 15_000 }).toMatch(/^.+ Stop\b/);
+    await expectAccessible(page, 'details: stopped elsewhere, the latest events say so');
   });
 });

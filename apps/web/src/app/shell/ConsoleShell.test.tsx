@@ -137,16 +137,30 @@ describe('console shell', () => {
       expect(within(nav).getByRole('link', { name: 'Instances' })).toBeInTheDocument();
     });
 
-    it('keeps the menu expanded once the user expanded it', async () => {
-      signIn(['VIEW_INSTANCES']);
-      const first = renderApp('/instances');
+    it('lays the expanded menu over the page, not beside it, and folds it once an entry is chosen', async () => {
+      signIn(['VIEW_INSTANCES', 'VIEW_ACTIVITY']);
+      renderApp('/instances');
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Expand menu' }));
-      first.unmount();
+      const nav = screen.getByRole('navigation', { name: 'Main menu' });
+      expect(within(nav).getByText('Activity')).toBeInTheDocument();
+      // 220 px wide over the page, which keeps the rail's offset (e2e/small-screens.test.ts measures it).
+      expect(nav.style.width).toBe('calc(13.75rem * var(--mantine-scale))');
+      await user.click(within(nav).getByRole('link', { name: 'Activity' }));
+      expect(await screen.findByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
+      expect(within(nav).queryByText('Activity')).toBeNull();
+      // The wide screen's choice is not the phone's.
+      expect(localStorage.getItem('console.menuCollapsed')).toBeNull();
+    });
 
+    it('folds the menu laid over the page on Escape', async () => {
+      signIn(['VIEW_INSTANCES']);
       renderApp('/instances');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Expand menu' }));
       expect(await screen.findByRole('button', { name: 'Collapse menu' })).toBeInTheDocument();
-      expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByText('Instances')).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(await screen.findByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
     });
   });
 

@@ -23,7 +23,8 @@ const NAV_WIDTH = { expanded: 220, collapsed: 64 };
 export default function ConsoleShell() {
   const { iframe } = useSession();
   const { data: config } = usePublicConfig();
-  const [collapsed, toggle] = useMenuCollapsed();
+  const { collapsed, overlay, toggle } = useMenuCollapsed();
+  const overPage = overlay && !collapsed;
   const [supportOpen, setSupportOpen] = useState(false);
   const location = useLocation();
   const askedForSupport = (location.state as { openSupport?: boolean } | null)?.openSupport === true;
@@ -36,7 +37,8 @@ export default function ConsoleShell() {
   return (
     <AppShell
       header={iframe ? undefined : { height: 56 }}
-      navbar={iframe ? undefined : { width: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded, breakpoint: 0 }}
+      // The page is laid out beside the rail on a narrow screen: the menu expanded there lies over it (overPage).
+      navbar={iframe ? undefined : { width: collapsed || overlay ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded, breakpoint: 0 }}
       padding={0}
     >
       {!iframe && (
@@ -61,7 +63,7 @@ export default function ConsoleShell() {
         </AppShell.Header>
       )}
       {!iframe && (
-        <AppShell.Navbar p="xs" aria-label="Main menu">
+        <AppShell.Navbar p="xs" aria-label="Main menu" w={overPage ? NAV_WIDTH.expanded : undefined} style={overPage ? { boxShadow: 'var(--mantine-shadow-lg)' } : undefined}>
           <NavMenu collapsed={collapsed} onSupport={() => setSupportOpen(true)} />
         </AppShell.Navbar>
       )}

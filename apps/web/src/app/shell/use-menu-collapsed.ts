@@ -1,30 +1,54 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useLocation } from 'react-router';
 import { STORAGE_KEYS, readStored, writeStored } from '../../lib/storage';
 
 /**
- * Below this width the expanded menu (220 px) would take half a phone's screen and squeeze
- * the page beside it to a column of a few words, so the menu starts as its icon rail there.
- * Mantine's `sm` breakpoint (48em).
+ * Below this width the expanded menu (220 px) beside the page would squeeze it to a column of
+ * a few words (170 px at 390 px wide), so there the menu is its icon rail, and expanding it
+ * lays it over the page instead. Mantine's `sm` breakpoint (48em).
  */
 export const NARROW_SCREEN = '(max-width: 48em)';
 
-function startsCollapsed(): boolean {
-  const stored = readStored('local', STORAGE_KEYS.menuCollapsed);
-  if (stored !== null) return stored === '1';
-  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches;
+const narrowNow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches;
+
+export interface MenuState {
+  /** Icons only. */
+  collapsed: boolean;
+  /** Expanded over the page rather than beside it (a narrow screen). */
+  overlay: boolean;
+  toggle: () => void;
 }
 
 /**
- * The left menu's collapsed state. The user's choice is kept in localStorage, both ways, so
- * it survives a reload on any screen; until they choose, the screen's width decides.
+ * The left menu's state. On a wide screen the user's choice is kept in localStorage, both ways,
+ * so it survives a reload on any screen. On a narrow one the menu starts as its rail; expanded,
+ * it lies over the page until an entry is chosen (the address changes), Escape, or the toggle,
+ * and the wide screen's choice is left as it was.
  */
-export function useMenuCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(startsCollapsed);
+export function useMenuCollapsed(): MenuState {
+  const narrow = useMediaQuery(NARROW_SCREEN, narrowNow(), { getInitialValueInEffect: false });
+  const [wideCollapsed, setWideCollapsed] = useState(() => readStored('local', STORAGE_KEYS.menuCollapsed) === '1');
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOverlayOpen(false), [pathname, narrow]);
+  // Captured: a tooltip on the focused toggle takes Escape for itself on the way up.
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape') setOverlayOpen(false);
+    },
+    { capture: true },
+  );
   const toggle = useCallback(() => {
-    setCollapsed((was) => {
+    if (narrow) {
+      setOverlayOpen((open) => !open);
+      return;
+    }
+    setWideCollapsed((was) => {
       writeStored('local', STORAGE_KEYS.menuCollapsed, was ? '0' : '1');
       return !was;
     });
-  }, []);
-  return [collapsed, toggle];
+  }, [narrow]);
+  return { collapsed: narrow ? !overlayOpen : wideCollapsed, overlay: narrow, toggle };
 }

@@ -7,6 +7,8 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
+// The notification bell's unread count (NotificationBell, in the shell).
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Code.css';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
 import { ALERT_DURATION_MINUTES, ALERT_METRICS, ALERT_METRIC_LABELS, alertRuleInputSchema, type AlertMetric, type AlertRule, type AlertRuleInput } from '@replay/contracts';
 import { validate, type FieldErrors } from '../../lib/form';
 

@@ -28,6 +28,17 @@ describe('applyLiveChange', () => {
     expect(stale(q, instanceKeys.list({ page: 1, search: '' }))).toBe(false);
   });
 
+  it('reads the details again for their latest events, which the message does not carry, and the Events tab with them', () => {
+    const a = makeInstance({ instanceId: 'ins_a' });
+    const b = makeInstance({ instanceId: 'ins_b' });
+    const q = cacheWith([a, b]);
+    q.setQueryData(instanceKeys.events('ins_a', 1), { events: [], total: 0 });
+    applyLiveChange(q, { type: 'instance.stopped', at: 1, instanceId: 'ins_a', instance: { ...a, status: 'stopped', inProgress: false } });
+    expect(stale(q, instanceKeys.detail('ins_a'))).toBe(true);
+    expect(stale(q, instanceKeys.events('ins_a', 1))).toBe(true);
+    expect(stale(q, instanceKeys.detail('ins_b'))).toBe(false);
+  });
+
   it('reads the lists again for an instance they do not hold, one terminated, or one gone', () => {
     const a = makeInstance({ instanceId: 'ins_a' });
     for (const change of [

@@ -61,8 +61,10 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveInstanceCh
   }
   // Spec section 4: on terminated the account is read again (its instance count feeds the billing gate).
   if (instance?.status === 'terminated') void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-  // The instance's Events tab gains a line; its URL or health may have changed with its status.
-  void queryClient.invalidateQueries({ queryKey: instanceKeys.allEvents(instanceId) });
+  // The change is an event of the instance: its details are read again for their latest events (which
+  // the message does not carry; patched above, the rest shows at once), and so is its Events tab, whose
+  // key is under the details' key. Its URL or health may have changed with its status.
+  void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
   void queryClient.invalidateQueries({ queryKey: instanceKeys.allHealth(instanceId) });
 }
 

@@ -6,7 +6,11 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/SegmentedControl.css';
+// SegmentedControl's moving highlight is a FloatingIndicator.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/RadioIndicator.css';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Image.css';
 import type { TotpEnrolment as Enrolment } from '@replay/contracts';
 import { CopyButton } from '../../components/CopyButton';
 import { FormAlert } from '../../components/FormAlert';

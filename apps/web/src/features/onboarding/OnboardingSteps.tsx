@@ -8,7 +8,8 @@ import { CopyButton } from '../../components/CopyButton';
 function Snippet({ code, label, id }: { code: string; label: string; id: string }) {
   return (
     <Stack gap={4}>
-      <Code block data-testid={`snippet-${id}`}>
+      {/* Focusable: on a phone the code scrolls sideways in its box, and a keyboard scrolls only what has the focus. */}
+      <Code block data-testid={`snippet-${id}`} tabIndex={0}>
         {code}
       </Code>
       <div>

@@ -1,6 +1,9 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
+// Checkbox's code carries Checkbox.Card and Checkbox.Indicator too: the build wants their styles (vite-mantine-styles.ts).
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Fieldset.css';
 import type { Permission } from '@replay/contracts';
 import { PERMISSION_LABELS } from './permission-labels';

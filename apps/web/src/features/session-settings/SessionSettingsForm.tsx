@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
 import {
   DURATION_OPERATORS,
   DURATION_UNITS,

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import { WEBHOOK_MESSAGES, type Webhook } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { FormDialog } from '../../components/FormDialog';

@@ -1,4 +1,5 @@
 import { Group, Radio, Text } from '@mantine/core';
+import '@mantine/core/styles/RadioCard.css';
 import { AVATAR_ICONS, AVATAR_MESSAGES, type AvatarIcon } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { useUpdateAvatar } from '../../features/account/api';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Grid, Group, Input, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Grid, Group, Input, SegmentedControl, Select, Stack, Text, TextInput, Tooltip, useMatches } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import {
   DEFAULT_PROVIDER,
@@ -71,6 +71,8 @@ export default function CreateInstancePage() {
   const [size, setSize] = useState<InstanceSize>(DEFAULT_SIZE);
   const [name, setName] = useState('');
   const [provider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
+  // The three providers' names side by side need ~360 px: on a phone they are stacked, none cut off.
+  const providerOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   const [region, setRegion] = useState<string | null>(DEFAULT_REGION[DEFAULT_PROVIDER]);
   const [typedUrl, setTypedUrl] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -156,6 +158,7 @@ export default function CreateInstancePage() {
                   aria-labelledby="cloud-provider-label"
                   role="radiogroup"
                   fullWidth
+                  orientation={providerOrientation}
                   mt={4}
                 />
               </Input.Wrapper>

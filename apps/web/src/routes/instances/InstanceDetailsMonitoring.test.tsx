@@ -8,6 +8,7 @@ import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { agentHealth, makeInstance, queriesTo } from '../../features/instances/test-fixtures';
 import { monitoringKeys } from '../../features/monitoring/api';
+import { formatDateTime } from '../../lib/format-date';
 
 const BASE = '/api/managed-saas/instances/ins_1';
 const NOW_MS = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -120,11 +121,11 @@ describe('instance details: monitoring', () => {
     expect(statisticsReads()).toBe(3);
   });
 
-  it('opens the Monitoring tab with four labelled charts, and asks for the chosen window with its step', async () => {
+  it('opens on the Monitoring tab with four labelled charts, and asks for the chosen window with its step', async () => {
     const { stub, user } = open(stats({}));
-    await user.click(await screen.findByRole('tab', { name: 'Monitoring' }));
+    expect(await screen.findByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'true');
     for (const name of ['CPU', 'Memory', 'Disk', 'Network']) expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
-    expect(locationNow()).toBe('/instances/ins_1?tab=monitoring');
+    expect(locationNow()).toBe('/instances/ins_1');
     expect(queriesTo(stub, `${BASE}/graphs`).at(-1)).toEqual({ start: String(NOW - 3600), end: String(NOW), step: '60' });
     // The canvas says nothing: each chart has its summary in words, the gap counted as points without data.
     expect(screen.getByText(/^CPU: latest 30\.0 % at .+; over the last 1 hour from 12\.0 % to 30\.0 %, 2 of 61 points with data\.$/)).toBeInTheDocument();
@@ -135,7 +136,22 @@ describe('instance details: monitoring', () => {
       await user.click(screen.getByRole('radio', { name: label }));
       await waitFor(() => expect(queriesTo(stub, `${BASE}/graphs`).at(-1)).toEqual({ start: String(NOW - seconds), end: String(NOW), step: String(step) }));
     }
-    expect(locationNow()).toBe('/instances/ins_1?tab=monitoring&range=7d');
+    expect(locationNow()).toBe('/instances/ins_1?range=7d');
+  });
+
+  it('shows each series’ latest value and its time in the legend while the pointer is away from the chart', async () => {
+    open(stats({}));
+    const legendOf = async (title: string) => {
+      const chart = (await screen.findByRole('heading', { name: title })).closest('section')!;
+      await waitFor(() => expect(chart.querySelector('.u-legend')).not.toBeNull());
+      return [...chart.querySelectorAll('.u-legend .u-series')].map((row) => [row.querySelector('.u-label')?.textContent, row.querySelector('.u-value')?.textContent]);
+    };
+    // The newest point of each series (the graphs' answer ends on a sample), not uPlot's "no data" for no hovered index.
+    const newest = Math.floor(NOW / 60) * 60;
+    const at = `latest, ${formatDateTime(newest * 1000)}`;
+    expect(await legendOf('CPU')).toEqual([['Time', at], ['CPU', '30.0 %']]);
+    expect(await legendOf('Disk')).toEqual([['Time', at], ['Disk', '55.0 %']]);
+    expect(await legendOf('Network')).toEqual([['Time', at], ['In', '1 kB/s'], ['Out', '2 kB/s']]);
   });
 
   it('keeps the tab and the window of the address on a reload', async () => {

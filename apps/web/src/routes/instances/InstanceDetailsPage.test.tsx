@@ -67,8 +67,8 @@ describe('instance details', () => {
     expect(within(section).queryAllByRole('listitem')).toEqual([]);
   });
 
-  it('shows the breadcrumb, id with copy, version, the instance link and the Events tab (Monitoring beside it)', async () => {
-    open();
+  it('shows the breadcrumb, id with copy, version, the instance link and the Monitoring tab first and open (Events beside it)', async () => {
+    const { user } = open();
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Instances' })).toHaveAttribute('href', '/instances');
     expect(breadcrumb).toHaveTextContent('Production');
@@ -77,10 +77,15 @@ describe('instance details', () => {
     expect(screen.getByText('v1.21')).toBeInTheDocument();
     expect(screen.queryByText('Checking health…')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /localhost:4101/ })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+    // The spec's order (section 2), the first one open.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Monitoring', 'Events', 'Single Sign-On (SSO)', 'Maintenance & Backups', 'CORS']);
+    expect(screen.getByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'false');
+    expect(locationNow()).toBe('/instances/ins_1');
+    await user.click(screen.getByRole('tab', { name: 'Events' }));
     expect(await screen.findByRole('cell', { name: 'Change 0' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Stop' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'false');
+    expect(locationNow()).toBe('/instances/ins_1?tab=events');
     await waitFor(() => expect(document.title).toBe('Production - Replay Console'));
   });
 
@@ -99,12 +104,16 @@ describe('instance details', () => {
 
   it("shows each event's label ('SSO Update' for a config change), who did it and when", async () => {
     const createdAt = Date.UTC(2026, 2, 14, 9, 30);
-    open(undefined, {
-      [`GET ${BASE}/user-activity`]: ok({
-        events: [{ ...event(1), action: 'configUpdate', userName: 'Grace Admin', comments: 'SAML provider saved', createdAt }],
-        total: 1,
-      }),
-    });
+    open(
+      undefined,
+      {
+        [`GET ${BASE}/user-activity`]: ok({
+          events: [{ ...event(1), action: 'configUpdate', userName: 'Grace Admin', comments: 'SAML provider saved', createdAt }],
+          total: 1,
+        }),
+      },
+      '/instances/ins_1?tab=events',
+    );
     const row = (await screen.findByRole('cell', { name: 'SAML provider saved' })).closest('tr')!;
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells).toEqual(['SSO Update', 'SAML provider saved', 'Grace Admin', new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(createdAt)]);
@@ -118,11 +127,11 @@ describe('instance details', () => {
         const page = Number(queriesTo(stub, `${BASE}/user-activity`).at(-1)?.page);
         return ok({ events: Array.from({ length: page === 1 ? 10 : 2 }, (_, n) => event((page - 1) * 10 + n)), total: 12 });
       },
-    });
+    }, '/instances/ins_1?tab=events');
     expect(await screen.findByText('Showing 1 to 10 of 12 events.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Showing 11 to 12 of 12 events.')).toBeInTheDocument();
-    expect(locationNow()).toBe('/instances/ins_1?page=2');
+    expect(locationNow()).toBe('/instances/ins_1?tab=events&page=2');
     expect(queriesTo(stub, `${BASE}/user-activity`).at(-1)).toEqual({ page: '2', limit: '10' });
   });
 

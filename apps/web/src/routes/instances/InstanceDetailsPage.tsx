@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Tabs } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
@@ -44,19 +44,23 @@ export const INSTANCE_NOT_FOUND = 'Instance not found';
 // The charts (uPlot and its CSS) come as a chunk of their own when the Monitoring tab opens.
 const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../features/monitoring/components/MonitoringTab')));
 
-/** The open tab is kept in the address (`?tab=monitoring`), so a reload shows the same one; Events when absent. */
+/**
+ * The open tab is kept in the address (`?tab=events`), so a reload shows the same one; absent, the
+ * first of the spec's tabs (section 2: Monitoring, Events, SSO, Maintenance & Backups, CORS).
+ */
 const TAB_PARAM = 'tab';
 const TABS = ['monitoring', 'events', 'sso', 'maintenance', 'cors'] as const;
 type DetailsTab = (typeof TABS)[number];
+const DEFAULT_TAB: DetailsTab = TABS[0];
 
 function useTabParam() {
   const [params, setParams] = useSearchParams();
   const raw = params.get(TAB_PARAM);
-  const tab: DetailsTab = TABS.find((t) => t === raw) ?? 'events';
+  const tab: DetailsTab = TABS.find((t) => t === raw) ?? DEFAULT_TAB;
   const setTab = (next: string | null) =>
     setParams((prev) => {
       const out = new URLSearchParams(prev);
-      if (next && next !== 'events') out.set(TAB_PARAM, next);
+      if (next && next !== DEFAULT_TAB) out.set(TAB_PARAM, next);
       else out.delete(TAB_PARAM);
       return out;
     });
@@ -126,22 +130,27 @@ export default function InstanceDetailsPage() {
       )}
       {instance.status !== 'terminated' && <DiskAlertBanner instance={instance} />}
       <SummaryCards instance={instance} />
-      <IfModule module="alerts">
-        <Group justify="flex-end" mb="md">
-          <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<Icon icon={IconBellRinging} />}>
-            Alert rules
-          </Button>
-        </Group>
-      </IfModule>
-      <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
-      <LatestEvents events={'latestEvents' in instance ? instance.latestEvents : undefined} />
-      {instance.status === 'running' && isModuleOn(account.settings, 'errors') && (
-        <Group mb="md">
+      {/* Usage beside the latest events on a wide screen, so the tabs start within a 900 px high window. */}
+      <Grid mb="xs">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <UsageCards instanceId={instance.instanceId} enabled={instance.status !== 'terminated'} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <LatestEvents events={'latestEvents' in instance ? instance.latestEvents : undefined} />
+        </Grid.Col>
+      </Grid>
+      <Group justify="flex-end" mb="md">
+        {instance.status === 'running' && isModuleOn(account.settings, 'errors') && (
           <Anchor component={Link} to={routes.errors(instance.instanceId)} size="sm">
             JavaScript errors
           </Anchor>
-        </Group>
-      )}
+        )}
+        <IfModule module="alerts">
+          <Button component={Link} to={alertPaths.list(instance.instanceId)} variant="light" size="xs" leftSection={<Icon icon={IconBellRinging} />}>
+            Alert rules
+          </Button>
+        </IfModule>
+      </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>

@@ -50,11 +50,15 @@ export function InstanceRow({ instance }: { instance: Instance }) {
             </Tooltip>
           )}
         </Group>
+        {/* On a phone the Capacity and Region columns are left out (InstancesTable): said here instead. */}
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {capacityLabel(instance.size)} · {instance.regionLabel}
+        </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm">{capacityLabel(instance.size)}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Stack gap={0}>
           <Text size="sm">{instance.regionLabel}</Text>
           <Text size="xs" c="dimmed">
@@ -62,7 +66,7 @@ export function InstanceRow({ instance }: { instance: Instance }) {
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm" title={new Date(instance.updatedAt).toISOString()}>
           {formatDateTime(instance.updatedAt)}
         </Text>

@@ -68,10 +68,10 @@ describe('instances list', () => {
     });
     renderApp('/instances');
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('row', { name: /Staging/ })).getByText(/Small/));
+    await user.click(within(await screen.findByRole('row', { name: /Staging/ })).getAllByRole('cell')[1]!);
     expect(locationNow()).toBe('/instances');
     await waitFor(() => expect(statusOf('Production')).toHaveTextContent('Running'));
-    await user.click(within(screen.getByRole('row', { name: /Production/ })).getByText(/Small/));
+    await user.click(within(screen.getByRole('row', { name: /Production/ })).getAllByRole('cell')[1]!);
     expect(await screen.findByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Production');
     expect(locationNow()).toBe('/instances/ins_1');
   });

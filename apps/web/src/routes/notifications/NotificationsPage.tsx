@@ -1,4 +1,4 @@
-import { Button, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Stack, useMatches } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MESSAGES, type NotificationCategory } from '@replay/contracts';
@@ -24,6 +24,8 @@ export default function NotificationsPage() {
   useConsoleTitle(NOTIFICATION_MESSAGES.title);
   const [params, setParams] = useSearchParams();
   const [page, setPage] = usePageParam();
+  // Six kinds side by side need ~380 px: on a phone they are stacked, none off the screen.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   const raw = params.get('kind');
   const filterKey = isCategory(raw) ? raw : undefined;
   const list = useNotificationPage(page, filterKey);
@@ -53,6 +55,7 @@ export default function NotificationsPage() {
           value={filterKey ?? ALL}
           onChange={setKind}
           data={[{ value: ALL, label: 'All' }, ...NOTIFICATION_CATEGORIES.map((c) => ({ value: c, label: NOTIFICATION_CATEGORY_LABELS[c] }))]}
+          orientation={orientation}
           style={{ alignSelf: 'flex-start' }}
         />
         <ListStates

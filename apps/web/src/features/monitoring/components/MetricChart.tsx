@@ -24,6 +24,16 @@ export interface MetricChartProps {
 
 const timeOf = (seconds: number) => formatDateTime(seconds * 1000);
 
+/** A series' newest sample on the chart (null: none in the window); the chart's data is an AlignedSeries. */
+const latestSample = (u: uPlot, seriesIdx: number) => summarize(u.data[0] as number[], (u.data[seriesIdx] ?? []) as (number | null)[]).latest;
+
+/** The legend's time away from the chart: that of the newest sample of any series. */
+function latestTimeText(u: uPlot): string {
+  const times = u.data.slice(1).map((_, i) => latestSample(u, i + 1)?.time ?? -Infinity);
+  const newest = Math.max(...times);
+  return Number.isFinite(newest) ? `latest, ${timeOf(newest)}` : '–';
+}
+
 function options(props: MetricChartProps, width: number): uPlot.Options {
   const colors = chartColors();
   const axis = { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid, width: 1 } };
@@ -35,8 +45,9 @@ function options(props: MetricChartProps, width: number): uPlot.Options {
       y: { range: (_u, _min, max) => [0, props.percent ? Math.max(100, max) : Math.max(1, max) * 1.1] },
     },
     series: [
-      // Hover shows the time and each value in the legend (uPlot's live legend).
-      { label: 'Time', value: (_u, v) => (v == null ? '–' : timeOf(v)) },
+      // Hover shows the time and each value in the legend (uPlot's live legend); away from the
+      // chart (no index) it shows each series' latest sample, and that sample's time.
+      { label: 'Time', value: (u, v, _s, idx) => (idx == null ? latestTimeText(u) : v == null ? '–' : timeOf(v)) },
       ...props.seriesLabels.map((label, i) => ({
         label,
         stroke: colors.lines[i % colors.lines.length],
@@ -45,7 +56,10 @@ function options(props: MetricChartProps, width: number): uPlot.Options {
         spanGaps: false,
         // Only the samples a line cannot show (no neighbour) are drawn as dots.
         points: { show: true, size: 5, filter: (u: uPlot, seriesIdx: number) => isolatedIndices(u.data[seriesIdx] ?? []) },
-        value: (_u: uPlot, v: number | null) => (v == null ? 'no data' : props.format(v)),
+        value: (u: uPlot, v: number | null, seriesIdx: number, idx: number | null) => {
+          const shown = idx == null ? latestSample(u, seriesIdx)?.value : v;
+          return shown == null ? 'no data' : props.format(shown);
+        },
       })),
     ],
     axes: [axis, { ...axis, size: 64, values: (_u, splits) => splits.map((v) => props.formatAxis(v)) }],

@@ -1,4 +1,6 @@
 import { Group, Radio } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
 import { RETENTION_DAY_OPTIONS, retentionLabel, type RetentionDays } from '@replay/contracts';
 
 /** A retention as a radio value ('unlimited' or the days), and back. */

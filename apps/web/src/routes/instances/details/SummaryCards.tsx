@@ -48,7 +48,7 @@ function MaintenanceCard({ instance }: { instance: Instance }) {
 export function SummaryCards({ instance }: { instance: Instance }) {
   const { pricingDetails, storagePrice } = instance;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mb="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} mb="md">
       <Summary title="Capacity" value={capacityLabel(instance.size)} />
       <Summary title="Region" value={instance.regionLabel} hint={providerLabel(instance.provider)} />
       <Summary title="Disk" value={`${instance.diskSize} GB`} hint={`${formatMoney(storagePrice.monthly)} per month for storage`} />
