@@ -8,12 +8,27 @@ import {
   type InstanceActivity,
 } from '@replay/contracts';
 import { ms, msOrNull } from '../../lib/time';
-import type { ListedInstance } from './instances.caller-list';
 import type { InstanceRow } from './instances.repo';
 import type { instanceActivities } from '../../db/schema';
 
+/**
+ * The columns an instance's answer is made from, and no others: the list's statement selects
+ * these (instances.caller-list.ts), so a column added for a workflow step (CORS, SSO,
+ * backups…) costs the list nothing until the answer shows it. The type below holds
+ * instanceToWire to the list.
+ */
+export const WIRE_COLUMNS = [
+  'instanceId', 'tenantId', 'name', 'status', 'inProgress', 'provider', 'region', 'size', 'url', 'instanceUrl', 'healthCheckUrl',
+  'version', 'highAvailability', 'attachGpu', 'isProtected', 'createdAt', 'updatedAt', 'deletedAt', 'createdBy', 'updatedBy',
+  'deletedBy', 'failure', 'uiFailure', 'diskSize', 'storageInProgress', 'healthy', 'lastHealthAt', 'checkingHealth',
+  'clientNetworkIssue', 'resolvedIps', 'lastStorageUpdateAt', 'pendingVersion', 'scheduledVersion', 'scheduledVersionAt',
+] as const satisfies readonly (keyof InstanceRow)[];
+
+/** What instanceToWire reads of an instance: a whole row, or the list's narrower one with its times as epoch milliseconds. */
+export type WiredRow = { [K in (typeof WIRE_COLUMNS)[number]]: InstanceRow[K] extends Date | null ? InstanceRow[K] | number : InstanceRow[K] };
+
 /** An instance row as the wire carries it: labels and prices come from the catalogue, so they follow it. */
-export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
+export function instanceToWire(row: WiredRow): Instance {
   const region = findRegion(row.provider, row.region);
   return {
     instanceId: row.instanceId,
@@ -60,7 +75,7 @@ export function instanceToWire(row: InstanceRow | ListedInstance): Instance {
 }
 
 /** The upgrade waiting for the maintenance window; a terminated instance's never runs, so it shows none. */
-function scheduledUpgradeOf(row: InstanceRow | ListedInstance): Instance['scheduledUpgrade'] {
+function scheduledUpgradeOf(row: WiredRow): Instance['scheduledUpgrade'] {
   if (row.scheduledVersion === null || row.scheduledVersionAt === null || row.status === 'terminated') return null;
   return { version: row.scheduledVersion, at: ms(row.scheduledVersionAt) };
 }
