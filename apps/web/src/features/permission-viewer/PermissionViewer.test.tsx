@@ -151,6 +151,7 @@ describe('the API keys screen’s permission viewer', () => {
       ipAccessList: [],
       createdAt: Date.now() - 86_400_000,
       createdBy: 'Ada Lovelace',
+      createdById: 'usr_ada',
       lastUsedAt: null,
       lastUsedAddress: null,
       previousSecretValidUntil: null,
