@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
+          // One migrated database made per run, copied by each file (test/setup/templates.ts).
+          globalSetup: ['apps/server/test/setup/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +38,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/setup/postgres-template.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
