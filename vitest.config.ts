@@ -69,6 +69,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Consoles with a new embedded database start from one migrated per run.
+          globalSetup: ['apps/server/test/setup/pglite-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -54,4 +54,18 @@ export async function makePostgresTemplate(provide: Provide): Promise<() => Prom
   await (await openPostgres(url.toString(), 2)).close();
   provide('postgresTemplate', name);
   return () => runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+}
+
+/**
+ * A console's embedded data folder (`<DATA_DIR>/pg`) made from the run's migrated template, when
+ * there is one, so the console opens a migrated cluster instead of spending seconds in initdb;
+ * the console's own start (which restricts the folder to its owner and runs the migrator) is
+ * unchanged. Does nothing without a template: the console then makes the folder itself.
+ */
+export async function seedPgliteFolder(folder: string, templateFile: string | undefined): Promise<void> {
+  if (!templateFile) return;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const seeded = new PGlite({ dataDir: folder, loadDataDir: new Blob([readFileSync(templateFile)]) });
+  await seeded.waitReady;
+  await seeded.close();
 }
