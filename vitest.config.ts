@@ -27,6 +27,9 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           // One migrated database made per run, copied by each file (test/setup/templates.ts).
           globalSetup: ['apps/server/test/setup/pglite-template.ts'],
+          // Modules evaluated once per worker, not once per file: importing the server cost each
+          // file seconds. What that shares across files is checked by module-state.test.ts.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,6 +42,7 @@ export default defineConfig({
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/setup/postgres-template.ts'],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -33,7 +33,7 @@ export type Database =
  * dumped by PGlite's `dumpDataDir` to start from instead of an empty cluster: a new cluster's
  * initdb takes seconds, loading a dump a fraction of that (the tests' migrated template).
  */
-export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<Extract<Database, { kind: 'pglite' }>> {
   const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}) });
   await pglite.waitReady;
   // PGlite writes a new folder's files 0666 whatever the umask (they come out of its bundled image).
