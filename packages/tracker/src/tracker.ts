@@ -79,8 +79,7 @@ export class Tracker {
   private async loggerOptions(): Promise<LoggerOptions> {
     try {
       const url = new URL(CONFIG_PATH, this.options.ingestPoint);
-      url.searchParams.set('projectKey', this.options.projectKey);
-      const answer = await fetch(url, { credentials: 'omit', mode: 'cors' });
+      const answer = await fetch(url, { credentials: 'omit', mode: 'cors', headers: { Authorization: `Bearer ${this.options.projectKey}` } });
       if (!answer.ok) return UNREAD_LOGGER;
       const read = (await answer.json()) as Partial<LoggerOptions>;
       const mode = read.defaultInputMode;

@@ -41,7 +41,7 @@ const upgradeEvents = async () =>
 const healthOf = async () => (await (await fetch(`http://127.0.0.1:${driver().folders.read(inst.instanceId)!.port}/api/health`)).json()) as { version: string; tracker: string };
 
 /** A tracker's batch, saying which tracker wrote it. */
-const track = (sessionId: string, trackerVersion: string, events: unknown[] = [{ type: 'click' }]) =>
+const track = (sessionId: string, trackerVersion: string, events: unknown[] = [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]) =>
   fetch(`${inst.instanceUrl!.replace('//localhost:', '//127.0.0.1:')}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
@@ -143,7 +143,7 @@ describe('an upgrade that lands', () => {
   it('backs up, restarts the agent at the new version, which then behaves as that version; recorded and audited', { timeout: 90_000 }, async () => {
     // Version 1.20 reads trackers up to 15: a tracker 16 batch is refused.
     expect((await track('tracker-16', '16.0.0')).status).toBe(400);
-    expect((await track('kept', '15.1.0', [{ type: 'click', n: 1 }])).status).toBe(202);
+    expect((await track('kept', '15.1.0', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1, n: 1 } }])).status).toBe(202);
     const oldPid = driver().livePid(inst.instanceId);
 
     const res = await api(t, owner.jwt).post(path('/version-upgrade'), { version: '1.21' });
@@ -188,7 +188,7 @@ describe('an upgrade that lands', () => {
 
 describe('a version that fails to start', () => {
   it('is rolled back by the console: the old version runs again with its data, and the events say so', { timeout: 120_000 }, async () => {
-    expect((await track('before-the-upgrade', '16.0.0', [{ type: 'input', value: 'kept' }])).status).toBe(202);
+    expect((await track('before-the-upgrade', '16.0.0', [{ type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'kept', isChecked: false } }])).status).toBe(202);
     t.clock.advance(1_000);
     const res = await api(t, owner.jwt).post(path('/version-upgrade'), { version: '1.22' });
     expect(res.statusCode, res.body).toBe(200);

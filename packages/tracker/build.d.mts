@@ -1,0 +1,3 @@
+/** build.mjs's exports, for the TypeScript that calls it (tests' globalSetup, the size bench). */
+export declare const DIST: string;
+export declare function buildTracker(): Promise<{ version: string; name: string; dist: string }>;
