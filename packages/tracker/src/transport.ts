@@ -37,10 +37,10 @@ export function retryAfterMs(value: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-async function gzip(text: string): Promise<Blob | null> {
+async function gzip(text: string): Promise<ArrayBuffer | null> {
   if (typeof CompressionStream === 'undefined') return null;
   try {
-    return await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).blob();
+    return await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
   } catch {
     return null;
   }
@@ -79,7 +79,8 @@ export class Transport {
     let count = Math.min(this.queue.length, MAX_EVENTS);
     while (count > 0) {
       const head = this.options.head();
-      const json = JSON.stringify({ ...head, userId: head.userId ?? undefined, events: this.queue.slice(0, count), dropped: this.dropped || undefined });
+      const metadata = Object.keys(head.metadata).length > 0 ? head.metadata : undefined;
+      const json = JSON.stringify({ ...head, userId: head.userId ?? undefined, metadata, events: this.queue.slice(0, count), dropped: this.dropped || undefined });
       if (json.length <= MAX_BODY) return { events: this.queue.splice(0, count), json };
       if (count === 1) {
         this.queue.shift();
