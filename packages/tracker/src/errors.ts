@@ -25,6 +25,10 @@ export interface CapturedError {
 const MAX_FRAMES = 50;
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
+/** The stack's addresses without their query and fragment, keeping each frame's :line:column. */
+const ADDRESS_QUERY = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#()]+)[?#][^\s()]*?(?=(?::\d+){1,2}\)?(?:\s|$)|\)|\s|$)/gi;
+export const bareStack = (stack: string): string => stack.replace(ADDRESS_QUERY, '$1');
+
 function framesOf(error: Error): ErrorFrame[] {
   try {
     return ErrorStackParser.parse(error)
@@ -53,7 +57,7 @@ export function captured(source: CapturedError['source'], value: unknown, fallba
     source,
     name: cut(error?.name || 'Error', 200),
     message: cut(error ? error.message || error.name : describe(value), 2000) || '(no message)',
-    stack: cut(error?.stack ?? '', 20_000),
+    stack: cut(bareStack(error?.stack ?? ''), 20_000),
     frames,
   };
 }
