@@ -79,6 +79,8 @@ describe('the logger options a tracker applies', () => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${agent.projectKey}`, Origin: 'https://shop.example' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    // The tracker's back-off reads Retry-After, which a cross-origin page sees only when exposed.
+    expect(res.headers.get('access-control-expose-headers')).toBe('Content-Length, Retry-After');
     expect(await res.json()).toEqual({ defaultInputMode: 2, obscureEmailData: true, obscureNumericData: false });
     const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Headers': 'authorization' } });
     expect(preflight.status).toBe(204);
