@@ -33,6 +33,11 @@ beforeAll(async () => {
   site.pages.set('/script/one', html(snippets.script, FORM + identify));
   site.pages.set('/script/two', html(snippets.script, FORM + identify));
   site.pages.set('/npm', html('<script type="module" src="/npm.js"></script>', FORM));
+  const failing = `<script>
+function declined() { console.error('Checkout failed', new Error('Card declined')); }
+function lost() { Promise.reject(new TypeError('Lost promise')); }
+</script><button id="declined" onclick="declined()">Pay</button><button id="lost" onclick="lost()">Save</button>`;
+  site.pages.set('/script/errors', html(snippets.script, FORM + failing));
   site.pages.set('/npm.js', { type: 'text/javascript', body: await bundleNpmSnippet() });
 });
 
@@ -96,6 +101,29 @@ describe('the console’s snippets, pasted into a site', () => {
     await visit('/npm', sent, page);
     expect(sent.every((b) => b.encoding === 'gzip')).toBe(true);
     await expect.poll(() => storedBytes(agent.dataDir).includes('Typed on /npm'), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('script tag: console.error and an unhandled rejection reach the instance’s errors with their frames, and mark the recording', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent = watchBatches(page, ingestUrlOf(agent.url));
+    await page.goto(`${site.url}/script/errors`);
+    await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.locator('#declined').click();
+    await page.locator('#lost').click();
+    const errorLines = () =>
+      storedBytes(agent.dataDir)
+        .split('\n')
+        .filter((l) => l.startsWith('{') && l.includes('"errorId"'))
+        .map((l) => JSON.parse(l) as { name: string; message: string; frames: { file: string; function: string | null; line: number }[] });
+    await expect.poll(() => errorLines().map((e) => e.message).sort(), { timeout: 15_000 }).toEqual(['Card declined', 'Lost promise']);
+    for (const e of errorLines()) {
+      expect(e.frames[0]).toMatchObject({ file: `${site.url}/script/errors`, function: e.message === 'Card declined' ? 'declined' : 'lost' });
+      expect(e.frames[0]!.line).toBeGreaterThan(0);
+    }
+    expect(errorLines().find((e) => e.message === 'Lost promise')?.name).toBe('TypeError');
+    await expect.poll(() => sent.flatMap((b) => b.body.events).filter((e) => e.type === 5 && e.data?.tag === 'error').length, { timeout: 15_000 }).toBe(2);
     await context.close();
   });
 });

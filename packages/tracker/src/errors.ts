@@ -1,6 +1,10 @@
 import ErrorStackParser from 'error-stack-parser';
 import { bareUrl } from './privacy';
 
+type Parser = typeof ErrorStackParser;
+/** The package's CommonJS build sets `exports.default`, so a bundler's default import may be the exports object around it. */
+const parser: Parser = typeof ErrorStackParser.parse === 'function' ? ErrorStackParser : (ErrorStackParser as unknown as { default: Parser }).default;
+
 /**
  * JavaScript errors of the page: uncaught errors, unhandled promise rejections and
  * console.error calls, each with its stack (parsed into frames by error-stack-parser), in the
@@ -31,7 +35,7 @@ export const bareStack = (stack: string): string => stack.replace(ADDRESS_QUERY,
 
 function framesOf(error: Error): ErrorFrame[] {
   try {
-    return ErrorStackParser.parse(error)
+    return parser.parse(error)
       .filter((f) => f.fileName && (f.lineNumber ?? 0) >= 1 && (f.columnNumber ?? 0) >= 1)
       .slice(0, MAX_FRAMES)
       .map((f) => ({ file: cut(bareUrl(f.fileName!), 2048), function: f.functionName ? cut(f.functionName, 512) : null, line: f.lineNumber!, column: f.columnNumber! }));
