@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { INGEST_CORS, INGEST_PATH, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
+import { INGEST_CORS, INGEST_PATH, TRACKER_BATCH_LIMITS, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import type { BatchContext } from './capture.ts';
@@ -10,7 +10,7 @@ import type { AgentState, Handler } from './state.ts';
 
 /** The most one request may carry, as sent and once unpacked. */
 export const MAX_EVENTS_BODY = 1024 * 1024;
-const MAX_EVENTS_PER_BATCH = 10_000;
+const MAX_EVENTS_PER_BATCH = TRACKER_BATCH_LIMITS.events;
 
 /** Ingest may come from the customer's sites: any origin until CORS origins are configured, then only those. */
 export const ingestOrigins = (state: AgentState) => (state.config.corsOrigins.length > 0 ? [...state.config.corsOrigins, state.settings.consoleOrigin] : ['*']);
@@ -53,13 +53,11 @@ function checkTracker(trackerVersion: unknown, state: AgentState): void {
 }
 
 /** What `tracker.setUserID(...)` makes the tracker send with each batch of the session. */
-const MAX_USER_ID = 256;
+const MAX_USER_ID = TRACKER_BATCH_LIMITS.userId;
 const BATCH_FIELDS = new Set(['sessionId', 'events', 'trackerVersion', 'url', 'userId', 'metadata', 'dropped']);
 const MAX_URL = 2048;
-/** `tracker.setMetadata(key, value)`: the tracker keeps at most 50 keys of 64 characters, values of 1024. */
-const MAX_METADATA_KEYS = 50;
-const MAX_METADATA_KEY = 64;
-const MAX_METADATA_VALUE = 1024;
+/** `tracker.setMetadata(key, value)`: the tracker keeps within these. */
+const { metadataKeys: MAX_METADATA_KEYS, metadataKey: MAX_METADATA_KEY, metadataValue: MAX_METADATA_VALUE } = TRACKER_BATCH_LIMITS;
 
 export interface Batch {
   sessionId: string;

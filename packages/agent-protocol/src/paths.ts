@@ -60,3 +60,9 @@ export const SSO_LOGIN_PATH = '/sso/login';
 export const SSO_ACS_PATH = '/sso/acs';
 export const SSO_METADATA_PATH = '/sso/metadata';
 export const SSO_SLO_PATH = '/sso/slo';
+
+/**
+ * The bounds of a tracker's batch beside its events (ingest.ts refuses past them with 400; the
+ * tracker, packages/tracker, keeps within them): `setUserID`'s id, `setMetadata`'s keys and values.
+ */
+export const TRACKER_BATCH_LIMITS = { userId: 256, metadataKeys: 50, metadataKey: 64, metadataValue: 1024, events: 10_000 } as const;

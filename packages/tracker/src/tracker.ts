@@ -1,4 +1,5 @@
 import { record } from '@rrweb/record';
+import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH } from '@replay/agent-protocol/plain';
 import { captureErrors, type CapturedError } from './errors';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
 import { scrubAddresses } from './scrub';
@@ -24,11 +25,7 @@ export interface TrackerOptions {
   release?: string;
 }
 
-/** Paths on the instance beside the ingest path (agent-protocol's ERRORS_PATH and TRACKER_CONFIG_PATH). */
-const ERRORS_PATH = '/api/errors';
-const CONFIG_PATH = '/api/tracker-config';
 const USER_KEY = 'replay_tracker_user';
-const MAX_METADATA = 50;
 /** What the instance's options cannot be read as: the strictest, so a failed read never records more. */
 const UNREAD_LOGGER: LoggerOptions = { defaultInputMode: 1, obscureEmailData: true, obscureNumericData: true };
 
@@ -78,7 +75,7 @@ export class Tracker {
   /** The tenant's logger options (spec section 3), read from the instance; the strictest when they cannot be read. */
   private async loggerOptions(): Promise<LoggerOptions> {
     try {
-      const url = new URL(CONFIG_PATH, this.options.ingestPoint);
+      const url = new URL(TRACKER_CONFIG_PATH, this.options.ingestPoint);
       const answer = await fetch(url, { credentials: 'omit', mode: 'cors', headers: { Authorization: `Bearer ${this.options.projectKey}` } });
       if (!answer.ok) return UNREAD_LOGGER;
       const read = (await answer.json()) as Partial<LoggerOptions>;
@@ -129,7 +126,7 @@ export class Tracker {
 
   /** Names the session's user (null clears it); kept for the rest of the visit, across its pages. */
   setUserID(id: string | null): void {
-    this.userId = id === null || id === undefined || id === '' ? null : String(id).slice(0, 256);
+    this.userId = id === null || id === undefined || id === '' ? null : String(id).slice(0, LIMITS.userId);
     try {
       if (this.userId === null) sessionStorage.removeItem(USER_KEY);
       else sessionStorage.setItem(USER_KEY, this.userId);
@@ -139,11 +136,11 @@ export class Tracker {
     this.custom('identify', { userId: this.userId });
   }
 
-  /** A key and value the session is tagged with (sent with every batch; at most 50 keys). */
+  /** A key and value the session is tagged with (sent with every batch; at most 50 keys, cut to the instance's bounds). */
   setMetadata(key: string, value: string): void {
-    const k = String(key).slice(0, 64);
-    if (!(k in this.metadata) && Object.keys(this.metadata).length >= MAX_METADATA) return;
-    this.metadata[k] = String(value).slice(0, 1024);
+    const k = String(key).slice(0, LIMITS.metadataKey);
+    if (!k || (!(k in this.metadata) && Object.keys(this.metadata).length >= LIMITS.metadataKeys)) return;
+    this.metadata[k] = String(value).slice(0, LIMITS.metadataValue);
     this.custom('metadata', { key: k, value: this.metadata[k] });
   }
 

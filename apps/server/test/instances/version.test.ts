@@ -158,7 +158,7 @@ describe('an upgrade that lands', () => {
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
     // Now it reads tracker 16, and the data recorded before is there.
     expect((await track('tracker-16', '16.0.0')).status).toBe(202);
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     // The backup of the data from before, beside the data folder.
     const backups = readdirSync(join(driver().folders.dir(inst.instanceId), 'backups'));
     expect(backups.filter((b) => b.startsWith('upgrade-'))).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('an upgrade that lands', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await until(async () => ((await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups).restoringBackupId, (id) => id === null, 60_000, 'the restore');
     expect(storedSession('tracker-16')).toBeNull();
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect(await read()).toMatchObject({ status: 'running', version: '1.21' });
   });
 });
@@ -207,7 +207,7 @@ describe('a version that fails to start', () => {
     expect(driver().folders.read(inst.instanceId)!.version).toBe('1.21');
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
     expect(storedSession('before-the-upgrade')).toBe('{"type":"input","value":"kept"}\n');
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect((await track('after-the-rollback', '16.0.0')).status).toBe(202);
 
     // Events tab: asked, failed, rolled back (after the first upgrade's pending and success).
