@@ -206,7 +206,7 @@ describe('a version that fails to start', () => {
     // The agent runs the old version again, with the data it had.
     expect(driver().folders.read(inst.instanceId)!.version).toBe('1.21');
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
-    expect(storedSession('before-the-upgrade')).toBe('{"type":"input","value":"kept"}\n');
+    expect(storedSession('before-the-upgrade')).toBe('{"type":3,"timestamp":1,"data":{"source":5,"id":1,"text":"kept","isChecked":false}}\n');
     expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect((await track('after-the-rollback', '16.0.0')).status).toBe(202);
 
