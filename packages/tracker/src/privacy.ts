@@ -1,5 +1,3 @@
-import type { MaskInputOptions } from './rrweb-types';
-
 /**
  * What the recorder keeps of the page, decided in the browser before anything is sent (rrweb's
  * own masking options do the work; see docs/PRIVACY.md):
@@ -77,7 +75,7 @@ export function maskText(text: string, el: HTMLElement | null, options: LoggerOp
  */
 export function recorderPrivacy(options: LoggerOptions) {
   // rrweb looks a field up by tag, then by type: `input` names every input whatever its type (rrweb's type lists only types).
-  const maskInputOptions = { input: true, textarea: true, select: options.defaultInputMode !== 0, password: true } as MaskInputOptions;
+  const maskInputOptions: Record<string, boolean> = { input: true, textarea: true, select: options.defaultInputMode !== 0, password: true };
   const everyText = options.obscureEmailData || options.obscureNumericData;
   return {
     maskInputOptions,

@@ -3,6 +3,7 @@ import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH } from
 import { captureErrors, type CapturedError } from './errors';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
 import { scrubAddresses } from './scrub';
+import type { MaskInputOptions } from './rrweb-types';
 import { sessionIdOfVisit } from './session';
 import { Transport } from './transport';
 
@@ -96,10 +97,12 @@ export class Tracker {
     this.stopRecording = () => undefined; // taken: a second start() while the options load is a no-op
     const logger = await this.loggerOptions();
     if (!this.stopRecording) return; // stop() came first
+    const privacy = recorderPrivacy(logger);
     this.stopRecording =
       record({
         emit: (event) => this.transport.push(scrubAddresses(event)),
-        ...recorderPrivacy(logger),
+        ...privacy,
+        maskInputOptions: privacy.maskInputOptions as MaskInputOptions,
         inlineStylesheet: true,
         // Nothing of the page's canvas, fonts or images as data: their pixels may show what the masks hide.
         recordCanvas: false,
