@@ -8,7 +8,7 @@
  * Exported as buildTracker() for tests that need the files.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -28,6 +28,25 @@ export async function buildTracker() {
   const packed = execFileSync('npm', ['pack', '--pack-destination', DIST, '--silent'], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
   renameSync(join(DIST, packed), join(DIST, 'tracker.tgz'));
   return { version, name, dist: DIST };
+}
+
+/** The newest change among what the build reads: the sources, the package, this script, the lock file (rrweb's version). */
+function newestInput() {
+  const inputs = [join(root, 'package.json'), join(root, 'build.mjs'), join(root, 'tsconfig.build.json'), join(root, '../../package-lock.json')];
+  for (const name of readdirSync(join(root, 'src'))) inputs.push(join(root, 'src', name));
+  return Math.max(...inputs.map((f) => statSync(f).mtimeMs));
+}
+
+let ensured = null;
+/**
+ * For tests (vitest's globalSetup, which may run once per project in one process): builds only
+ * when dist/ is missing or older than an input, once per process, so two projects never rebuild
+ * the folder under each other.
+ */
+export function ensureTrackerBuilt() {
+  const tarball = join(DIST, 'tracker.tgz');
+  ensured ??= existsSync(tarball) && statSync(tarball).mtimeMs >= newestInput() ? Promise.resolve({ version, name, dist: DIST }) : buildTracker();
+  return ensured;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildTracker();
