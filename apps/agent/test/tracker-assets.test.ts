@@ -87,6 +87,18 @@ describe('the logger options a tracker applies', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     await admin(agent, '/api/admin/config', { logger: { ...logger, defaultInputMode: 0, obscureEmailData: false } });
   });
+  it('charges a read to the client’s request rate, as a batch: past it, 429 with Retry-After', async () => {
+    const tight = await startAgentProcess({ env: { AGENT_CLIENT_REQUESTS_PER_SECOND: '0.1' } });
+    try {
+      const read = () => fetch(`${tight.url}/api/tracker-config`, { headers: { Authorization: 'Bearer guessed-key' } });
+      expect((await read()).status).toBe(401);
+      const refused = await read();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await tight.stop();
+    }
+  });
 });
 
 describe('the ingest wire', () => {
