@@ -88,4 +88,17 @@ describe('sending batches', () => {
     await expect.poll(() => /"type":"dropped","dropped":\d+/.test(storedBytes(agent.dataDir)), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
+
+  it('sends plain JSON where the browser has no CompressionStream, and it lands the same', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => Reflect.deleteProperty(window, 'CompressionStream'));
+    const tab = await context.newPage();
+    const sent = watchBatches(tab, ingest);
+    await tab.goto(`${site.url}/retry`);
+    await tab.locator('#note').fill('Sent without gzip');
+    await expect.poll(() => storedBytes(agent.dataDir).includes('Sent without gzip'), { timeout: 15_000 }).toBe(true);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((b) => b.encoding === undefined)).toBe(true);
+    await context.close();
+  });
 });
