@@ -57,7 +57,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000 } },
+      // The agent serves the built tracker (packages/tracker/dist): built once before the files run.
+      { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000, globalSetup: ['packages/tracker/build-setup.ts'] } },
       {
         plugins: [react()],
         test: {
@@ -73,8 +74,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // Consoles with a new embedded database start from one migrated per run.
-          globalSetup: ['apps/server/test/setup/pglite-template.ts'],
+          // Consoles with a new embedded database start from one migrated per run; the tracker is built once.
+          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'packages/tracker/build-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -5,6 +5,8 @@ import { benchStartup } from './startup';
 
 const startup = await benchStartup();
 console.log(`start-up: fresh data folder ${startup.freshMs} ms, existing data folder ${startup.existingMs} ms (median)`);
+const { benchTrackerSize, trackerSizeReport } = await import('./tracker-size');
+for (const line of trackerSizeReport(await benchTrackerSize())) console.log(line);
 const bundle = await benchLoginBundle();
 for (const line of loginTransferReport(bundle, 5)) console.log(line);
 const { benchMonitoringCharts, chartsTransferReport } = await import('./monitoring-charts');
