@@ -10,7 +10,16 @@ interface PackageJson {
   exports?: string | Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+  files?: string[];
 }
+
+/**
+ * A package with a build script ships what it builds (packages/tracker: one bundle with its
+ * imports inside): its entry points are build output, which must be among the files it
+ * publishes, and what its source imports is a build-time dependency.
+ */
+const isBuilt = (pkg: PackageJson) => pkg.scripts?.build !== undefined;
 
 const workspaces = ['apps', 'packages'].flatMap((group) =>
   readdirSync(`${root}${group}`, { withFileTypes: true })
@@ -33,7 +42,7 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the ten workspaces', () => {
+  it('finds the eleven workspaces', () => {
     expect(workspaces.sort()).toEqual([
       'apps/agent',
       'apps/server',
@@ -45,19 +54,23 @@ describe('workspace packages', () => {
       'packages/contracts',
       'packages/local-process',
       'packages/test-idp',
+      'packages/tracker',
     ]);
   });
 
   it.each(workspaces)('%s: its main and exports name files that exist', (dir) => {
     const pkg = packageOf(dir);
-    const targets = [pkg.main, ...(typeof pkg.exports === 'string' ? [pkg.exports] : Object.values(pkg.exports ?? {}))].filter((t) => t !== undefined);
-    expect(targets.filter((target) => !existsSync(`${root}${dir}/${target}`))).toEqual([]);
+    const exported = typeof pkg.exports === 'string' ? [pkg.exports] : Object.values(pkg.exports ?? {}).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    const targets = [pkg.main, ...exported].filter((t) => t !== undefined);
+    const published = (target: string) => target === './package.json' || (pkg.files ?? []).some((f) => target.replace(/^\.\//, '').startsWith(f));
+    if (isBuilt(pkg)) expect(targets.filter((target) => !published(target))).toEqual([]);
+    else expect(targets.filter((target) => !existsSync(`${root}${dir}/${target}`))).toEqual([]);
   });
 
   it.each(workspaces)('%s: declares every workspace package its source imports (tests: as dependency or devDependency)', (dir) => {
     const pkg = packageOf(dir);
-    const declared = new Set(Object.keys(pkg.dependencies ?? {}));
-    const declaredForTests = new Set([...declared, ...Object.keys(pkg.devDependencies ?? {})]);
+    const declaredForTests = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+    const declared = isBuilt(pkg) ? declaredForTests : new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
     expect(workspaceImports(`${root}${dir}/src`).filter((name) => !declared.has(name))).toEqual([]);
     expect(workspaceImports(`${root}${dir}/test`).filter((name) => !declaredForTests.has(name))).toEqual([]);
   });
