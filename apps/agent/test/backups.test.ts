@@ -25,7 +25,7 @@ describe('backups and restores', () => {
     expect(backup).toMatchObject({ name: 'daily-1' });
     expect(backup.bytes).toBeGreaterThan(0);
     expect(readdirSync(join(backupsDir(), 'daily-1')).sort()).toEqual(['backup.json', 'data']);
-    expect(readdirSync(join(backupsDir(), 'daily-1', 'data')).sort()).toEqual(['sessions', 'used-tokens.jsonl']);
+    expect(readdirSync(join(backupsDir(), 'daily-1', 'data')).sort()).toEqual(['index.sqlite', 'sessions', 'used-tokens.jsonl']);
     // Asked again (the console's retry): the backup as it was, not a second copy of what is there now.
     expect((await sendEvents(agent, 'after-backup', [{ type: 'click' }])).status).toBe(202);
     expect(await (await admin(agent, '/api/admin/backup', { name: 'daily-1' })).json()).toEqual(backup);
