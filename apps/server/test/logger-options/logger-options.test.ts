@@ -97,7 +97,8 @@ describe('POST /client/logger-options: applied by the workflow', () => {
     expect((await send('on-shop', 'https://shop.example.com/cart')).status).toBe(202);
     const day = new Date().toISOString().slice(0, 10);
     const lines = readFileSync(join(dir.dataDir, 'instances', inst.instanceId, 'data', 'sessions', day, 'on-shop.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.map((l) => JSON.parse(l))).toEqual([{ type: 'input', value: '******' }, { type: 'text', text: 'Mail ***************' }]);
+    // The batch's head (when it came, its page), then its events, masked.
+    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ type: 'replay.batch', url: 'https://shop.example.com/cart' }), { type: 'input', value: '******' }, { type: 'text', text: 'Mail ***************' }]);
     expect((await driver().stats(inst.instanceId)).logger).toMatchObject({ refusedDomains: 1, refusedAddresses: 0 });
 
     const records = (await activityRecords(t, inst.instanceId, 'loggerUpdate')).map((r) => [r.status, r.comments]);
