@@ -88,7 +88,8 @@ export class SessionStore {
   append({ ref, batch, text }: PreparedBatch): Promise<void> {
     return this.locks.run(ref.path, async () => {
       const generation = this.generation;
-      const { before, after } = await appendDurably(this.dataDir, ref, text);
+      const indexed = this.writer.chunk(ref.path);
+      const { before, after } = await appendDurably(this.dataDir, ref, text, indexed && indexed.bytes === indexed.indexed ? indexed.indexed : undefined);
       const known = this.writer.chunk(ref.path);
       // The index read up to the start of this write (it always does but after a crash or a
       // restore): add just this batch; else read the chunk from where the index stopped.

@@ -60,21 +60,32 @@ async function makeFolders(folder: string): Promise<void> {
   for (let made = folder; made.length >= first.length; made = dirname(made)) await syncFolder(dirname(made));
 }
 
+/** Opens a chunk to append, making its folders (fsynced) only when the open finds them missing. */
+async function openChunk(path: string) {
+  try {
+    return await open(path, 'a+');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    await makeFolders(dirname(path));
+    return open(path, 'a+');
+  }
+}
+
 /**
  * Appends `text` to the chunk and fdatasyncs it before returning: when this resolves, the lines
  * are on the disk, and a new file's name is too (its folder is fsynced). A last line cut short
  * by a crash (never acknowledged) is closed with a newline first, so it cannot swallow the first
- * line written after it. Answers the file's size before and after. Callers serialize appends to
- * one chunk (ChunkLocks).
+ * line written after it; `wholeAt` is a size at which the chunk is known to end with a whole
+ * line (the index's), which spares reading its last byte. Answers the file's size before and
+ * after. Callers serialize appends to one chunk (ChunkLocks).
  */
-export async function appendDurably(dataDir: string, ref: ChunkRef, text: string): Promise<{ before: number; after: number }> {
+export async function appendDurably(dataDir: string, ref: ChunkRef, text: string, wholeAt?: number): Promise<{ before: number; after: number }> {
   const path = join(dataDir, ref.path);
-  await makeFolders(dirname(path));
-  const handle = await open(path, 'a+');
+  const handle = await openChunk(path);
   try {
     const { size } = await handle.stat();
     let prefix = '';
-    if (size > 0) {
+    if (size > 0 && size !== wholeAt) {
       const last = Buffer.alloc(1);
       await handle.read(last, 0, 1, size - 1);
       if (last[0] !== 0x0a) prefix = '\n';
