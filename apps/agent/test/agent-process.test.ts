@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,27 @@ describe('a crash after an acknowledgement', () => {
     // The index agrees with the chunk: every stored event counted once, whatever the crash cut short.
     const summary = (await (await fetch(`${again.url}/api/sessions/crashing`, { headers: { Cookie: cookie } })).json()) as { eventCount: number };
     expect(summary.eventCount).toBe(stored.length);
+    await again.stop();
+  });
+});
+
+describe('an index behind its chunks', () => {
+  it('is rebuilt from the chunks at start: the index deleted while stopped, the same session listed with the same facts', async () => {
+    const agent = await startAgentProcess();
+    const { first, second } = visit(Date.UTC(2026, 0, 10));
+    expect((await sendEvents(agent, 'rebuilt', first)).status).toBe(202);
+    expect((await sendEvents(agent, 'rebuilt', second)).status).toBe(202);
+    const summaryOf = async (running: typeof agent) => {
+      const login = await fetch(`${running.url}/login?token=${consoleToken(running, 'login')}`, { redirect: 'manual' });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      return (await fetch(`${running.url}/api/sessions/rebuilt`, { headers: { Cookie: cookie } })).json();
+    };
+    const before = await summaryOf(agent);
+    expect(before).toMatchObject({ eventCount: 12, clicks: 3, errorCount: 2, pageCount: 2 });
+    expect(await agent.stop()).toBe(0);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(agent.dataDir, `index.sqlite${suffix}`), { force: true });
+    const again = await startAgentProcess({ ...agent, port: 0 });
+    expect(await summaryOf(again)).toEqual(before);
     await again.stop();
   });
 });
