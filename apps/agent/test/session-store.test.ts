@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFilter } from '../src/storage/query/filters.ts';
 import { listSessions, readSession } from '../src/storage/query/list.ts';
+import { browserOf, deviceOf } from '../src/storage/index/user-agent.ts';
 import { SessionStore } from '../src/storage/store.ts';
 import { IPHONE_SAFARI, visit } from './fixtures/rrweb-session.ts';
 
@@ -104,5 +105,22 @@ describe('the session store', () => {
     expect(list(store, '')).toEqual(['new']);
     expect(store.db.prepare('SELECT count(*) AS n FROM chunks').get()).toEqual({ n: 1 });
     store.close();
+  });
+});
+
+describe('browser and device from a User-Agent', () => {
+  it('names the family by a tight rule: Edge and Opera before Chrome, Chrome before Safari; tablets before phones', () => {
+    const cases: [string, string | null, string | null][] = [
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0', 'Edge', 'desktop'],
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0', 'Opera', 'desktop'],
+      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36', 'Chrome', 'mobile'],
+      ['Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', 'Chrome', 'tablet'],
+      ['Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'Safari', 'tablet'],
+      [IPHONE_SAFARI, 'Safari', 'mobile'],
+      ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15', 'Safari', 'desktop'],
+      ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Other', 'bot'],
+      ['', null, null],
+    ];
+    expect(cases.map(([ua]) => [ua, browserOf(ua), deviceOf(ua)])).toEqual(cases);
   });
 });
