@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -51,14 +51,22 @@ async function sendEvents(res: ServerResponse, state: AgentState, id: string): P
   });
   let first = true;
   for (const chunk of chunks) {
-    const lines = createInterface({ input: createReadStream(join(state.settings.dataDir, chunk)).on('error', () => undefined), crlfDelay: Infinity });
+    // A chunk removed since the index was read (a cleanup running meanwhile) is skipped.
+    const handle = await open(join(state.settings.dataDir, chunk)).catch(() => null);
+    if (!handle) continue;
+    const lines = createInterface({ input: handle.createReadStream(), crlfDelay: Infinity });
     for await (const line of lines) {
       try {
         if (!isRrwebEvent(JSON.parse(line))) continue;
       } catch {
         continue;
       }
-      if (!res.write(`${first ? '[' : ','}${line}`)) await once(res, 'drain');
+      // A download given up (its connection closed) stops the reading rather than waiting on a drain forever.
+      if (!res.write(`${first ? '[' : ','}${line}`)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (res.destroyed) {
+        lines.close();
+        return;
+      }
       first = false;
     }
   }
