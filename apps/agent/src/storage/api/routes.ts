@@ -54,7 +54,8 @@ async function sendEvents(res: ServerResponse, state: AgentState, id: string): P
     // A chunk removed since the index was read (a cleanup running meanwhile) is skipped.
     const handle = await open(join(state.settings.dataDir, chunk)).catch(() => null);
     if (!handle) continue;
-    const lines = createInterface({ input: handle.createReadStream(), crlfDelay: Infinity });
+    const input = handle.createReadStream();
+    const lines = createInterface({ input, crlfDelay: Infinity });
     for await (const line of lines) {
       try {
         if (!isRrwebEvent(JSON.parse(line))) continue;
@@ -65,6 +66,7 @@ async function sendEvents(res: ServerResponse, state: AgentState, id: string): P
       if (!res.write(`${first ? '[' : ','}${line}`)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
       if (res.destroyed) {
         lines.close();
+        input.destroy();
         return;
       }
       first = false;
