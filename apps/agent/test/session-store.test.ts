@@ -37,6 +37,19 @@ describe('the session store', () => {
     store.close();
   });
 
+  it("filters by project: each named one, and the account key's (no project), alone or together", async () => {
+    const store = await SessionStore.open(dataDir());
+    await store.append(store.prepare('shop', head(AT, { projectId: 'p-shop' }), visit(AT).first));
+    await store.append(store.prepare('blog', head(AT + 1, { projectId: 'p-blog' }), visit(AT + 1).first));
+    await store.append(store.prepare('account', head(AT + 2), visit(AT + 2).first));
+    expect(list(store, 'projectId=p-shop')).toEqual(['shop']);
+    expect(list(store, 'projectId=p-shop&projectId=p-blog')).toEqual(['blog', 'shop']);
+    expect(list(store, 'projectId=')).toEqual(['account']);
+    expect(list(store, 'projectId=&projectId=p-blog')).toEqual(['account', 'blog']);
+    expect(list(store, '')).toEqual(['account', 'blog', 'shop']);
+    store.close();
+  });
+
   it('rebuilds the whole index from the chunks when it is gone, to the same facts', async () => {
     const dir = dataDir();
     const store = await SessionStore.open(dir);
