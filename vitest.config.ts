@@ -25,6 +25,11 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
+          // One migrated database made per run, copied by each file (test/setup/templates.ts).
+          globalSetup: ['apps/server/test/setup/pglite-template.ts'],
+          // Modules evaluated once per worker, not once per file: importing the server cost each
+          // file seconds. What that shares across files is checked by module-state.test.ts.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +41,8 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/setup/postgres-template.ts'],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -50,7 +57,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000 } },
+      // The agent serves the built tracker (packages/tracker/dist): built once before the files run.
+      { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000, globalSetup: ['packages/tracker/build-setup.ts'] } },
       {
         plugins: [react()],
         test: {
@@ -66,6 +74,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Consoles with a new embedded database start from one migrated per run; the tracker is built once.
+          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'packages/tracker/build-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -49,7 +49,7 @@ async function trackerSends(origin: string, instanceUrl: string, projectKey: str
           const res = await fetch(`${url}/api/events`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-            body: JSON.stringify({ sessionId: session, events: [{ type: 'click' }] }),
+            body: JSON.stringify({ sessionId: session, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
           });
           return `status ${res.status}`;
         } catch (e) {

@@ -29,8 +29,8 @@ let projectKey = '';
 const stamp = Date.now();
 const SETTLE_MS = 60_000;
 const EVENTS = [
-  { type: 'input', value: 'hunter2' },
-  { type: 'text', text: 'Order 1234' },
+  { type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'hunter2', isChecked: false } },
+  { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Order 1234' } },
 ];
 
 /** A batch sent from a page on `host` as the tracker sends it: the answer's status. */
@@ -118,8 +118,8 @@ describe('logger options journey in chromium', () => {
 
     expect(await trackerSendsFrom('shop.localhost', 'on-shop')).toBe(202);
     expect(storedEvents('on-shop')).toEqual([
-      { type: 'input', value: '*******' },
-      { type: 'text', text: 'Order ****' },
+      { type: 3, timestamp: 1, data: { source: 5, id: 1, text: '*******', isChecked: false } },
+      { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Order ****' } },
     ]);
     expect(await trackerSendsFrom('127.0.0.1', 'elsewhere')).toBe(403);
   });

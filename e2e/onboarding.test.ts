@@ -42,7 +42,7 @@ async function track(sessionId: string, userId?: string): Promise<number> {
   const res = await fetch(ingestUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
-    body: JSON.stringify({ sessionId, events: [{ type: 'click', t: Date.now() }], ...(userId ? { userId } : {}) }),
+    body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: Date.now(), data: { source: 2, type: 2, id: 1 } }], ...(userId ? { userId } : {}) }),
   });
   return res.status;
 }

@@ -44,7 +44,7 @@ async function trackerSends(sessionId: string, url: string): Promise<string> {
         const res = await fetch(`${target}/api/events`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify({ sessionId: session, events: [{ type: 'click' }], url: pageUrl }),
+          body: JSON.stringify({ sessionId: session, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], url: pageUrl }),
         });
         const body = (await res.json()) as { captured?: boolean };
         return `${res.status} ${body.captured ? 'recorded' : 'left out'}`;

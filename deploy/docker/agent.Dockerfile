@@ -3,7 +3,17 @@
 # The agent's sources are TypeScript with explicit .ts imports, run by Node's own type stripping
 # (Node 22.18 and later): no build step, no loader. Production dependencies only, user `node`.
 
-# 1. The agent's production dependencies (and its workspace packages), nothing else.
+# 1. The tracker the agent serves (packages/tracker: esbuild, rrweb), built with its dev toolchain.
+FROM node:22-slim AS tracker
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/tracker/package.json packages/tracker/
+RUN npm ci --workspace packages/tracker --include-workspace-root --no-audit --no-fund
+COPY tsconfig.json ./
+COPY packages/tracker packages/tracker
+RUN npm run build --workspace packages/tracker
+
+# 2. The agent's production dependencies (and its workspace packages), nothing else.
 FROM node:22-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,12 +24,13 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
+COPY packages/tracker/package.json packages/tracker/
 # better-sqlite3 (the session index) is compiled here against this image's Node headers, never
 # downloaded prebuilt; the compiler stays in this stage, the runtime gets only the module.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 RUN npm ci --omit=dev --workspace apps/agent --include-workspace-root=false --no-audit --no-fund --build-from-source --nodedir=/usr/local && npm cache clean --force
 
-# 2. The runtime: sources owned by root, run by `node` (uid 1000); the data folder its only writable place.
+# 3. The runtime: sources owned by root, run by `node` (uid 1000); the data folder its only writable place.
 FROM node:22-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
@@ -28,6 +39,8 @@ COPY package.json ./
 COPY apps/agent apps/agent
 COPY packages/agent-protocol packages/agent-protocol
 COPY packages/local-process packages/local-process
+COPY --from=tracker /app/packages/tracker/package.json packages/tracker/package.json
+COPY --from=tracker /app/packages/tracker/dist packages/tracker/dist
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

@@ -16,6 +16,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
+COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --no-audit --no-fund
 COPY apps/web apps/web
 COPY packages packages
@@ -33,6 +34,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
+COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --omit=dev --workspace apps/server --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
 
 # 3. The runtime: owned by root, run by `node` (uid 1000), so the process cannot change its own code.
@@ -50,6 +52,9 @@ COPY packages/contracts packages/contracts
 COPY packages/agent-protocol packages/agent-protocol
 COPY packages/local-process packages/local-process
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The tracker the local instances' agents serve (built with the web app by `npm run build`).
+COPY --from=build /app/packages/tracker/package.json packages/tracker/package.json
+COPY --from=build /app/packages/tracker/dist packages/tracker/dist
 COPY --from=build /app/apps/web/package.json apps/web/package.json
 # The data folder (the embedded database, local instances): the only place the process writes.
 RUN mkdir -p /data && chown node:node /data

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { seedPgliteFolder } from '../../apps/server/test/setup/templates';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,6 +24,8 @@ export interface ConsoleServer {
  */
 export async function startConsole(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  // A new embedded database starts from the run's migrated one (a console given DATABASE_URL has none).
+  if (!opts.dataDir && !opts.env?.DATABASE_URL) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
   // One process, as `npm start` runs it: tsx as a loader, not the tsx CLI
   // (which would run the console as a child, out of reach of a SIGKILL).
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { INGEST_CORS } from '@replay/agent-protocol/plain';
+import { AGENT_EXPOSED_HEADERS, INGEST_CORS } from '@replay/agent-protocol/plain';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -42,7 +42,7 @@ export function applyCors(res: ServerResponse, origin: string | undefined, allow
   res.setHeader('Vary', 'Origin');
   if (!origin || !(allowed.includes('*') || allowed.includes(origin))) return false;
   res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Access-Control-Expose-Headers', INGEST_CORS.exposeHeaders);
+  res.setHeader('Access-Control-Expose-Headers', AGENT_EXPOSED_HEADERS);
   return true;
 }
 

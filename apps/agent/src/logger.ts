@@ -9,8 +9,9 @@ import { HttpError } from './http.ts';
  * - A client address outside a non-empty `ipWhitelist` is refused (403), before the project
  *   key is even looked at; a page whose host (the request's Origin, else the batch's or
  *   error's page URL) is outside a non-empty `allowedDomains` is refused (403). Both counted.
- * - Before a batch is stored: an `input` event's `value` is kept (mode 0), obscured (1: each
- *   character `*`) or dropped (2); with `obscureEmailData` / `obscureNumericData`, e-mail
+ * - Before a batch is stored (the tracker applies the same options in the browser; this is
+ *   the second line of defence): typed text in rrweb's events is kept (mode 0), obscured (1:
+ *   each character `*`) or emptied (2); with `obscureEmailData` / `obscureNumericData`, e-mail
  *   addresses / digits in every string of every event (but its `type`) become `*`, one per
  *   character, so a replay keeps the text's shape and loses its content. Errors are stored
  *   as sent (their stacks' line numbers are what makes them useful).
@@ -100,15 +101,51 @@ function maskValue(value: unknown, logger: LoggerConfig): unknown {
   return value;
 }
 
+/** rrweb's numbers: event types and incremental sources (rrweb's EventType and IncrementalSource). */
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const MUTATION = 0;
+const INPUT = 5;
+const FIELDS = new Set(['input', 'textarea', 'select', 'option']);
+
+const typed = (text: unknown, mode: 1 | 2): string => (mode === 2 ? '' : typeof text === 'string' ? stars(text) : '');
+
+interface Node {
+  tagName?: string;
+  attributes?: Record<string, unknown>;
+  childNodes?: Node[];
+}
+
+/** A snapshot's fields keep their shape but not their value (a copy: the event as sent is not changed). */
+function maskNode(node: Node | undefined, mode: 1 | 2): Node | undefined {
+  if (!node || typeof node !== 'object') return node;
+  const attributes = node.attributes && FIELDS.has(String(node.tagName)) && 'value' in node.attributes ? { ...node.attributes, value: typed(node.attributes.value, mode) } : node.attributes;
+  const childNodes = Array.isArray(node.childNodes) ? node.childNodes.map((c) => maskNode(c, mode)!) : node.childNodes;
+  return { ...node, ...(attributes ? { attributes } : {}), ...(childNodes ? { childNodes } : {}) };
+}
+
+/**
+ * The second line of defence behind the tracker's own masking: typed text in rrweb's events
+ * (Input events' `text`, and the `value` of fields in full snapshots and added nodes) kept
+ * (mode 0), obscured (1) or emptied (2), whatever the tracker sent.
+ */
 function applyInputMode(event: unknown, mode: LoggerConfig['defaultInputMode']): unknown {
   if (mode === 0 || event === null || typeof event !== 'object' || Array.isArray(event)) return event;
-  const record = event as Record<string, unknown>;
-  if (record.type !== 'input' || !('value' in record)) return event;
-  if (mode === 2) {
-    const { value: _dropped, ...rest } = record;
-    return rest;
+  const e = event as { type?: unknown; data?: Record<string, unknown> };
+  const data = e.data;
+  if (!data || typeof data !== 'object') return event;
+  if (e.type === FULL_SNAPSHOT) return { ...e, data: { ...data, node: maskNode(data.node as Node, mode) } };
+  if (e.type !== INCREMENTAL) return event;
+  if (data.source === INPUT && 'text' in data) return { ...e, data: { ...data, text: typed(data.text, mode) } };
+  if (data.source === MUTATION && Array.isArray(data.adds)) {
+    const adds = (data.adds as { node?: Node }[]).map((add) => ({ ...add, node: maskNode(add.node, mode) }));
+    // A changed `value` attribute names no tag: masked wherever it is.
+    const attributes = Array.isArray(data.attributes)
+      ? (data.attributes as { attributes?: Record<string, unknown> }[]).map((c) => (c.attributes && 'value' in c.attributes ? { ...c, attributes: { ...c.attributes, value: typed(c.attributes.value, mode) } } : c))
+      : data.attributes;
+    return { ...e, data: { ...data, adds, attributes } };
   }
-  return { ...record, value: typeof record.value === 'string' ? stars(record.value) : '*' };
+  return event;
 }
 
 /** The events as they are stored under the options. */

@@ -9,7 +9,8 @@ import { DiskUsage } from './disk.ts';
 import { sendHome } from './home.ts';
 import { HttpError, answerPreflight, applyCors, sendHtml, sendJson } from './http.ts';
 import { MAX_EVENTS_BODY, ingestRoutes } from './ingest.ts';
-import { trackerScriptRoutes } from './tracker-script.ts';
+import { trackerAssetRoutes } from './tracker/assets.ts';
+import { trackerConfigRoutes } from './tracker/config.ts';
 import { IngestFacts } from './ingest-facts.ts';
 import { errorRoutes } from './errors.ts';
 import { IngestLimiter } from './ingest-limiter.ts';
@@ -70,7 +71,8 @@ const routes: Record<string, Handler> = {
   ...ssoRoutes,
   ...sloRoutes,
   ...ingestRoutes,
-  ...trackerScriptRoutes,
+  ...trackerAssetRoutes,
+  ...trackerConfigRoutes,
   ...errorRoutes,
   ...sessionListRoutes,
   ...adminRoutes,

@@ -29,7 +29,7 @@ describe('the agent process', () => {
     const withoutZod = fileURLToPath(new URL('./fixtures/without-zod.mjs', import.meta.url));
     const agent = await startAgentProcess({ nodeArgs: ['--import', withoutZod] });
     expect((await fetch(`${agent.url}/api/health`)).status).toBe(200);
-    expect((await sendEvents(agent, 'no-zod', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'no-zod', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     // The console's calls are checked by the schemas, which this agent cannot load.
     expect((await admin(agent, '/api/admin/cleanup', { days: 7 })).status).toBe(500);
     expect(await agent.stop()).toBe(0);

@@ -19,7 +19,7 @@ const backupsDir = () => join(agent.dataDir, '..', 'backups');
 
 describe('backups and restores', () => {
   it('backs the data folder up beside it under the given name, without the pid file, once', async () => {
-    expect((await sendEvents(agent, 'before-backup', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'before-backup', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     const res = await admin(agent, '/api/admin/backup', { name: 'daily-1' });
     expect(res.status).toBe(200);
     const backup = await res.json();
@@ -28,7 +28,7 @@ describe('backups and restores', () => {
     expect(readdirSync(join(backupsDir(), 'daily-1')).sort()).toEqual(['backup.json', 'data']);
     expect(readdirSync(join(backupsDir(), 'daily-1', 'data')).sort()).toEqual(['index.sqlite', 'sessions', 'used-tokens.jsonl']);
     // Asked again (the console's retry): the backup as it was, not a second copy of what is there now.
-    expect((await sendEvents(agent, 'after-backup', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'after-backup', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     expect(await (await admin(agent, '/api/admin/backup', { name: 'daily-1' })).json()).toEqual(backup);
     expect(existsSync(join(backupsDir(), 'daily-1', 'data', 'sessions', new Date().toISOString().slice(0, 10), 'after-backup.jsonl'))).toBe(false);
   });
@@ -49,7 +49,7 @@ describe('backups and restores', () => {
     expect(await listedRecordings()).toEqual(['before-backup']);
     expect((await stats(agent)).disk.usedBytes).toBeGreaterThan(0);
     // Recording goes on; the same restore asked again keeps what was recorded since.
-    expect((await sendEvents(agent, 'after-restore', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'after-restore', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     expect(await (await admin(agent, '/api/admin/restore', { name: 'daily-1', restoreId: 'r1' })).json()).toEqual(restored);
     expect(await listedRecordings()).toEqual(['after-restore', 'before-backup']);
     // A new restore of the same backup is a new request.

@@ -14,7 +14,7 @@ function send(sessionId: string, extra: Record<string, unknown> = {}) {
   return fetch(`${agent.url}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
-    body: JSON.stringify({ sessionId, events: [{ type: 'click' }], ...extra }),
+    body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], ...extra }),
   });
 }
 

@@ -28,7 +28,7 @@ describe('ingest facts in the stats answer', () => {
 
   it('refuses a user id that is not a short text, storing nothing', async () => {
     for (const userId of ['', 42, 'x'.repeat(257)]) {
-      const res = await send({ sessionId: 's-bad', events: [{ t: 1 }], userId });
+      const res = await send({ sessionId: 's-bad', events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], userId });
       expect(res.status).toBe(400);
       expect((await res.json()).errors[0]).toBe('userId must be a text of 1 to 256 characters');
     }
@@ -36,7 +36,7 @@ describe('ingest facts in the stats answer', () => {
   });
 
   it('a recording without a user id is data received, not an identified user', async () => {
-    expect((await send({ sessionId: 's-anon', events: [{ t: 1 }] })).status).toBe(202);
+    expect((await send({ sessionId: 's-anon', events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] })).status).toBe(202);
     const facts = (await stats(agent)).ingest!;
     expect(facts.firstRecordingAt).toBeGreaterThan(0);
     expect(facts.firstIdentifiedAt).toBeNull();
@@ -44,7 +44,7 @@ describe('ingest facts in the stats answer', () => {
 
   it('a recording with a user id sets the second fact and keeps the first, and the id is stored with the session', async () => {
     const first = (await stats(agent)).ingest!.firstRecordingAt;
-    expect((await send({ sessionId: 's-known', events: [{ t: 2 }], userId: 'ada@example.com' })).status).toBe(202);
+    expect((await send({ sessionId: 's-known', events: [{ type: 3, timestamp: 2, data: { source: 2, type: 2, id: 1 } }], userId: 'ada@example.com' })).status).toBe(202);
     const facts = (await stats(agent)).ingest!;
     expect(facts.firstRecordingAt).toBe(first);
     expect(facts.firstIdentifiedAt).toBeGreaterThanOrEqual(first!);

@@ -17,9 +17,9 @@ const PLENTY = '1000';
 describe('ingest rate limits', () => {
   it("refuses a client's burst beyond its request rate with 429 and Retry-After, writing nothing; another address still records", async () => {
     const agent = await startAgentProcess({ env: { AGENT_CLIENT_REQUESTS_PER_SECOND: ONE_REQUEST_PER_10_SECONDS } });
-    expect((await sendEvents(agent, 'first', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'first', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     const used = (await stats(agent)).disk.usedBytes;
-    const refused = await sendEvents(agent, 'second', [{ type: 'click' }]);
+    const refused = await sendEvents(agent, 'second', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(10);
@@ -27,7 +27,7 @@ describe('ingest rate limits', () => {
     expect(existsSync(join(agent.dataDir, 'sessions', today(), 'second.jsonl'))).toBe(false);
     expect((await stats(agent)).disk.usedBytes).toBe(used);
     // 127.0.0.2 is another client with a budget of its own.
-    expect((await sendEventsFrom('127.0.0.2', agent, 'other', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEventsFrom('127.0.0.2', agent, 'other', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     await agent.stop();
   });
 
@@ -35,8 +35,8 @@ describe('ingest rate limits', () => {
     const agent = await startAgentProcess({
       env: { AGENT_CLIENT_REQUESTS_PER_SECOND: PLENTY, AGENT_INSTANCE_REQUESTS_PER_SECOND: ONE_REQUEST_PER_10_SECONDS },
     });
-    expect((await sendEventsFrom('127.0.0.2', agent, 'a', [{ type: 'click' }])).status).toBe(202);
-    const other = await sendEventsFrom('127.0.0.3', agent, 'b', [{ type: 'click' }]);
+    expect((await sendEventsFrom('127.0.0.2', agent, 'a', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
+    const other = await sendEventsFrom('127.0.0.3', agent, 'b', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     expect(other.status).toBe(429);
     expect(Number(other.retryAfter)).toBeGreaterThanOrEqual(1);
     await agent.stop();
@@ -47,16 +47,16 @@ describe('ingest rate limits', () => {
       env: { AGENT_CLIENT_REQUESTS_PER_SECOND: PLENTY, AGENT_INSTANCE_REQUESTS_PER_SECOND: ONE_REQUEST_PER_10_SECONDS },
     });
     for (let i = 0; i < 5; i++) {
-      expect((await sendEvents(agent, 'stranger', [{ type: 'click' }], { Authorization: 'Bearer guessed-key-000000' })).status).toBe(401);
+      expect((await sendEvents(agent, 'stranger', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], { Authorization: 'Bearer guessed-key-000000' })).status).toBe(401);
     }
-    expect((await sendEvents(agent, 'tracker', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'tracker', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     await agent.stop();
   });
 
   it("refuses a client past its byte rate; a bucket still holds one largest request", async () => {
     // 1 000 bytes a second, but a bucket always holds at least one 1 MiB request.
     const agent = await startAgentProcess({ env: { AGENT_CLIENT_BYTES_PER_SECOND: '1000' } });
-    const chunk = [{ blob: 'x'.repeat(600_000) }];
+    const chunk = [{ type: 5, timestamp: 1, data: { tag: 'b', payload: 'x'.repeat(600_000) } }];
     expect((await sendEvents(agent, 'big-1', chunk)).status).toBe(202);
     const refused = await sendEvents(agent, 'big-2', chunk);
     expect(refused.status).toBe(429);

@@ -38,7 +38,7 @@ function post(path: string, body: unknown, opts: { from?: string; origin?: strin
     req.end(text);
   });
 }
-const batch = (sessionId: string, extra: Record<string, unknown> = {}) => ({ sessionId, events: [{ type: 'click' }], ...extra });
+const batch = (sessionId: string, extra: Record<string, unknown> = {}) => ({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], ...extra });
 const errorEvent = (sessionId: string, url: string | null) => ({ sessionId, name: 'TypeError', message: 'boom', url, release: null, stack: 'TypeError: boom', frames: [{ file: 'app.js', function: null, line: 1, column: 1 }] });
 
 describe('ipWhitelist', () => {
@@ -106,10 +106,12 @@ describe('allowedDomains', () => {
 });
 
 describe('what is stored', () => {
-  const events = [
-    { type: 'input', target: '#email', value: 'ada@example.com' },
-    { type: 'text', text: 'Order 1234 for ada@example.com', nested: { label: 'Card 4242' }, at: 17 },
-  ];
+  // rrweb's events: a typed value (Input, source 5), page text and a field added to the page (a mutation), and a snapshot's field.
+  const typed = { type: 3, timestamp: 17, data: { source: 5, id: 7, text: 'ada@example.com', isChecked: false } };
+  const field = (value: string) => ({ type: 2, tagName: 'input', attributes: { value }, childNodes: [], id: 10 });
+  const mutation = (text: string, value: string) => ({ type: 3, timestamp: 18, data: { source: 0, texts: [{ id: 9, value: text }], attributes: [], removes: [], adds: [{ parentId: 1, nextId: null, node: field(value) }] } });
+  const snapshot = (value: string) => ({ type: 2, timestamp: 19, data: { node: { type: 0, id: 1, childNodes: [{ type: 2, tagName: 'textarea', attributes: { value }, childNodes: [], id: 3 }] }, initialOffset: { left: 0, top: 0 } } });
+  const events = [typed, mutation('Order 1234 for ada@example.com', 'Card 4242'), snapshot('my notes')];
 
   it('stores the text as sent by default', async () => {
     await configure({});
@@ -117,25 +119,29 @@ describe('what is stored', () => {
     expect(storedLines('mask-plain')).toEqual(events);
   });
 
-  it('obscures typed values (mode 1) and drops them (mode 2), keeping the input event', async () => {
+  it('obscures typed values (mode 1) and empties them (mode 2), in input events, added fields and snapshots, keeping page text', async () => {
     await configure({ defaultInputMode: 1 });
     await post('/api/events', { sessionId: 'mask-obscured', events });
-    expect(storedLines('mask-obscured')[0]).toEqual({ type: 'input', target: '#email', value: '***************' });
-    expect(storedLines('mask-obscured')[1]).toEqual(events[1]);
+    expect(storedLines('mask-obscured')).toEqual([
+      { ...typed, data: { ...typed.data, text: '***************' } },
+      mutation('Order 1234 for ada@example.com', '*********'),
+      snapshot('********'),
+    ]);
     await configure({ defaultInputMode: 2 });
     await post('/api/events', { sessionId: 'mask-ignored', events });
-    expect(storedLines('mask-ignored')[0]).toEqual({ type: 'input', target: '#email' });
+    expect(storedLines('mask-ignored')).toEqual([{ ...typed, data: { ...typed.data, text: '' } }, mutation('Order 1234 for ada@example.com', ''), snapshot('')]);
   });
 
   it('obscures e-mail addresses and digits in every string of the events, leaving numbers and the event type', async () => {
     await configure({ obscureEmailData: true });
     await post('/api/events', { sessionId: 'mask-email', events });
     expect(storedLines('mask-email')).toEqual([
-      { type: 'input', target: '#email', value: '***************' },
-      { type: 'text', text: 'Order 1234 for ***************', nested: { label: 'Card 4242' }, at: 17 },
+      { ...typed, data: { ...typed.data, text: '***************' } },
+      mutation('Order 1234 for ***************', 'Card 4242'),
+      snapshot('my notes'),
     ]);
     await configure({ obscureNumericData: true });
     await post('/api/events', { sessionId: 'mask-digits', events });
-    expect(storedLines('mask-digits')[1]).toEqual({ type: 'text', text: 'Order **** for ada@example.com', nested: { label: 'Card ****' }, at: 17 });
+    expect(storedLines('mask-digits')[1]).toEqual(mutation('Order **** for ada@example.com', 'Card ****'));
   });
 });

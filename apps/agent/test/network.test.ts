@@ -68,7 +68,7 @@ describe('an agent process', () => {
 
   it('reports the bytes its own HTTP server carried, in and out, to the console', async () => {
     const before = (await stats(agent)).network;
-    const events = [{ type: 'click', at: Date.now(), data: 'z'.repeat(40_000) }];
+    const events = [{ type: 5, timestamp: Date.now(), data: { tag: 'big', payload: 'z'.repeat(40_000) } }];
     expect((await sendEvents(agent, 'session-net', events)).status).toBe(202);
     const after = (await stats(agent)).network;
     // At least the batch in, and at least the first stats answer out.

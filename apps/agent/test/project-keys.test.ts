@@ -24,8 +24,8 @@ describe('project keys', () => {
     const blog = newKey();
     const agent = await startAgentProcess();
     // Before any push: the account's key only.
-    expect((await sendEvents(agent, 'before-push', [{ type: 'click' }], withKey(shop))).status).toBe(401);
-    expect((await sendEvents(agent, 'account-key', [{ type: 'click' }])).status).toBe(202);
+    expect((await sendEvents(agent, 'before-push', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(401);
+    expect((await sendEvents(agent, 'account-key', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
 
     const pushed = await admin(agent, '/api/admin/config', { projectKeys: [{ projectId: 'p-shop', sha256: sha256(shop) }, { projectId: 'p-blog', sha256: sha256(blog) }] });
     expect(pushed.status).toBe(200);
@@ -34,14 +34,14 @@ describe('project keys', () => {
     const file = readFileSync(join(agent.dataDir, 'config.json'), 'utf8');
     expect([file.includes(shop), file.includes(blog), file.includes(sha256(shop))]).toEqual([false, false, true]);
 
-    expect((await sendEvents(agent, 'by-shop', [{ type: 'click' }], withKey(shop))).status).toBe(202);
-    expect((await sendEvents(agent, 'by-blog', [{ type: 'click' }], withKey(blog))).status).toBe(202);
-    expect((await sendEvents(agent, 'by-account', [{ type: 'click' }])).status).toBe(202);
-    const stranger = await sendEvents(agent, 'by-stranger', [{ type: 'click' }], withKey(newKey()));
+    expect((await sendEvents(agent, 'by-shop', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(202);
+    expect((await sendEvents(agent, 'by-blog', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(blog))).status).toBe(202);
+    expect((await sendEvents(agent, 'by-account', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
+    const stranger = await sendEvents(agent, 'by-stranger', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(newKey()));
     expect(stranger.status).toBe(401);
     expect(((await stranger.json()) as { errors: string[] }).errors).toEqual([REFUSED]);
     // A digest sent as if it were the key is not the key.
-    expect((await sendEvents(agent, 'by-digest', [{ type: 'click' }], withKey(sha256(shop)))).status).toBe(401);
+    expect((await sendEvents(agent, 'by-digest', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(sha256(shop)))).status).toBe(401);
     expect([stored(agent, 'by-shop'), stored(agent, 'by-blog'), stored(agent, 'by-account'), stored(agent, 'by-stranger'), stored(agent, 'by-digest')]).toEqual([
       true,
       true,
@@ -52,16 +52,16 @@ describe('project keys', () => {
 
     // A project deleted: the console pushes the set without its key.
     expect((await admin(agent, '/api/admin/config', { projectKeys: [{ projectId: 'p-shop', sha256: sha256(shop) }] })).status).toBe(200);
-    expect((await sendEvents(agent, 'blog-removed', [{ type: 'click' }], withKey(blog))).status).toBe(401);
+    expect((await sendEvents(agent, 'blog-removed', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(blog))).status).toBe(401);
     expect(stored(agent, 'blog-removed')).toBe(false);
 
     // Restarted on the same folder with the same account key: the pushed set is still there.
     expect(await agent.stop()).toBe(0);
     const again = await startAgentProcess({ dataDir: agent.dataDir, instanceId: agent.instanceId, secret: agent.secret, projectKey: agent.projectKey });
     try {
-      expect((await sendEvents(again, 'shop-after-restart', [{ type: 'click' }], withKey(shop))).status).toBe(202);
-      expect((await sendEvents(again, 'account-after-restart', [{ type: 'click' }])).status).toBe(202);
-      expect((await sendEvents(again, 'blog-after-restart', [{ type: 'click' }], withKey(blog))).status).toBe(401);
+      expect((await sendEvents(again, 'shop-after-restart', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(202);
+      expect((await sendEvents(again, 'account-after-restart', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
+      expect((await sendEvents(again, 'blog-after-restart', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(blog))).status).toBe(401);
     } finally {
       await again.stop();
     }
@@ -83,7 +83,7 @@ describe('project keys', () => {
         const res = await admin(agent, '/api/admin/config', { projectKeys });
         expect(res.status).toBe(400);
       }
-      expect((await sendEvents(agent, 'still-p1', [{ type: 'click' }], withKey(key))).status).toBe(202);
+      expect((await sendEvents(agent, 'still-p1', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(key))).status).toBe(202);
     } finally {
       await agent.stop();
     }

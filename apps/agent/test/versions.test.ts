@@ -13,7 +13,7 @@ const batch = (agent: RunningAgent, trackerVersion?: string) =>
   fetch(`${agent.url}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
-    body: JSON.stringify({ sessionId: 's1', events: [{ t: 1 }], ...(trackerVersion === undefined ? {} : { trackerVersion }) }),
+    body: JSON.stringify({ sessionId: 's1', events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], ...(trackerVersion === undefined ? {} : { trackerVersion }) }),
   });
 
 describe('an agent at an older and at a newer version', () => {

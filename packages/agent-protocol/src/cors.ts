@@ -10,3 +10,10 @@ export const INGEST_CORS = {
   allowHeaders: 'Content-Type, Authorization, Content-Encoding',
   exposeHeaders: 'Content-Length',
 } as const;
+
+/**
+ * What the agent itself exposes to trackers' pages: the spec's Content-Length, and Retry-After,
+ * which a browser hides from a cross-origin page unless exposed, and which the tracker's back-off
+ * on 429 and 5xx honours (issue 43). The console's ingress annotations keep the spec's list.
+ */
+export const AGENT_EXPOSED_HEADERS = `${INGEST_CORS.exposeHeaders}, Retry-After`;

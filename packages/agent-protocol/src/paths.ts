@@ -29,8 +29,19 @@ export const LOGIN_PATH = '/login';
 /** Where trackers send recorded events (POST, with the project key), from the sites the CORS origins allow. */
 export const INGEST_PATH = '/api/events';
 
-/** The instance's tracker as a classic script (anyone may load it): `window.ReplayTracker`, which sends to INGEST_PATH. */
+/** The instance's tracker as a classic script (anyone may load it): `window.ReplayTracker`, which sends to INGEST_PATH. The version the instance serves now. */
 export const TRACKER_SCRIPT_PATH = '/tracker.js';
+
+/**
+ * The tracker (packages/tracker) at versioned addresses of the instance, which never change
+ * (served immutable): the browser script, and the npm package as a tarball for
+ * `npm install <instance>/tracker/<version>/tracker.tgz`. Anyone may load them.
+ */
+export const trackerScriptPathOf = (trackerVersion: string): string => `/tracker/${trackerVersion}/tracker.js`;
+export const trackerTarballPathOf = (trackerVersion: string): string => `/tracker/${trackerVersion}/tracker.tgz`;
+
+/** The logger options a tracker applies in the browser (GET, the project key as Bearer), under the ingest CORS rules. */
+export const TRACKER_CONFIG_PATH = '/api/tracker-config';
 
 /** Where trackers send JavaScript errors (POST, with the project key), under the same CORS rules as events. */
 export const ERRORS_PATH = '/api/errors';
@@ -49,3 +60,9 @@ export const SSO_LOGIN_PATH = '/sso/login';
 export const SSO_ACS_PATH = '/sso/acs';
 export const SSO_METADATA_PATH = '/sso/metadata';
 export const SSO_SLO_PATH = '/sso/slo';
+
+/**
+ * The bounds of a tracker's batch beside its events (ingest.ts refuses past them with 400; the
+ * tracker, packages/tracker, keeps within them): `setUserID`'s id, `setMetadata`'s keys and values.
+ */
+export const TRACKER_BATCH_LIMITS = { userId: 256, metadataKeys: 50, metadataKey: 64, metadataValue: 1024, events: 10_000 } as const;

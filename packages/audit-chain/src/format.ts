@@ -15,9 +15,9 @@ export type ExportFormat = 'csv' | 'jsonl';
 export const CSV_COLUMNS = ['seq', 'prevHash', 'hash', ...FIELD_NAMES] as const;
 export const CSV_HEAD_PREFIX = '# replay-audit-head ';
 
-const NULLABLE = new Set<string>(['userId', 'apiKeyId', 'instanceId', 'payload']);
-const JSON_COLUMNS = new Set<string>(['parameters', 'payload']);
-const NUMBER_COLUMNS = new Set<string>(['seq', 'status']);
+const NULLABLE: ReadonlySet<string> = new Set<string>(['userId', 'apiKeyId', 'instanceId', 'payload']);
+const JSON_COLUMNS: ReadonlySet<string> = new Set<string>(['parameters', 'payload']);
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set<string>(['seq', 'status']);
 
 export function jsonlRecordLine(r: ChainedRecord): string {
   const { seq, prevHash, hash } = r;

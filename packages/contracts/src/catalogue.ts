@@ -193,7 +193,7 @@ export const REGIONS: Record<Provider, Region[]> = {
 export const DEFAULT_REGION: Record<Provider, string> = { aws: 'us-east-1', azure: 'eastus', gcp: 'us-east1' };
 
 /** Every instance on the wire looks its region up three times (label, price, storage). */
-const REGIONS_BY_CODE = new Map(PROVIDERS.map((p) => [p, new Map(REGIONS[p].map((r) => [r.code, r]))]));
+const REGIONS_BY_CODE: ReadonlyMap<Provider, ReadonlyMap<string, Region>> = new Map(PROVIDERS.map((p) => [p, new Map(REGIONS[p].map((r) => [r.code, r]))]));
 
 export function findRegion(provider: Provider, code: string): Region | undefined {
   return REGIONS_BY_CODE.get(provider)?.get(code);

@@ -3,6 +3,7 @@ import { DAY_MS } from './constants';
 import { INSTANCE_MESSAGES } from './instances';
 import type { OnboardingTab } from './routes';
 import { safeEpochMs, safeUuid } from './safe';
+import { ingestUrlOf, trackerScriptUrlOf, trackerTarballUrlOf } from './tracker-ingest';
 
 /**
  * Getting started (spec: GET /boarding, tasks with task and done): four steps, each judged
@@ -74,22 +75,23 @@ export function weeklySlotOf(at: number): number {
   return slot > at ? slot - WEEK_MS : slot;
 }
 
-export { TRACKER_INGEST_PATH, ingestUrlOf } from './tracker-ingest';
+export { TRACKER_INGEST_PATH, ingestUrlOf, trackerScriptUrlOf, trackerTarballUrlOf } from './tracker-ingest';
 export const TRACKER_PACKAGE = '@replay/tracker';
 /** The co-browsing plugin, installed beside the tracker at the version the compatibility table gives. */
 export const ASSIST_PACKAGE = '@replay/tracker-assist';
 
 /**
- * The onboarding tabs' code: the tracker installed from npm or with a script tag, both
- * carrying the instance's ingest URL and the account's project key (what the agent's
- * ingest asks for as its Bearer), and the call that names the user of a session.
+ * The onboarding tabs' code: the tracker installed with npm from the instance's own tarball, or
+ * loaded with a script tag from the instance; both carry the instance's ingest URL and the
+ * account's project key (what the agent's ingest asks for as its Bearer), and the call that
+ * names the user of a session. Every address is the instance's: nothing is published anywhere else.
  */
-export function trackerSnippets(input: { ingestUrl: string; projectKey: string; trackerVersion: string }) {
-  const options = `{\n  projectKey: ${JSON.stringify(input.projectKey)},\n  ingestPoint: ${JSON.stringify(input.ingestUrl)},\n}`;
+export function trackerSnippets(input: { instanceUrl: string; projectKey: string; trackerVersion: string }) {
+  const options = `{\n  projectKey: ${JSON.stringify(input.projectKey)},\n  ingestPoint: ${JSON.stringify(ingestUrlOf(input.instanceUrl))},\n}`;
   return {
-    install: `npm install ${TRACKER_PACKAGE}@${input.trackerVersion}`,
+    install: `npm install ${trackerTarballUrlOf(input.instanceUrl, input.trackerVersion)}`,
     npm: `import Tracker from '${TRACKER_PACKAGE}';\n\nconst tracker = new Tracker(${options});\ntracker.start();`,
-    script: `<script type="module">\n  import Tracker from 'https://cdn.jsdelivr.net/npm/${TRACKER_PACKAGE}@${input.trackerVersion}/+esm';\n  window.tracker = new Tracker(${options.replace(/\n/g, '\n  ')});\n  window.tracker.start();\n</script>`,
+    script: `<script src="${trackerScriptUrlOf(input.instanceUrl, input.trackerVersion)}"></script>\n<script>\n  window.tracker = new ReplayTracker(${options.replace(/\n/g, '\n  ')});\n  window.tracker.start();\n</script>`,
     identify: `// Once you know who is signed in, e.g. after login:\ntracker.setUserID('jane@example.com');`,
   };
 }

@@ -9,3 +9,8 @@ export const TRACKER_INGEST_PATH = '/api/events';
 
 /** The instance's ingest URL, from its address. */
 export const ingestUrlOf = (instanceUrl: string): string => `${instanceUrl.replace(/\/+$/, '')}${TRACKER_INGEST_PATH}`;
+
+const base = (instanceUrl: string) => instanceUrl.replace(/\/+$/, '');
+/** Where the instance serves its tracker at a version (agent-protocol's trackerScriptPathOf / trackerTarballPathOf; a server test keeps them equal). */
+export const trackerScriptUrlOf = (instanceUrl: string, trackerVersion: string): string => `${base(instanceUrl)}/tracker/${trackerVersion}/tracker.js`;
+export const trackerTarballUrlOf = (instanceUrl: string, trackerVersion: string): string => `${base(instanceUrl)}/tracker/${trackerVersion}/tracker.tgz`;

@@ -43,7 +43,7 @@ export const hostAllowListPlugin = fp(async (app) => {
   });
 });
 
-const PROBES = new Set<string>(Object.values(PROBE_PATHS));
+const PROBES: ReadonlySet<string> = new Set<string>(Object.values(PROBE_PATHS));
 
 /**
  * The orchestrator's probes come by the process's own address (a kubelet asks `10.1.2.3:3000`),

@@ -54,6 +54,6 @@ export async function sendEvents(instanceUrl: string, projectKey: string | null,
   return fetch(`${direct(instanceUrl)}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(projectKey === null ? {} : { Authorization: `Bearer ${projectKey}` }) },
-    body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),
+    body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
   });
 }

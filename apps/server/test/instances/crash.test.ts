@@ -98,7 +98,7 @@ async function upgradeThroughCrash(account: Account, id: string, to: string): Pr
   const sent = await fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
-    body: JSON.stringify({ sessionId: session, events: [{ type: 'click' }] }),
+    body: JSON.stringify({ sessionId: session, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
   });
   expect(sent.status).toBe(202);
   const pid = agentPid(id)!;
@@ -318,7 +318,7 @@ describe('killing the console during provisioning', () => {
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}`, origin: 'https://app.example.com' },
-        body: JSON.stringify({ sessionId, events: [{ type: 'click', target: 'Order 42' }], url }),
+        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, target: 'Order 42' } }], url }),
       });
     expect(await (await send('crash-left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
     expect(await (await send('crash-caught', '/checkout')).json()).toEqual({ accepted: 1, captured: true });
@@ -326,7 +326,7 @@ describe('killing the console during provisioning', () => {
     const day = new Date().toISOString().slice(0, 10);
     // The batch's head line, then its one event, masked.
     const lines = readFileSync(join(instancesDir, id, 'data', 'sessions', day, 'crash-caught.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ type: 'replay.batch' }), { type: 'click', target: 'Order **' }]);
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ type: 'replay.batch' }), { type: 3, timestamp: 1, data: { source: 2, target: 'Order **' } }]);
     // Back to recording everything, which the steps below count on.
     expect((await call(b, 'POST', '/session-settings', DEFAULT_SESSION_SETTINGS)).status).toBe(200);
     await until(async () => (await call<SessionSettings>(b, 'GET', '/session-settings')).data, (c) => !c.pending, 45_000, 'the session settings to be applied');
@@ -358,7 +358,7 @@ describe('killing the console during provisioning', () => {
     const sent = await fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ sessionId: 'crash-project-key', events: [{ type: 'click' }] }),
+      body: JSON.stringify({ sessionId: 'crash-project-key', events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
     });
     expect(sent.status).toBe(202);
   });
@@ -371,7 +371,7 @@ describe('killing the console during provisioning', () => {
       fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
-        body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),
+        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
       });
     const backupsPath = `/managed-saas/instances/${id}/backups`;
     const backups = async () => (await call<InstanceBackups>(b, 'GET', backupsPath)).data;

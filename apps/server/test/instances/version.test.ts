@@ -41,7 +41,7 @@ const upgradeEvents = async () =>
 const healthOf = async () => (await (await fetch(`http://127.0.0.1:${driver().folders.read(inst.instanceId)!.port}/api/health`)).json()) as { version: string; tracker: string };
 
 /** A tracker's batch, saying which tracker wrote it. */
-const track = (sessionId: string, trackerVersion: string, events: unknown[] = [{ type: 'click' }]) =>
+const track = (sessionId: string, trackerVersion: string, events: unknown[] = [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]) =>
   fetch(`${inst.instanceUrl!.replace('//localhost:', '//127.0.0.1:')}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
@@ -143,7 +143,7 @@ describe('an upgrade that lands', () => {
   it('backs up, restarts the agent at the new version, which then behaves as that version; recorded and audited', { timeout: 90_000 }, async () => {
     // Version 1.20 reads trackers up to 15: a tracker 16 batch is refused.
     expect((await track('tracker-16', '16.0.0')).status).toBe(400);
-    expect((await track('kept', '15.1.0', [{ type: 'click', n: 1 }])).status).toBe(202);
+    expect((await track('kept', '15.1.0', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1, n: 1 } }])).status).toBe(202);
     const oldPid = driver().livePid(inst.instanceId);
 
     const res = await api(t, owner.jwt).post(path('/version-upgrade'), { version: '1.21' });
@@ -158,7 +158,7 @@ describe('an upgrade that lands', () => {
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
     // Now it reads tracker 16, and the data recorded before is there.
     expect((await track('tracker-16', '16.0.0')).status).toBe(202);
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     // The backup of the data from before, beside the data folder.
     const backups = readdirSync(join(driver().folders.dir(inst.instanceId), 'backups'));
     expect(backups.filter((b) => b.startsWith('upgrade-'))).toHaveLength(1);
@@ -181,14 +181,14 @@ describe('an upgrade that lands', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await until(async () => ((await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups).restoringBackupId, (id) => id === null, 60_000, 'the restore');
     expect(storedSession('tracker-16')).toBeNull();
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect(await read()).toMatchObject({ status: 'running', version: '1.21' });
   });
 });
 
 describe('a version that fails to start', () => {
   it('is rolled back by the console: the old version runs again with its data, and the events say so', { timeout: 120_000 }, async () => {
-    expect((await track('before-the-upgrade', '16.0.0', [{ type: 'input', value: 'kept' }])).status).toBe(202);
+    expect((await track('before-the-upgrade', '16.0.0', [{ type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'kept', isChecked: false } }])).status).toBe(202);
     t.clock.advance(1_000);
     const res = await api(t, owner.jwt).post(path('/version-upgrade'), { version: '1.22' });
     expect(res.statusCode, res.body).toBe(200);
@@ -206,8 +206,8 @@ describe('a version that fails to start', () => {
     // The agent runs the old version again, with the data it had.
     expect(driver().folders.read(inst.instanceId)!.version).toBe('1.21');
     expect(await healthOf()).toMatchObject({ version: '1.21', tracker: '16.0.0' });
-    expect(storedSession('before-the-upgrade')).toBe('{"type":"input","value":"kept"}\n');
-    expect(storedSession('kept')).toBe('{"type":"click","n":1}\n');
+    expect(storedSession('before-the-upgrade')).toBe('{"type":3,"timestamp":1,"data":{"source":5,"id":1,"text":"kept","isChecked":false}}\n');
+    expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect((await track('after-the-rollback', '16.0.0')).status).toBe(202);
 
     // Events tab: asked, failed, rolled back (after the first upgrade's pending and success).

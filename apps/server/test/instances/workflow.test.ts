@@ -42,7 +42,7 @@ const track = async (instanceUrl: string, projectKey: string) =>
     await fetch(`${direct(instanceUrl)}/api/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
-      body: JSON.stringify({ sessionId: 'tracked', events: [{ type: 'click' }] }),
+      body: JSON.stringify({ sessionId: 'tracked', events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
     })
   ).status;
 const tenantKeyOf = async (tenantId: string) => (await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]!.tenantKey;

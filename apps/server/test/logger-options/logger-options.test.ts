@@ -91,14 +91,18 @@ describe('POST /client/logger-options: applied by the workflow', () => {
       fetch(`${agentUrl}/api/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
-        body: JSON.stringify({ sessionId, events: [{ type: 'input', value: 'secret' }, { type: 'text', text: 'Mail ada@example.com' }], url }),
+        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'secret', isChecked: false } }, { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Mail ada@example.com' } }], url }),
       });
     expect((await send('elsewhere', 'https://evil.example.net/')).status).toBe(403);
     expect((await send('on-shop', 'https://shop.example.com/cart')).status).toBe(202);
     const day = new Date().toISOString().slice(0, 10);
     const lines = readFileSync(join(dir.dataDir, 'instances', inst.instanceId, 'data', 'sessions', day, 'on-shop.jsonl'), 'utf8').trim().split('\n');
     // The batch's head (when it came, its page), then its events, masked.
-    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ type: 'replay.batch', url: 'https://shop.example.com/cart' }), { type: 'input', value: '******' }, { type: 'text', text: 'Mail ***************' }]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ type: 'replay.batch', url: 'https://shop.example.com/cart' }),
+      { type: 3, timestamp: 1, data: { source: 5, id: 1, text: '******', isChecked: false } },
+      { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Mail ***************' } },
+    ]);
     expect((await driver().stats(inst.instanceId)).logger).toMatchObject({ refusedDomains: 1, refusedAddresses: 0 });
 
     const records = (await activityRecords(t, inst.instanceId, 'loggerUpdate')).map((r) => [r.status, r.comments]);

@@ -42,7 +42,7 @@ const track = (sessionId: string, userId?: string) =>
   fetch(`${inst.instanceUrl!.replace('//localhost:', '//127.0.0.1:')}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
-    body: JSON.stringify({ sessionId, events: [{ type: 'click', t: Date.now() }], ...(userId ? { userId } : {}) }),
+    body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: Date.now(), data: { source: 2, type: 2, id: 1 } }], ...(userId ? { userId } : {}) }),
   });
 
 describe('GET /boarding', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_PATH } from '@replay/agent-protocol/plain';
-import { TRACKER_INGEST_PATH, ingestUrlOf, trackerSnippets, weeklySlotOf } from '@replay/contracts';
+import { INGEST_PATH, trackerScriptPathOf, trackerTarballPathOf } from '@replay/agent-protocol/plain';
+import { TRACKER_INGEST_PATH, ingestUrlOf, trackerScriptUrlOf, trackerSnippets, trackerTarballUrlOf, weeklySlotOf } from '@replay/contracts';
 
 /** What the onboarding screens tell a customer must be what the agent accepts, and when the weekly report goes out. */
 describe('the onboarding contract', () => {
@@ -9,13 +9,22 @@ describe('the onboarding contract', () => {
     expect(ingestUrlOf('http://127.0.0.1:4100/')).toBe('http://127.0.0.1:4100/api/events');
   });
 
-  it('puts the ingest URL and the project key in both snippets', () => {
-    const s = trackerSnippets({ ingestUrl: 'https://i.example.com/api/events', projectKey: 'KEY123', trackerVersion: '16.0.0' });
+  it('points at the agent’s own versioned tracker addresses', () => {
+    expect(trackerScriptUrlOf('https://i.example.com/', '16.0.0')).toBe(`https://i.example.com${trackerScriptPathOf('16.0.0')}`);
+    expect(trackerTarballUrlOf('https://i.example.com', '16.0.0')).toBe(`https://i.example.com${trackerTarballPathOf('16.0.0')}`);
+  });
+
+  it('puts the ingest URL and the project key in both snippets, and only the instance’s addresses', () => {
+    const s = trackerSnippets({ instanceUrl: 'https://i.example.com', projectKey: 'KEY123', trackerVersion: '16.0.0' });
     for (const code of [s.npm, s.script]) {
       expect(code).toContain('"https://i.example.com/api/events"');
       expect(code).toContain('"KEY123"');
     }
-    expect(s.script).toContain('@replay/tracker@16.0.0');
+    expect(s.install).toBe('npm install https://i.example.com/tracker/16.0.0/tracker.tgz');
+    expect(s.script).toContain('<script src="https://i.example.com/tracker/16.0.0/tracker.js"></script>');
+    // Every address in every snippet is the instance's: no registry or CDN where nothing is published.
+    const addresses = Object.values(s).join('\n').match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+    expect(addresses.every((a) => a.startsWith('https://i.example.com/'))).toBe(true);
     expect(s.identify).toContain('tracker.setUserID(');
   });
 

@@ -25,7 +25,7 @@ const send = (key: string, sessionId: string) =>
   fetch(`${agentUrl()}/api/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ sessionId, events: [{ type: 'click' }] }),
+    body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }] }),
   });
 const projectsOf = async () => (await api(t, owner.jwt).get('/projects')).json().data as Projects;
 

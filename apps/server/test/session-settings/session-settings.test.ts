@@ -121,7 +121,7 @@ describe('POST /session-settings: applied by the workflow', () => {
     const { tenantKey } = (await api(t, owner.jwt).get('/account')).json().data as { tenantKey: string };
     const agentUrl = `http://127.0.0.1:${driver().folders.read(inst.instanceId)!.port}`;
     const send = (sessionId: string, url: string) =>
-      fetch(`${agentUrl}/api/events`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` }, body: JSON.stringify({ sessionId, events: [{ type: 'click' }], url }) });
+      fetch(`${agentUrl}/api/events`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` }, body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], url }) });
     expect(await (await send('left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
     expect(await (await send('caught', '/checkout/pay')).json()).toEqual({ accepted: 1, captured: true });
     const day = new Date().toISOString().slice(0, 10);

@@ -1,20 +1,35 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import '../setup/templates';
+
+/** The run's migrated PGlite data folder (setup/templates.ts), when this project made one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
+/** `create database` of a new one, copied from the run's migrated template when this project made one. */
+function createStatement(name: string): string {
+  const template = inject('postgresTemplate');
+  return template ? `create database ${name} template ${template}` : `create database ${name}`;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (when
  * TEST_DB=postgres) a new database on the TEST_DATABASE_URL server, dropped
- * afterwards.
+ * afterwards. Both start from the run's migrated template when there is one.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openPglite(null);
+  if (process.env.TEST_DB !== 'postgres') return openPglite(null, pgliteTemplate());
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(createStatement(name));
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -46,7 +61,7 @@ export async function consoleDatabase(prefix: string): Promise<{ env: Record<str
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };
-  await admin(`create database ${name}`);
+  await admin(createStatement(name));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

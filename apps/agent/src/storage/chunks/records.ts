@@ -15,6 +15,8 @@ export interface BatchHead {
   url: string | null;
   metadata: Record<string, string> | null;
   userAgent: string | null;
+  /** Events the tracker dropped (its queue was full) before this batch: kept, never silent. */
+  dropped?: number;
 }
 
 export interface StoredBatch {

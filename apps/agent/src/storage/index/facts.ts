@@ -3,14 +3,14 @@ import { isRrwebEvent } from '../chunks/records.ts';
 /**
  * What the index learns from a batch's rrweb events: their time span, the pages (each Meta
  * event's href, then the batch's own url), the clicks (an IncrementalSnapshot of source
- * MouseInteraction, type Click) and the errors (the tracker's Custom events tagged
- * 'replay.error'). Events that are not rrweb's (no numeric type and timestamp) count for nothing.
+ * MouseInteraction, type Click) and the errors (Custom events tagged 'error', which
+ * packages/tracker sends for each JavaScript error, or 'replay.error'). Events that are not rrweb's (no numeric type and timestamp) count for nothing.
  */
 
 const EventType = { IncrementalSnapshot: 3, Meta: 4, Custom: 5 } as const;
 const MOUSE_INTERACTION = 2;
 const CLICK = 2;
-export const ERROR_TAG = 'replay.error';
+export const ERROR_TAGS: readonly unknown[] = ['error', 'replay.error'];
 
 export interface BatchFacts {
   firstAt: number | null;
@@ -33,7 +33,7 @@ export function factsOf(events: readonly unknown[], url: string | null): BatchFa
     const href = field(event.data, 'href');
     if (event.type === EventType.Meta && typeof href === 'string') facts.pages.push(href);
     if (event.type === EventType.IncrementalSnapshot && field(event.data, 'source') === MOUSE_INTERACTION && field(event.data, 'type') === CLICK) facts.clicks++;
-    if (event.type === EventType.Custom && field(event.data, 'tag') === ERROR_TAG) facts.errors++;
+    if (event.type === EventType.Custom && ERROR_TAGS.includes(field(event.data, 'tag'))) facts.errors++;
   }
   if (url) facts.pages.push(url);
   return facts;

@@ -16,7 +16,7 @@ import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard
 type Outcome = (typeof offlineCards.$inferSelect)['outcome'];
 
 /** The test cards' outcomes: every other valid card's charges succeed (no money moves offline). */
-const OUTCOMES = new Map<string, Outcome>([
+const OUTCOMES: ReadonlyMap<string, Outcome> = new Map<string, Outcome>([
   [OFFLINE_TEST_CARDS.declined, 'declined'],
   [OFFLINE_TEST_CARDS.insufficientFunds, 'insufficient_funds'],
 ]);

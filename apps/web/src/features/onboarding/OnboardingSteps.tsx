@@ -1,6 +1,6 @@
 import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { ASSIST_PACKAGE, TRACKER_PACKAGE, compatibilityOf, ingestUrlOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
+import { ASSIST_PACKAGE, TRACKER_PACKAGE, compatibilityOf, routes, trackerSnippets, type Instance } from '@replay/contracts';
 import { IfModule } from '../console-modules/ModuleOff';
 import { CopyButton } from '../../components/CopyButton';
 
@@ -30,7 +30,7 @@ export const NO_INSTANCE_URL = 'The instance has no address yet: wait until it r
 
 function snippetsOf(instance: Instance, projectKey: string | null) {
   if (!instance.instanceUrl || !projectKey) return null;
-  return trackerSnippets({ ingestUrl: ingestUrlOf(instance.instanceUrl), projectKey, trackerVersion: compatibilityOf(instance.version).tracker });
+  return trackerSnippets({ instanceUrl: instance.instanceUrl, projectKey, trackerVersion: compatibilityOf(instance.version).tracker });
 }
 
 /** Install: the tracker from npm, or with a script tag, sending to this instance with the project's key (null: not shown to this member). */
@@ -70,7 +70,7 @@ export function IdentifyUsersStep() {
   return (
     <Stack gap="md">
       <Text>Tell the tracker who is using your site, so that you can find a user's sessions. The step is done once a recording carried a user id.</Text>
-      <Snippet id="identify" code={trackerSnippets({ ingestUrl: '', projectKey: '', trackerVersion: '' }).identify} label="Copy the setUserID call" />
+      <Snippet id="identify" code={trackerSnippets({ instanceUrl: '', projectKey: '', trackerVersion: '' }).identify} label="Copy the setUserID call" />
     </Stack>
   );
 }

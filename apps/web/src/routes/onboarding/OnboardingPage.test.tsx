@@ -111,7 +111,8 @@ describe('/{siteId}/onboarding/{tab}', () => {
       expect(code.textContent).toContain('"http://localhost:4101/api/events"');
       expect(code.textContent).toContain('"tk_123"');
     }
-    expect(screen.getByTestId('snippet-install').textContent).toBe('npm install @replay/tracker@16.0.0');
+    expect(screen.getByTestId('snippet-install').textContent).toBe('npm install http://localhost:4101/tracker/16.0.0/tracker.tgz');
+    expect(script.textContent).toContain('<script src="http://localhost:4101/tracker/16.0.0/tracker.js"></script>');
   });
 
   it('installing: says which tracker and Assist plugin the instance’s version takes, and installs that tracker', async () => {
@@ -121,7 +122,7 @@ describe('/{siteId}/onboarding/{tab}', () => {
     expect((await screen.findByTestId('tracker-compatibility')).textContent).toBe(
       'Production runs v1.17: use @replay/tracker 12.0.0 and, for Assist, @replay/tracker-assist 12.0.0.',
     );
-    expect(screen.getByTestId('snippet-install').textContent).toBe('npm install @replay/tracker@12.0.0');
+    expect(screen.getByTestId('snippet-install').textContent).toBe('npm install http://localhost:4101/tracker/12.0.0/tracker.tgz');
   });
 
   it('sends the console’s usage signal once for the instance shown', async () => {

@@ -1,0 +1,173 @@
+import { record } from '@rrweb/record';
+import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH } from '@replay/agent-protocol/plain';
+import { captureErrors, type CapturedError } from './errors';
+import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
+import { scrubAddresses } from './scrub';
+import type { MaskInputOptions } from './rrweb-types';
+import { sessionIdOfVisit } from './session';
+import { Transport } from './transport';
+
+declare const __TRACKER_VERSION__: string;
+/** The package's version, set by the build (build.mjs); sent with each batch so the instance knows what wrote it. */
+export const TRACKER_VERSION = typeof __TRACKER_VERSION__ === 'string' ? __TRACKER_VERSION__ : '0.0.0';
+
+export interface TrackerOptions {
+  /** The project key the console shows (Getting started › Install). */
+  projectKey: string;
+  /** The instance's ingest address, `https://<instance>/api/events`. */
+  ingestPoint: string;
+  /** Milliseconds between batches (default 2000). */
+  flushInterval?: number;
+  /** Events held while the instance cannot take them; past it they are dropped and counted (default 5000). */
+  maxQueue?: number;
+  /** JavaScript errors and console.error, sent to the instance (default true). */
+  captureErrors?: boolean;
+  /** The site's build, so an uploaded source map of it resolves its errors' stacks. */
+  release?: string;
+}
+
+const USER_KEY = 'replay_tracker_user';
+/** What the instance's options cannot be read as: the strictest, so a failed read never records more. */
+const UNREAD_LOGGER: LoggerOptions = { defaultInputMode: 1, obscureEmailData: true, obscureNumericData: true };
+
+function keptUser(): string | null {
+  try {
+    return sessionStorage.getItem(USER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export class Tracker {
+  readonly sessionId: string;
+  private readonly options: Required<Omit<TrackerOptions, 'release'>> & { release: string | null };
+  private readonly transport: Transport;
+  private userId: string | null = keptUser();
+  private readonly metadata: Record<string, string> = {};
+  private stopRecording: (() => void) | null = null;
+  private stopErrors: (() => void) | null = null;
+  private readonly onLeave = () => void this.transport.flush(true);
+  private readonly onHidden = () => {
+    if (document.visibilityState === 'hidden') void this.transport.flush(true);
+  };
+
+  constructor(options: TrackerOptions) {
+    if (!options || typeof options.projectKey !== 'string' || !options.projectKey || typeof options.ingestPoint !== 'string' || !options.ingestPoint) {
+      throw new Error('Tracker needs { projectKey, ingestPoint }');
+    }
+    this.options = {
+      projectKey: options.projectKey,
+      ingestPoint: new URL(options.ingestPoint, location.href).href,
+      flushInterval: options.flushInterval ?? 2000,
+      maxQueue: options.maxQueue ?? 5000,
+      captureErrors: options.captureErrors ?? true,
+      release: options.release ?? null,
+    };
+    this.sessionId = sessionIdOfVisit();
+    this.transport = new Transport({
+      ingestPoint: this.options.ingestPoint,
+      projectKey: this.options.projectKey,
+      maxQueue: this.options.maxQueue,
+      flushMs: this.options.flushInterval,
+      head: () => ({ sessionId: this.sessionId, url: bareUrl(location.href), userId: this.userId, metadata: { ...this.metadata }, trackerVersion: TRACKER_VERSION }),
+    });
+  }
+
+  /** The tenant's logger options (spec section 3), read from the instance; the strictest when they cannot be read. */
+  private async loggerOptions(): Promise<LoggerOptions> {
+    try {
+      const url = new URL(TRACKER_CONFIG_PATH, this.options.ingestPoint);
+      const answer = await fetch(url, { credentials: 'omit', mode: 'cors', headers: { Authorization: `Bearer ${this.options.projectKey}` } });
+      if (!answer.ok) return UNREAD_LOGGER;
+      const read = (await answer.json()) as Partial<LoggerOptions>;
+      const mode = read.defaultInputMode;
+      return {
+        defaultInputMode: mode === 0 || mode === 1 || mode === 2 ? mode : PLAIN_LOGGER.defaultInputMode,
+        obscureEmailData: read.obscureEmailData === true,
+        obscureNumericData: read.obscureNumericData === true,
+      };
+    } catch {
+      return UNREAD_LOGGER;
+    }
+  }
+
+  /** Starts recording once the instance's options are read; resolves when it has. Calling it again does nothing. */
+  async start(): Promise<void> {
+    if (this.stopRecording) return;
+    this.stopRecording = () => undefined; // taken: a second start() while the options load is a no-op
+    const logger = await this.loggerOptions();
+    if (!this.stopRecording) return; // stop() came first
+    const privacy = recorderPrivacy(logger);
+    this.stopRecording =
+      record({
+        emit: (event) => this.transport.push(scrubAddresses(event)),
+        ...privacy,
+        maskInputOptions: privacy.maskInputOptions as MaskInputOptions,
+        inlineStylesheet: true,
+        // Nothing of the page's canvas, fonts or images as data: their pixels may show what the masks hide.
+        recordCanvas: false,
+        collectFonts: false,
+        inlineImages: false,
+        errorHandler: () => true,
+      }) ?? (() => undefined);
+    if (this.userId) this.custom('identify', { userId: this.userId });
+    if (this.options.captureErrors) this.stopErrors = captureErrors((e) => this.reportError(e));
+    window.addEventListener('pagehide', this.onLeave);
+    document.addEventListener('visibilitychange', this.onHidden);
+  }
+
+  /** Stops recording and error capture, and sends what is queued. */
+  stop(): void {
+    this.stopRecording?.();
+    this.stopRecording = null;
+    this.stopErrors?.();
+    this.stopErrors = null;
+    window.removeEventListener('pagehide', this.onLeave);
+    document.removeEventListener('visibilitychange', this.onHidden);
+    void this.transport.flush();
+  }
+
+  /** Names the session's user (null clears it); kept for the rest of the visit, across its pages. */
+  setUserID(id: string | null): void {
+    this.userId = id === null || id === undefined || id === '' ? null : String(id).slice(0, LIMITS.userId);
+    try {
+      if (this.userId === null) sessionStorage.removeItem(USER_KEY);
+      else sessionStorage.setItem(USER_KEY, this.userId);
+    } catch {
+      // Kept for this page only.
+    }
+    this.custom('identify', { userId: this.userId });
+  }
+
+  /** A key and value the session is tagged with (sent with every batch; at most 50 keys, cut to the instance's bounds). */
+  setMetadata(key: string, value: string): void {
+    const k = String(key).slice(0, LIMITS.metadataKey);
+    if (!k || (!(k in this.metadata) && Object.keys(this.metadata).length >= LIMITS.metadataKeys)) return;
+    this.metadata[k] = String(value).slice(0, LIMITS.metadataValue);
+    this.custom('metadata', { key: k, value: this.metadata[k] });
+  }
+
+  /** A custom event of the site's, in the recording where it happened. */
+  event(name: string, payload?: unknown): void {
+    this.custom(String(name).slice(0, 128), payload ?? null);
+  }
+
+  /** In rrweb's stream (its Custom event, type 5) when recording; queued in the same shape before. */
+  private custom(tag: string, payload: unknown): void {
+    if (this.stopRecording) record.addCustomEvent(tag, payload);
+    else this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
+  }
+
+  private reportError(e: CapturedError): void {
+    this.custom('error', e);
+    const body = { sessionId: this.sessionId, name: e.name, message: e.message, url: bareUrl(location.href), release: this.options.release, stack: e.stack, frames: e.frames };
+    void fetch(new URL(ERRORS_PATH, this.options.ingestPoint), {
+      method: 'POST',
+      mode: 'cors',
+      credentials: 'omit',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.options.projectKey}` },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  }
+}
