@@ -3,8 +3,9 @@
  * it came by the server's clock, and what came with it), then its events one per line, as the
  * tracker sent them (rrweb's eventWithTime: a numeric `type`). The head lets the index be
  * rebuilt from the chunks alone; a string `type` never collides with rrweb's numbered ones, so
- * an export keeps exactly the events. Agents before this one wrote `{type:'userId'}` and
- * `{type:'project'}` lines before a batch's events and no head: read as heads too.
+ * an export keeps exactly the events. Agents before this one wrote `{type:'userId'}`,
+ * `{type:'project'}`, `{type:'metadata'}` and `{type:'dropped'}` lines before a batch's events
+ * and no head: read as heads too.
  */
 
 export interface BatchHead {
@@ -57,6 +58,8 @@ export function batchesOf(lines: readonly string[], undatedAt: number): StoredBa
     if (isObject(value) && value.type === 'replay.batch' && typeof value.at === 'number') batches.push((current = { head: { ...emptyHead(value.at), ...(value as Partial<BatchHead>) }, events: [] }));
     else if (isObject(value) && value.type === 'userId' && typeof value.userId === 'string') legacyHead().userId = value.userId;
     else if (isObject(value) && value.type === 'project' && typeof value.projectId === 'string') legacyHead().projectId = value.projectId;
+    else if (isObject(value) && value.type === 'metadata' && isObject(value.metadata)) legacyHead().metadata = value.metadata as Record<string, string>;
+    else if (isObject(value) && value.type === 'dropped' && typeof value.dropped === 'number') legacyHead().dropped = value.dropped;
     else {
       if (!current) batches.push((current = { head: emptyHead(undatedAt), events: [] }));
       current.events.push(value);
