@@ -1,5 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_FIREFOX, IPHONE_SAFARI, visit } from './fixtures/rrweb-session.ts';
 import { agentForTests, consoleToken, type RunningAgent } from './support.ts';
@@ -56,6 +58,33 @@ describe("the instance's session API", () => {
     expect(await res.json()).toEqual(visit(T0).all);
     // A batch's head is in the chunk, never in the export.
     expect(readFileSync(join(agent.dataDir, 'sessions', today(), 'visit-1.jsonl'), 'utf8')).toContain('"type":"replay.batch"');
+  });
+
+  it("plays in rrweb's own Replayer, with no code of ours: the first page, then the second at its time", async () => {
+    const exported = await (await get('/api/sessions/visit-1/events')).text();
+    // rrweb's browser bundle, as the package ships it (UMD, CommonJS-shaped).
+    const umd = readFileSync(join(dirname(fileURLToPath(import.meta.resolve('rrweb'))), 'rrweb.umd.cjs'), 'utf8');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.setContent('<div id="root"></div>');
+      await page.addScriptTag({ content: `var module = { exports: {} }; var exports = module.exports;\n${umd}\nwindow.rrweb = module.exports;` });
+      const played = await page.evaluate((json) => {
+        const { Replayer } = (window as unknown as { rrweb: { Replayer: new (events: unknown[], options: { root: Element }) => { pause(at: number): void; iframe: HTMLIFrameElement; getMetaData(): { totalTime: number } } } }).rrweb;
+        const replayer = new Replayer(JSON.parse(json) as unknown[], { root: document.getElementById('root')! });
+        const textAt = (at: number) => {
+          replayer.pause(at);
+          return replayer.iframe.contentDocument!.body.textContent;
+        };
+        return { first: textAt(5_000), second: textAt(41_000), totalTime: replayer.getMetaData().totalTime };
+      }, exported);
+      expect(played).toEqual({ first: 'Buy', second: 'Pay', totalTime: 42_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('lists newest first and filters by time, duration, user, page, errors and project', async () => {
