@@ -41,3 +41,5 @@ const { benchPushLatency, pushLatencyReport } = await import('./push-latency');
 for (const line of pushLatencyReport(await benchPushLatency())) console.log(line);
 const { benchAuditAppend, auditAppendReport } = await import('./audit-append');
 for (const line of auditAppendReport(await benchAuditAppend())) console.log(line);
+const { benchIngestStorage, ingestStorageReport } = await import('./ingest-storage');
+for (const line of ingestStorageReport(await benchIngestStorage())) console.log(line);

@@ -58,7 +58,9 @@ const storedEvents = (sessionId: string) =>
   readFileSync(join(server.dataDir, 'instances', instanceId, 'data', 'sessions', new Date().toISOString().slice(0, 10), `${sessionId}.jsonl`), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as unknown);
+    .map((line) => JSON.parse(line) as { type?: unknown })
+    // Each batch's head line (when it came, and what with) is the agent's, not an event.
+    .filter((line) => line.type !== 'replay.batch');
 
 beforeAll(async () => {
   ({ server, browser, page } = await openJourney());

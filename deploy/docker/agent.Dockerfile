@@ -25,7 +25,10 @@ COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
-RUN npm ci --omit=dev --workspace apps/agent --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
+# better-sqlite3 (the session index) is compiled here against this image's Node headers, never
+# downloaded prebuilt; the compiler stays in this stage, the runtime gets only the module.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+RUN npm ci --omit=dev --workspace apps/agent --include-workspace-root=false --no-audit --no-fund --build-from-source --nodedir=/usr/local && npm cache clean --force
 
 # 3. The runtime: sources owned by root, run by `node` (uid 1000); the data folder its only writable place.
 FROM node:22-slim AS runtime

@@ -61,18 +61,18 @@ export const adminRoutes: Record<string, Handler> = {
     return state.config;
   }),
   ...adminRoute('cleanup', async ({ days }, state) => {
-    const result = await removeOlderThan(state.settings.dataDir, days, state.now());
+    const result = await removeOlderThan(state.settings.dataDir, state.storage, days, state.now());
     await state.disk.refresh();
     return result;
   }),
   ...adminRoute('cleanupPreview', async ({ ages }, state) => ({
-    ...(await cleanupPreview(state.settings.dataDir, ages, state.now())),
+    ...(await cleanupPreview(state.settings.dataDir, state.storage, ages, state.now())),
     usedBytes: state.disk.usedBytes,
     totalBytes: state.disk.totalBytes,
   })),
-  ...adminRoute('backup', ({ name }, state) => backupDataDir(state.settings.dataDir, state.now(), name)),
+  ...adminRoute('backup', ({ name }, state) => backupDataDir(state.settings.dataDir, state.storage, state.now(), name)),
   ...adminRoute('restore', async ({ name, restoreId }, state) => {
-    const result = await restoreSessions(state.settings.dataDir, name, restoreId, state.now());
+    const result = await restoreSessions(state.settings.dataDir, state.storage, name, restoreId, state.now());
     await state.disk.refresh();
     return result;
   }),

@@ -4,11 +4,16 @@ import { basename, dirname, join } from 'node:path';
 import type { BackupResult, RestoreResult } from '@replay/agent-protocol';
 import { PID_FILE } from '@replay/local-process';
 import { SESSIONS, folderBytes } from './data.ts';
+import { INDEX_FILE } from './storage/index/schema.ts';
+import type { SessionStore } from './storage/store.ts';
 import { HttpError } from './http.ts';
 
 /**
  * The instance's backups, beside its data folder (so a backup never holds older ones):
- *   ../backups/<name>/data/        the data folder as it was, without the pid file
+ *   ../backups/<name>/data/        the data folder as it was, without the pid file; its session
+ *                                  index copied by SQLite's online backup first, then the chunks
+ *                                  (so the chunks hold at least what the index does: the rest is
+ *                                  read from them at restore, as after a crash)
  *   ../backups/<name>/backup.json  written last: a folder without it is half a copy
  * Both taken and put back while the agent runs. Names and restore ids are the console's,
  * so its retry after a crash finds the work done and does nothing twice.
@@ -25,14 +30,20 @@ function readMarker(folder: string): BackupResult | null {
   return existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as BackupResult) : null;
 }
 
+/** The live index's files: copied by SQLite's backup, never as files (a copy of a WAL database mid-write is not one). */
+const isIndexFile = (name: string) => name === INDEX_FILE || name === `${INDEX_FILE}-wal` || name === `${INDEX_FILE}-shm`;
+
 /** Copies the data folder (without its pid file) to ../backups/<name>: beside, then renamed, its marker written last. */
-export async function backupDataDir(dataDir: string, nowMs: number, name: string): Promise<BackupResult> {
+export async function backupDataDir(dataDir: string, store: SessionStore, nowMs: number, name: string): Promise<BackupResult> {
   const target = backupFolder(dataDir, name);
   const whole = readMarker(target);
   if (whole) return whole;
   const partial = `${target}.partial`;
   await rm(partial, { recursive: true, force: true });
-  await cp(dataDir, join(partial, 'data'), { recursive: true, filter: (source) => basename(source) !== PID_FILE || dirname(source) !== dataDir });
+  await mkdir(join(partial, 'data'), { recursive: true });
+  await store.backupIndex(join(partial, 'data', INDEX_FILE));
+  const skipped = (source: string) => dirname(source) === dataDir && (basename(source) === PID_FILE || isIndexFile(basename(source)));
+  await cp(dataDir, join(partial, 'data'), { recursive: true, filter: (source) => !skipped(source) });
   const result: BackupResult = { name, createdAt: nowMs, bytes: await folderBytes(join(partial, 'data')) };
   writeFileSync(join(partial, BACKUP_MARKER), JSON.stringify(result));
   await rm(target, { recursive: true, force: true });
@@ -52,13 +63,14 @@ function restoreDone(dataDir: string, restoreId: string): RestoreResult | null {
 }
 
 /**
- * Puts the recordings of backup `name` in place of the instance's. Only the recordings: the
- * configuration is the console's (it stays as the console last applied it) and the used
- * sign-in tokens stay used. The copy is made beside the live folder while ingest goes on;
- * the swap and the record of the restore then run in one synchronous stretch, so no write
- * lands between them: what was recorded after the backup is gone, what it held is back.
+ * Puts the recordings of backup `name` in place of the instance's: its chunks, and its session
+ * index (caught up with them after). Only the recordings: the configuration is the console's
+ * (it stays as the console last applied it) and the used sign-in tokens stay used. The copy is
+ * made beside the live folder while ingest goes on; the swap, the index's replacement and the
+ * record of the restore then run in one synchronous stretch, so no write lands between them:
+ * what was recorded after the backup is gone, what it held is back.
  */
-export async function restoreSessions(dataDir: string, name: string, restoreId: string, nowMs: number): Promise<RestoreResult> {
+export async function restoreSessions(dataDir: string, store: SessionStore, name: string, restoreId: string, nowMs: number): Promise<RestoreResult> {
   const done = restoreDone(dataDir, restoreId);
   if (done) return done;
   const source = backupFolder(dataDir, name);
@@ -72,9 +84,11 @@ export async function restoreSessions(dataDir: string, name: string, restoreId: 
   if (existsSync(saved)) await cp(saved, incoming, { recursive: true });
   else await mkdir(incoming, { recursive: true });
   const result: RestoreResult = { name, restoreId, restoredAt: nowMs, bytes: await folderBytes(incoming) };
-  if (existsSync(live)) renameSync(live, replaced);
-  renameSync(incoming, live);
-  appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
+  await store.restore(() => {
+    if (existsSync(live)) renameSync(live, replaced);
+    renameSync(incoming, live);
+    appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
+  }, join(source, 'data', INDEX_FILE));
   await rm(replaced, { recursive: true, force: true });
   return result;
 }

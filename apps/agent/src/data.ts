@@ -1,37 +1,22 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CleanupResult } from '@replay/agent-protocol';
+import { DAY_MS, SESSION_ID_PATTERN, SESSIONS, dayOf } from './storage/chunks/files.ts';
+import { listSessions } from './storage/query/list.ts';
+import type { SessionStore } from './storage/store.ts';
 
 /**
- * The agent's data folder: recorded sessions under sessions/<YYYY-MM-DD>/, JavaScript
- * errors in errors/<YYYY-MM-DD>.jsonl (both kept for the data retention), config.json, the
- * used login tokens, and the pid file. Backups go beside it
- * in ../backups, so a backup never contains older backups.
+ * The agent's data folder: recorded sessions (chunk files under sessions/<YYYY-MM-DD>/ and
+ * their index, index.sqlite: storage/), JavaScript errors in errors/<YYYY-MM-DD>.jsonl (both
+ * kept for the data retention), config.json, the used login tokens, and the pid file. Backups
+ * go beside it in ../backups, so a backup never contains older backups.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const SESSIONS = 'sessions';
+export { SESSION_ID_PATTERN, SESSIONS, dayOf };
 export const ERRORS = 'errors';
 const USED_TOKENS = 'used-tokens.jsonl';
-
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Events as the JSON lines they are stored as; their byte length is what a write adds to the disk. */
-export function eventLines(events: unknown[]): string {
-  return events.map((event) => `${JSON.stringify(event)}\n`).join('');
-}
-
-/** Appends JSON lines to today's file of the session. */
-export function appendEvents(dataDir: string, sessionId: string, lines: string, nowMs: number): void {
-  if (!SESSION_ID_PATTERN.test(sessionId)) throw new Error('Invalid session id');
-  const folder = join(dataDir, SESSIONS, dayOf(nowMs));
-  mkdirSync(folder, { recursive: true });
-  appendFileSync(join(folder, `${sessionId}.jsonl`), lines);
-}
 
 /** Bytes under a folder, symlinks counted as themselves and never followed. */
 export async function folderBytes(dir: string): Promise<number> {
@@ -51,60 +36,59 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-/** Bytes of a day's entry: a folder's contents, or a file's size. */
-async function entryBytes(path: string): Promise<number> {
-  const info = await lstat(path).catch(() => null);
-  if (!info) return 0;
-  return info.isDirectory() ? folderBytes(path) : info.size;
-}
-
-/**
- * What the data retention removes by day, oldest first, each with the time its whole day ended:
- * the session day folders (sessions/<day>/) and the errors' day files (errors/<day>.jsonl).
- */
-async function dayFolders(dataDir: string): Promise<{ day: string; path: string; endsAt: number }[]> {
-  const entries: { day: string; path: string }[] = [];
-  const sessions = join(dataDir, SESSIONS);
-  if (existsSync(sessions)) for (const day of await readdir(sessions)) entries.push({ day, path: join(sessions, day) });
-  const errors = join(dataDir, ERRORS);
-  if (existsSync(errors)) for (const name of await readdir(errors)) if (name.endsWith('.jsonl')) entries.push({ day: name.slice(0, -'.jsonl'.length), path: join(errors, name) });
-  return entries
-    .map((e) => ({ ...e, endsAt: Date.parse(`${e.day}T00:00:00Z`) + DAY_MS }))
-    .filter((e) => DAY_PATTERN.test(e.day) && !Number.isNaN(e.endsAt))
-    .sort((a, b) => a.endsAt - b.endsAt || a.path.localeCompare(b.path));
-}
-
-/** The one rule of what a cleanup of `days` removes: a day folder whose whole day ended more than `days` days ago. */
-const expiresBy = (endsAt: number, days: number, nowMs: number): boolean => endsAt <= nowMs - days * DAY_MS;
-
-/** Removes every day folder whose whole day ended more than `days` days ago. */
-export async function removeOlderThan(dataDir: string, days: number, nowMs: number): Promise<CleanupResult> {
-  const removedDays: string[] = [];
-  let removedBytes = 0;
-  // Asynchronous throughout, so health checks keep answering while a large cleanup runs.
-  for (const folder of await dayFolders(dataDir)) {
-    if (!expiresBy(folder.endsAt, days, nowMs)) continue;
-    removedBytes += await entryBytes(folder.path);
-    await rm(folder.path, { recursive: true, force: true });
-    if (!removedDays.includes(folder.day)) removedDays.push(folder.day);
+/** The errors' day files (errors/<day>.jsonl), oldest first, each with the time its whole day ended and its size. */
+async function errorDays(dataDir: string): Promise<{ day: string; path: string; endsAt: number; bytes: number }[]> {
+  const dir = join(dataDir, ERRORS);
+  const names = existsSync(dir) ? await readdir(dir) : [];
+  const days = names.filter((n) => n.endsWith('.jsonl') && DAY_PATTERN.test(n.slice(0, -'.jsonl'.length))).sort();
+  const found = [];
+  for (const name of days) {
+    const path = join(dir, name);
+    const bytes = (await lstat(path).catch(() => ({ size: 0 }))).size;
+    found.push({ day: name.slice(0, -'.jsonl'.length), path, endsAt: Date.parse(`${name.slice(0, 10)}T00:00:00Z`) + DAY_MS, bytes });
   }
-  return { removedDays, removedBytes, cleanedAt: nowMs };
+  return found;
 }
 
 /**
- * What `removeOlderThan` would free for each age, now, removing nothing, and what every day kept
- * takes together (`recordedBytes`): each day folder is measured once.
+ * The one rule of what a cleanup of `days` removes: a session whose last batch came, or an
+ * errors' day that ended, at or before this time.
+ */
+const cutoffOf = (days: number, nowMs: number): number => nowMs - days * DAY_MS;
+
+/** Removes every session that ended, and every errors' day file whose day ended, more than `days` days ago. */
+export async function removeOlderThan(dataDir: string, store: SessionStore, days: number, nowMs: number): Promise<CleanupResult> {
+  const cutoff = cutoffOf(days, nowMs);
+  // Asynchronous throughout, so health checks keep answering while a large cleanup runs.
+  const sessions = await store.removeReceivedBy(cutoff);
+  const removedDays = new Set(sessions.removedDays);
+  let removedBytes = sessions.removedBytes;
+  for (const file of await errorDays(dataDir)) {
+    if (file.endsAt > cutoff) continue;
+    removedBytes += file.bytes;
+    await rm(file.path, { force: true });
+    removedDays.add(file.day);
+  }
+  return { removedDays: [...removedDays].sort(), removedBytes, cleanedAt: nowMs };
+}
+
+/**
+ * What `removeOlderThan` would free for each age, now, removing nothing (the sessions' bytes
+ * are their chunks' sizes, from the index caught up with the files first), and what every
+ * session and errors' day kept takes together (`recordedBytes`).
  */
 export async function cleanupPreview(
   dataDir: string,
+  store: SessionStore,
   ages: readonly number[],
   nowMs: number,
 ): Promise<{ ages: { days: number; bytes: number }[]; recordedBytes: number }> {
-  const sized: { endsAt: number; bytes: number }[] = [];
-  for (const folder of await dayFolders(dataDir)) sized.push({ ...folder, bytes: await entryBytes(folder.path) });
+  const cutoffs = ages.map((days) => cutoffOf(days, nowMs));
+  const sessions = await store.bytesReceivedBy(cutoffs);
+  const errors = await errorDays(dataDir);
   return {
-    ages: ages.map((days) => ({ days, bytes: sized.filter((f) => expiresBy(f.endsAt, days, nowMs)).reduce((sum, f) => sum + f.bytes, 0) })),
-    recordedBytes: sized.reduce((sum, f) => sum + f.bytes, 0),
+    ages: ages.map((days, i) => ({ days, bytes: sessions.freed[i]! + errors.filter((f) => f.endsAt <= cutoffs[i]!).reduce((sum, f) => sum + f.bytes, 0) })),
+    recordedBytes: sessions.total + errors.reduce((sum, f) => sum + f.bytes, 0),
   };
 }
 
@@ -150,15 +134,7 @@ export interface Recording {
   sessionId: string;
 }
 
-/** The recorded sessions, newest day first, at most `limit`: what the instance's home page lists. */
-export async function listRecordings(dataDir: string, limit: number): Promise<Recording[]> {
-  const found: Recording[] = [];
-  for (const folder of (await dayFolders(dataDir)).reverse()) {
-    const files = (await readdir(folder.path).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).sort();
-    for (const file of files) {
-      found.push({ day: folder.day, sessionId: file.slice(0, -'.jsonl'.length) });
-      if (found.length >= limit) return found;
-    }
-  }
-  return found;
+/** The newest sessions, at most `limit`, each with the day it started: what the instance's home page lists. */
+export function listRecordings(store: SessionStore, limit: number): Recording[] {
+  return listSessions(store.db, { meta: [], limit }).sessions.map((s) => ({ day: dayOf(s.startedAt), sessionId: s.sessionId }));
 }

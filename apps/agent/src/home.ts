@@ -12,9 +12,9 @@ const HOME_RECORDINGS = 50;
 
 /** The home page for whoever asks; `password` is the answer to the password form, shown on the same page. */
 export async function sendHome(req: IncomingMessage, res: ServerResponse, state: AgentState, status = 200, password?: HomeView['password']): Promise<void> {
-  const { name, instanceId, version, tenantName, dataDir } = state.settings;
+  const { name, instanceId, version, tenantName } = state.settings;
   const user = signedInUser(req, state);
-  const recordings = user ? await listRecordings(dataDir, HOME_RECORDINGS) : [];
+  const recordings = user ? listRecordings(state.storage, HOME_RECORDINGS) : [];
   const view: HomeView = { name, instanceId, version, tracker: trackerOf(version), tenantName, user, recordings, password };
   if (user) {
     view.signedInVia = signedInVia(user);

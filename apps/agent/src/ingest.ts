@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INGEST_CORS, INGEST_PATH, TRACKER_BATCH_LIMITS, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
-import { SESSION_ID_PATTERN, appendEvents, eventLines } from './data.ts';
+import { SESSION_ID_PATTERN } from './data.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import type { BatchContext } from './capture.ts';
 import { clientAddress } from './ingest-limiter.ts';
@@ -136,16 +136,19 @@ export async function admitTracker(req: IncomingMessage, res: ServerResponse, st
   return { client, projectId };
 }
 
+/** The most of a User-Agent header kept with a batch: enough for the index's browser and device. */
+const MAX_USER_AGENT = 512;
+
 /**
- * The lines a batch is stored as. The user id and the project travel as the batch's first
- * lines, so a replay can show whose session it was and under which project it came; a batch
- * under the account's key names no project (the instance's default project's).
+ * What a batch is stored with (storage/chunks/records.ts): when it came, under which project
+ * (null: the account's key, the instance's default project), whose session it is, its page,
+ * its metadata, the events the tracker dropped before it and the browser's User-Agent, for the
+ * session index.
  */
-function batchLines(events: unknown[], userId: string | null, projectId: string | null, batch: Pick<Batch, 'metadata' | 'dropped'>): string {
-  const head: Record<string, unknown>[] = [...(userId === null ? [] : [{ type: 'userId', userId }]), ...(projectId === null ? [] : [{ type: 'project', projectId }])];
-  if (batch.metadata !== null) head.push({ type: 'metadata', metadata: batch.metadata });
-  if (batch.dropped > 0) head.push({ type: 'dropped', dropped: batch.dropped });
-  return eventLines([...head, ...events]);
+function batchHead(req: IncomingMessage, state: AgentState, projectId: string | null, batch: Batch) {
+  const userAgent = req.headers['user-agent']?.slice(0, MAX_USER_AGENT) ?? null;
+  const { url, userId } = batch.context;
+  return { at: state.now(), projectId, userId, url, metadata: batch.metadata, userAgent, dropped: batch.dropped };
 }
 
 export const ingestRoutes: Record<string, Handler> = {
@@ -165,23 +168,24 @@ export const ingestRoutes: Record<string, Handler> = {
       sendJson(res, 202, { accepted: 0, captured: false });
       return;
     }
-    const { userId } = context;
-    const lines = batchLines(maskEvents(state.config.logger, events), userId, projectId, batch);
-    const bytes = Buffer.byteLength(lines);
+    const prepared = state.storage.prepare(sessionId, batchHead(req, state, projectId, batch), maskEvents(state.config.logger, events));
     await state.disk.sampleFreeSpace();
-    // From here to the count, nothing awaits: concurrent writes cannot both take the last room or the last tokens.
-    state.disk.assertRoom(bytes);
-    state.limiter.bytes(client, bytes);
+    // From here to the count, nothing awaits: concurrent writes cannot both take the last room or
+    // the last tokens. The bytes are counted before the write (a reservation), which then awaits.
+    state.disk.assertRoom(prepared.bytes);
+    state.limiter.bytes(client, prepared.bytes);
+    state.disk.wrote(prepared.bytes);
     try {
-      appendEvents(state.settings.dataDir, sessionId, lines, state.now());
+      // Resolves once the batch is fsynced, and indexed: only then is it acknowledged.
+      await state.storage.append(prepared);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-      // Part of the lines may have landed: count the folder again rather than guess.
+      // Part of the batch may have landed, or none of it: count the folder again rather than guess.
       void state.disk.refresh().catch(() => undefined);
+      if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
       throw new HttpError(507, "The host's disk is full: session recording is stopped");
     }
-    state.disk.wrote(bytes);
-    state.ingestFacts.recorded(userId !== null, state.now());
+    state.disk.wrote(state.storage.indexGrowth());
+    state.ingestFacts.recorded(context.userId !== null, state.now());
     sendJson(res, 202, { accepted: events.length, captured: true });
   },
 };

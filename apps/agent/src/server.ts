@@ -25,6 +25,8 @@ import { startSession } from './sessions.ts';
 import type { AgentSettings } from './settings.ts';
 import { signinRoutes } from './signin.ts';
 import { signOut, sloRoutes } from './slo.ts';
+import { sessionListRoutes, sessionRoute } from './storage/api/routes.ts';
+import { SessionStore } from './storage/store.ts';
 import { ssoRoutes } from './sso.ts';
 import { StatsSampler } from './stats.ts';
 import { verifyConsoleToken } from './tokens.ts';
@@ -72,12 +74,13 @@ const routes: Record<string, Handler> = {
   ...trackerAssetRoutes,
   ...trackerConfigRoutes,
   ...errorRoutes,
+  ...sessionListRoutes,
   ...adminRoutes,
 };
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://agent.invalid');
-  const route = routes[`${req.method} ${url.pathname}`];
+  const route = routes[`${req.method} ${url.pathname}`] ?? sessionRoute(req.method, url.pathname);
   try {
     if (!route) throw new HttpError(404, `No route ${req.method} ${url.pathname}`);
     await route(req, res, url, state);
@@ -101,6 +104,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: AgentSta
 export async function startAgent(settings: AgentSettings, now: () => number = Date.now): Promise<Agent> {
   mkdirSync(settings.dataDir, { recursive: true });
   const lock = lockDataDir(settings.dataDir, { port: settings.port, instanceId: settings.instanceId, version: settings.version, startedAt: now() });
+  let storage: SessionStore | undefined;
   try {
     // Before anything reads the folder: the rollback of an upgrade, once (see AGENT_FLAGS 'restore-backup').
     if (settings.restoreBackup) await restoreWholeBackupOnce(settings.dataDir, settings.restoreBackup, now());
@@ -112,7 +116,10 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       now: monotonic,
       onProbeError: (e) => console.error(JSON.stringify({ level: 'error', msg: 'free space check failed', err: String(e) })),
     });
-    // The one walk of the data folder; from here on ingest counts what it writes.
+    // The index brought level with the chunks (a crash may have left it behind), then the one
+    // walk of the data folder; from here on ingest counts what it writes.
+    storage = await SessionStore.open(settings.dataDir);
+    const store = storage;
     await disk.refresh();
     // Wall-clock minutes, as the console's samples are: the meter closes each at its boundary.
     const network = new NetworkMeter(now);
@@ -123,6 +130,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       stats: new StatsSampler(disk, settings, network, ingestFacts),
       ingestFacts,
       disk,
+      storage: store,
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       capture: new CaptureGate(),
       logger: new LoggerGate(),
@@ -132,7 +140,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       now,
       async applyRetention() {
         if (state.config.retentionDays === null) return;
-        await removeOlderThan(settings.dataDir, state.config.retentionDays, now());
+        await removeOlderThan(settings.dataDir, store, state.config.retentionDays, now());
         await disk.refresh();
       },
     };
@@ -160,10 +168,13 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        // After the last request: nothing writes the index any more.
+        await store.exclusive(() => store.close());
         lock.release();
       },
     };
   } catch (e) {
+    storage?.close();
     lock.release();
     throw e;
   }

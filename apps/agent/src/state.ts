@@ -9,6 +9,7 @@ import type { LoggerGate } from './logger.ts';
 import type { PasswordStore, SigninFailures } from './passwords.ts';
 import type { AgentSettings } from './settings.ts';
 import type { StatsSampler } from './stats.ts';
+import type { SessionStore } from './storage/store.ts';
 
 // Its own file so that route files (admin, ingest) and the server that mounts them do not import each other.
 /** What route handlers share: the settings, the live config, and the data folder's state. */
@@ -17,6 +18,8 @@ export interface AgentState {
   config: AgentConfig;
   stats: StatsSampler;
   disk: DiskUsage;
+  /** The recorded sessions: chunk files and their index. */
+  storage: SessionStore;
   limiter: IngestLimiter;
   /** Whether recordings (and ones naming a user) have arrived. */
   ingestFacts: IngestFacts;

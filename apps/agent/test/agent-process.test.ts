@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '@replay/agent-protocol';
+import { visit } from './fixtures/rrweb-session.ts';
 import { CONSOLE_ORIGIN, admin, cleanUp, consoleToken, launch, sendEvents, startAgentProcess, tempDir } from './support.ts';
 
 afterAll(cleanUp);
@@ -116,5 +117,56 @@ describe('one-time login', () => {
       expect(await res.text()).toContain('already been used');
     }
     await agent.stop();
+  });
+});
+
+describe('a crash after an acknowledgement', () => {
+  it('loses no acknowledged batch: SIGKILL the moment a 202 arrives, restart, and every acknowledged event is stored and indexed', async () => {
+    const agent = await startAgentProcess();
+    const start = Date.UTC(2026, 0, 10);
+    // Twenty batches of one session in flight at once, each its own events; the agent dies as the first 202 lands.
+    const batches = Array.from({ length: 20 }, (_, i) => visit(start + i * 100_000).all);
+    const acknowledged: number[] = [];
+    await Promise.all(
+      batches.map(async (events, i) => {
+        const res = await sendEvents(agent, 'crashing', events).catch(() => null);
+        if (res?.status !== 202) return;
+        acknowledged.push(i);
+        agent.child.kill('SIGKILL');
+      }),
+    );
+    expect(await agent.exited).toBeNull();
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const again = await startAgentProcess({ ...agent, port: 0 });
+    const login = await fetch(`${again.url}/login?token=${consoleToken(again, 'login')}`, { redirect: 'manual' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const stored = (await (await fetch(`${again.url}/api/sessions/crashing/events`, { headers: { Cookie: cookie } })).json()) as unknown[];
+    const storedText = new Set(stored.map((e) => JSON.stringify(e)));
+    for (const i of acknowledged) for (const event of batches[i]!) expect(storedText.has(JSON.stringify(event))).toBe(true);
+    // The index agrees with the chunk: every stored event counted once, whatever the crash cut short.
+    const summary = (await (await fetch(`${again.url}/api/sessions/crashing`, { headers: { Cookie: cookie } })).json()) as { eventCount: number };
+    expect(summary.eventCount).toBe(stored.length);
+    await again.stop();
+  });
+});
+
+describe('an index behind its chunks', () => {
+  it('is rebuilt from the chunks at start: the index deleted while stopped, the same session listed with the same facts', async () => {
+    const agent = await startAgentProcess();
+    const { first, second } = visit(Date.UTC(2026, 0, 10));
+    expect((await sendEvents(agent, 'rebuilt', first)).status).toBe(202);
+    expect((await sendEvents(agent, 'rebuilt', second)).status).toBe(202);
+    const summaryOf = async (running: typeof agent) => {
+      const login = await fetch(`${running.url}/login?token=${consoleToken(running, 'login')}`, { redirect: 'manual' });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      return (await fetch(`${running.url}/api/sessions/rebuilt`, { headers: { Cookie: cookie } })).json();
+    };
+    const before = await summaryOf(agent);
+    expect(before).toMatchObject({ eventCount: 12, clicks: 3, errorCount: 2, pageCount: 2 });
+    expect(await agent.stop()).toBe(0);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(agent.dataDir, `index.sqlite${suffix}`), { force: true });
+    const again = await startAgentProcess({ ...agent, port: 0 });
+    expect(await summaryOf(again)).toEqual(before);
+    await again.stop();
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { visit } from './fixtures/rrweb-session.ts';
 import { admin, agentForTests, consoleToken, sendEvents, stats, type RunningAgent } from './support.ts';
 
 let agent: RunningAgent;
@@ -25,7 +26,7 @@ describe('backups and restores', () => {
     expect(backup).toMatchObject({ name: 'daily-1' });
     expect(backup.bytes).toBeGreaterThan(0);
     expect(readdirSync(join(backupsDir(), 'daily-1')).sort()).toEqual(['backup.json', 'data']);
-    expect(readdirSync(join(backupsDir(), 'daily-1', 'data')).sort()).toEqual(['sessions', 'used-tokens.jsonl']);
+    expect(readdirSync(join(backupsDir(), 'daily-1', 'data')).sort()).toEqual(['index.sqlite', 'sessions', 'used-tokens.jsonl']);
     // Asked again (the console's retry): the backup as it was, not a second copy of what is there now.
     expect((await sendEvents(agent, 'after-backup', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
     expect(await (await admin(agent, '/api/admin/backup', { name: 'daily-1' })).json()).toEqual(backup);
@@ -76,5 +77,24 @@ describe('removing a backup', () => {
     expect(existsSync(join(backupsDir(), 'to-remove'))).toBe(false);
     expect((await admin(agent, '/api/admin/backup/delete', { name: '../data' })).status).toBe(400);
     expect(existsSync(agent.dataDir)).toBe(true);
+  });
+});
+
+describe('a session through cleanup, backup and restore', () => {
+  it('a restored backup replays the same session: the same rrweb events, the same index facts', async () => {
+    const signIn = await fetch(`${agent.url}/login?token=${consoleToken(agent, 'login')}`, { redirect: 'manual' });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const read = async (path: string) => fetch(`${agent.url}${path}`, { headers: { Cookie: cookie } });
+    const { first, second, all } = visit(Date.UTC(2026, 0, 10));
+    expect((await sendEvents(agent, 'kept', first)).status).toBe(202);
+    expect((await sendEvents(agent, 'kept', second)).status).toBe(202);
+    const summary = await (await read('/api/sessions/kept')).json();
+    expect((await admin(agent, '/api/admin/backup', { name: 'with-kept' })).status).toBe(200);
+    // A cleanup of everything (0 days) removes the session, its chunk and its row.
+    expect((await admin(agent, '/api/admin/cleanup', { days: 0 })).status).toBe(200);
+    expect((await read('/api/sessions/kept')).status).toBe(404);
+    expect((await admin(agent, '/api/admin/restore', { name: 'with-kept', restoreId: 'r-kept' })).status).toBe(200);
+    expect(await (await read('/api/sessions/kept')).json()).toEqual(summary);
+    expect(await (await read('/api/sessions/kept/events')).json()).toEqual(all);
   });
 });

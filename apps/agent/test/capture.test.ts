@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { admin, agentForTests, stats, type RunningAgent } from './support.ts';
+import { admin, agentForTests, stats, storedEvents, type RunningAgent } from './support.ts';
 import { sessionPercentile } from '../src/capture.ts';
 
 let agent: RunningAgent;
@@ -56,7 +56,7 @@ describe('capture rate', () => {
     }
     expect(under.map(recorded)).toEqual([true, true, true, true, true]);
     expect(over.map(recorded)).toEqual([false, false, false, false, false]);
-    expect(readFileSync(join(agent.dataDir, 'sessions', today(), `${under[0]}.jsonl`), 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(storedEvents(agent.dataDir, under[0]!)).toHaveLength(2);
     const after = (await stats(agent)).capture!;
     expect(after.acceptedSessions - before.acceptedSessions).toBe(5);
     expect(after.sampledOutSessions - before.sampledOutSessions).toBe(5);

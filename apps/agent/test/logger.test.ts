@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { admin, agentForTests, stats, type RunningAgent } from './support.ts';
+import { admin, agentForTests, stats, storedEvents, type RunningAgent } from './support.ts';
 
 /**
  * The logger options (the account's loggerOptions, pushed by the console's config step) on a
@@ -19,7 +19,7 @@ const configure = async (logger: Record<string, unknown>) => {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 const sessionFile = (id: string) => join(agent.dataDir, 'sessions', today(), `${id}.jsonl`);
-const storedLines = (id: string) => readFileSync(sessionFile(id), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const storedLines = (id: string) => storedEvents(agent.dataDir, id);
 const todaysErrors = () => join(agent.dataDir, 'errors', `${today()}.jsonl`);
 const errorsStored = () => (existsSync(todaysErrors()) ? readFileSync(todaysErrors(), 'utf8').trim().split('\n').length : 0);
 

@@ -54,12 +54,12 @@ describe('data under its project', () => {
       expect(await (await admin(agent, ADMIN_CALLS.error.path, { errorId: shopGroup!.errorId, projectIds: ['p-shop'] })).json()).toMatchObject({ group: { count: 1 } });
       expect((await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10, projectIds: [] })).status).toBe(400);
 
-      // Batches: the project's line after the user id's; none under the account's key.
+      // Batches: the project in each batch's head; null under the account's key.
       expect((await sendEvents(agent, 'shop-session', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(202);
       expect((await sendEvents(agent, 'account-session', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
       const lines = (sessionId: string) => readFileSync(join(agent.dataDir, 'sessions', today(), `${sessionId}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
-      expect(lines('shop-session')).toEqual([{ type: 'project', projectId: 'p-shop' }, { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
-      expect(lines('account-session')).toEqual([{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
+      expect(lines('shop-session')).toEqual([expect.objectContaining({ type: 'replay.batch', projectId: 'p-shop' }), { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
+      expect(lines('account-session')).toEqual([expect.objectContaining({ type: 'replay.batch', projectId: null }), { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     } finally {
       await agent.stop();
     }

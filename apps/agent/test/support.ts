@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +137,17 @@ export async function sendEvents(agent: RunningAgent, sessionId: string, events:
     body: JSON.stringify({ sessionId, events }),
   });
 }
+
+/** The lines of a session's chunk of a day (today's unless given), parsed: each batch's head, then its events. */
+export function storedLines(dataDir: string, sessionId: string, day = new Date().toISOString().slice(0, 10)): Record<string, unknown>[] {
+  return readFileSync(join(dataDir, 'sessions', day, `${sessionId}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** A session's stored events, without the batches' heads. */
+export const storedEvents = (dataDir: string, sessionId: string, day?: string) => storedLines(dataDir, sessionId, day).filter((l) => l.type !== 'replay.batch');
+
+/** A session's batch heads: when each came and what came with it. */
+export const storedHeads = (dataDir: string, sessionId: string, day?: string) => storedLines(dataDir, sessionId, day).filter((l) => l.type === 'replay.batch');
 
 /** A batch sent from another loopback address (127.0.0.2…): another client, as far as the agent's rate limits know. */
 export function sendEventsFrom(

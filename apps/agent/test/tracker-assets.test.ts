@@ -105,7 +105,8 @@ describe('the ingest wire', () => {
   it('takes metadata and a dropped count beside rrweb events, and keeps them with the session', async () => {
     expect((await post({ sessionId: 'with-meta', events: [CLICK], metadata: { plan: 'pro' }, dropped: 3 })).status).toBe(202);
     const lines = readFileSync(sessionFile('with-meta'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
-    expect(lines).toEqual([{ type: 'metadata', metadata: { plan: 'pro' } }, { type: 'dropped', dropped: 3 }, CLICK]);
+    // Both in the batch's head line, before its events.
+    expect(lines).toEqual([expect.objectContaining({ type: 'replay.batch', metadata: { plan: 'pro' }, dropped: 3 }), CLICK]);
   });
 
   it('answers 400 to events that are not rrweb events, and to bad metadata or counts, storing nothing', async () => {

@@ -47,13 +47,13 @@ const track = (sessionId: string, trackerVersion: string, events: unknown[] = [{
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
     body: JSON.stringify({ sessionId, events, trackerVersion }),
   });
-/** The session as the agent stored it, read from the instance's data folder. */
+/** The session's events as the agent stored them (each batch's head line left out), read from the instance's data folder. */
 function storedSession(sessionId: string): string | null {
   const root = join(driver().folders.dataDir(inst.instanceId), 'sessions');
   if (!existsSync(root)) return null;
   for (const day of readdirSync(root)) {
     const file = join(root, day, `${sessionId}.jsonl`);
-    if (existsSync(file)) return readFileSync(file, 'utf8');
+    if (existsSync(file)) return readFileSync(file, 'utf8').split(/(?<=\n)/).filter((line) => !line.startsWith('{"type":"replay.batch"')).join('');
   }
   return null;
 }

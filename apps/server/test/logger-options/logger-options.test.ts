@@ -97,7 +97,9 @@ describe('POST /client/logger-options: applied by the workflow', () => {
     expect((await send('on-shop', 'https://shop.example.com/cart')).status).toBe(202);
     const day = new Date().toISOString().slice(0, 10);
     const lines = readFileSync(join(dir.dataDir, 'instances', inst.instanceId, 'data', 'sessions', day, 'on-shop.jsonl'), 'utf8').trim().split('\n');
+    // The batch's head (when it came, its page), then its events, masked.
     expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ type: 'replay.batch', url: 'https://shop.example.com/cart' }),
       { type: 3, timestamp: 1, data: { source: 5, id: 1, text: '******', isChecked: false } },
       { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Mail ***************' } },
     ]);
