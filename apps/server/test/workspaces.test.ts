@@ -7,7 +7,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 interface PackageJson {
   name: string;
   main?: string;
-  exports?: string | Record<string, string>;
+  /** A path, or conditions (types, import, default) to paths. */
+  exports?: string | Record<string, string | Record<string, string>>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   scripts?: Record<string, string>;
@@ -61,7 +62,7 @@ describe('workspace packages', () => {
   it.each(workspaces)('%s: its main and exports name files that exist', (dir) => {
     const pkg = packageOf(dir);
     const exported = typeof pkg.exports === 'string' ? [pkg.exports] : Object.values(pkg.exports ?? {}).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
-    const targets = [pkg.main, ...exported].filter((t) => t !== undefined);
+    const targets = [pkg.main, ...exported].filter((t): t is string => typeof t === 'string');
     const published = (target: string) => target === './package.json' || (pkg.files ?? []).some((f) => target.replace(/^\.\//, '').startsWith(f));
     if (isBuilt(pkg)) expect(targets.filter((target) => !published(target))).toEqual([]);
     else expect(targets.filter((target) => !existsSync(`${root}${dir}/${target}`))).toEqual([]);
