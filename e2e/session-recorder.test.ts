@@ -27,7 +27,7 @@ const email = `recorded-${stamp}@example.com`;
 const PASSWORD = `Recorded-pass-${stamp}`;
 const trackerRequests: string[] = [];
 
-/** A stored line: the agent's head lines ({ type: 'userId' }) and rrweb's events (numeric types). */
+/** A stored line: each batch's head ({ type: 'replay.batch', userId, … }) and rrweb's events (numeric types). */
 interface StoredLine {
   type: string | number;
   userId?: string | null;
@@ -107,7 +107,7 @@ describe('the console records its own users', () => {
     await expect.poll(() => customs(storedLines(), 'metadata').some((p) => p.key === 'userId' && p.value === userId), { timeout: 20_000 }).toBe(true);
     const lines = storedLines();
     // The agent keeps the session's user as the first line of each batch that carries it.
-    expect(lines).toContainEqual({ type: 'userId', userId: email });
+    expect(lines).toContainEqual(expect.objectContaining({ type: 'replay.batch', userId: email }));
     // The typed email is recorded; the password field was seen, and its typing kept masked (a star per character).
     expect(typedTexts(lines)).toContain(email);
     expect(typedTexts(lines)).toContain('*'.repeat(PASSWORD.length));
