@@ -25,6 +25,8 @@ export interface ListForm {
 
 const FIELDS = ['range', 'from', 'to', 'op', 'count', 'unit', 'userId', 'page', 'errors', 'meta', 'cursor'];
 const MAX_FIELD = 4096;
+/** The spec's default pagination (§9). */
+export const PAGE_SIZE = 10;
 
 const bad = (message: string) => new HttpError(400, message);
 
@@ -71,6 +73,7 @@ export function filterOf(form: ListForm, cursor: string | null, now: number, tim
   if (form.errors !== 'any') api.set('hasErrors', String(form.errors === 'yes'));
   for (const line of form.meta.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) api.append('meta', line);
   if (cursor) api.set('cursor', cursor);
+  api.set('limit', String(PAGE_SIZE));
   return parseFilter(api);
 }
 
