@@ -26,6 +26,7 @@ export interface ConsoleLine {
   stack?: string;
 }
 
+const FULL_SNAPSHOT = 2;
 const META = 4;
 const INCREMENTAL = 3;
 const CUSTOM = 5;
@@ -47,8 +48,12 @@ export function marksOf(events: RecordedEvent[]): { marks: Mark[]; lines: Consol
   const start = events[0]?.timestamp ?? 0;
   const marks: Mark[] = [];
   const lines: ConsoleLine[] = [];
+  let previous: RecordedEvent | undefined;
   for (const e of events) {
     const offset = e.timestamp - start;
+    // A page's Meta comes just before its FullSnapshot: its mark seeks to the snapshot, where the page is drawn.
+    if (e.type === FULL_SNAPSHOT && previous?.type === META && marks.at(-1)?.kind === 'page') marks.at(-1)!.offset = offset;
+    previous = e;
     if (e.type === META && e.data?.href) marks.push({ kind: 'page', offset, label: `Page ${pathOf(e.data.href)}` });
     else if (e.type === INCREMENTAL && e.data?.source === MOUSE_INTERACTION && e.data.type === CLICK) marks.push({ kind: 'click', offset, label: 'Click' });
     else if (e.type === CUSTOM && e.data?.tag === 'replay.error') {

@@ -12,6 +12,9 @@ import { fillConsole, fillTimeline, nextError } from './panes.ts';
 
 type RRPlayer = InstanceType<typeof Player>;
 
+/** rrweb-player's UI events come as { payload }. */
+const payloadOf = (event: unknown): unknown => (event as { payload?: unknown } | null)?.payload;
+
 const root = document.getElementById('replay')!;
 const status = document.getElementById('replay-status')!;
 
@@ -24,7 +27,7 @@ function nameControls(host: HTMLElement, player: RRPlayer): void {
   for (const speed of rest.slice(0, -1)) speed.setAttribute('aria-label', `Speed ${speed.textContent?.trim() ?? ''}`);
   host.querySelector('.switch input')?.setAttribute('aria-label', 'Skip inactive time');
   host.querySelector('.rr-player__frame iframe')?.setAttribute('title', 'Recorded page');
-  player.addEventListener('ui-update-player-state', (state) => play?.setAttribute('aria-label', state === 'playing' ? 'Pause' : 'Play'));
+  player.addEventListener('ui-update-player-state', (event) => play?.setAttribute('aria-label', payloadOf(event) === 'playing' ? 'Pause' : 'Play'));
 }
 
 function playerSize(host: HTMLElement, events: RecordedEvent[]): { width: number; height: number } {
@@ -62,9 +65,11 @@ async function main(): Promise<void> {
   const { marks, lines } = marksOf(events);
   const total = events.at(-1)!.timestamp - events[0]!.timestamp;
   let now = 0;
-  player.addEventListener('ui-update-current-time', (time) => (now = Number(time)));
+  player.addEventListener('ui-update-current-time', (event) => (now = Number(payloadOf(event))));
   const seek = (offset: number) => {
-    player.goto(offset, false);
+    // rrweb's replayer applies at once the events strictly before the time it pauses at: one
+    // millisecond later, so the marked event itself (a page's snapshot, an error) is shown.
+    player.goto(offset + 1, false);
     now = offset;
   };
   fillTimeline(document.getElementById('timeline')!, marks, total, seek);
