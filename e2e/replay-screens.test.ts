@@ -70,6 +70,9 @@ describe("the instance's session screens", () => {
     await page.getByRole('link', { name: 'Replay session visit-1' }).click();
     await visible(page.getByText('Loaded 12 events.'));
     await visible(recorded().getByText('Buy'));
+    // The session settings' defaults: the mouse trail drawn (rrweb's mouseTail canvas), inactive time not skipped.
+    expect(await page.locator('canvas.replayer-mouse-tail').count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Skip inactive time' }).isChecked()).toBe(false);
     const consoleText = await page.getByTestId('console').textContent();
     expect(consoleText).toContain('error: boom');
     expect(consoleText).toContain('warn: slow');
