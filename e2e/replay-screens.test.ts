@@ -67,8 +67,12 @@ describe("the instance's session screens", () => {
 
   it('replay it in rrweb-player: the recorded page, the timeline, the jump to an error, the console pane', async () => {
     await page.goto('/sessions');
+    const eventRequests: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/api/sessions/visit-1/events') && eventRequests.push(r.url())));
     await page.getByRole('link', { name: 'Replay session visit-1' }).click();
     await visible(page.getByText('Loaded 12 events.'));
+    // The page's preload is the answer the script reads: the events travel once.
+    expect(eventRequests).toHaveLength(1);
     await visible(recorded().getByText('Buy'));
     // The session settings' defaults: the mouse trail drawn (rrweb's mouseTail canvas), inactive time not skipped.
     expect(await page.locator('canvas.replayer-mouse-tail').count()).toBe(1);

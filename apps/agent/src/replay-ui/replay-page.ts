@@ -43,7 +43,8 @@ export function replayPage({ session: s, display, assets }: ReplayView): string 
 <h2 id="console-title">Console and errors</h2>
 <ol id="console" class="console" aria-labelledby="console-title" data-testid="console"></ol>
 </section>`,
-    `<link rel="stylesheet" href="${escape(assets.css)}"><script type="module" src="${escape(assets.js)}"></script>`,
+    // The events are asked for while the bundle loads, not after it has run (time to first frame).
+    `<link rel="preload" href="${escape(events)}" as="fetch" crossorigin><link rel="stylesheet" href="${escape(assets.css)}"><script type="module" src="${escape(assets.js)}"></script>`,
   );
 }
 

@@ -38,7 +38,8 @@ function playerSize(host: HTMLElement, events: RecordedEvent[]): { width: number
 }
 
 async function load(): Promise<RecordedEvent[]> {
-  const res = await fetch(root.dataset.events!, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  // As the page's preload asks (no headers of its own), so the browser hands over that answer.
+  const res = await fetch(root.dataset.events!, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(res.status === 401 ? 'Your sign-in has ended: sign in again.' : `The recording could not be loaded (HTTP ${res.status}).`);
   return (await res.json()) as RecordedEvent[];
 }
