@@ -43,3 +43,5 @@ const { benchAuditAppend, auditAppendReport } = await import('./audit-append');
 for (const line of auditAppendReport(await benchAuditAppend())) console.log(line);
 const { benchIngestStorage, ingestStorageReport } = await import('./ingest-storage');
 for (const line of ingestStorageReport(await benchIngestStorage())) console.log(line);
+const { benchReplay, replayReport } = await import('./replay');
+for (const line of replayReport(await benchReplay())) console.log(line);

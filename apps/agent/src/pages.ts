@@ -58,6 +58,7 @@ ${result}<form method="post" action="/password">
 </form>`;
   return `${note}${form}
 <form method="post" action="/logout"><button type="submit">Sign out</button></form>
+<p><a href="/sessions" data-testid="sessions-link">Sessions: filter and replay</a></p>
 ${recordingsList(view.recordings)}`;
 }
 

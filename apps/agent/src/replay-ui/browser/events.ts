@@ -1,0 +1,77 @@
+/**
+ * What the replay screen marks, read from the session's rrweb events (eventWithTime): clicks
+ * (IncrementalSnapshot, source MouseInteraction, type Click), page changes (Meta, with the
+ * page's address) and the tracker's custom events: 'replay.error' and 'replay.console'.
+ */
+
+export interface RecordedEvent {
+  type: number;
+  timestamp: number;
+  data?: { source?: number; type?: number; href?: string; width?: number; height?: number; tag?: string; payload?: unknown };
+}
+
+export type MarkKind = 'click' | 'page' | 'error';
+
+export interface Mark {
+  kind: MarkKind;
+  /** Milliseconds from the session's first event, as rrweb-player's goto() takes them. */
+  offset: number;
+  label: string;
+}
+
+export interface ConsoleLine {
+  offset: number;
+  level: string;
+  text: string;
+  stack?: string;
+}
+
+const FULL_SNAPSHOT = 2;
+const META = 4;
+const INCREMENTAL = 3;
+const CUSTOM = 5;
+const MOUSE_INTERACTION = 2;
+const CLICK = 2;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+
+function pathOf(href: string): string {
+  try {
+    const url = new URL(href);
+    return url.pathname;
+  } catch {
+    return href;
+  }
+}
+
+export function marksOf(events: RecordedEvent[]): { marks: Mark[]; lines: ConsoleLine[] } {
+  const start = events[0]?.timestamp ?? 0;
+  const marks: Mark[] = [];
+  const lines: ConsoleLine[] = [];
+  let previous: RecordedEvent | undefined;
+  for (const e of events) {
+    const offset = e.timestamp - start;
+    // A page's Meta comes just before its FullSnapshot: its mark seeks to the snapshot, where the page is drawn.
+    if (e.type === FULL_SNAPSHOT && previous?.type === META && marks.at(-1)?.kind === 'page') marks.at(-1)!.offset = offset;
+    previous = e;
+    if (e.type === META && e.data?.href) marks.push({ kind: 'page', offset, label: `Page ${pathOf(e.data.href)}` });
+    else if (e.type === INCREMENTAL && e.data?.source === MOUSE_INTERACTION && e.data.type === CLICK) marks.push({ kind: 'click', offset, label: 'Click' });
+    else if (e.type === CUSTOM && e.data?.tag === 'replay.error') {
+      const payload = (e.data.payload ?? {}) as { message?: unknown; stack?: unknown };
+      const text = str(payload.message ?? 'Error');
+      marks.push({ kind: 'error', offset, label: `Error: ${text}` });
+      lines.push({ offset, level: 'error', text, stack: typeof payload.stack === 'string' ? payload.stack : undefined });
+    } else if (e.type === CUSTOM && e.data?.tag === 'replay.console') {
+      const payload = (e.data.payload ?? {}) as { level?: unknown; args?: unknown };
+      const args = Array.isArray(payload.args) ? payload.args.map(str).join(' ') : str(payload.args ?? '');
+      lines.push({ offset, level: typeof payload.level === 'string' ? payload.level : 'log', text: args });
+    }
+  }
+  return { marks, lines };
+}
+
+/** '1:05' for 65,000 ms. */
+export function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,127 @@
+/**
+ * The instance's replay screen in chromium (issue 43, point 7): a 30-minute synthetic session
+ * (a 200-row page, then every 10 s mouse moves, text changes, a click and an input; ~9,000
+ * rrweb events) stored through ingest into a real agent; then, RUNS times on a fresh page:
+ *   - time to first frame: from navigation start to rrweb's iframe holding the recorded page's
+ *     text (the events fetched, the bundle run, the snapshot built) — goal ≤ 1 s;
+ *   - seek to the end: from "Jump to the next error" (the session's one error is its last event)
+ *     to the iframe showing the last text change — goal ≤ 300 ms.
+ * Medians are reported.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOKEN_ISSUER } from '@replay/agent-protocol';
+import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
+import { signToken } from '../apps/agent/src/tokens.ts';
+import { launchBrowser } from '../e2e/support/browser';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = Number(process.env.PORT ?? 47310);
+const RUNS = Number(process.env.RUNS ?? 5);
+const MINUTES = 30;
+const BATCH_MS = 10_000;
+const START = Date.UTC(2026, 0, 10, 9, 0, 0);
+
+function fullSnapshot(timestamp: number, rows: number) {
+  let id = 10;
+  const row = (i: number) => ({ type: 2, id: id++, tagName: 'tr', attributes: { class: 'row' }, childNodes: [{ type: 3, id: id++, textContent: `Order #${i} shipped` }] });
+  const table = { type: 2, id: 5, tagName: 'table', attributes: {}, childNodes: Array.from({ length: rows }, (_, i) => row(i)) };
+  const html = { type: 2, id: 2, tagName: 'html', attributes: {}, childNodes: [{ type: 2, id: 3, tagName: 'head', attributes: {}, childNodes: [] }, { type: 2, id: 4, tagName: 'body', attributes: {}, childNodes: [table] }] };
+  return { type: 2, timestamp, data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { top: 0, left: 0 } } };
+}
+
+function batchOf(n: number, last: boolean): unknown[] {
+  const t = START + n * BATCH_MS;
+  const events: unknown[] = n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200)] : [];
+  for (let i = 0; i < 40; i++) events.push({ type: 3, timestamp: t + 10 + i * 200, data: { source: 1, positions: [{ x: 100 + i, y: 200 + i, id: 12, timeOffset: -50 }] } });
+  for (let i = 0; i < 8; i++) events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} at ${n}` }], attributes: [], removes: [], adds: [] } });
+  events.push({ type: 3, timestamp: t + 5_000, data: { source: 2, type: 2, id: 12, x: 140, y: 240 } });
+  if (last) {
+    events.push({ type: 3, timestamp: t + 9_000, data: { source: 0, texts: [{ id: 11, value: 'The last change' }], attributes: [], removes: [], adds: [] } });
+    events.push({ type: 5, timestamp: t + 9_500, data: { tag: 'replay.error', payload: { message: 'at the end' } } });
+  }
+  return events;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export interface ReplayFigures {
+  events: number;
+  firstFrameMs: number;
+  seekToEndMs: number;
+}
+
+export async function benchReplay(): Promise<ReplayFigures> {
+  await ensureReplayUiBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
+  const [secret, projectKey, instanceId] = [randomBytes(32).toString('base64url'), randomBytes(15).toString('base64url'), 'bench-replay'];
+  const limits = { AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000', AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000', AGENT_MIN_FREE_MB: '0' };
+  const args = ['apps/agent/src/main.ts', '--instance-id', instanceId, '--name', 'bench', '--data-dir', join(dir, 'data'), '--port', String(PORT), '--version', '1.21', '--console-origin', 'http://localhost:3999', '--tenant', 'Bench'];
+  const flags = process.features.typescript ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env: { ...process.env, ...limits, AGENT_SECRET: secret, AGENT_PROJECT_KEY: projectKey }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  const browser = await launchBrowser();
+  try {
+    for (let tries = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; tries++) {
+      if (tries > 600) throw new Error('agent did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const batches = (MINUTES * 60_000) / BATCH_MS;
+    let events = 0;
+    for (let n = 0; n < batches; n++) {
+      const batch = batchOf(n, n === batches - 1);
+      events += batch.length;
+      const res = await fetch(`${base}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` }, body: JSON.stringify({ sessionId: 'long', events: batch }) });
+      if (res.status !== 202) throw new Error(`batch answered ${res.status}`);
+    }
+    const firstFrames: number[] = [];
+    const seeks: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const page = await context.newPage();
+      const token = signToken({ scope: 'login', aud: instanceId, exp: Math.floor(Date.now() / 1000) + 60, jti: randomUUID(), sub: 'u1', name: 'Bench', email: 'bench@example.com' }, secret, TOKEN_ISSUER);
+      await page.goto(`${base}/login?token=${token}`);
+      await page.goto(`${base}/sessions/long`);
+      // performance.now() counts from this navigation's start.
+      firstFrames.push(await page.evaluate(async () => {
+        for (;;) {
+          const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe');
+          if (frame?.contentDocument?.body?.textContent?.includes('Order #199')) return performance.now();
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      }));
+      seeks.push(await page.evaluate(async () => {
+        const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe')!;
+        const started = performance.now();
+        document.querySelector<HTMLButtonElement>('#next-error')!.click();
+        while (!frame.contentDocument?.body?.textContent?.includes('The last change')) await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - started;
+      }));
+      await context.close();
+    }
+    return { events, firstFrameMs: Math.round(median(firstFrames)), seekToEndMs: Math.round(median(seeks)) };
+  } finally {
+    await browser.close();
+    if (child.exitCode === null) {
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function replayReport(f: ReplayFigures): string[] {
+  return [
+    `replay of a ${MINUTES}-minute session (${f.events} rrweb events) in chromium, median of ${RUNS}: first frame ${f.firstFrameMs} ms from navigation (goal ≤ 1000 ms), seek to its end ${f.seekToEndMs} ms (goal ≤ 300 ms)`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of replayReport(await benchReplay())) console.log(line);
+}
