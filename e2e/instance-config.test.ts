@@ -179,9 +179,11 @@ describe('instance configuration journey in chromium', () => {
 
     const day = (ago: number) => join(server.dataDir, 'instances', instanceId, 'data', 'sessions', new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10));
     const [recent, old] = [day(3), day(40)];
-    for (const folder of [recent, old]) {
+    // Two sessions, as an earlier agent stored them (no head line: each dated by its day). Retention
+    // removes whole sessions, so they must not share an id.
+    for (const [folder, id] of [[recent, 'recent-visit'], [old, 'old-visit']] as const) {
       mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, 'session.jsonl'), '{"type":"click"}\n');
+      writeFileSync(join(folder, `${id}.jsonl`), '{"type":3,"timestamp":1,"data":{"source":2,"type":2}}\n');
     }
     await group.getByRole('radio', { name: '20 days' }).check();
     await page.getByRole('button', { name: 'Save retention' }).click();
