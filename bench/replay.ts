@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOKEN_ISSUER } from '@replay/agent-protocol';
+import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { signToken } from '../apps/agent/src/tokens.ts';
 import { launchBrowser } from '../e2e/support/browser';
@@ -42,7 +43,7 @@ function batchOf(n: number, last: boolean): unknown[] {
   events.push({ type: 3, timestamp: t + 5_000, data: { source: 2, type: 2, id: 12, x: 140, y: 240 } });
   if (last) {
     events.push({ type: 3, timestamp: t + 9_000, data: { source: 0, texts: [{ id: 11, value: 'The last change' }], attributes: [], removes: [], adds: [] } });
-    events.push({ type: 5, timestamp: t + 9_500, data: { tag: 'replay.error', payload: { message: 'at the end' } } });
+    events.push({ type: 5, timestamp: t + 9_500, data: { tag: TRACKER_EVENT_TAGS.error, payload: { message: 'at the end' } } });
   }
   return events;
 }

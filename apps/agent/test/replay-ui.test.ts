@@ -1,3 +1,4 @@
+import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureReplayUiBuilt } from '../scripts/build-replay-ui.mjs';
 import { REPLAY_CSP } from '../src/replay-ui/replay-page.ts';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   });
   expect(tagged.status).toBe(202);
   expect((await sendEvents(agent, 'short', visit(T0 + 60_000).first.slice(0, 4))).status).toBe(202);
-  const calm = visit(T0 + 120_000).all.filter((e) => (e as { data: { tag?: string } }).data.tag !== 'replay.error');
+  const calm = visit(T0 + 120_000).all.filter((e) => (e as { data: { tag?: string } }).data.tag !== TRACKER_EVENT_TAGS.error);
   expect((await sendEvents(agent, 'calm', calm)).status).toBe(202);
   expect((await sendEvents(agent, 'recent', visit(RECENT).all)).status).toBe(202);
 });

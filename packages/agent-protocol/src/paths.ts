@@ -66,3 +66,9 @@ export const SSO_SLO_PATH = '/sso/slo';
  * tracker, packages/tracker, keeps within them): `setUserID`'s id, `setMetadata`'s keys and values.
  */
 export const TRACKER_BATCH_LIMITS = { userId: 256, metadataKeys: 50, metadataKey: 64, metadataValue: 1024, events: 10_000 } as const;
+
+/**
+ * The tags of the rrweb Custom events (type 5) the tracker adds to a recording: one place for
+ * the tracker that writes them, the index that counts errors and the replay that marks them.
+ */
+export const TRACKER_EVENT_TAGS = { error: 'error', metadata: 'metadata', console: 'replay.console' } as const;

@@ -1,5 +1,5 @@
 import { record } from '@rrweb/record';
-import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH } from '@replay/agent-protocol/plain';
+import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { captureErrors, type CapturedError } from './errors';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
 import { scrubAddresses } from './scrub';
@@ -144,7 +144,7 @@ export class Tracker {
     const k = String(key).slice(0, LIMITS.metadataKey);
     if (!k || (!(k in this.metadata) && Object.keys(this.metadata).length >= LIMITS.metadataKeys)) return;
     this.metadata[k] = String(value).slice(0, LIMITS.metadataValue);
-    this.custom('metadata', { key: k, value: this.metadata[k] });
+    this.custom(TRACKER_EVENT_TAGS.metadata, { key: k, value: this.metadata[k] });
   }
 
   /** A custom event of the site's, in the recording where it happened. */
@@ -159,7 +159,7 @@ export class Tracker {
   }
 
   private reportError(e: CapturedError): void {
-    this.custom('error', e);
+    this.custom(TRACKER_EVENT_TAGS.error, e);
     const body = { sessionId: this.sessionId, name: e.name, message: e.message, url: bareUrl(location.href), release: this.options.release, stack: e.stack, frames: e.frames };
     void fetch(new URL(ERRORS_PATH, this.options.ingestPoint), {
       method: 'POST',

@@ -1,7 +1,9 @@
+import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
+
 /**
  * What the replay screen marks, read from the session's rrweb events (eventWithTime): clicks
  * (IncrementalSnapshot, source MouseInteraction, type Click), page changes (Meta, with the
- * page's address) and the tracker's custom events: 'replay.error' and 'replay.console'.
+ * page's address) and the tracker's custom events (TRACKER_EVENT_TAGS): errors and console messages.
  */
 
 export interface RecordedEvent {
@@ -56,12 +58,12 @@ export function marksOf(events: RecordedEvent[]): { marks: Mark[]; lines: Consol
     previous = e;
     if (e.type === META && e.data?.href) marks.push({ kind: 'page', offset, label: `Page ${pathOf(e.data.href)}` });
     else if (e.type === INCREMENTAL && e.data?.source === MOUSE_INTERACTION && e.data.type === CLICK) marks.push({ kind: 'click', offset, label: 'Click' });
-    else if (e.type === CUSTOM && e.data?.tag === 'replay.error') {
+    else if (e.type === CUSTOM && e.data?.tag === TRACKER_EVENT_TAGS.error) {
       const payload = (e.data.payload ?? {}) as { message?: unknown; stack?: unknown };
       const text = str(payload.message ?? 'Error');
       marks.push({ kind: 'error', offset, label: `Error: ${text}` });
       lines.push({ offset, level: 'error', text, stack: typeof payload.stack === 'string' ? payload.stack : undefined });
-    } else if (e.type === CUSTOM && e.data?.tag === 'replay.console') {
+    } else if (e.type === CUSTOM && e.data?.tag === TRACKER_EVENT_TAGS.console) {
       const payload = (e.data.payload ?? {}) as { level?: unknown; args?: unknown };
       const args = Array.isArray(payload.args) ? payload.args.map(str).join(' ') : str(payload.args ?? '');
       lines.push({ offset, level: typeof payload.level === 'string' ? payload.level : 'log', text: args });

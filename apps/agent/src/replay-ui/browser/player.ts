@@ -1,6 +1,7 @@
 import Player from 'rrweb-player';
 import 'rrweb-player/dist/style.css';
 import './style.css';
+import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { type RecordedEvent, marksOf } from './events.ts';
 import { fillConsole, fillTimeline, nextError } from './panes.ts';
 
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
       autoPlay: false,
       skipInactive: root.dataset.skipInactive === 'true',
       mouseTail: root.dataset.mouseTrail === 'true',
-      tags: { 'replay.error': '#b91c1c', 'replay.console': '#92400e' },
+      tags: { [TRACKER_EVENT_TAGS.error]: '#b91c1c', [TRACKER_EVENT_TAGS.console]: '#92400e' },
     },
   });
   nameControls(host, player);

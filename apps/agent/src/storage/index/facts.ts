@@ -1,16 +1,17 @@
+import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { isRrwebEvent } from '../chunks/records.ts';
 
 /**
  * What the index learns from a batch's rrweb events: their time span, the pages (each Meta
  * event's href, then the batch's own url), the clicks (an IncrementalSnapshot of source
- * MouseInteraction, type Click) and the errors (Custom events tagged 'error', which
- * packages/tracker sends for each JavaScript error, or 'replay.error'). Events that are not rrweb's (no numeric type and timestamp) count for nothing.
+ * MouseInteraction, type Click) and the errors (Custom events tagged TRACKER_EVENT_TAGS.error,
+ * which packages/tracker sends for each JavaScript error). Events that are not rrweb's (no numeric type and timestamp) count for nothing.
  */
 
 const EventType = { IncrementalSnapshot: 3, Meta: 4, Custom: 5 } as const;
 const MOUSE_INTERACTION = 2;
 const CLICK = 2;
-export const ERROR_TAGS: readonly unknown[] = ['error', 'replay.error'];
+export const ERROR_TAGS: readonly unknown[] = [TRACKER_EVENT_TAGS.error];
 
 export interface BatchFacts {
   firstAt: number | null;
