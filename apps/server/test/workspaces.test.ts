@@ -11,16 +11,15 @@ interface PackageJson {
   exports?: string | Record<string, string | Record<string, string>>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
-  scripts?: Record<string, string>;
   files?: string[];
 }
 
 /**
- * A package with a build script ships what it builds (packages/tracker: one bundle with its
- * imports inside): its entry points are build output, which must be among the files it
- * publishes, and what its source imports is a build-time dependency.
+ * A package that lists the files it publishes ships what it builds (packages/tracker: one
+ * bundle with its imports inside): its entry points are build output, which must be among
+ * those files, and what its source imports is a build-time dependency.
  */
-const isBuilt = (pkg: PackageJson) => pkg.scripts?.build !== undefined;
+const isBuilt = (pkg: PackageJson) => pkg.files !== undefined;
 
 const workspaces = ['apps', 'packages'].flatMap((group) =>
   readdirSync(`${root}${group}`, { withFileTypes: true })
