@@ -19,6 +19,7 @@ import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { signToken } from '../apps/agent/src/tokens.ts';
 import { launchBrowser } from '../e2e/support/browser';
+import { fullSnapshot } from './rrweb-page';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.PORT ?? 47310);
@@ -27,17 +28,9 @@ const MINUTES = 30;
 const BATCH_MS = 10_000;
 const START = Date.UTC(2026, 0, 10, 9, 0, 0);
 
-function fullSnapshot(timestamp: number, rows: number) {
-  let id = 10;
-  const row = (i: number) => ({ type: 2, id: id++, tagName: 'tr', attributes: { class: 'row' }, childNodes: [{ type: 3, id: id++, textContent: `Order #${i} shipped` }] });
-  const table = { type: 2, id: 5, tagName: 'table', attributes: {}, childNodes: Array.from({ length: rows }, (_, i) => row(i)) };
-  const html = { type: 2, id: 2, tagName: 'html', attributes: {}, childNodes: [{ type: 2, id: 3, tagName: 'head', attributes: {}, childNodes: [] }, { type: 2, id: 4, tagName: 'body', attributes: {}, childNodes: [table] }] };
-  return { type: 2, timestamp, data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { top: 0, left: 0 } } };
-}
-
 function batchOf(n: number, last: boolean): unknown[] {
   const t = START + n * BATCH_MS;
-  const events: unknown[] = n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200)] : [];
+  const events: unknown[] = n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200, (i) => `Order #${i} shipped`)] : [];
   for (let i = 0; i < 40; i++) events.push({ type: 3, timestamp: t + 10 + i * 200, data: { source: 1, positions: [{ x: 100 + i, y: 200 + i, id: 12, timeOffset: -50 }] } });
   for (let i = 0; i < 8; i++) events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} at ${n}` }], attributes: [], removes: [], adds: [] } });
   events.push({ type: 3, timestamp: t + 5_000, data: { source: 2, type: 2, id: 12, x: 140, y: 240 } });
