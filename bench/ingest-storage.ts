@@ -6,15 +6,11 @@
  * raw JSON (its events as one JSON array, what an export gives). The rate limits are raised
  * so the agent, not its flood limits, is measured.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBenchAgent } from './agent';
 import { fullSnapshot } from './rrweb-page';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SESSIONS = Number(process.env.SESSIONS ?? 100);
 const BATCHES = Number(process.env.BATCHES ?? 20);
 /** Session time one batch covers: a tracker flushes every few seconds. */
@@ -52,18 +48,10 @@ export interface IngestStorageFigures {
 }
 
 export async function benchIngestStorage(): Promise<IngestStorageFigures> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-  const dataDir = join(dir, 'data');
-  const projectKey = randomBytes(15).toString('base64url');
   const limits = { AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000', AGENT_CLIENT_BYTES_PER_SECOND: '10000000000', AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000', AGENT_INSTANCE_BYTES_PER_SECOND: '10000000000', AGENT_MIN_FREE_MB: '0' };
-  const args = ['apps/agent/src/main.ts', '--instance-id', 'bench', '--name', 'bench', '--data-dir', dataDir, '--port', String(PORT), '--version', '1.21', '--console-origin', 'http://localhost:3999', '--tenant', 'Bench'];
-  const flags = process.features.typescript ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env: { ...process.env, ...limits, AGENT_SECRET: randomBytes(32).toString('base64url'), AGENT_PROJECT_KEY: projectKey }, stdio: 'ignore' });
+  const agent = await startBenchAgent({ instanceId: 'bench-ingest', port: PORT, env: limits });
+  const { child, dataDir, projectKey } = agent;
   try {
-    for (let tries = 0; !(await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.ok; tries++) {
-      if (tries > 600) throw new Error('agent did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const cpuBefore = cpuSeconds(child.pid!);
     const latencies: number[] = [];
     const rawBytes = new Map<string, number>();
@@ -76,7 +64,7 @@ export async function benchIngestStorage(): Promise<IngestStorageFigures> {
         for (let n = 0; n < BATCHES; n++) {
           const batch = batchOf(Date.UTC(2026, 0, 10) + s * 1000, n);
           const sentAt = performance.now();
-          const res = await fetch(`http://127.0.0.1:${PORT}/api/events`, {
+          const res = await fetch(`${agent.url}/api/events`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
             body: JSON.stringify({ sessionId, events: batch, url: 'https://shop.example/orders', userId: `user-${s}` }),
@@ -112,11 +100,7 @@ export async function benchIngestStorage(): Promise<IngestStorageFigures> {
       withIndexToRaw: Math.round(((stored + index) / raw) * 1000) / 1000,
     };
   } finally {
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-    rmSync(dir, { recursive: true, force: true });
+    await agent.stop();
   }
 }
 

@@ -8,20 +8,15 @@
  *     to the iframe showing the last text change — goal ≤ 300 ms.
  * Medians are reported.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { TOKEN_ISSUER } from '@replay/agent-protocol';
 import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { signToken } from '../apps/agent/src/tokens.ts';
 import { launchBrowser } from '../e2e/support/browser';
+import { startBenchAgent } from './agent';
 import { fullSnapshot } from './rrweb-page';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.PORT ?? 47310);
 const RUNS = Number(process.env.RUNS ?? 5);
 const MINUTES = 30;
@@ -51,19 +46,11 @@ export interface ReplayFigures {
 
 export async function benchReplay(): Promise<ReplayFigures> {
   await ensureReplayUiBuilt();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
-  const [secret, projectKey, instanceId] = [randomBytes(32).toString('base64url'), randomBytes(15).toString('base64url'), 'bench-replay'];
   const limits = { AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000', AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000', AGENT_MIN_FREE_MB: '0' };
-  const args = ['apps/agent/src/main.ts', '--instance-id', instanceId, '--name', 'bench', '--data-dir', join(dir, 'data'), '--port', String(PORT), '--version', '1.21', '--console-origin', 'http://localhost:3999', '--tenant', 'Bench'];
-  const flags = process.features.typescript ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env: { ...process.env, ...limits, AGENT_SECRET: secret, AGENT_PROJECT_KEY: projectKey }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${PORT}`;
+  const agent = await startBenchAgent({ instanceId: 'bench-replay', port: PORT, env: limits });
+  const { url: base, secret, projectKey, instanceId } = agent;
   const browser = await launchBrowser();
   try {
-    for (let tries = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; tries++) {
-      if (tries > 600) throw new Error('agent did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const batches = (MINUTES * 60_000) / BATCH_MS;
     let events = 0;
     for (let n = 0; n < batches; n++) {
@@ -100,13 +87,7 @@ export async function benchReplay(): Promise<ReplayFigures> {
     return { events, firstFrameMs: Math.round(median(firstFrames)), seekToEndMs: Math.round(median(seeks)) };
   } finally {
     await browser.close();
-    if (child.exitCode === null) {
-      await new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      });
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await agent.stop();
   }
 }
 
