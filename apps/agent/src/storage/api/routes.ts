@@ -63,7 +63,7 @@ async function sendEvents(res: ServerResponse, state: AgentState, id: string): P
         continue;
       }
       // A download given up (its connection closed) stops the reading rather than waiting on a drain forever.
-      if (!res.write(`${first ? '[' : ','}${line}`)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(`${first ? '[' : ','}${line}`)) await drainedOrClosed(res);
       if (res.destroyed) {
         lines.close();
         input.destroy();
@@ -73,6 +73,18 @@ async function sendEvents(res: ServerResponse, state: AgentState, id: string): P
     }
   }
   res.end(first ? '[]' : ']');
+}
+
+/**
+ * Until the answer can take more or its connection is gone. The listener that did not fire is
+ * removed (an abort), so a long download waiting many times adds none that stay behind.
+ */
+async function drainedOrClosed(res: ServerResponse): Promise<void> {
+  const waiting = new AbortController();
+  const either = [once(res, 'drain', { signal: waiting.signal }), once(res, 'close', { signal: waiting.signal })];
+  await Promise.race(either);
+  waiting.abort();
+  await Promise.allSettled(either);
 }
 
 export const sessionListRoutes: Record<string, Handler> = {
