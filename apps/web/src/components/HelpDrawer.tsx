@@ -1,4 +1,5 @@
-import { Anchor, Drawer, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Drawer } from './Drawer';
 import IconBook from '@tabler/icons-react/dist/esm/icons/IconBook.mjs';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';

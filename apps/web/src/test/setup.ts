@@ -7,8 +7,9 @@ import { setSessionHint } from './fetch-stub';
 
 // findBy… waits for what will appear; it asserts nothing about time. On a loaded 2-core
 // machine (the server suites run beside these) a lazy route's first render plus its
-// stubbed call can take longer than the default 1 s. A screen that never shows it still fails.
-configure({ asyncUtilTimeout: 5_000 });
+// stubbed call took over 5 s in CI (the first test of a file compiles the route). A screen
+// that never shows it still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine reads for media queries, sizes and scrolling.
 if (!window.matchMedia) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Divider, Drawer, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Drawer } from '../../components/Drawer';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import { TEXT_LIMITS } from '@replay/contracts';
 import { usePublicConfig } from '../../features/config/api';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Code, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Drawer } from '../../components/Drawer';
 import { DRAWER_WIDTHS } from '@replay/contracts';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Drawer } from '../../components/Drawer';
 import { DRAWER_WIDTHS } from '@replay/contracts';
 import { ListStates } from '../../components/list/ListStates';
 import { AccessList } from './AccessList';

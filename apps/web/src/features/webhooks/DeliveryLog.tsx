@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Drawer } from '../../components/Drawer';
 import { DRAWER_WIDTHS, WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import IconSend from '@tabler/icons-react/dist/esm/icons/IconSend.mjs';
 import { EmptyState } from '../../components/EmptyState';

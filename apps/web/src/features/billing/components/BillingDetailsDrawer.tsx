@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Drawer } from '../../../components/Drawer';
 import { DRAWER_WIDTHS, type BillingDetails, type PublicConfig } from '@replay/contracts';
 import { useReturnFocus } from '../../../components/dialog-focus';
 import { FormAlert } from '../../../components/FormAlert';

@@ -97,22 +97,19 @@ export function CleanupSection({ instance, active }: { instance: Instance; activ
           </Button>
         )}
       </Group>
-      {/* The dialog is a portal in the drawer's React tree: its Escape must not bubble on and close the drawer too. */}
-      <div onKeyDown={(e) => e.stopPropagation()}>
-        <ConfirmDialog
-          opened={confirming}
-          title={CLEANUP_TITLE}
-          confirmLabel={CLEAN_UP}
-          danger
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            cleanup.mutate(days);
-          }}
-        >
-          {`The recordings ${ageLabel(days).toLowerCase()} will be removed from ${instance.name} (${freed.toLowerCase()}). This cannot be undone.`}
-        </ConfirmDialog>
-      </div>
+      <ConfirmDialog
+        opened={confirming}
+        title={CLEANUP_TITLE}
+        confirmLabel={CLEAN_UP}
+        danger
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          cleanup.mutate(days);
+        }}
+      >
+        {`The recordings ${ageLabel(days).toLowerCase()} will be removed from ${instance.name} (${freed.toLowerCase()}). This cannot be undone.`}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Divider, Drawer, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Drawer } from '../../../components/Drawer';
 import '@mantine/core/styles/NumberInput.css';
 import {
   DISK_MAX_GB,

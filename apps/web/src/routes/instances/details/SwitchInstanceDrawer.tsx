@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Drawer } from '../../../components/Drawer';
 import {
   DRAWER_WIDTHS,
   SIZES,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Drawer } from '../../../components/Drawer';
 import {
   DRAWER_WIDTHS,
   MAINTENANCE_WINDOW_HOURS,
