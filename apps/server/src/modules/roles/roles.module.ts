@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { rolesRoutes } from './roles.routes';
+
+export const rolesModule = defineModule({
+  name: 'roles',
+  routes: [rolesRoutes],
+});
