@@ -9,7 +9,7 @@ import { protocolSchemas } from './protocol.ts';
 import { readSsoStatus } from './sso-store.ts';
 import { listErrors, readError } from './errors.ts';
 import { acceptSourceMap } from './source-maps/routes.ts';
-import { listSourceMaps, removeSourceMap } from './source-maps/store.ts';
+import { listSourceMaps, pruneSourceMaps, removeSourceMap } from './source-maps/store.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
@@ -61,6 +61,8 @@ export const adminRoutes: Record<string, Handler> = {
     const next = { ...state.config, ...change, updatedAt: state.now() };
     saveConfig(state.settings.dataDir, next);
     state.config = next;
+    // A project gone from the key set (deleted in the console) takes its source maps with it.
+    if (change.projectKeys !== undefined) pruneSourceMaps(state.settings.dataDir, new Set(change.projectKeys.map((k) => k.projectId)));
     // A shorter retention applies at once, not at the next hourly sweep.
     if (retentionChanged) await state.applyRetention();
     return state.config;

@@ -90,6 +90,11 @@ describe("the instance's source-map API", () => {
 });
 
 describe("the console's source-map calls", () => {
+  it('a project the instance does not know takes no map through the instance’s own API: 400', async () => {
+    const res = await upload(built.map, { Cookie: cookie }, `release=2.4.0&fileUrl=${encodeURIComponent(FILE)}&projectId=p-unknown`);
+    expect(res.status).toBe(400);
+  });
+
   it('upload under a project, list and delete by project: another project’s map is neither listed nor removed', async () => {
     const call = await admin(agent, ADMIN_CALLS.uploadSourceMap.path, { projectId: 'p-shop', release: '2.4.0', fileUrl: FILE, map: built.map, uploadedAt: 1_000 });
     expect(call.status).toBe(200);
@@ -106,6 +111,16 @@ describe("the console's source-map calls", () => {
     expect(await removed.json()).toEqual({ removed: true });
     expect(await listOf(['p-shop'])).toEqual([]);
     expect(stored()).not.toContain(`${info.id}.map`);
+  });
+
+  it('removes a project’s maps once the console’s key set no longer names it, keeping the account key’s', async () => {
+    const key = (projectId: string, n: number) => ({ projectId, sha256: n.toString(16).repeat(64) });
+    for (const projectId of ['p-kept', 'p-deleted']) {
+      expect((await admin(agent, ADMIN_CALLS.uploadSourceMap.path, { projectId, release: '3.0.0', fileUrl: FILE, map: built.map })).status).toBe(200);
+    }
+    expect((await admin(agent, ADMIN_CALLS.applyConfig.path, { projectKeys: [key('p-kept', 1)] })).status).toBe(200);
+    const left = ((await (await admin(agent, ADMIN_CALLS.sourceMaps.path, {})).json()) as { sourceMaps: SourceMapInfo[] }).sourceMaps;
+    expect(left.map((m) => m.projectId).sort()).toEqual([null, 'p-kept'].sort());
   });
 
   it('refuses an upload that is not a map v3 with 400 and the console’s words', async () => {

@@ -48,6 +48,9 @@ export const sourceMapRoutes: Record<string, Handler> = {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Expected Content-Type: application/json (the map itself)');
     if (Number(req.headers['content-length'] ?? 0) > SOURCE_MAP_MAX_BYTES) throw new HttpError(413, `A source map may be at most ${SOURCE_MAP_MAX_BYTES} bytes`);
     const target = await targetOf(url.searchParams);
+    if (target.projectId !== null && !(state.config.projectKeys ?? []).some((k) => k.projectId === target.projectId)) {
+      throw new HttpError(400, `No project ${target.projectId} on this instance: leave projectId out for the account key's`);
+    }
     const text = (await readBody(req, SOURCE_MAP_MAX_BYTES, 'A source map')).toString('utf8');
     sendJson(res, 201, acceptSourceMap(state, target, text));
   },

@@ -92,3 +92,13 @@ export function sourceMapTextFor(dataDir: string, fileUrl: string, release: stri
   }
   return null;
 }
+
+/**
+ * Removes the maps of projects the console's key set no longer names (a deleted project's), when
+ * it pushes that set (admin call applyConfig): the account key's maps (null) always stay.
+ */
+export function pruneSourceMaps(dataDir: string, projectIds: ReadonlySet<string>): number {
+  const gone = listSourceMaps(dataDir).filter((m) => m.projectId !== null && !projectIds.has(m.projectId));
+  for (const m of gone) removeSourceMap(dataDir, m.id);
+  return gone.length;
+}
