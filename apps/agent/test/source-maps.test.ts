@@ -44,6 +44,13 @@ describe("the instance's source-map API", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("takes JSON only: a form's or a plain-text post is 415, storing nothing", async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      expect((await upload(built.map, { Cookie: cookie, 'Content-Type': type })).status, type).toBe(415);
+    }
+    expect(stored()).toEqual([]);
+  });
+
   it('refuses what is not a source map v3 (400, the console’s words) and a bad where (400), storing nothing', async () => {
     const v2 = JSON.stringify({ ...JSON.parse(built.map), version: 2 });
     for (const body of ['not json', v2, '{"version":3}']) {
