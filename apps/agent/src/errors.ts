@@ -7,7 +7,7 @@ import { ERRORS, dayOf } from './data.ts';
 import { HttpError, answerPreflight, applyCors, readJson, sendJson } from './http.ts';
 import { admitTracker, ingestOrigins } from './ingest.ts';
 import { protocolSchemas } from './protocol.ts';
-import { resolveFrames } from './source-maps/resolve.ts';
+import { sourceMapResolver } from './source-maps/load.ts';
 import { sourceMapTextFor } from './source-maps/store.ts';
 import type { AgentState, Handler } from './state.ts';
 
@@ -84,11 +84,12 @@ export function listErrors(dataDir: string, page: number, limit: number, project
 }
 
 /** A group and its latest occurrence, each frame resolved through the instance's source maps (source-maps/). */
-export function readError(dataDir: string, errorId: string, projects?: ErrorProjects): ErrorDetail {
+export async function readError(dataDir: string, errorId: string, projects?: ErrorProjects): Promise<ErrorDetail> {
   const { groups, latest } = grouped(dataDir, projects);
   const group = groups.find((g) => g.errorId === errorId);
   const last = latest.get(errorId);
   if (!group || !last) return null;
+  const { resolveFrames } = await sourceMapResolver();
   const frames = resolveFrames(last.frames, (file) => sourceMapTextFor(dataDir, file, last.release, last.projectId ?? null, projects));
   return { group, latest: { sessionId: last.sessionId, url: last.url, release: last.release, stack: last.stack, frames, at: last.at } };
 }

@@ -62,12 +62,12 @@ export const errorsUiRoutes: Record<string, Handler> = {
 };
 
 function detailHandler(rawId: string): Handler {
-  return (req, res, url, state) => {
+  return async (req, res, url, state) => {
     if (!guard(req, res, state)) return;
     try {
       if (!/^[a-f0-9]{16}$/.test(rawId)) throw new HttpError(404, 'No such error on this instance: an error id is 16 hex digits.');
       const view = viewOf(url.searchParams);
-      const detail = readError(state.settings.dataDir, rawId);
+      const detail = await readError(state.settings.dataDir, rawId);
       if (!detail) throw new HttpError(404, 'No such error on this instance: it may have been removed by retention.');
       sendHtml(res, 200, errorDetailPage({ detail, view, timezone: displaySettings().timezone }));
     } catch (e) {

@@ -7,7 +7,7 @@ import { protocolSchemas } from '../protocol.ts';
 import { signedInUser } from '../sessions.ts';
 import type { AgentState, Handler } from '../state.ts';
 import { verifyConsoleToken } from '../tokens.ts';
-import { parseSourceMap } from './resolve.ts';
+import { sourceMapResolver } from './load.ts';
 import { listSourceMaps, saveSourceMap } from './store.ts';
 
 /**
@@ -29,7 +29,8 @@ async function requireUploader(req: IncomingMessage, state: AgentState): Promise
 }
 
 /** Keeps `text` as the map of `target` when it is a source map v3; 400, storing nothing, otherwise. */
-export function acceptSourceMap(state: AgentState, target: SourceMapTarget, text: string, at = state.now()): SourceMapInfo {
+export async function acceptSourceMap(state: AgentState, target: SourceMapTarget, text: string, at = state.now()): Promise<SourceMapInfo> {
+  const { parseSourceMap } = await sourceMapResolver();
   if (!parseSourceMap(text)) throw new HttpError(400, JS_ERROR_MESSAGES.notSourceMap);
   return saveSourceMap(state.settings.dataDir, state.disk, target, text, at);
 }
@@ -52,7 +53,7 @@ export const sourceMapRoutes: Record<string, Handler> = {
       throw new HttpError(400, `No project ${target.projectId} on this instance: leave projectId out for the account key's`);
     }
     const text = (await readBody(req, SOURCE_MAP_MAX_BYTES, 'A source map')).toString('utf8');
-    sendJson(res, 201, acceptSourceMap(state, target, text));
+    sendJson(res, 201, await acceptSourceMap(state, target, text));
   },
   [`GET ${SOURCE_MAPS_PATH}`]: async (req, res, _url, state) => {
     await requireUploader(req, state);
