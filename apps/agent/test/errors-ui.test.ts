@@ -108,6 +108,8 @@ describe("the instance's Errors pages", () => {
     const full = await html(`/errors/${errorId}`);
     expect(full).not.toContain(JS_ERROR_MESSAGES.noSourceMaps);
     expect(testIds(full, 'frame-file')[0]).toBe('src/cart.js');
+    // The function: the map's name for it, else the browser's.
+    expect(full).toMatch(/<code><strong>[^<]+<\/strong> in <span data-testid="frame-file">src\/cart\.js<\/span>/);
     expect(testIds(full, 'frame-where')[0]).toMatch(new RegExp(`^${THROWING_LINE}:\\d+$`));
     expect(full).toContain(`<mark>&gt;    ${THROWING_LINE} |     throw new TypeError(&quot;Cart total too high: &quot; + sum);</mark>`);
   });
