@@ -88,6 +88,12 @@ describe("the instance's source-map API", () => {
     expect(top.context.map((c) => c.line)).toEqual([4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('goes into the instance’s backups with the rest of its data folder', async () => {
+    const [info] = ((await (await fetch(`${agent.url}${SOURCE_MAPS_PATH}`, { headers: { Cookie: cookie } })).json()) as { sourceMaps: SourceMapInfo[] }).sourceMaps;
+    expect((await admin(agent, ADMIN_CALLS.backup.path, { name: 'with-maps' })).status).toBe(200);
+    expect(readFileSync(join(agent.dataDir, '..', 'backups', 'with-maps', 'data', 'source-maps', `${info!.id}.map`), 'utf8')).toBe(built.map);
+  });
+
   it('takes the console’s admin token too; the same project, release and file replaces the map rather than adding one', async () => {
     const res = await upload(built.map, { Authorization: `Bearer ${consoleToken(agent, 'admin')}` });
     expect(res.status).toBe(201);
