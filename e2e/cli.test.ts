@@ -10,7 +10,7 @@ import { startConsole, type ConsoleServer } from './support/server';
  * The `replay` command as a script runs it: a child process (the workspace's bin, as
  * `npx replay` finds it) against the real console on a free port. A person's token creates
  * an API key with the CLI; the CLI signs in with it (profile file 0600), creates an
- * instance, waits for it to run, lists it, and terminates it.
+ * instance, waits for it to run, lists it, uploads a source map to it, and terminates it.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(root, 'node_modules', '.bin', 'replay');
@@ -96,6 +96,20 @@ describe('the replay CLI against a running console', () => {
     const table = await replay(['instances', 'list']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/CLI box.*running/);
+  });
+
+  it('uploads a source map to the running instance, which keeps it: listed by the CLI, a map that is not one refused (2)', async () => {
+    const map = join(config, 'app.min.js.map');
+    writeFileSync(map, JSON.stringify({ version: 3, sources: ['src/app.js'], names: [], mappings: 'AAAA', sourcesContent: ['throw new Error("x");'] }));
+    const uploaded = await replayJson<{ sourceMaps: { fileUrl: string; release: string }[] }>(['sourcemaps', 'upload', map, '--instance', instanceId, '--release', '1.0.0', '--url', 'https://shop.example.com/assets/']);
+    expect(uploaded.sourceMaps).toEqual([expect.objectContaining({ fileUrl: 'https://shop.example.com/assets/app.min.js', release: '1.0.0' })]);
+    const listed = await replayJson<{ sourceMaps: { fileUrl: string }[] }>(['sourcemaps', 'list', '--instance', instanceId]);
+    expect(listed.sourceMaps.map((m) => m.fileUrl)).toEqual(['https://shop.example.com/assets/app.min.js']);
+    const notMap = join(config, 'broken.js.map');
+    writeFileSync(notMap, '{"version":2}');
+    const refused = await replay(['sourcemaps', 'upload', notMap, '--instance', instanceId, '--release', '1.0.0', '--url', 'https://shop.example.com/assets/broken.js']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('not a source map');
   });
 
   it('an API key may not manage keys: refused, exit code 3, the console saying why', async () => {

@@ -38,6 +38,8 @@ COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
 COPY apps/agent apps/agent
 COPY packages/agent-protocol packages/agent-protocol
+# The words of the Errors screens (one type-strippable file of the contracts, js-error-messages.ts).
+COPY packages/contracts packages/contracts
 COPY packages/local-process packages/local-process
 COPY --from=tracker /app/packages/tracker/package.json packages/tracker/package.json
 COPY --from=tracker /app/packages/tracker/dist packages/tracker/dist

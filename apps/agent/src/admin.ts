@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ADMIN_CALLS, AgentCall, AnswerOf, BodyOf } from '@replay/agent-protocol';
-import { ADMIN_ROUTES, type AdminCallName } from '@replay/agent-protocol/plain';
+import { ADMIN_ROUTES, SOURCE_MAP_MAX_BYTES, type AdminCallName } from '@replay/agent-protocol/plain';
 import { saveConfig } from './config.ts';
 import { backupDataDir, deleteBackup, restoreSessions } from './backups.ts';
 import { cleanupPreview, removeOlderThan } from './data.ts';
@@ -8,10 +8,14 @@ import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { readSsoStatus } from './sso-store.ts';
 import { listErrors, readError } from './errors.ts';
+import { acceptSourceMap } from './source-maps/routes.ts';
+import { listSourceMaps, pruneSourceMaps, removeSourceMap } from './source-maps/store.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
 const MAX_ADMIN_BODY = 64 * 1024;
+/** A source map's text escaped inside JSON may take up to twice its bytes (quotes and backslashes). */
+const MAX_SOURCE_MAP_CALL_BODY = 2 * SOURCE_MAP_MAX_BYTES + MAX_ADMIN_BODY;
 
 type AdminCalls = typeof ADMIN_CALLS;
 
@@ -32,6 +36,7 @@ async function requireAdmin(req: IncomingMessage, state: AgentState): Promise<vo
 function adminRoute<Name extends AdminCallName>(
   name: Name,
   answer: (body: BodyOf<AdminCalls[Name]>, state: AgentState) => Promise<AnswerOf<AdminCalls[Name]>> | AnswerOf<AdminCalls[Name]>,
+  maxBody = MAX_ADMIN_BODY,
 ): Record<string, Handler> {
   const { method, path } = ADMIN_ROUTES[name];
   const handler: Handler = async (req, res, _url, state) => {
@@ -39,7 +44,7 @@ function adminRoute<Name extends AdminCallName>(
     const call: AgentCall = (await protocolSchemas()).ADMIN_CALLS[name];
     let body: unknown;
     if (call.body) {
-      const parsed = call.body.safeParse(await readJson(req, MAX_ADMIN_BODY));
+      const parsed = call.body.safeParse(await readJson(req, maxBody));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid body');
       body = parsed.data;
     }
@@ -56,6 +61,8 @@ export const adminRoutes: Record<string, Handler> = {
     const next = { ...state.config, ...change, updatedAt: state.now() };
     saveConfig(state.settings.dataDir, next);
     state.config = next;
+    // A project gone from the key set (deleted in the console) takes its source maps with it.
+    if (change.projectKeys !== undefined) pruneSourceMaps(state.settings.dataDir, new Set(change.projectKeys.map((k) => k.projectId)));
     // A shorter retention applies at once, not at the next hourly sweep.
     if (retentionChanged) await state.applyRetention();
     return state.config;
@@ -86,4 +93,7 @@ export const adminRoutes: Record<string, Handler> = {
   ...adminRoute('ssoStatus', (_body, state) => readSsoStatus(state.settings.dataDir)),
   ...adminRoute('errors', ({ page, limit, projectIds }, state) => listErrors(state.settings.dataDir, page, limit, projectIds)),
   ...adminRoute('error', ({ errorId, projectIds }, state) => readError(state.settings.dataDir, errorId, projectIds)),
+  ...adminRoute('uploadSourceMap', ({ map, uploadedAt, ...target }, state) => acceptSourceMap(state, target, map, uploadedAt), MAX_SOURCE_MAP_CALL_BODY),
+  ...adminRoute('sourceMaps', ({ projectIds }, state) => ({ sourceMaps: listSourceMaps(state.settings.dataDir, projectIds) })),
+  ...adminRoute('deleteSourceMap', ({ id, projectIds }, state) => ({ removed: removeSourceMap(state.settings.dataDir, id, projectIds) })),
 };

@@ -9,7 +9,8 @@ import type { SessionStore } from './storage/store.ts';
 /**
  * The agent's data folder: recorded sessions (chunk files under sessions/<YYYY-MM-DD>/ and
  * their index, index.sqlite: storage/), JavaScript errors in errors/<YYYY-MM-DD>.jsonl (both
- * kept for the data retention), config.json, the used login tokens, and the pid file. Backups
+ * kept for the data retention), source maps in source-maps/ (kept until replaced or removed:
+ * source-maps/store.ts), config.json, the used login tokens, and the pid file. Backups
  * go beside it in ../backups, so a backup never contains older backups.
  */
 

@@ -7,6 +7,8 @@ import { ERRORS, dayOf } from './data.ts';
 import { HttpError, answerPreflight, applyCors, readJson, sendJson } from './http.ts';
 import { admitTracker, ingestOrigins } from './ingest.ts';
 import { protocolSchemas } from './protocol.ts';
+import { sourceMapResolver } from './source-maps/load.ts';
+import { sourceMapTextFor } from './source-maps/store.ts';
 import type { AgentState, Handler } from './state.ts';
 
 /**
@@ -15,7 +17,8 @@ import type { AgentState, Handler } from './state.ts';
  * by day as they remove recordings; errors.jsonl, from agents before that, is read too), under the same
  * rules as recordings: the project key, the CORS origins, the rate limits and the disk's room.
  * Each occurrence names the project whose key sent it (null: the account's key). The console
- * reads them grouped, one project's at a time (admin calls `errors` and `error`).
+ * reads them grouped, one project's at a time (admin calls `errors` and `error`), and the
+ * instance's own Errors screens (errors-ui/) read them all.
  */
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -80,12 +83,15 @@ export function listErrors(dataDir: string, page: number, limit: number, project
   return { groups: groups.slice((page - 1) * limit, page * limit), total: groups.length };
 }
 
-export function readError(dataDir: string, errorId: string, projects?: ErrorProjects): ErrorDetail {
+/** A group and its latest occurrence, each frame resolved through the instance's source maps (source-maps/). */
+export async function readError(dataDir: string, errorId: string, projects?: ErrorProjects): Promise<ErrorDetail> {
   const { groups, latest } = grouped(dataDir, projects);
   const group = groups.find((g) => g.errorId === errorId);
   const last = latest.get(errorId);
   if (!group || !last) return null;
-  return { group, latest: { sessionId: last.sessionId, url: last.url, release: last.release, stack: last.stack, frames: last.frames, at: last.at } };
+  const { resolveFrames } = await sourceMapResolver();
+  const frames = resolveFrames(last.frames, (file) => sourceMapTextFor(dataDir, file, last.release, last.projectId ?? null, projects));
+  return { group, latest: { sessionId: last.sessionId, url: last.url, release: last.release, stack: last.stack, frames, at: last.at } };
 }
 
 export const errorRoutes: Record<string, Handler> = {

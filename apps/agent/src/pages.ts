@@ -59,6 +59,7 @@ ${result}<form method="post" action="/password">
   return `${note}${form}
 <form method="post" action="/logout"><button type="submit">Sign out</button></form>
 <p><a href="/sessions" data-testid="sessions-link">Sessions: filter and replay</a></p>
+<p><a href="/errors" data-testid="errors-link">Errors: JavaScript errors and their stack traces</a></p>
 ${recordingsList(view.recordings)}`;
 }
 

@@ -25,7 +25,9 @@ import { startSession } from './sessions.ts';
 import type { AgentSettings } from './settings.ts';
 import { signinRoutes } from './signin.ts';
 import { signOut, sloRoutes } from './slo.ts';
+import { errorsUiRoute, errorsUiRoutes } from './errors-ui/routes.ts';
 import { replayUiRoute, replayUiRoutes } from './replay-ui/routes.ts';
+import { sourceMapRoutes } from './source-maps/routes.ts';
 import { sessionListRoutes, sessionRoute } from './storage/api/routes.ts';
 import { SessionStore } from './storage/store.ts';
 import { ssoRoutes } from './sso.ts';
@@ -75,6 +77,8 @@ const routes: Record<string, Handler> = {
   ...trackerAssetRoutes,
   ...trackerConfigRoutes,
   ...errorRoutes,
+  ...sourceMapRoutes,
+  ...errorsUiRoutes,
   ...sessionListRoutes,
   ...replayUiRoutes,
   ...adminRoutes,
@@ -82,7 +86,7 @@ const routes: Record<string, Handler> = {
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: AgentState): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://agent.invalid');
-  const route = routes[`${req.method} ${url.pathname}`] ?? sessionRoute(req.method, url.pathname) ?? replayUiRoute(req.method, url.pathname);
+  const route = routes[`${req.method} ${url.pathname}`] ?? sessionRoute(req.method, url.pathname) ?? replayUiRoute(req.method, url.pathname) ?? errorsUiRoute(req.method, url.pathname);
   try {
     if (!route) throw new HttpError(404, `No route ${req.method} ${url.pathname}`);
     await route(req, res, url, state);

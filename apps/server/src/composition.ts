@@ -120,7 +120,7 @@ export function createServices(ctx: AppContext) {
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),
     loggerOptions: createLoggerOptionsService({ database: ctx.database, clock, enqueue }),
-    jsErrors: createJsErrorsService({ db, clock, driver: ctx.driver, instances }),
+    jsErrors: createJsErrorsService({ db, driver: ctx.driver, instances }),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreviewResultSchema, restoreResultSchema, cleanupResultSchema, diskResultSchema } from './answers.ts';
 import { ssoStatusSchema } from './sso.ts';
 import { errorDetailSchema, errorListRequestSchema, errorListSchema, errorRequestSchema } from './errors.ts';
+import { sourceMapDeleteRequestSchema, sourceMapDeleteSchema, sourceMapInfoSchema, sourceMapListRequestSchema, sourceMapListSchema, sourceMapUploadSchema } from './source-maps.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
@@ -73,6 +74,12 @@ export const ADMIN_CALLS = {
   errors: call(ADMIN_ROUTES.errors, errorListRequestSchema, errorListSchema),
   /** One group and its latest occurrence's stack; null when there is no such group. */
   error: call(ADMIN_ROUTES.error, errorRequestSchema, errorDetailSchema),
+  /** Keeps a project's source map of one file of one release on the instance (a new one replaces it); 400 for what is not a map v3. */
+  uploadSourceMap: call(ADMIN_ROUTES.uploadSourceMap, sourceMapUploadSchema, sourceMapInfoSchema),
+  /** The maps of `projectIds` (absent: all), newest first, without their text. */
+  sourceMaps: call(ADMIN_ROUTES.sourceMaps, sourceMapListRequestSchema, sourceMapListSchema),
+  /** Removes one map of `projectIds`; `removed: false` when they have none of that id. */
+  deleteSourceMap: call(ADMIN_ROUTES.deleteSourceMap, sourceMapDeleteRequestSchema, sourceMapDeleteSchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

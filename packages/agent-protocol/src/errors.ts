@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { originalPositionSchema } from './source-maps.ts';
 
 /**
  * JavaScript errors the tracker reports (POST ERRORS_PATH, with the project key, from the
@@ -65,10 +66,17 @@ export const errorRequestSchema = z.strictObject(
   { error: 'The body must be { errorId, projectIds? }' },
 );
 export type ErrorProjects = z.infer<typeof projectIds>;
-/** A group and its latest occurrence (null: no such group). */
+/**
+ * A frame with where a source map of its file puts it in the original source (null: no map resolves
+ * it). Absent from agents older than the instance's source maps: the console reads that as null.
+ */
+export const resolvedFrameSchema = errorFrameSchema.extend({ original: originalPositionSchema.nullable().optional() });
+export type ResolvedFrame = z.infer<typeof resolvedFrameSchema>;
+
+/** A group and its latest occurrence, its frames resolved by the instance's source maps (null: no such group). */
 export const errorDetailSchema = z.object({
   group: errorGroupSchema,
-  latest: z.object({ sessionId: z.string(), url: z.string().nullable(), release: z.string().nullable(), stack: z.string(), frames: z.array(errorFrameSchema), at: z.number() }),
+  latest: z.object({ sessionId: z.string(), url: z.string().nullable(), release: z.string().nullable(), stack: z.string(), frames: z.array(resolvedFrameSchema), at: z.number() }),
 }).nullable();
 
 export type ErrorGroup = z.infer<typeof errorGroupSchema>;

@@ -16,6 +16,9 @@ export const ADMIN_ROUTES = {
   ssoStatus: { method: 'GET', path: '/api/admin/sso' },
   errors: { method: 'POST', path: '/api/admin/errors' },
   error: { method: 'POST', path: '/api/admin/error' },
+  uploadSourceMap: { method: 'POST', path: '/api/admin/source-maps' },
+  sourceMaps: { method: 'POST', path: '/api/admin/source-maps/list' },
+  deleteSourceMap: { method: 'POST', path: '/api/admin/source-maps/delete' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;
@@ -45,6 +48,14 @@ export const TRACKER_CONFIG_PATH = '/api/tracker-config';
 
 /** Where trackers send JavaScript errors (POST, with the project key), under the same CORS rules as events. */
 export const ERRORS_PATH = '/api/errors';
+
+/**
+ * The instance's own source-map API (POST: the map's JSON as the body, `?release=&fileUrl=&projectId=`;
+ * GET: the list), for people signed in to the instance and for the console's admin token, never the
+ * project key (it is in every page). A map above SOURCE_MAP_MAX_BYTES is refused with 413.
+ */
+export const SOURCE_MAPS_PATH = '/api/sourcemaps';
+export const SOURCE_MAP_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The instance's own sign-in (issue 12's SSO): a password form for the instance's users,

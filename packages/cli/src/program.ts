@@ -4,13 +4,14 @@ import { registerInstances } from './commands/instances';
 import { registerKeys } from './commands/keys';
 import { registerLogin } from './commands/login';
 import { registerMembers } from './commands/members';
+import { registerSourceMaps } from './commands/sourcemaps';
 import { describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
 import type { Io } from './io';
 
 /** The command tree; a new one each run, so runs in one process (tests) share nothing. */
 export function buildProgram(io: Io): Command {
   const program = new Command('replay')
-    .description("The console's command-line tool: instances, members, the audit trail and API keys.")
+    .description("The console's command-line tool: instances, members, the audit trail, API keys and source maps.")
     .option('--json', 'print one JSON document on standard output, and nothing else there')
     .addHelpText('after', EXIT_CODES_HELP)
     .showSuggestionAfterError()
@@ -21,6 +22,7 @@ export function buildProgram(io: Io): Command {
   registerMembers(program, io);
   registerAudit(program, io);
   registerKeys(program, io);
+  registerSourceMaps(program, io);
   // Every command and group: usage errors throw (exitOverride) instead of ending the process.
   for (const command of allCommands(program)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -1,26 +1,17 @@
 import { z } from 'zod';
+import { JS_ERROR_MESSAGES } from './js-error-messages';
 import { siteIdField } from './projects';
 import { INPUT_MESSAGES, isStorableText, safeExactText, safePaging, safeText, safeUuid } from './safe';
 
 /**
  * JavaScript errors the tracker reported to a project of an instance (spec: /{siteId}/errors and
  * the stack-trace view). The instance keeps them, each under the project whose key sent it; the
- * console reads one project's through its agent and resolves their frames through the source
- * maps members upload for that project, kept in the console by project, release and file URL.
+ * console reads one project's through its agent, their frames resolved by the instance through the
+ * source maps members upload for that project, which the console forwards to the instance, where
+ * they are kept by project, release and file URL.
  */
 
-export const JS_ERROR_MESSAGES = {
-  noSourceMaps: 'Source maps must be uploaded to be able to see stack traces.',
-  sourceMapNotFound: 'Source map not found.',
-  sourceMapRemoved: 'Source map removed',
-  sourceMapRemoveFailed: 'Failed to remove the source map',
-  notFound: 'Error not found.',
-  notSourceMap: 'The file is not a source map: it must be JSON with version 3, sources and mappings.',
-  tooLarge: (max: number) => `A source map may be at most ${max} characters.`,
-  fileUrl: 'File URL must be an http(s) URL of the minified script.',
-  uploaded: 'Source map uploaded successfully',
-  uploadFailed: 'Failed to upload the source map',
-} as const;
+export { JS_ERROR_MESSAGES };
 
 export const PAGE_SIZE_ERRORS = 20;
 /** Under the API's 1 MiB body limit, with room for the other fields and JSON escaping of ASCII text. */

@@ -1,6 +1,6 @@
 import { escape } from '../pages.ts';
 
-/** The instance's session screens' frame: a header with the way back, the page's own CSS, its parts. */
+/** The instance's session and error screens' frame: a header with the way back, the page's own CSS, its parts. */
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;color:#1f2937;background:#fff}
 header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:baseline;padding:.75rem 1rem;border-bottom:1px solid #d1d5db}
@@ -24,6 +24,6 @@ export function shell(title: string, body: string, head = ''): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
 <style>${CSS}</style>${head}</head>
-<body><header><a href="/">Instance home</a><a href="/sessions">Sessions</a></header>
+<body><header><a href="/">Instance home</a><a href="/sessions">Sessions</a><a href="/errors">Errors</a></header>
 <main>${body}</main></body></html>`;
 }

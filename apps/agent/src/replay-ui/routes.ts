@@ -23,8 +23,8 @@ import { REPLAY_CSP, replayPage } from './replay-page.ts';
 
 const ONE = /^\/sessions\/([^/]+)$/;
 
-/** Whether someone is signed in; if not, the answer is a 303 to the sign-in page. */
-function guard(req: Parameters<Handler>[0], res: ServerResponse, state: AgentState): boolean {
+/** Whether someone is signed in; if not, the answer is a 303 to the sign-in page (also the Errors screens' guard). */
+export function guard(req: Parameters<Handler>[0], res: ServerResponse, state: AgentState): boolean {
   if (signedInUser(req, state)) return true;
   res.writeHead(303, { Location: SIGNIN_PATH, 'Cache-Control': 'no-store' }).end();
   return false;

@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SourceMapInfo, type SourceMapUpload, type SsoStatus } from '@replay/agent-protocol';
 import { keyedSerial } from '../lib/concurrency';
 import { callAgent, checkHealth, loginUrl, preflight, unhealthy, type AgentAddress } from './agent-client';
 import {
@@ -85,6 +85,18 @@ export abstract class AgentDriver {
 
   async error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail> {
     return callAgent(await this.running(instanceId), ADMIN_CALLS.error, { errorId, projectIds });
+  }
+
+  async uploadSourceMap(instanceId: string, upload: SourceMapUpload): Promise<SourceMapInfo> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.uploadSourceMap, upload);
+  }
+
+  async sourceMaps(instanceId: string, projectIds?: ErrorProjects): Promise<{ sourceMaps: SourceMapInfo[] }> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.sourceMaps, { projectIds });
+  }
+
+  async deleteSourceMap(instanceId: string, id: string, projectIds?: ErrorProjects): Promise<{ removed: boolean }> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.deleteSourceMap, { id, projectIds });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SourceMapInfo, SourceMapUpload, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**
@@ -53,6 +53,12 @@ export interface InfrastructureDriver {
   errors(instanceId: string, page: number, limit: number, projectIds?: ErrorProjects): Promise<ErrorList>;
   /** One error group of `projectIds` with its latest occurrence; null when they have no such group. */
   error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail>;
+  /** Keeps a source map on the running instance, which resolves frames with it (`invalid` when it is not a map v3). */
+  uploadSourceMap(instanceId: string, upload: SourceMapUpload): Promise<SourceMapInfo>;
+  /** The running instance's source maps of `projectIds`, newest first, without their text. */
+  sourceMaps(instanceId: string, projectIds?: ErrorProjects): Promise<{ sourceMaps: SourceMapInfo[] }>;
+  /** Removes one map of `projectIds` from the running instance; `removed: false` when they have none of that id. */
+  deleteSourceMap(instanceId: string, id: string, projectIds?: ErrorProjects): Promise<{ removed: boolean }>;
   /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
   backup(instanceId: string, name: string): Promise<BackupInfo>;
   /**

@@ -1,9 +1,13 @@
 import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
+import { and, eq } from 'drizzle-orm';
+import { SOURCE_MAPS_PATH } from '@replay/agent-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JS_ERROR_MESSAGES, MAX_SOURCE_MAP_CHARS, type Instance, type JsErrorDetail, type JsErrorGroup } from '@replay/contracts';
+import { projects, sourceMaps } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
+import { newId } from '../../src/lib/ids';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
@@ -14,7 +18,8 @@ import { addMember, api, appWithRunningInstance, tempInstancesDir } from '../ins
  * JavaScript errors with a real agent: the tracker reports an error thrown by a really
  * minified script (esbuild), the console lists it grouped and shows its stack, first
  * unresolved ('Source maps must be uploaded…'), then, once the build's source map is
- * uploaded, at the original file, line, column and code.
+ * uploaded (handed to the instance, which keeps it and resolves the frames), at the
+ * original file, line, column and code. The instance is the one place maps are kept.
  */
 const dir = tempInstancesDir();
 let t: TestApp;
@@ -46,7 +51,7 @@ async function reportRealError(sessionId: string): Promise<void> {
     thrown = e as Error;
   }
   const frames = [...thrown!.stack!.matchAll(/at (?:(\S+) \()?(https:\/\/[^\s)]+):(\d+):(\d+)\)?/g)].map((m) => ({ file: m[2]!, function: m[1] ?? null, line: Number(m[3]), column: Number(m[4]) }));
-  const port = new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' }).folders.read(inst.instanceId)!.port;
+  const port = agentPort();
   const { tenantKey } = (await api(t, owner.jwt).get('/account')).json().data as { tenantKey: string };
   const res = await fetch(`http://127.0.0.1:${port}/api/errors`, {
     method: 'POST',
@@ -56,6 +61,7 @@ async function reportRealError(sessionId: string): Promise<void> {
   expect(res.status).toBe(202);
 }
 
+const agentPort = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' }).folders.read(inst.instanceId)!.port;
 const upload = (body: object, jwt = owner.jwt) => api(t, jwt).post(path('/source-maps'), body);
 
 beforeAll(async () => {
@@ -178,5 +184,39 @@ describe('GET and DELETE …/source-maps', () => {
     expect(malformed.statusCode).toBe(404);
     expectErrorAnswerShape(malformed);
     expect((await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps).toHaveLength(1);
+  });
+});
+
+describe('source maps kept by the instance', () => {
+  const resolvedTop = async () => ((await api(t, owner.jwt).get(path(`/errors/${group.errorId}`))).json().data as JsErrorDetail).frames[0]!.original;
+
+  it('the console’s error detail shows the frame the instance resolved with a map uploaded to the instance itself', async () => {
+    for (const m of (await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps as { id: string }[]) {
+      expect((await api(t, owner.jwt).delete(path(`/source-maps/${m.id}`))).statusCode).toBe(200);
+    }
+    expect(await resolvedTop()).toBeNull();
+    // Through the instance's own API, as someone signed in to it (the console's one-time link).
+    const { jwt } = (await api(t, owner.jwt).get(path('/jwt'))).json().data as { jwt: string };
+    const login = await fetch(`http://127.0.0.1:${agentPort()}/login?token=${encodeURIComponent(jwt)}`, { redirect: 'manual' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await fetch(`http://127.0.0.1:${agentPort()}${SOURCE_MAPS_PATH}?release=2.4.0&fileUrl=${encodeURIComponent(FILE)}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: built.map });
+    expect(res.status).toBe(201);
+    expect(await resolvedTop()).toMatchObject({ source: 'src/cart.js', line: 7 });
+    const listed = (await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps as { id: string; release: string }[];
+    expect(listed.map((m) => m.release)).toEqual(['2.4.0']);
+    expect((await api(t, owner.jwt).delete(path(`/source-maps/${listed[0]!.id}`))).statusCode).toBe(200);
+    expect(await resolvedTop()).toBeNull();
+  });
+
+  it('hands a map the console kept before to the instance at the next read, and keeps it no more', async () => {
+    const db = t.runtime.ctx.db;
+    const [site] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.instanceId, inst.instanceId), eq(projects.isDefault, true)));
+    const uploadedAt = new Date(Date.UTC(2026, 0, 2));
+    await db.insert(sourceMaps).values({ id: newId(), tenantId: owner.user.tenantId, instanceId: inst.instanceId, projectId: site!.id, release: '2.4.0', fileUrl: FILE, map: built.map, bytes: Buffer.byteLength(built.map), uploadedAt, uploadedBy: null });
+
+    expect(await resolvedTop()).toMatchObject({ source: 'src/cart.js', line: 7 });
+    expect(await db.select({ id: sourceMaps.id }).from(sourceMaps).where(eq(sourceMaps.instanceId, inst.instanceId))).toEqual([]);
+    const listed = (await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps as { release: string; uploadedAt: number }[];
+    expect(listed.filter((m) => m.release === '2.4.0')).toEqual([expect.objectContaining({ uploadedAt: uploadedAt.getTime(), bytes: Buffer.byteLength(built.map) })]);
   });
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, AlertRule, Instance, JsErrorDetail, JsErrorGroup, Project, Projects, SourceMapInfo } from '@replay/contracts';
-import { alertRules, instances, sourceMaps } from '../../src/db/schema';
+import { alertRules, instances } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import type { TestApp } from '../support/app';
 import type { SignedIn } from '../support/auth';
@@ -13,7 +13,7 @@ import { api, appWithRunningInstance, seedInstance, tempInstancesDir, until } fr
  * that project's. Each project's error list shows only its own (the default project's also
  * what came with the account's key), a source map uploaded for one resolves only its errors,
  * and an alert rule made under one is listed and read there only; deleting a project takes its
- * rules and maps with it.
+ * rules with it, and its maps once the instance has the key set without it.
  */
 const dir = tempInstancesDir();
 let t: TestApp;
@@ -109,10 +109,14 @@ describe('a project’s own data', () => {
   });
 
   it('takes a deleted project’s rules and source maps with it', async () => {
+    const { driver } = t.runtime.ctx;
+    expect((await driver.sourceMaps(inst.instanceId, [blog.siteId])).sourceMaps).toHaveLength(1);
     expect((await api(t, owner.jwt).delete(`/projects/${blog.siteId}`)).statusCode).toBe(200);
     const db = t.runtime.ctx.db;
     expect(await db.select().from(alertRules).where(eq(alertRules.projectId, blog.siteId))).toEqual([]);
-    expect(await db.select().from(sourceMaps).where(eq(sourceMaps.projectId, blog.siteId))).toEqual([]);
+    // The instance keeps the maps: the key set without the project, once pushed, takes them.
+    await until(row, (r) => r.projectKeysAppliedVersion === r.projectKeysVersion, 30_000, 'the key set to be applied');
+    expect((await driver.sourceMaps(inst.instanceId, [blog.siteId])).sourceMaps).toEqual([]);
     expect((await api(t, owner.jwt).get(base('/alerts', blog.siteId))).statusCode).toBe(404);
   });
 });

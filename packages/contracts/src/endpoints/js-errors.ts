@@ -18,7 +18,7 @@ const BASE = '/managed-saas/instances';
 
 /**
  * The JavaScript errors of a project of an instance (read from its agent) and its source maps
- * (kept by the console), the project named by `?siteId=` (absent: the instance's default):
+ * (kept by the instance, which the console forwards them to), the project named by `?siteId=` (absent: the instance's default):
  * read under the instances' read permission, uploads under the one every instance change
  * uses, recorded with the instance.
  */

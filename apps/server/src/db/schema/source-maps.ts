@@ -5,9 +5,11 @@ import { tenants } from './tenants';
 import { users } from './users';
 
 /**
- * Source maps members upload for a project of an instance (modules/js-errors): one per project,
- * release and minified file URL, a newer upload replacing the older; deleted with their project. Kept by the console, not the instance: they are
- * the customer's source code, read only to resolve stack traces, and a few per release.
+ * Source maps members uploaded for a project of an instance (modules/js-errors) while the console
+ * kept them: one per project, release and minified file URL. Instances keep their own maps now
+ * (apps/agent/src/source-maps/): each row here is handed to its instance at its project's next
+ * errors or maps call and then removed (docs/ARCHITECTURE.md, "Where source maps are kept");
+ * nothing writes here any more.
  */
 export const sourceMaps = pgTable(
   'source_maps',
