@@ -174,6 +174,10 @@ describe('the docs', () => {
   it('name only repository paths that exist (README.md and docs/**/*.md)', () => {
     expect(missingDocPaths(root)).toEqual([]);
   });
+
+  it('keep docs/ARCHITECTURE.md a map of at most 400 lines (details go to docs/flows/, decisions to docs/decisions/)', () => {
+    expect(read('docs/ARCHITECTURE.md').trimEnd().split('\n').length).toBeLessThanOrEqual(400);
+  });
 });
 
 describe('the trace checker', () => {
