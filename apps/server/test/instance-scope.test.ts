@@ -6,7 +6,7 @@ import type { Principal } from '../src/lib/principal';
 import { rightsOf } from '../src/modules/roles/rights';
 
 /**
- * The one instance-scope rule (docs/ARCHITECTURE.md, decisions): the
+ * The one instance-scope rule (docs/decisions/team.md): the
  * instances module, the Activity screen, the audit trail and the escalation
  * rule of members and roles all read it from instanceScopeOf.
  */

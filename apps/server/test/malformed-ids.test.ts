@@ -7,8 +7,8 @@ import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './suppo
 import type { ApiRoute } from '../src/modules/audit/audit.plugin';
 
 /**
- * One answer for a path that names nothing (docs/ARCHITECTURE.md,
- * decisions: "malformed ids"), generated from the route table so routes
+ * One answer for a path that names nothing (docs/decisions/server.md:
+ * "malformed ids"), generated from the route table so routes
  * added later are held to it: every route with a path parameter answers a
  * value no row can have with 404 `not_found`, whatever the body, and with the
  * very words it gives for a well-formed id that names nothing.

@@ -116,7 +116,7 @@ async function send(route: ApiRoute, r: FuzzRequest, as: Record<string, string> 
 }
 
 /**
- * Public calls the trail never names anyone for, by design (docs/ARCHITECTURE.md,
+ * Public calls the trail never names anyone for, by design (docs/decisions/team.md,
  * "what the audit trail records"): anyone may ask a reset link for anyone.
  */
 const NEVER_ATTRIBUTED = new Set(['POST /api/password/reset-link']);

@@ -25,7 +25,7 @@ export const BILLING_MESSAGES = {
 
 /**
  * The trial's end without billing details (spec: 'Your free trial has ended.'; the rest is
- * decided here, docs/ARCHITECTURE.md): the account's billing members are mailed 3 days and 1
+ * decided here, docs/decisions/billing.md): the account's billing members are mailed 3 days and 1
  * day before; at the end, its running instances are stopped and starting one needs billing
  * details; their data is kept TRIAL_DATA_KEPT_DAYS more, then the instances are terminated
  * (those under termination protection stay stopped).

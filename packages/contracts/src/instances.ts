@@ -84,7 +84,7 @@ export interface BillingFacts {
 /**
  * Billing is required when the account has no billing details and (the size is not small or it
  * has an instance already). Beyond the spec's rule: once the trial has ended, the free instance
- * is over too (docs/ARCHITECTURE.md, 'The trial's end').
+ * is over too (docs/decisions/billing.md, 'the trial's end without billing details').
  */
 export function isBillingRequired(account: BillingFacts, size: InstanceSize): boolean {
   return !account.hasBillingDetails && (size !== 'small' || account.instanceCount > 0 || account.remainingTrial <= 0);

@@ -6,7 +6,7 @@ import { DAY_MS } from './constants';
  * region over a week. The week's rollout starts on Monday at 06:00 UTC; a
  * region's weekday offset is how many days after that start its instances
  * are offered the version, always at 06:00 UTC (au first on Monday, uk and il
- * last on Sunday). See the decisions table in docs/ARCHITECTURE.md.
+ * last on Sunday). See docs/decisions/instances.md.
  */
 export const RELEASE_HOUR_UTC = 6;
 export const RELEASE_WEEKDAY_OFFSETS = { eu: 5, us: 4, ap: 3, ca: 2, au: 0, uk: 6, me: 5, sa: 4, af: 3, il: 6 } as const;

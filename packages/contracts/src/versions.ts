@@ -15,7 +15,7 @@ import { safeExactText } from './safe';
  * Assist plugin. The spec gives one row (1.17.0 ↔ tracker 12.0.0) and the
  * span (1.17.0 to 1.21.0); each later minor release reads the next tracker
  * major, and the Assist plugin ships with the tracker under the same number
- * (see the decisions table in docs/ARCHITECTURE.md). The agent holds the
+ * (see docs/decisions/instances.md). The agent holds the
  * tracker column (agent-protocol's TRACKER_COMPATIBILITY), which it applies
  * to ingest; a server test keeps the two equal.
  */
@@ -76,7 +76,7 @@ export const VERSION_MESSAGES = {
  * How long a maintenance window stays open after its cron's time (hours). An
  * upgrade waiting for the window starts at any moment of it when the instance
  * is running with nothing else under way; one that could not start before the
- * window closes waits for the next window (see the decisions table).
+ * window closes waits for the next window (see docs/decisions/instances.md).
  */
 export const MAINTENANCE_WINDOW_HOURS = 4;
 export const MAINTENANCE_WINDOW_MS = MAINTENANCE_WINDOW_HOURS * 3_600_000;

@@ -2,27 +2,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cellsOf, DECISIONS_DIR, decisionSubjectsIn, docFiles, missingDocPaths, missingPathsIn, readDecisions } from './doc-checks';
 
 /**
  * Keeps docs/SPEC-TRACE.md honest: every test it names exists with that exact
- * title, every decision it names is a row of ARCHITECTURE.md's decisions table,
- * every code path it names exists, and the counts at its top are the rows' own.
- * A trace that drifted from the code fails here, naming the row.
+ * title, every decision it names is a row of a decisions table in
+ * docs/decisions/, every code path it names exists, and the counts at its top
+ * are the rows' own. A trace that drifted from the code fails here, naming the
+ * row. And keeps every doc honest about the repository: a path README.md or a
+ * doc under docs/ names that does not exist fails, naming the doc and line.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const TRACE = 'docs/SPEC-TRACE.md';
-const DECISIONS = 'docs/ARCHITECTURE.md';
 const STATUSES = ['done', 'decision', 'partial', 'missing'] as const;
 type Status = (typeof STATUSES)[number];
 const HEADER = ['ID', 'Requirement', 'Code', 'Proof', 'Status', 'Note'];
 
 const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
-
-/** Cells of a Markdown table line; `\|` stays inside its cell. */
-function cellsOf(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
-}
 
 /**
  * The literal titles of a test file's it(...)/test(...) calls (also
@@ -39,20 +35,6 @@ function testTitles(source: string): Set<string> {
     titles.add(body.replace(/\\(.)/g, '$1'));
   }
   return titles;
-}
-
-/** The subjects (first cells) of the decisions table. */
-function decisionSubjects(architecture: string): Set<string> {
-  const start = architecture.indexOf('## Decisions where the spec is silent');
-  if (start < 0) return new Set();
-  const subjects = new Set<string>();
-  for (const line of architecture.slice(start).split('\n').slice(1)) {
-    if (line.startsWith('## ')) break;
-    if (!line.startsWith('| ') || line.startsWith('|---')) continue;
-    const subject = cellsOf(line)[0];
-    if (subject && subject !== 'subject') subjects.add(subject);
-  }
-  return subjects;
 }
 
 const TEST_ITEM = /^([\w@.\-/]+\.test\.tsx?) › (.+)$/;
@@ -102,7 +84,7 @@ function traceRows(trace: string): { rows: Row[]; problems: string[] } {
 
 function checkTrace(): { problems: string[]; counts: Record<Status, number>; written: string | undefined } {
   const trace = read(TRACE);
-  const subjects = decisionSubjects(read(DECISIONS));
+  const { subjects } = readDecisions(root);
   const titleCache = new Map<string, Set<string> | null>();
   const titlesOf = (path: string) => {
     if (!titleCache.has(path)) {
@@ -145,7 +127,7 @@ function checkTrace(): { problems: string[]; counts: Record<Status, number>; wri
         else tests += 1;
       } else if (decision) {
         const subject = decision[1] ?? '';
-        if (!subjects.has(subject)) problems.push(`${at}: '${subject}' is not a subject of ${DECISIONS}'s decisions table`);
+        if (!subjects.has(subject)) problems.push(`${at}: '${subject}' is not a subject of a decisions table in ${DECISIONS_DIR}/`);
         else decisions += 1;
       } else {
         problems.push(`${at}: proof '${item}' is neither 'path.test.ts › title' nor 'decision: subject'`);
@@ -176,6 +158,28 @@ describe('docs/SPEC-TRACE.md', () => {
   });
 });
 
+describe('the decisions tables', () => {
+  it('hold each subject once across every file, and live only in docs/decisions/', () => {
+    const { subjects, problems } = readDecisions(root);
+    expect(subjects.size).toBeGreaterThan(0);
+    const elsewhere = docFiles(root)
+      .filter((doc) => !doc.startsWith(`${DECISIONS_DIR}/`))
+      .filter((doc) => decisionSubjectsIn(read(doc)).length > 0)
+      .map((doc) => `${doc}: a decisions table belongs in ${DECISIONS_DIR}/<area>.md`);
+    expect([...problems, ...elsewhere]).toEqual([]);
+  });
+});
+
+describe('the docs', () => {
+  it('name only repository paths that exist (README.md and docs/**/*.md)', () => {
+    expect(missingDocPaths(root)).toEqual([]);
+  });
+
+  it('keep docs/ARCHITECTURE.md a map of at most 400 lines (details go to docs/flows/, decisions to docs/decisions/)', () => {
+    expect(read('docs/ARCHITECTURE.md').trimEnd().split('\n').length).toBeLessThanOrEqual(400);
+  });
+});
+
 describe('the trace checker', () => {
   it('reads the titles of it() and test() calls, escapes decoded, and no template with a placeholder', () => {
     const titles = testTitles(
@@ -190,5 +194,30 @@ describe('the trace checker', () => {
       'decision: x',
       'c/d.test.tsx › three',
     ]);
+  });
+
+  it('names the doc and line of a path or a link that leads to nothing, and lets real ones, patterns and other words pass', () => {
+    const folders = new Set(['apps', 'docs']);
+    const files = new Set(['apps/a.ts', 'apps/b/', 'docs/x.md']);
+    const exists = (path: string) => files.has(path) || files.has(`${path}/`);
+    const text = [
+      'Real: `apps/a.ts:12`, `apps/a.ts#top`, `apps/a.ts › a title`, `apps/b/<id>.ts`, [x](x.md).',
+      'Not paths: `npm run build -w apps/gone`, `lib/gone.ts`, `a/b`.',
+      '```',
+      '`apps/fenced.ts`',
+      '```',
+      'Missing: `apps/gone.ts:3`,',
+      'and `apps/c/*.test.ts`, [y](../apps/y.md#z).',
+    ].join('\n');
+    expect(missingPathsIn('docs/doc.md', text, folders, exists)).toEqual([
+      "docs/doc.md:6: 'apps/gone.ts' does not exist",
+      "docs/doc.md:7: 'apps/c/' does not exist",
+      "docs/doc.md:7: the link '../apps/y.md#z' leads to nothing",
+    ]);
+  });
+
+  it('reads the subjects of a decisions table, and of no other table', () => {
+    const text = '| a | b |\n|---|---|\n| not | this |\n\n| subject | decision | why |\n|---|---|---|\n| one | d | w |\n| two \\| more | d | w |\n';
+    expect(decisionSubjectsIn(text)).toEqual(['one', 'two | more']);
   });
 });

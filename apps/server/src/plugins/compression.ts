@@ -5,7 +5,7 @@ import { constants } from 'node:zlib';
 /** Answers smaller than this leave as they are: compressing a few hundred bytes saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** brotli's quality for answers made per request: 3 is faster than gzip's default and about as small as brotli 4 (see the decisions table). */
+/** brotli's quality for answers made per request: 3 is faster than gzip's default and about as small as brotli 4 (docs/decisions/server.md, 'compression'). */
 export const API_BROTLI_QUALITY = 3;
 
 /**

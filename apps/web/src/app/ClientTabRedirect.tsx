@@ -6,7 +6,7 @@ export const OPEN_SUPPORT_STATE = { openSupport: true } as const;
 
 /**
  * Where the spec's `/client/{activeTab}` tabs that have no screen of their own go
- * (ARCHITECTURE.md decision '/client/{activeTab} tabs'): each to the screen that
+ * (docs/decisions/web.md, '/client/{activeTab} tabs'): each to the screen that
  * holds it. Audit, notifications, webhooks, projects and sessions-listing are screens (their
  * own routes rank first); modules is someone else's screen. Any tab not listed here
  * is an unknown path of the settings area and goes to the instances list (spec 2).

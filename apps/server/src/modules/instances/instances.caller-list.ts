@@ -26,7 +26,7 @@ const WIRED: ReadonlySet<string> = new Set(WIRE_COLUMNS);
 /**
  * The statement's columns: those the answer is made from (WIRE_COLUMNS), but tenantId, which its
  * WHERE fixes to the caller's. Every column was read until issue 42: 60 of the table's 63 by then,
- * each built, sent and parsed on every request (docs/ARCHITECTURE.md, decisions).
+ * each built, sent and parsed on every request (docs/decisions/server.md, 'the instances list's read').
  */
 const LISTED = Object.entries(getTableColumns(instances)).filter(([key]) => WIRED.has(key) && key !== 'tenantId');
 const LISTED_KEYS = LISTED.map(([key]) => key);

@@ -25,7 +25,7 @@ import { webauthnRepo, type WebauthnPurpose } from './webauthn.repo';
 /**
  * The relying party: the console's configured public address (PUBLIC_URL). Its host name is
  * the RP id a credential is scoped to, its origin the only one whose responses are accepted
- * (docs/ARCHITECTURE.md, decisions): moving the console to another host name orphans the keys.
+ * (docs/decisions/identity.md): moving the console to another host name orphans the keys.
  */
 export interface RelyingParty {
   id: string;

@@ -4,7 +4,7 @@ import { useAccount } from '../../app/session/SessionProvider';
 import { usePublicConfig } from '../../features/config/api';
 import { Section } from './Section';
 
-/** What the enterprise edition adds, in the order customers ask for it (see the decisions table). */
+/** What the enterprise edition adds, in the order customers ask for it (docs/decisions/web.md, 'the enterprise block'). */
 export const ENTERPRISE_FEATURES = [
   'Single sign-on (SAML) enforced for every member of the console',
   'Audit trail export for your compliance reviews',
