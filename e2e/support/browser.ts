@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 
 /** Debian's chromium; playwright never downloads a browser of its own here. */
@@ -15,8 +15,33 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+function assertChromium(): void {
   if (!existsSync(executablePath)) throw new Error(`No chromium at ${executablePath}: run .ci/run or apt-get install chromium`);
+}
+
+/** A chromium that others connect to (the e2e project's global set-up starts one per worker). */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer({ executablePath, args: FLAGS, headless: true });
+}
+
+/** This worker's shared chromium, when a vitest run started one (benches run outside vitest and launch their own). */
+async function sharedEndpoint(): Promise<string | undefined> {
+  const pool = Number(process.env.VITEST_POOL_ID);
+  if (!process.env.VITEST || !Number.isInteger(pool) || pool < 1) return undefined;
+  const { inject } = await import('vitest');
+  const endpoints = inject('chromiumEndpoints') as string[] | undefined;
+  return endpoints?.[(pool - 1) % endpoints.length];
+}
+
+/**
+ * A browser for one journey. In the e2e run it is a connection to the worker's chromium: its
+ * close() ends the connection and every context made through it, not the shared browser.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = await sharedEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
+  assertChromium();
   return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }
 
