@@ -12,3 +12,4 @@ export * from './config.ts';
 export * from './sso.ts';
 export * from './errors.ts';
 export * from './tokens.ts';
+export * from './tracker-config.ts';
