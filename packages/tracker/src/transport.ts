@@ -53,6 +53,8 @@ export class Transport {
   private sending = false;
   private pauseUntil = 0;
   private pauseMs = 0;
+  /** Until the capture decision (tracker.ts): events are queued, nothing is sent. */
+  private held = true;
   private readonly options: TransportOptions;
 
   constructor(options: TransportOptions) {
@@ -65,13 +67,26 @@ export class Transport {
     this.schedule(this.options.flushMs);
   }
 
+  /** The session is recorded: what is queued may go. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.queue.length > 0) this.schedule(this.options.flushMs);
+  }
+
+  /** The session is left out: what was queued goes nowhere. */
+  discard(): void {
+    this.queue = [];
+    this.dropped = 0;
+  }
+
   /** Events waiting and events dropped so far (for tests and the page's own checks). */
   get pending(): { queued: number; dropped: number } {
     return { queued: this.queue.length, dropped: this.dropped };
   }
 
   private schedule(ms: number): void {
-    if (this.timer === null) this.timer = setTimeout(() => void this.flush(), ms);
+    if (this.timer === null && !this.held) this.timer = setTimeout(() => void this.flush(), ms);
   }
 
   /** The next batch's events and body: as many as fit under the agent's limit; one event alone past it is dropped. */
@@ -95,7 +110,7 @@ export class Transport {
   async flush(leaving = false): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.sending || this.queue.length === 0) return;
+    if (this.held || this.sending || this.queue.length === 0) return;
     const wait = this.pauseUntil - Date.now();
     if (wait > 0 && !leaving) return this.schedule(wait);
     const batch = this.take();
