@@ -3,7 +3,10 @@
  * has one (plain JSON where not), the project key as Bearer. A bounded queue: past `maxQueue`
  * events new ones are dropped and counted, and the count rides with the next batch (`dropped`),
  * so a gap in a replay is never silent. 429 and 5xx (and a network failure) keep the batch and
- * wait: `Retry-After` when the answer has one, else a doubling pause up to a minute.
+ * wait: `Retry-After` when the answer has one, else a doubling pause up to a minute. A full disk's
+ * 507 (Retry-After: 60) is one of these: the queue is kept and sending resumes once room is made.
+ * Nothing is sent before the tracker's capture decision (held), and nothing at all for a session
+ * left out (its queue discarded).
  */
 
 export interface BatchHead {
