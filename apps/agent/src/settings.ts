@@ -108,8 +108,9 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
       clientBytesPerSecond: number('AGENT_CLIENT_BYTES_PER_SECOND', 1, 1e10, 1 * MB),
       sessionRequestsPerSecond: number('AGENT_SESSION_REQUESTS_PER_SECOND', 0.01, 1e6, 2),
       sessionBytesPerSecond: number('AGENT_SESSION_BYTES_PER_SECOND', 1, 1e10, 256 * 1024),
-      keyRequestsPerSecond: number('AGENT_KEY_REQUESTS_PER_SECOND', 0.01, 1e6, 100),
-      keyBytesPerSecond: number('AGENT_KEY_BYTES_PER_SECOND', 1, 1e10, 8 * MB),
+      // As much as the instance by default: an instance with one key keeps its whole capacity; a driver of many projects sets less.
+      keyRequestsPerSecond: number('AGENT_KEY_REQUESTS_PER_SECOND', 0.01, 1e6, 200),
+      keyBytesPerSecond: number('AGENT_KEY_BYTES_PER_SECOND', 1, 1e10, 16 * MB),
       instanceRequestsPerSecond: number('AGENT_INSTANCE_REQUESTS_PER_SECOND', 0.01, 1e6, 200),
       instanceBytesPerSecond: number('AGENT_INSTANCE_BYTES_PER_SECOND', 1, 1e10, 16 * MB),
       minFreeBytes: number('AGENT_MIN_FREE_MB', 0, 1e9, 1024) * MB,
