@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { CaptureConfig } from '@replay/agent-protocol';
+import type { CaptureConfig, TrackerConfigAnswer } from '@replay/agent-protocol';
+import { matchingCondition, sessionPercentile as sharedPercentile, trackerUserDigest, type Sha256 } from '@replay/agent-protocol/plain';
 
 /**
  * Which sessions this instance records (the account's session settings, pushed by the
- * console's config step). A session is kept when a hash of its id falls under the capture
- * rate: the same id always gets the same answer, on every batch and every agent, so a session
+ * console's config step), by the rule trackers apply too (agent-protocol's capture-rule.ts):
+ * the tracker sends nothing for a session left out, and this check enforces it. A session is
+ * kept when a hash of its id falls under the capture rate: the same id always gets the same answer, on every batch and every agent, so a session
  * is recorded or left out as a whole (rate 0 keeps none, 100 keeps all). A condition set
  * catches the sessions a member wants whatever the rate: it names a page path prefix, a user
  * id, or both, and matches a batch when everything it names matches; from the first batch a
@@ -13,10 +15,11 @@ import type { CaptureConfig } from '@replay/agent-protocol';
 
 export const RECORD_ALL: CaptureConfig = { rate: 100, conditions: [] };
 
+/** node's SHA-256, for the shared rule (capture-rule.ts), which the tracker applies with its own. */
+export const nodeSha256: Sha256 = (bytes) => createHash('sha256').update(bytes).digest();
+
 /** Where a session's id falls, from 0 (inclusive) to 100 (exclusive): the first 32 bits of its SHA-256. */
-export function sessionPercentile(sessionId: string): number {
-  return (createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32) * 100;
-}
+export const sessionPercentile = (sessionId: string): number => sharedPercentile(sessionId, nodeSha256);
 
 /** What a batch tells about its page and user, for the condition sets. */
 export interface BatchContext {
@@ -25,23 +28,17 @@ export interface BatchContext {
   userId: string | null;
 }
 
-function pathOf(url: string | null): string | null {
-  if (url === null) return null;
-  try {
-    return new URL(url, 'http://page.invalid').pathname;
-  } catch {
-    return null;
-  }
+export function matchingSet(capture: CaptureConfig, batch: BatchContext): string | null {
+  return matchingCondition(capture.conditions, batch.url, batch.userId)?.name ?? null;
 }
 
-export function matchingSet(capture: CaptureConfig, batch: BatchContext): string | null {
-  const path = pathOf(batch.url);
-  for (const set of capture.conditions) {
-    const pathMatches = set.urlPath === null || (path !== null && path.startsWith(set.urlPath));
-    const userMatches = set.userId === null || batch.userId === set.userId;
-    if (pathMatches && userMatches) return set.name;
-  }
-  return null;
+/** The capture settings as trackers read them: condition user ids as digests, no set names. */
+export function trackerCapture(capture: CaptureConfig | undefined): TrackerConfigAnswer['capture'] {
+  const config = capture ?? RECORD_ALL;
+  return {
+    rate: config.rate,
+    conditions: config.conditions.map((set) => ({ urlPath: set.urlPath, userId: set.userId === null ? null : trackerUserDigest(set.userId, nodeSha256) })),
+  };
 }
 
 /** Sessions remembered per process (kept ones, so later batches follow their first; counted ones, for the stats). */

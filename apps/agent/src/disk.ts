@@ -4,6 +4,18 @@ import { folderBytes } from './data.ts';
 import { HttpError } from './http.ts';
 
 const GB = 1024 ** 3;
+/**
+ * What a full disk's 507 tells trackers to wait before they send again (they keep their queue
+ * meanwhile): room comes back from a member's cleanup or resize, not within seconds, and a
+ * minute's wait costs a tracker's bounded queue little.
+ */
+export const DISK_FULL_RETRY_SECONDS = 60;
+const stopped = (message: string) => new HttpError(507, message, { 'Retry-After': String(DISK_FULL_RETRY_SECONDS) });
+/** The spec's critical alert says "session recordings are stopped": so does every refusal for room. */
+export const DISK_FULL = 'The disk is full and session recordings are stopped';
+export const HOST_DISK_LOW = "The host's disk is almost full and session recordings are stopped";
+export const HOST_DISK_FULL = "The host's disk is full and session recordings are stopped";
+export const diskFullError = (message: string = HOST_DISK_FULL): HttpError => stopped(message);
 /** The host's free space is asked at most this often; what the agent writes in between is taken off the last answer. */
 export const FREE_SPACE_SAMPLE_MS = 5_000;
 
@@ -98,16 +110,14 @@ export class DiskUsage {
   }
 
   /**
-   * 507 when the disk is at RECORDING_STOPS_AT_PERCENT already (recording
-   * stops until a cleanup or a resize makes room: the console's critical
-   * alert says so), when `bytes` more would overflow the declared disk, or
-   * bring the host's free space under the margin.
+   * 507 with Retry-After when the disk is at RECORDING_STOPS_AT_PERCENT
+   * already (recording stops until a cleanup or a resize makes room: the
+   * console's critical alert says so), when `bytes` more would overflow the
+   * declared disk, or bring the host's free space under the margin.
    */
   assertRoom(bytes: number): void {
-    if (this.used >= (this.totalBytes * RECORDING_STOPS_AT_PERCENT) / 100 || this.used + bytes > this.totalBytes) throw new HttpError(507, 'The disk is full: session recording is stopped');
-    if (this.freeBytes !== null && this.freeBytes - bytes < this.opts.minFreeBytes) {
-      throw new HttpError(507, "The host's disk is almost full: session recording is stopped");
-    }
+    if (this.used >= (this.totalBytes * RECORDING_STOPS_AT_PERCENT) / 100 || this.used + bytes > this.totalBytes) throw stopped(DISK_FULL);
+    if (this.freeBytes !== null && this.freeBytes - bytes < this.opts.minFreeBytes) throw stopped(HOST_DISK_LOW);
   }
 
   /** Counts bytes ingest has just written. */

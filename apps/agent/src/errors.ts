@@ -105,12 +105,14 @@ export const errorRoutes: Record<string, Handler> = {
       const issue = parsed.error.issues[0];
       throw new HttpError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid error event');
     }
+    const sender = { projectId, sessionId: parsed.data.sessionId };
+    state.limiter.senderRequest(sender);
     state.logger.admitPage(state.config.logger, req.headers.origin, parsed.data.url);
     const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now(), projectId };
     const line = `${JSON.stringify(stored)}\n`;
     const bytes = Buffer.byteLength(line);
     state.disk.assertRoom(bytes);
-    state.limiter.bytes(client, bytes);
+    state.limiter.bytes(client, sender, bytes);
     const dir = join(state.settings.dataDir, ERRORS);
     mkdirSync(dir, { recursive: true });
     appendFileSync(join(dir, `${dayOf(stored.at)}.jsonl`), line);

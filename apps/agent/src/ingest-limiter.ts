@@ -3,8 +3,8 @@ import type { IngestLimits } from './settings.ts';
 
 /** A bucket holds this many seconds of its rate, so a tracker may send a burst after a quiet spell. */
 const BURST_SECONDS = 10;
-/** Budgets of this many client addresses are kept; beyond it the least recently seen is forgotten. */
-const MAX_TRACKED_CLIENTS = 10_000;
+/** Budgets of this many client addresses (and as many sessions, and keys) are kept; beyond it the least recently seen is forgotten. */
+const MAX_TRACKED = 10_000;
 
 /** A token bucket: `ratePerSecond` tokens come back each second, up to `capacity`. */
 export class TokenBucket {
@@ -37,27 +37,60 @@ interface Budget {
   bytes: TokenBucket;
 }
 
+/** Budgets by name, most recently used last, so the map stays bounded by forgetting the idlest first. */
+class Budgets {
+  private readonly byName = new Map<string, Budget>();
+  private readonly make: () => Budget;
+
+  constructor(make: () => Budget) {
+    this.make = make;
+  }
+
+  of(name: string): Budget {
+    let budget = this.byName.get(name);
+    if (budget) this.byName.delete(name);
+    else {
+      if (this.byName.size >= MAX_TRACKED) this.byName.delete(this.byName.keys().next().value as string);
+      budget = this.make();
+    }
+    this.byName.set(name, budget);
+    return budget;
+  }
+}
+
+/** Who a tracker's write is charged to, beside its client address. */
+export interface Sender {
+  /** The project whose key the request showed; null: the account's key. */
+  projectId: string | null;
+  sessionId: string;
+}
+
 /**
- * Rate limits of event ingest, in requests and in stored bytes, per client
- * address and for the instance as a whole. A refusal is a 429 with
- * `Retry-After`, and takes nothing from any bucket, so a refused client is not
- * pushed further back. A stranger's requests are charged to its address only
- * (they are refused before the instance's budget is touched), so keyless
- * floods cannot use up the instance's budget and lock its trackers out.
+ * Rate limits of event ingest, in requests and in stored bytes, per client address, per
+ * session, per project key and for the instance as a whole. A refusal is a 429 with
+ * `Retry-After`, and takes nothing from any bucket, so a refused sender is not pushed further
+ * back. A stranger's requests are charged to its address only (they are refused before any
+ * other budget is touched), so keyless floods cannot lock the instance's trackers out. A keyed
+ * request is charged to its session, key and instance together once its body names the
+ * session: a flooding session is refused by its own budget before it takes anything from the
+ * key's or the instance's, so the key's other sessions are not slowed.
  */
 export class IngestLimiter {
-  private readonly clients = new Map<string, Budget>();
+  private readonly clients: Budgets;
+  private readonly sessions: Budgets;
+  private readonly keys: Budgets;
   private readonly instance: Budget;
-  private readonly limits: IngestLimits;
   /** The most one request may store: a byte bucket must hold at least this, or such a request could never pass. */
   private readonly maxRequestBytes: number;
   private readonly now: () => number;
 
   constructor(limits: IngestLimits, maxRequestBytes: number, now: () => number) {
-    this.limits = limits;
     this.maxRequestBytes = maxRequestBytes;
     this.now = now;
     this.instance = this.budget(limits.instanceRequestsPerSecond, limits.instanceBytesPerSecond);
+    this.clients = new Budgets(() => this.budget(limits.clientRequestsPerSecond, limits.clientBytesPerSecond));
+    this.sessions = new Budgets(() => this.budget(limits.sessionRequestsPerSecond, limits.sessionBytesPerSecond));
+    this.keys = new Budgets(() => this.budget(limits.keyRequestsPerSecond, limits.keyBytesPerSecond));
   }
 
   private budget(requestsPerSecond: number, bytesPerSecond: number): Budget {
@@ -66,18 +99,6 @@ export class IngestLimiter {
       requests: new TokenBucket(requestsPerSecond, Math.max(1, requestsPerSecond * BURST_SECONDS), at),
       bytes: new TokenBucket(bytesPerSecond, Math.max(this.maxRequestBytes, bytesPerSecond * BURST_SECONDS), at),
     };
-  }
-
-  /** The client's budget, kept most recently used last, so the map stays bounded by forgetting idle clients first. */
-  private client(address: string): Budget {
-    let budget = this.clients.get(address);
-    if (budget) this.clients.delete(address);
-    else {
-      if (this.clients.size >= MAX_TRACKED_CLIENTS) this.clients.delete(this.clients.keys().next().value as string);
-      budget = this.budget(this.limits.clientRequestsPerSecond, this.limits.clientBytesPerSecond);
-    }
-    this.clients.set(address, budget);
-    return budget;
   }
 
   /** Takes `amount` from every bucket, or from none and answers 429 with the longest wait. */
@@ -90,19 +111,24 @@ export class IngestLimiter {
     for (const bucket of buckets) bucket.take(amount);
   }
 
-  /** Every request, before its credential is checked. */
-  clientRequest(address: string): void {
-    this.charge([this.client(address).requests], 1);
+  /** The budgets of a keyed sender, its session's first. */
+  private senderBudgets({ projectId, sessionId }: Sender): Budget[] {
+    return [this.sessions.of(`${projectId ?? ''}/${sessionId}`), this.keys.of(projectId ?? ''), this.instance];
   }
 
-  /** A request that showed the project key. */
-  instanceRequest(): void {
-    this.charge([this.instance.requests], 1);
+  /** Every request, before its credential is checked. */
+  clientRequest(address: string): void {
+    this.charge([this.clients.of(address).requests], 1);
+  }
+
+  /** A request that showed a project key, once its body names the session. */
+  senderRequest(sender: Sender): void {
+    this.charge(this.senderBudgets(sender).map((b) => b.requests), 1);
   }
 
   /** The bytes a request is about to store. */
-  bytes(address: string, amount: number): void {
-    this.charge([this.client(address).bytes, this.instance.bytes], amount);
+  bytes(address: string, sender: Sender, amount: number): void {
+    this.charge([this.clients.of(address).bytes, ...this.senderBudgets(sender).map((b) => b.bytes)], amount);
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INGEST_CORS, INGEST_PATH, TRACKER_BATCH_LIMITS, readsTracker, trackerOf } from '@replay/agent-protocol/plain';
 import { SESSION_ID_PATTERN } from './data.ts';
+import { diskFullError } from './disk.ts';
 import { HttpError, answerPreflight, applyCors, bearerToken, readJson, sendJson } from './http.ts';
 import type { BatchContext } from './capture.ts';
 import { clientAddress } from './ingest-limiter.ts';
@@ -119,6 +120,8 @@ function parseBatch(body: unknown, state: AgentState): Batch {
 /**
  * What every write from a tracker (events, errors) passes first, cheapest refusals first: a
  * stranger costs a bucket lookup and a hash, and nothing is read for a request refused anyway.
+ * The keyed budgets (session, key, instance) are charged once the body names the session
+ * (limiter.senderRequest), so a flooding session is refused by its own.
  * Answers the client's address, for the byte count once the body's size is known, and the
  * project the key names (null: the account's key, which the console reads as the instance's
  * default project).
@@ -130,7 +133,6 @@ export async function admitTracker(req: IncomingMessage, res: ServerResponse, st
   const client = clientAddress(req.socket.remoteAddress);
   state.limiter.clientRequest(client);
   const { projectId } = requireProjectKey(req, state);
-  state.limiter.instanceRequest();
   await state.disk.sampleFreeSpace();
   state.disk.assertRoom(0);
   return { client, projectId };
@@ -162,6 +164,8 @@ export const ingestRoutes: Record<string, Handler> = {
     const { client, projectId } = await admitTracker(req, res, state);
     const batch = parseBatch(await readJson(req, MAX_EVENTS_BODY), state);
     const { sessionId, events, context } = batch;
+    const sender = { projectId, sessionId };
+    state.limiter.senderRequest(sender);
     state.logger.admitPage(state.config.logger, req.headers.origin, context.url);
     // A session the capture settings leave out is answered as taken (the tracker has nothing to retry) and nothing is written.
     if (!state.capture.admit(state.config.capture, sessionId, context)) {
@@ -173,7 +177,7 @@ export const ingestRoutes: Record<string, Handler> = {
     // From here to the count, nothing awaits: concurrent writes cannot both take the last room or
     // the last tokens. The bytes are counted before the write (a reservation), which then awaits.
     state.disk.assertRoom(prepared.bytes);
-    state.limiter.bytes(client, prepared.bytes);
+    state.limiter.bytes(client, sender, prepared.bytes);
     state.disk.wrote(prepared.bytes);
     try {
       // Resolves once the batch is fsynced, and indexed: only then is it acknowledged.
@@ -182,7 +186,7 @@ export const ingestRoutes: Record<string, Handler> = {
       // Part of the batch may have landed, or none of it: count the folder again rather than guess.
       void state.disk.refresh().catch(() => undefined);
       if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-      throw new HttpError(507, "The host's disk is full: session recording is stopped");
+      throw diskFullError();
     }
     state.disk.wrote(state.storage.indexGrowth());
     state.ingestFacts.recorded(context.userId !== null, state.now());

@@ -33,6 +33,12 @@ export interface IngestLimits {
   /** Per client address (an IPv6 client by its /64). */
   clientRequestsPerSecond: number;
   clientBytesPerSecond: number;
+  /** Per recorded session (of one key). */
+  sessionRequestsPerSecond: number;
+  sessionBytesPerSecond: number;
+  /** Per project key (the account's key counts as one). */
+  keyRequestsPerSecond: number;
+  keyBytesPerSecond: number;
   /** Every client of the instance together. */
   instanceRequestsPerSecond: number;
   instanceBytesPerSecond: number;
@@ -100,6 +106,11 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): A
     ingest: {
       clientRequestsPerSecond: number('AGENT_CLIENT_REQUESTS_PER_SECOND', 0.01, 1e6, 20),
       clientBytesPerSecond: number('AGENT_CLIENT_BYTES_PER_SECOND', 1, 1e10, 1 * MB),
+      sessionRequestsPerSecond: number('AGENT_SESSION_REQUESTS_PER_SECOND', 0.01, 1e6, 2),
+      sessionBytesPerSecond: number('AGENT_SESSION_BYTES_PER_SECOND', 1, 1e10, 256 * 1024),
+      // As much as the instance by default: an instance with one key keeps its whole capacity; a driver of many projects sets less.
+      keyRequestsPerSecond: number('AGENT_KEY_REQUESTS_PER_SECOND', 0.01, 1e6, 200),
+      keyBytesPerSecond: number('AGENT_KEY_BYTES_PER_SECOND', 1, 1e10, 16 * MB),
       instanceRequestsPerSecond: number('AGENT_INSTANCE_REQUESTS_PER_SECOND', 0.01, 1e6, 200),
       instanceBytesPerSecond: number('AGENT_INSTANCE_BYTES_PER_SECOND', 1, 1e10, 16 * MB),
       minFreeBytes: number('AGENT_MIN_FREE_MB', 0, 1e9, 1024) * MB,

@@ -211,7 +211,9 @@ describe('a full disk', () => {
     for (let i = 0; i < 4; i++) statuses.push((await sendEvents(small, `s${i}`, chunk)).status);
     expect(statuses).toEqual([202, 202, 507, 507]);
     const full = await sendEvents(small, 'refused', chunk);
-    expect(await full.json()).toEqual({ errors: ['The disk is full: session recording is stopped'] });
+    // The tracker keeps its queue and sends again after this (transport.ts).
+    expect(full.headers.get('retry-after')).toBe('60');
+    expect(await full.json()).toEqual({ errors: ['The disk is full and session recordings are stopped'] });
     expect(existsSync(join(small.dataDir, 'sessions', today(), 'refused.jsonl'))).toBe(false);
     const { disk } = await statsOf(small);
     expect(disk.usedBytes).toBeGreaterThan(800_000);
@@ -226,7 +228,7 @@ describe('a full disk', () => {
     const tight = await startAgentProcess({ dataDir: join(agent.dataDir, '..', 'tight'), env: { AGENT_MIN_FREE_MB: String(1e9) } });
     const res = await sendEvents(tight, 'kept-out', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     expect(res.status).toBe(507);
-    expect(await res.json()).toEqual({ errors: ["The host's disk is almost full: session recording is stopped"] });
+    expect(await res.json()).toEqual({ errors: ["The host's disk is almost full and session recordings are stopped"] });
     expect(existsSync(join(tight.dataDir, 'sessions'))).toBe(false);
     await tight.stop();
   });
@@ -280,7 +282,8 @@ describe('a disk at the recording stop (99 %) and the cleanup preview', () => {
     expect(s.disk.usedBytes).toBeLessThan(total);
     const refused = await sendEvents(small, 'tiny', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     expect(refused.status).toBe(507);
-    expect(await refused.json()).toEqual({ errors: ['The disk is full: session recording is stopped'] });
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({ errors: ['The disk is full and session recordings are stopped'] });
     expect((await admin(small, '/api/admin/cleanup', { days: 3 })).status).toBe(200);
     expect((await statsOf(small)).disk.percent).toBeLessThan(99);
     expect((await sendEvents(small, 'tiny', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);

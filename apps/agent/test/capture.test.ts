@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,12 @@ describe('capture rate', () => {
     const after = (await stats(agent)).capture!;
     expect(after.acceptedSessions - before.acceptedSessions).toBe(5);
     expect(after.sampledOutSessions - before.sampledOutSessions).toBe(5);
+  });
+
+  it('places a session by the first 32 bits of the SHA-256 of its id, the shared rule trackers apply too', () => {
+    // The definition every agent so far used; capture-rule.ts must not move a session across the rate.
+    const byDigest = (id: string) => (createHash('sha256').update(id).digest().readUInt32BE(0) / 2 ** 32) * 100;
+    for (const id of ['a', 'rate30-1', 'ümlaut-id', 'x'.repeat(64)]) expect(sessionPercentile(id)).toBe(byDigest(id));
   });
 
   it('keeps none at rate 0', async () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackerConfigAnswerSchema } from '@replay/agent-protocol';
 import { trackerScriptPathOf, trackerTarballPathOf } from '@replay/agent-protocol/plain';
 import { admin, cleanUp, sendEvents, startAgentProcess, type RunningAgent } from './support.ts';
 
@@ -81,11 +83,24 @@ describe('the logger options a tracker applies', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     // The tracker's back-off reads Retry-After, which a cross-origin page sees only when exposed.
     expect(res.headers.get('access-control-expose-headers')).toBe('Content-Length, Retry-After');
-    expect(await res.json()).toEqual({ defaultInputMode: 2, obscureEmailData: true, obscureNumericData: false });
+    expect(trackerConfigAnswerSchema.parse(await res.json())).toEqual({ defaultInputMode: 2, obscureEmailData: true, obscureNumericData: false, capture: { rate: 100, conditions: [] } });
     const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Headers': 'authorization' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     await admin(agent, '/api/admin/config', { logger: { ...logger, defaultInputMode: 0, obscureEmailData: false } });
+  });
+  it('answers the capture settings, each condition set without its name and its user id as a digest only', async () => {
+    const capture = { rate: 25, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }, { name: 'VIP', urlPath: null, userId: 'vip@example.com' }] };
+    expect((await admin(agent, '/api/admin/config', { capture })).status).toBe(200);
+    try {
+      const res = await fetch(`${agent.url}/api/tracker-config`, { headers: { Authorization: `Bearer ${agent.projectKey}` } });
+      const text = await res.text();
+      expect([text.includes('vip@example.com'), text.includes('Checkout')]).toEqual([false, false]);
+      const digest = createHash('sha256').update('replay-capture:vip@example.com').digest('hex');
+      expect(trackerConfigAnswerSchema.parse(JSON.parse(text)).capture).toEqual({ rate: 25, conditions: [{ urlPath: '/checkout', userId: null }, { urlPath: null, userId: digest }] });
+    } finally {
+      await admin(agent, '/api/admin/config', { capture: { rate: 100, conditions: [] } });
+    }
   });
   it('charges a read to the client’s request rate, as a batch: past it, 429 with Retry-After', async () => {
     const tight = await startAgentProcess({ env: { AGENT_CLIENT_REQUESTS_PER_SECOND: '0.1' } });

@@ -13,3 +13,4 @@ export * from './sso.ts';
 export * from './errors.ts';
 export * from './source-maps.ts';
 export * from './tokens.ts';
+export * from './tracker-config.ts';

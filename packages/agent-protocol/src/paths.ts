@@ -43,7 +43,7 @@ export const TRACKER_SCRIPT_PATH = '/tracker.js';
 export const trackerScriptPathOf = (trackerVersion: string): string => `/tracker/${trackerVersion}/tracker.js`;
 export const trackerTarballPathOf = (trackerVersion: string): string => `/tracker/${trackerVersion}/tracker.tgz`;
 
-/** The logger options a tracker applies in the browser (GET, the project key as Bearer), under the ingest CORS rules. */
+/** The logger options and capture settings a tracker applies in the browser (GET, the project key as Bearer), under the ingest CORS rules (tracker-config.ts). */
 export const TRACKER_CONFIG_PATH = '/api/tracker-config';
 
 /** Where trackers send JavaScript errors (POST, with the project key), under the same CORS rules as events. */

@@ -4,6 +4,7 @@
  * (`@replay/agent-protocol`) at the console's first call, so its first health
  * check does not wait on loading zod (~70 ms, more on a busy host).
  */
+export * from './capture-rule.ts';
 export * from './cors.ts';
 export * from './disk.ts';
 export * from './exit-codes.ts';

@@ -1,6 +1,8 @@
 import { record } from '@rrweb/record';
 import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
+import { CAPTURE_ALL, readCapture, rememberCaptured, wantsRecording, type TrackerCapture } from './capture';
 import { captureErrors, type CapturedError } from './errors';
+import { watchNavigation } from './navigation';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
 import { scrubAddresses } from './scrub';
 import type { MaskInputOptions } from './rrweb-types';
@@ -44,8 +46,17 @@ export class Tracker {
   private readonly transport: Transport;
   private userId: string | null = keptUser();
   private readonly metadata: Record<string, string> = {};
+  /** Between start() and stop(). */
+  private started = false;
+  /** Once the capture settings are read: before, events are held; after, a session left out drops them. */
+  private decided = false;
+  private capture: TrackerCapture = CAPTURE_ALL;
+  private logger: LoggerOptions = UNREAD_LOGGER;
+  /** Set while rrweb records. */
   private stopRecording: (() => void) | null = null;
   private stopErrors: (() => void) | null = null;
+  /** Set while a session left out waits for a condition set to match. */
+  private stopWatching: (() => void) | null = null;
   private readonly onLeave = () => void this.transport.flush(true);
   private readonly onHidden = () => {
     if (document.visibilityState === 'hidden') void this.transport.flush(true);
@@ -73,31 +84,65 @@ export class Tracker {
     });
   }
 
-  /** The tenant's logger options (spec section 3), read from the instance; the strictest when they cannot be read. */
-  private async loggerOptions(): Promise<LoggerOptions> {
+  /**
+   * The instance's tracker config: the tenant's logger options (spec section 3), the strictest
+   * when they cannot be read, and the capture settings, "record" when they cannot be read (the
+   * instance still decides per batch).
+   */
+  private async readConfig(): Promise<{ logger: LoggerOptions; capture: TrackerCapture }> {
     try {
       const url = new URL(TRACKER_CONFIG_PATH, this.options.ingestPoint);
       const answer = await fetch(url, { credentials: 'omit', mode: 'cors', headers: { Authorization: `Bearer ${this.options.projectKey}` } });
-      if (!answer.ok) return UNREAD_LOGGER;
-      const read = (await answer.json()) as Partial<LoggerOptions>;
+      if (!answer.ok) return { logger: UNREAD_LOGGER, capture: CAPTURE_ALL };
+      const read = (await answer.json()) as Partial<LoggerOptions> & { capture?: unknown };
       const mode = read.defaultInputMode;
-      return {
+      const logger: LoggerOptions = {
         defaultInputMode: mode === 0 || mode === 1 || mode === 2 ? mode : PLAIN_LOGGER.defaultInputMode,
         obscureEmailData: read.obscureEmailData === true,
         obscureNumericData: read.obscureNumericData === true,
       };
+      return { logger, capture: readCapture(read.capture) };
     } catch {
-      return UNREAD_LOGGER;
+      return { logger: UNREAD_LOGGER, capture: CAPTURE_ALL };
     }
   }
 
-  /** Starts recording once the instance's options are read; resolves when it has. Calling it again does nothing. */
+  /**
+   * Reads the instance's config, then records if the capture settings keep this session; one
+   * they leave out sends nothing, and starts recording (a full snapshot first) when a condition
+   * set matches a later page or setUserID. Resolves once decided. Calling it again does nothing.
+   */
   async start(): Promise<void> {
-    if (this.stopRecording) return;
-    this.stopRecording = () => undefined; // taken: a second start() while the options load is a no-op
-    const logger = await this.loggerOptions();
-    if (!this.stopRecording) return; // stop() came first
-    const privacy = recorderPrivacy(logger);
+    if (this.started) return;
+    this.started = true;
+    const { logger, capture } = await this.readConfig();
+    if (!this.started) return; // stop() came first
+    this.logger = logger;
+    this.capture = capture;
+    this.decided = true;
+    if (this.recheck()) return;
+    // Left out: what was queued before the decision goes nowhere, and nothing more is queued.
+    this.transport.discard();
+    if (capture.conditions.length > 0) this.stopWatching = watchNavigation(() => this.recheck());
+  }
+
+  /** Records from now when the capture settings want this session; answers whether it records. */
+  private recheck(): boolean {
+    if (this.stopRecording) return true;
+    if (!this.decided || !wantsRecording(this.sessionId, this.capture, bareUrl(location.href), this.userId)) return false;
+    const waited = this.stopWatching !== null;
+    this.stopWatching?.();
+    this.stopWatching = null;
+    rememberCaptured(this.sessionId);
+    this.record();
+    // Started by a condition set: sent now, while the page (or user) that matched is the batch's.
+    if (waited) void this.transport.flush();
+    return true;
+  }
+
+  private record(): void {
+    this.transport.release();
+    const privacy = recorderPrivacy(this.logger);
     this.stopRecording =
       record({
         emit: (event) => this.transport.push(scrubAddresses(event)),
@@ -118,6 +163,10 @@ export class Tracker {
 
   /** Stops recording and error capture, and sends what is queued. */
   stop(): void {
+    this.started = false;
+    this.decided = false;
+    this.stopWatching?.();
+    this.stopWatching = null;
     this.stopRecording?.();
     this.stopRecording = null;
     this.stopErrors?.();
@@ -136,6 +185,9 @@ export class Tracker {
     } catch {
       // Kept for this page only.
     }
+    const recording = this.stopRecording !== null;
+    // A condition set on this user starts recording, whose start tells the user itself.
+    if (this.recheck() && !recording) return;
     this.custom('identify', { userId: this.userId });
   }
 
@@ -152,10 +204,10 @@ export class Tracker {
     this.custom(String(name).slice(0, 128), payload ?? null);
   }
 
-  /** In rrweb's stream (its Custom event, type 5) when recording; queued in the same shape before. */
+  /** In rrweb's stream (its Custom event, type 5) when recording; held in the same shape before the capture decision, and dropped for a session left out. */
   private custom(tag: string, payload: unknown): void {
     if (this.stopRecording) record.addCustomEvent(tag, payload);
-    else this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
+    else if (!this.decided) this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
   }
 
   private reportError(e: CapturedError): void {

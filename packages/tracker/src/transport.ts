@@ -3,7 +3,10 @@
  * has one (plain JSON where not), the project key as Bearer. A bounded queue: past `maxQueue`
  * events new ones are dropped and counted, and the count rides with the next batch (`dropped`),
  * so a gap in a replay is never silent. 429 and 5xx (and a network failure) keep the batch and
- * wait: `Retry-After` when the answer has one, else a doubling pause up to a minute.
+ * wait: `Retry-After` when the answer has one, else a doubling pause up to a minute. A full disk's
+ * 507 (Retry-After: 60) is one of these: the queue is kept and sending resumes once room is made.
+ * Nothing is sent before the tracker's capture decision (held), and nothing at all for a session
+ * left out (its queue discarded).
  */
 
 export interface BatchHead {
@@ -53,6 +56,8 @@ export class Transport {
   private sending = false;
   private pauseUntil = 0;
   private pauseMs = 0;
+  /** Until the capture decision (tracker.ts): events are queued, nothing is sent. */
+  private held = true;
   private readonly options: TransportOptions;
 
   constructor(options: TransportOptions) {
@@ -65,13 +70,26 @@ export class Transport {
     this.schedule(this.options.flushMs);
   }
 
+  /** The session is recorded: what is queued may go. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.queue.length > 0) this.schedule(this.options.flushMs);
+  }
+
+  /** The session is left out: what was queued goes nowhere. */
+  discard(): void {
+    this.queue = [];
+    this.dropped = 0;
+  }
+
   /** Events waiting and events dropped so far (for tests and the page's own checks). */
   get pending(): { queued: number; dropped: number } {
     return { queued: this.queue.length, dropped: this.dropped };
   }
 
   private schedule(ms: number): void {
-    if (this.timer === null) this.timer = setTimeout(() => void this.flush(), ms);
+    if (this.timer === null && !this.held) this.timer = setTimeout(() => void this.flush(), ms);
   }
 
   /** The next batch's events and body: as many as fit under the agent's limit; one event alone past it is dropped. */
@@ -95,7 +113,7 @@ export class Transport {
   async flush(leaving = false): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.sending || this.queue.length === 0) return;
+    if (this.held || this.sending || this.queue.length === 0) return;
     const wait = this.pauseUntil - Date.now();
     if (wait > 0 && !leaving) return this.schedule(wait);
     const batch = this.take();
