@@ -38,13 +38,19 @@ describe('console-wide presentation (spec 9)', () => {
     act(() => {
       notifications.show({ message: 'Saved the thing' });
     });
-    act(() => vi.advanceTimersByTime(50));
+    act(() => {
+      vi.advanceTimersByTime(50);
+    });
     const toast = screen.getByText('Saved the thing');
     expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
-    act(() => vi.advanceTimersByTime(2800));
+    act(() => {
+      vi.advanceTimersByTime(2800);
+    });
     expect(screen.queryByText('Saved the thing')).toBeInTheDocument();
     // The close starts at 3000 ms; the exit transition then removes it.
-    for (let i = 0; i < 20; i += 1) act(() => vi.advanceTimersByTime(100));
+    for (let i = 0; i < 20; i += 1) act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.queryByText('Saved the thing')).toBeNull();
   });
 

@@ -16,9 +16,13 @@ describe('CopyButton', () => {
     expect(writeText).toHaveBeenCalledWith('ak_456');
     expect(screen.getByText('copied')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByText('copied')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('copied')).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy API key' })).toHaveTextContent('Copy');
   });

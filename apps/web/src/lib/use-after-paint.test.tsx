@@ -19,9 +19,13 @@ describe('useAfterPaint', () => {
     render(<QueryClientProvider client={testQueryClient()}><Probe /></QueryClientProvider>);
     expect(screen.getByText('first view')).toBeInTheDocument();
     // The frame's callback runs before the paint: still false then.
-    act(() => vi.advanceTimersToNextFrame());
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
     expect(screen.getByText('first view')).toBeInTheDocument();
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 
@@ -30,13 +34,21 @@ describe('useAfterPaint', () => {
     let answer: (value: string) => void = () => undefined;
     const read = new Promise<string>((resolve) => (answer = resolve));
     render(<QueryClientProvider client={testQueryClient()}><Probe read={read} /></QueryClientProvider>);
-    act(() => vi.advanceTimersToNextFrame());
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(screen.getByText('first view')).toBeInTheDocument();
     await act(async () => answer('shown'));
     expect(screen.getByText('first view')).toBeInTheDocument();
-    act(() => vi.advanceTimersToNextFrame());
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 
@@ -44,9 +56,15 @@ describe('useAfterPaint', () => {
     fakeFrames();
     const client = testQueryClient();
     render(<QueryClientProvider client={client}><Probe /></QueryClientProvider>);
-    act(() => vi.advanceTimersToNextFrame());
-    act(() => client.setQueryData(['elsewhere'], 1));
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    act(() => {
+      client.setQueryData(['elsewhere'], 1);
+    });
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 

@@ -44,8 +44,8 @@ export function useListParams(debounceMs: number): ListParams {
       },
       { replace: true },
     );
-    // Only a settled search moves the address, hence `debounced` alone.
-  }, [debounced]);
+    // Only a settled search moves the address: a new `setParams` (each address change makes one) finds it written already.
+  }, [debounced, setParams]);
 
   // Back/forward (or a link) changed the search: the box follows.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useEffectEvent } from 'react';
 import { Text } from '@mantine/core';
 import { BILLING_MESSAGES, type PublicConfig } from '@replay/contracts';
 import { Spinner } from '../../../components/Spinner';
@@ -7,7 +7,8 @@ import { OfflineCardFields } from './OfflineCardFields';
 
 /** Stands in for Stripe's field when its chunk or key is missing: saving a card says Stripe.js has not loaded. */
 function StripeUnavailable({ onChange }: CardInputProps) {
-  useEffect(() => onChange({ empty: true, complete: false, tokenize: async () => ({ error: BILLING_MESSAGES.stripeNotLoaded }) }), []);
+  const report = useEffectEvent(onChange);
+  useEffect(() => report({ empty: true, complete: false, tokenize: async () => ({ error: BILLING_MESSAGES.stripeNotLoaded }) }), []);
   return (
     <Text size="sm" c="red" role="alert" data-testid="card-error">
       {BILLING_MESSAGES.stripeNotLoaded}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useEffectEvent } from 'react';
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { BILLING_MESSAGES } from '@replay/contracts';
 import type { CardInputProps } from './card-input';
@@ -21,14 +21,15 @@ const FIELDS: Record<keyof OfflineCardValues, { label: string; placeholder: stri
 export function OfflineCardFields({ onChange, error, disabled }: CardInputProps) {
   const [values, setValues] = useState<OfflineCardValues>({ number: '', expiry: '', cvc: '' });
 
+  // The form's setter, read at each report: the state to report changes with the values only.
+  const report = useEffectEvent(onChange);
   useEffect(() => {
     const request = offlineCardRequest(values);
-    onChange({
+    report({
       empty: !values.number && !values.expiry && !values.cvc,
       complete: request !== null,
       tokenize: () => (request ? tokenizeOfflineCard(request) : Promise.resolve({ error: BILLING_MESSAGES.cardIncomplete })),
     });
-    // `onChange` is the form's setter; the state to report changes with the values only.
   }, [values]);
 
   const errorId = useId();

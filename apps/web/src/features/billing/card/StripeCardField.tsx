@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useEffectEvent } from 'react';
 import { Box, Stack, Text } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
@@ -61,7 +61,9 @@ function StripeCard({ onChange, error, disabled }: CardInputProps) {
     return { token: paymentMethod.id };
   };
 
-  useEffect(() => onChange({ empty: true, complete: false, tokenize }), []);
+  // Once, as the field mounts: later states are reported by the element's own change events.
+  const reportMounted = useEffectEvent(() => onChange({ empty: true, complete: false, tokenize }));
+  useEffect(() => reportMounted(), []);
 
   const shown = error ?? typingError;
   return (

@@ -1,0 +1,84 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { fileNameRule } from './scripts/eslint/file-name-rule.mjs';
+
+const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
+
+/**
+ * The files whose longest function was over 80 lines when the rule came in (issue 44, point 5),
+ * with that length: it may not grow, and the file leaves this list when the function is split
+ * (point 1, the instances rooms; the factories of services and repos; the longest forms).
+ */
+const LONG_FUNCTIONS = {
+  'apps/server/src/modules/account/account.service.ts': 88,
+  'apps/server/src/modules/audit/audit.plugin.ts': 85,
+  'apps/server/src/modules/auth/auth.service.ts': 88,
+  'apps/server/src/modules/backups/backups.repo.ts': 110,
+  'apps/server/src/modules/billing/billing.payments.ts': 86,
+  'apps/server/src/modules/billing/billing.service.ts': 89,
+  'apps/server/src/modules/instances/instances.config.ts': 82,
+  'apps/server/src/modules/instances/instances.repo.ts': 123,
+  'apps/server/src/modules/instances/instances.service.ts': 181,
+  'apps/server/src/modules/instances/instances.system-repo.ts': 139,
+  'apps/server/src/modules/instances/instances.version.ts': 83,
+  'apps/server/src/modules/instances/live-status.stream.ts': 88,
+  'apps/server/src/modules/members/members.repo.ts': 107,
+  'apps/server/src/modules/members/members.service.ts': 168,
+  'apps/server/src/modules/mfa/mfa.repo.ts': 105,
+  'apps/server/src/modules/mfa/mfa.service.ts': 86,
+  'apps/server/src/modules/mfa/webauthn.service.ts': 118,
+  'apps/server/src/modules/projects/projects.service.ts': 85,
+  'apps/server/src/modules/roles/roles.service.ts': 91,
+  'apps/server/src/modules/webhooks/webhooks.repo.ts': 123,
+  'apps/server/src/modules/webhooks/webhooks.service.ts': 134,
+  'apps/web/src/features/billing/components/BillingDetailsDrawer.tsx': 88,
+  'apps/web/src/features/members/MemberForm.tsx': 95,
+  'apps/web/src/features/mfa/TwoFactorSection.tsx': 95,
+  'apps/web/src/features/roles/RoleForm.tsx': 103,
+  'apps/web/src/features/webhooks/WebhookFormDialog.tsx': 101,
+  'apps/web/src/routes/account/ApiKeysPage.tsx': 99,
+  'apps/web/src/routes/account/PasswordForm.tsx': 82,
+  'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
+  'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
+  'apps/web/src/routes/instances/details/CleanupSection.tsx': 83,
+  'apps/web/src/routes/instances/details/ManageDiskDrawer.tsx': 106,
+  'apps/web/src/routes/instances/details/SwitchInstanceDrawer.tsx': 86,
+  'packages/cli/src/commands/instances.ts': 102,
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'apps/server/test/fixtures/**', 'packages/client/src/schema.d.ts'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin, conventions: { rules: { 'file-name': fileNameRule } } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'conventions/file-name': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', FUNCTION_LINES] },
+  },
+  ...Object.entries(LONG_FUNCTIONS).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines-per-function': ['error', { ...FUNCTION_LINES, max }] },
+  })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);
