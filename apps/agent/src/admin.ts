@@ -7,7 +7,8 @@ import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { readSsoStatus } from './sso-store.ts';
-import { listErrors, readError } from './errors.ts';
+import { countErrors, listErrors, readError } from './errors.ts';
+import { countSessions } from './storage/query/list.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
@@ -86,4 +87,5 @@ export const adminRoutes: Record<string, Handler> = {
   ...adminRoute('ssoStatus', (_body, state) => readSsoStatus(state.settings.dataDir)),
   ...adminRoute('errors', ({ page, limit, projectIds }, state) => listErrors(state.settings.dataDir, page, limit, projectIds)),
   ...adminRoute('error', ({ errorId, projectIds }, state) => readError(state.settings.dataDir, errorId, projectIds)),
+  ...adminRoute('activity', ({ from, to }, state) => ({ from, to, ...countSessions(state.storage.db, from, to), errors: countErrors(state.settings.dataDir, from, to) })),
 };

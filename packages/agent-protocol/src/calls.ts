@@ -3,6 +3,7 @@ import { agentHealthSchema, agentStatsSchema, backupResultSchema, cleanupPreview
 import { ssoStatusSchema } from './sso.ts';
 import { errorDetailSchema, errorListRequestSchema, errorListSchema, errorRequestSchema } from './errors.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
+import { activityRequestSchema, activitySchema } from './activity.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
 /**
@@ -73,6 +74,8 @@ export const ADMIN_CALLS = {
   errors: call(ADMIN_ROUTES.errors, errorListRequestSchema, errorListSchema),
   /** One group and its latest occurrence's stack; null when there is no such group. */
   error: call(ADMIN_ROUTES.error, errorRequestSchema, errorDetailSchema),
+  /** Sessions, distinct users and errors recorded in a period (the weekly report's figures). */
+  activity: call(ADMIN_ROUTES.activity, activityRequestSchema, activitySchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

@@ -11,4 +11,5 @@ export * from './calls.ts';
 export * from './config.ts';
 export * from './sso.ts';
 export * from './errors.ts';
+export * from './activity.ts';
 export * from './tokens.ts';

@@ -16,6 +16,7 @@ export const ADMIN_ROUTES = {
   ssoStatus: { method: 'GET', path: '/api/admin/sso' },
   errors: { method: 'POST', path: '/api/admin/errors' },
   error: { method: 'POST', path: '/api/admin/error' },
+  activity: { method: 'POST', path: '/api/admin/activity' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;

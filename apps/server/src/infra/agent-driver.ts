@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type Activity, type ErrorDetail, type ErrorList, type ErrorProjects, type SsoStatus } from '@replay/agent-protocol';
 import { keyedSerial } from '../lib/concurrency';
 import { callAgent, checkHealth, loginUrl, preflight, unhealthy, type AgentAddress } from './agent-client';
 import {
@@ -85,6 +85,10 @@ export abstract class AgentDriver {
 
   async error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail> {
     return callAgent(await this.running(instanceId), ADMIN_CALLS.error, { errorId, projectIds });
+  }
+
+  async activity(instanceId: string, from: number, to: number): Promise<Activity> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.activity, { from, to });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

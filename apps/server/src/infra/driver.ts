@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { Activity, AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
 import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**
@@ -53,6 +53,8 @@ export interface InfrastructureDriver {
   errors(instanceId: string, page: number, limit: number, projectIds?: ErrorProjects): Promise<ErrorList>;
   /** One error group of `projectIds` with its latest occurrence; null when they have no such group. */
   error(instanceId: string, errorId: string, projectIds?: ErrorProjects): Promise<ErrorDetail>;
+  /** What the running instance recorded in [from, to) (epoch ms): sessions started, their distinct user ids, error occurrences. */
+  activity(instanceId: string, from: number, to: number): Promise<Activity>;
   /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
   backup(instanceId: string, name: string): Promise<BackupInfo>;
   /**
