@@ -142,7 +142,7 @@ describe('the weekly round', () => {
     expect((await roundOn(peer.runtime.ctx)).queued).toBe(0);
   });
 
-  it('tells the owner the instances, their uptime and data, the spend and the week’s events', async () => {
+  it('tells the owner the instances, their uptime, data and recorded sessions, users and errors, the spend and the week’s events', async () => {
     const [mail] = await mailsTo(owner.email);
     expect(mail!.subject).toBe('Your week on the Replay Console: Weekly Corp');
     expect(mail!.text).toContain('Watched (running): 50% uptime, 5.0 MB of recorded data received, 12 sessions, 1 identified user, 3 JavaScript errors');
