@@ -152,7 +152,7 @@ export const agentConfigSchema = z.object({
   /** Absent from an agent older than project keys: it accepts the account's key only. */
   projectKeys: z.array(z.object({ projectId: z.string(), sha256: z.string() })).optional(),
   /** Absent from an agent older than display settings, or one no console has given them yet: the spec's defaults (display.ts). */
-  display: z.object({ ...displayShape, durationFilter: z.object(displayShape.durationFilter.shape) }).optional(),
+  display: z.object({ ...displayShape, timezone: z.string(), durationFilter: z.object(displayShape.durationFilter.shape) }).optional(),
   /** When the console last changed it; null while it never has. */
   updatedAt: z.number().nullable(),
 });
