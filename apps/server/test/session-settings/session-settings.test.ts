@@ -134,7 +134,7 @@ describe('POST /session-settings: applied by the workflow', () => {
     expect((await driver().stats(inst.instanceId)).capture).toMatchObject({ acceptedSessions: 1, sampledOutSessions: 1 });
 
     const records = (await activityRecords(t, inst.instanceId, 'captureUpdate')).map((r) => [r.status, r.comments]);
-    expect(records.at(-1)).toEqual(['success', 'The instance now records 0% of sessions, and every session matching Checkout']);
+    expect(records.at(-1)).toEqual(['success', 'The instance now records 0% of sessions, and every session matching Checkout; its session screens show times in UTC+05:45']);
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.filter((r) => r.action === 'Session settings update' && r.status === 200).length).toBeGreaterThanOrEqual(1);
     const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'session_settings.changed')));

@@ -93,7 +93,8 @@ function appliedRecords(row: WithCapture): Outcome[] {
   if (captureAhead(row)) {
     const { rate, conditions } = row.capture;
     const sets = conditions.length ? `, and every session matching ${conditions.map((c) => c.name).join(', ')}` : '';
-    const comments = `The instance now records ${rate}% of sessions${sets}`;
+    // One save carries both parts: the record says what the screens now show too, as a save may change only that.
+    const comments = `The instance now records ${rate}% of sessions${sets}; its session screens show times in ${row.capture.display.timezone}`;
     records.push({ action: 'captureUpdate', status: 'success', comments, event: { type: 'instance.capture_applied', captureRate: rate, conditionSets: conditions.length } });
   }
   if (loggerAhead(row)) records.push(loggerRecord(row.logger.options));
