@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { visit } from '../apps/agent/test/fixtures/rrweb-session';
-import { cleanUp, consoleToken, sendEvents, startAgentProcess, type RunningAgent } from '../apps/agent/test/support';
+import { admin, cleanUp, consoleToken, sendEvents, startAgentProcess, type RunningAgent } from '../apps/agent/test/support';
 import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { visible } from './support/wait';
@@ -98,5 +98,17 @@ describe("the instance's session screens", () => {
     const href = await page.getByTestId('download').getAttribute('href');
     const events = await page.evaluate(async (url) => (await fetch(url!)).json(), href);
     expect(events).toEqual(visit(T0).all);
+  });
+
+  it('follow the session settings the console pushes: no mouse trail, inactive time skipped, times in their zone', async () => {
+    const display = { timezone: 'UTC+05:45', durationFilter: { operator: '<', count: 0, unit: 'sec' }, mouseTrail: false, skipToIssue: true };
+    expect((await admin(agent, '/api/admin/config', { display })).status).toBe(200);
+    await page.goto('/sessions/visit-1');
+    await visible(page.getByText('Loaded 12 events.'));
+    await visible(recorded().getByText('Buy'));
+    expect(await page.locator('canvas.replayer-mouse-tail').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Skip inactive time' }).isChecked()).toBe(true);
+    await page.goto('/sessions');
+    await visible(page.getByText('Times in UTC+05:45.'));
   });
 });

@@ -7,9 +7,10 @@ import { cleanupPreview, removeOlderThan } from './data.ts';
 import { HttpError, bearerToken, readJson, sendJson } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { readSsoStatus } from './sso-store.ts';
-import { listErrors, readError } from './errors.ts';
+import { countErrors, listErrors, readError } from './errors.ts';
 import { acceptSourceMap } from './source-maps/routes.ts';
 import { listSourceMaps, pruneSourceMaps, removeSourceMap } from './source-maps/store.ts';
+import { countSessions } from './storage/query/list.ts';
 import type { AgentState, Handler } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
@@ -96,4 +97,5 @@ export const adminRoutes: Record<string, Handler> = {
   ...adminRoute('uploadSourceMap', ({ map, uploadedAt, ...target }, state) => acceptSourceMap(state, target, map, uploadedAt), MAX_SOURCE_MAP_CALL_BODY),
   ...adminRoute('sourceMaps', ({ projectIds }, state) => ({ sourceMaps: listSourceMaps(state.settings.dataDir, projectIds) })),
   ...adminRoute('deleteSourceMap', ({ id, projectIds }, state) => ({ removed: removeSourceMap(state.settings.dataDir, id, projectIds) })),
+  ...adminRoute('activity', ({ from, to }, state) => ({ from, to, ...countSessions(state.storage.db, from, to), errors: countErrors(state.settings.dataDir, from, to) })),
 };

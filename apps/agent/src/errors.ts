@@ -37,11 +37,12 @@ export function errorIdOf(event: Pick<ErrorEvent, 'message' | 'frames'>): string
   return createHash('sha256').update(`${event.message}\n${where}`).digest('hex').slice(0, 16);
 }
 
-function readAll(dataDir: string): Stored[] {
+/** Every stored occurrence, or those of the files `wanted` keeps (by name: a day's `YYYY-MM-DD.jsonl`). */
+function readAll(dataDir: string, wanted: (name: string) => boolean = () => true): Stored[] {
   const dir = join(dataDir, ERRORS);
   if (!existsSync(dir)) return [];
   const out: Stored[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl') && wanted(n)).sort()) {
     for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
       try {
@@ -92,6 +93,16 @@ export async function readError(dataDir: string, errorId: string, projects?: Err
   const { resolveFrames } = await sourceMapResolver();
   const frames = resolveFrames(last.frames, (file) => sourceMapTextFor(dataDir, file, last.release, last.projectId ?? null, projects));
   return { group, latest: { sessionId: last.sessionId, url: last.url, release: last.release, stack: last.stack, frames, at: last.at } };
+}
+
+/** Occurrences stored in [from, to): only the files of the days the period touches are read (and any not named by a day). */
+export function countErrors(dataDir: string, from: number, to: number): number {
+  const [first, last] = [dayOf(from), dayOf(to - 1)];
+  const touched = (name: string) => {
+    const day = name.slice(0, -'.jsonl'.length);
+    return !/^\d{4}-\d{2}-\d{2}$/.test(day) || (day >= first && day <= last);
+  };
+  return readAll(dataDir, touched).filter((e) => e.at >= from && e.at < to).length;
 }
 
 export const errorRoutes: Record<string, Handler> = {

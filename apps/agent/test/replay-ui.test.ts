@@ -86,6 +86,25 @@ describe("the instance's session pages", () => {
     expect(await listed('range=any&from=&to=&op=%3C&count=&unit=sec&userId=&page=&errors=any&meta=')).toHaveLength(4);
   });
 
+  it('find a session by its metadata: plan=pro lists the pro one, not the free one', async () => {
+    const withMetadata = (sessionId: string, start: number, metadata: Record<string, string>) =>
+      fetch(`${agent.url}/api/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
+        body: JSON.stringify({ sessionId, events: visit(start).first, metadata }),
+      });
+    expect((await withMetadata('on-pro', T0 + 180_000, { plan: 'pro', region: 'eu' })).status).toBe(202);
+    expect((await withMetadata('on-free', T0 + 181_000, { plan: 'free', region: 'eu' })).status).toBe(202);
+    expect(await listed('meta=plan%3Dpro')).toEqual(['on-pro']);
+    expect(await listed('meta=plan%3Dfree')).toEqual(['on-free']);
+    // Every line must match: region=eu alone lists both, beside plan=pro only the pro one.
+    expect(await listed('meta=region%3Deu')).toEqual(['on-free', 'on-pro']);
+    expect(await listed('meta=plan%3Dpro%0Aregion%3Deu')).toEqual(['on-pro']);
+    expect(await listed('meta=plan%3Dpro%0Aregion%3Dus')).toEqual([]);
+    const card = /<li data-testid="session" data-session-id="on-pro">[\s\S]*?<\/li>/.exec(await (await get('/sessions?meta=plan%3Dpro')).text())![0];
+    expect(card).toContain('<dt>plan</dt><dd>pro</dd>');
+  });
+
   it('say when nothing matches', async () => {
     const html = await (await get('/sessions?userId=nobody')).text();
     expect(html).toContain('data-testid="no-sessions"');

@@ -4,6 +4,7 @@ import { ssoStatusSchema } from './sso.ts';
 import { errorDetailSchema, errorListRequestSchema, errorListSchema, errorRequestSchema } from './errors.ts';
 import { sourceMapDeleteRequestSchema, sourceMapDeleteSchema, sourceMapInfoSchema, sourceMapListRequestSchema, sourceMapListSchema, sourceMapUploadSchema } from './source-maps.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
+import { activityRequestSchema, activitySchema } from './activity.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
 /**
@@ -80,6 +81,8 @@ export const ADMIN_CALLS = {
   sourceMaps: call(ADMIN_ROUTES.sourceMaps, sourceMapListRequestSchema, sourceMapListSchema),
   /** Removes one map of `projectIds`; `removed: false` when they have none of that id. */
   deleteSourceMap: call(ADMIN_ROUTES.deleteSourceMap, sourceMapDeleteRequestSchema, sourceMapDeleteSchema),
+  /** Sessions, distinct users and errors recorded in a period (the weekly report's figures). */
+  activity: call(ADMIN_ROUTES.activity, activityRequestSchema, activitySchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

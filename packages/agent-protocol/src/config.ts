@@ -46,6 +46,30 @@ const captureShape = {
     .max(20),
 };
 
+/** 'UTC-12:00' to 'UTC+12:00', whole, half and three-quarter hours (the console's list is contracts' SESSION_TIMEZONES). */
+const DURATION_MESSAGE = "display.durationFilter must be { operator: '<' or '>', count: 0 to 1000000, unit: sec, min or hour }";
+const DISPLAY_TIMEZONE = /^UTC(-(0\d|1[0-2])|\+(0\d|1[0-2])):(00|30|45)$/;
+
+/**
+ * How the instance's session screens show sessions (the account's session settings' display
+ * part, spec section 4): the time zone of the list's and the replay's times and of the range
+ * presets' days, the list's default duration filter, and the replay's mouse trail and skip of
+ * inactive time (the spec's skip-to-issue).
+ */
+const displayShape = {
+  timezone: z.string({ error: 'display.timezone must be text' }).regex(DISPLAY_TIMEZONE, { error: 'display.timezone must be UTC-12:00 to UTC+12:00, like UTC+05:30' }),
+  durationFilter: z.strictObject(
+    {
+      operator: z.enum(['<', '>'], { error: DURATION_MESSAGE }),
+      count: z.int({ error: DURATION_MESSAGE }).min(0, { error: DURATION_MESSAGE }).max(1_000_000, { error: DURATION_MESSAGE }),
+      unit: z.enum(['sec', 'min', 'hour'], { error: DURATION_MESSAGE }),
+    },
+    { error: DURATION_MESSAGE },
+  ),
+  mouseTrail: z.boolean({ error: 'display.mouseTrail must be true or false' }),
+  skipToIssue: z.boolean({ error: 'display.skipToIssue must be true or false' }),
+};
+
 const LOGGER_LIST_MAX = 50;
 const DOMAIN_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
@@ -97,6 +121,7 @@ const changeShape = {
   capture: z.strictObject(captureShape, { error: 'capture must be { rate, conditions }' }),
   logger: z.strictObject(loggerShape, { error: 'logger must be { ipWhitelist, allowedDomains, defaultInputMode, obscureEmailData, obscureNumericData }' }),
   projectKeys: projectKeysShape,
+  display: z.strictObject(displayShape, { error: 'display must be { timezone, durationFilter, mouseTrail, skipToIssue }' }),
 };
 
 /** `POST /api/admin/config`: any of the fields; the rest stay as they are. */
@@ -108,6 +133,7 @@ export const agentConfigChangeSchema = z.strictObject(
     capture: changeShape.capture.optional(),
     logger: changeShape.logger.optional(),
     projectKeys: changeShape.projectKeys.optional(),
+    display: changeShape.display.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : 'Expected a JSON object') },
 );
@@ -125,6 +151,8 @@ export const agentConfigSchema = z.object({
   logger: z.object(loggerShape).optional(),
   /** Absent from an agent older than project keys: it accepts the account's key only. */
   projectKeys: z.array(z.object({ projectId: z.string(), sha256: z.string() })).optional(),
+  /** Absent from an agent older than display settings, or one no console has given them yet: the spec's defaults (display.ts). */
+  display: z.object({ ...displayShape, timezone: z.string(), durationFilter: z.object(displayShape.durationFilter.shape) }).optional(),
   /** When the console last changed it; null while it never has. */
   updatedAt: z.number().nullable(),
 });
@@ -132,6 +160,7 @@ export const agentConfigSchema = z.object({
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 export type CaptureConfig = z.infer<typeof changeShape.capture>;
 export type LoggerConfig = z.infer<typeof changeShape.logger>;
+export type DisplayConfig = z.infer<typeof changeShape.display>;
 export type ProjectKeyDigest = z.infer<typeof projectKeysShape>[number];
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 export type AgentConfigChange = z.infer<typeof agentConfigChangeSchema>;

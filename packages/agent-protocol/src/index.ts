@@ -12,5 +12,6 @@ export * from './config.ts';
 export * from './sso.ts';
 export * from './errors.ts';
 export * from './source-maps.ts';
+export * from './activity.ts';
 export * from './tokens.ts';
 export * from './tracker-config.ts';

@@ -19,6 +19,7 @@ export const ADMIN_ROUTES = {
   uploadSourceMap: { method: 'POST', path: '/api/admin/source-maps' },
   sourceMaps: { method: 'POST', path: '/api/admin/source-maps/list' },
   deleteSourceMap: { method: 'POST', path: '/api/admin/source-maps/delete' },
+  activity: { method: 'POST', path: '/api/admin/activity' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;

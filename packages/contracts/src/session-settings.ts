@@ -6,7 +6,9 @@ import { safeInt, safeText } from './safe';
  * replays are shown (time zone, shown time zone, duration filter, mouse trail, skip to issue)
  * and which sessions its instances record (capture rate, conditional capture). Kept per
  * account; the workflow pushes the capture part to every instance of the account, and the
- * agent applies it to what it accepts.
+ * agent applies it to what it accepts, and with it the display part (time zone, duration
+ * filter, mouse trail, skip to issue), which the instance's session screens follow. The shown
+ * time zone is the console's own.
  *
  * Capture model (the agent's `capture` config): a session is recorded when a stable hash of
  * its id falls under the capture rate (so a session is kept or dropped as a whole: 0 keeps
@@ -102,7 +104,7 @@ export const sessionSettingsBodySchema = z.strictObject(shape).meta({
 export type SessionSettingsBody = z.input<typeof sessionSettingsBodySchema>;
 export type SessionSettingsValues = z.output<typeof sessionSettingsBodySchema>;
 
-/** What the console answers: the settings, and `pending` while some running instance has not applied the capture part yet. */
+/** What the console answers: the settings, and `pending` while some running instance has not applied them yet (capture and display parts). */
 export const sessionSettingsSchema = z.object({
   timezone: z.enum(SESSION_TIMEZONES),
   shownTimezone: z.enum(SHOWN_TIMEZONES),

@@ -54,7 +54,7 @@ export const errorsUiRoutes: Record<string, Handler> = {
     try {
       const page = pageOf(url.searchParams);
       const { groups, total } = listErrors(state.settings.dataDir, page, PAGE_SIZE);
-      sendHtml(res, 200, errorListPage({ groups, total, page, pageSize: PAGE_SIZE, timezone: displaySettings().timezone }));
+      sendHtml(res, 200, errorListPage({ groups, total, page, pageSize: PAGE_SIZE, timezone: displaySettings(state.config).timezone }));
     } catch (e) {
       errorPage(res, e);
     }
@@ -69,7 +69,7 @@ function detailHandler(rawId: string): Handler {
       const view = viewOf(url.searchParams);
       const detail = await readError(state.settings.dataDir, rawId);
       if (!detail) throw new HttpError(404, 'No such error on this instance: it may have been removed by retention.');
-      sendHtml(res, 200, errorDetailPage({ detail, view, timezone: displaySettings().timezone }));
+      sendHtml(res, 200, errorDetailPage({ detail, view, timezone: displaySettings(state.config).timezone }));
     } catch (e) {
       errorPage(res, e);
     }

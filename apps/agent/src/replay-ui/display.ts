@@ -1,29 +1,27 @@
+import type { AgentConfig, DisplayConfig } from '@replay/agent-protocol';
 import { HttpError } from '../http.ts';
 
 /**
- * How the instance's screens show sessions: the account's session settings (spec §4: time zone,
- * duration filter, mouse trail, skip-to-issue). The console does not push these display settings
- * to the agent yet (its config carries the capture part only), so the spec's defaults apply:
- * UTC+00:00, '<' 0 sec (no bound), mouse trail on, skip-to-issue off. This is the one place that
- * would read them from the agent's config once it carries them.
+ * How the instance's screens show sessions: the account's session settings' display part (spec
+ * §4: time zone, duration filter, mouse trail, skip-to-issue), which the console's config step
+ * pushes with the rest of the agent's config (`display`, kept in config.json). An agent no console
+ * has given them yet (or one of an older console, which sends none) shows the spec's defaults:
+ * UTC+00:00, '<' 0 sec (no bound), mouse trail on, skip-to-issue off. Read on every page, so a
+ * save in the console shows on the next page load, with no restart.
  */
-export interface DisplaySettings {
-  /** 'UTC+05:30' and the like (contracts' SESSION_TIMEZONES). */
-  timezone: string;
-  durationFilter: { operator: '<' | '>'; count: number; unit: DurationUnit };
-  mouseTrail: boolean;
-  skipToIssue: boolean;
-}
+export type DisplaySettings = DisplayConfig;
 
-export type DurationUnit = 'sec' | 'min' | 'hour';
+export type DurationUnit = DisplaySettings['durationFilter']['unit'];
 export const UNIT_SECONDS: Record<DurationUnit, number> = { sec: 1, min: 60, hour: 3600 };
 
-export const displaySettings = (): DisplaySettings => ({
+export const DEFAULT_DISPLAY: DisplaySettings = {
   timezone: 'UTC+00:00',
   durationFilter: { operator: '<', count: 0, unit: 'sec' },
   mouseTrail: true,
   skipToIssue: false,
-});
+};
+
+export const displaySettings = (config: Pick<AgentConfig, 'display'>): DisplaySettings => config.display ?? DEFAULT_DISPLAY;
 
 /** The offset of 'UTC-09:30' in minutes (-570). */
 export function offsetMinutes(timezone: string): number {

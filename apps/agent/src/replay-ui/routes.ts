@@ -38,7 +38,7 @@ function errorPage(res: ServerResponse, e: unknown): void {
 export const replayUiRoutes: Record<string, Handler> = {
   'GET /sessions': (req, res, url, state) => {
     if (!guard(req, res, state)) return;
-    const display = displaySettings();
+    const display = displaySettings(state.config);
     let form = defaultForm(display);
     try {
       form = readForm(url.searchParams, display);
@@ -67,7 +67,7 @@ function replayHandler(rawId: string): Handler {
       if ([...url.searchParams.keys()].length > 0) throw new HttpError(400, 'This address takes no parameters');
       const session = readSession(state.storage.db, id);
       if (!session) throw new HttpError(404, `No session ${id} on this instance: it may have been removed by retention.`);
-      const html = replayPage({ session, display: displaySettings(), assets: replayAssets() });
+      const html = replayPage({ session, display: displaySettings(state.config), assets: replayAssets() });
       sendHtml(res, 200, html, { 'Content-Security-Policy': REPLAY_CSP });
     } catch (e) {
       errorPage(res, e);

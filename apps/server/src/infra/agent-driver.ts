@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SourceMapInfo, type SourceMapUpload, type SsoStatus } from '@replay/agent-protocol';
+import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SourceMapInfo, type SourceMapUpload, type SsoStatus, type Activity } from '@replay/agent-protocol';
 import { keyedSerial } from '../lib/concurrency';
 import { callAgent, checkHealth, loginUrl, preflight, unhealthy, type AgentAddress } from './agent-client';
 import {
@@ -97,6 +97,10 @@ export abstract class AgentDriver {
 
   async deleteSourceMap(instanceId: string, id: string, projectIds?: ErrorProjects): Promise<{ removed: boolean }> {
     return callAgent(await this.running(instanceId), ADMIN_CALLS.deleteSourceMap, { id, projectIds });
+  }
+
+  async activity(instanceId: string, from: number, to: number): Promise<Activity> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.activity, { from, to });
   }
 
   backup(instanceId: string, name: string): Promise<BackupInfo> {

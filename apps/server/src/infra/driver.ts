@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SourceMapInfo, SourceMapUpload, SsoStatus, CleanupPreviewResult, CleanupResult } from '@replay/agent-protocol';
+import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SourceMapInfo, SourceMapUpload, SsoStatus, CleanupPreviewResult, CleanupResult, Activity } from '@replay/agent-protocol';
 import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**
@@ -59,6 +59,8 @@ export interface InfrastructureDriver {
   sourceMaps(instanceId: string, projectIds?: ErrorProjects): Promise<{ sourceMaps: SourceMapInfo[] }>;
   /** Removes one map of `projectIds` from the running instance; `removed: false` when they have none of that id. */
   deleteSourceMap(instanceId: string, id: string, projectIds?: ErrorProjects): Promise<{ removed: boolean }>;
+  /** What the running instance recorded in [from, to) (epoch ms): sessions started, their distinct user ids, error occurrences. */
+  activity(instanceId: string, from: number, to: number): Promise<Activity>;
   /** A copy of a running instance's data named `name` (the console's choice: asking twice takes it once). */
   backup(instanceId: string, name: string): Promise<BackupInfo>;
   /**

@@ -196,6 +196,23 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       await expect(driver.errors('never-created', 1, 10)).rejects.toMatchObject({ code: 'not-found' });
     });
 
+    it('counts the sessions, distinct users and errors the instance recorded in a period', async () => {
+      const from = Date.now();
+      const agentUrl = direct((await driver.status(a.instanceId)).url!);
+      const post = (path: string, body: unknown) =>
+        fetch(`${agentUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.projectKey}` }, body: JSON.stringify(body) });
+      const events = (at: number) => [{ type: 4, timestamp: at, data: { href: 'https://shop.example/', width: 800, height: 600 } }];
+      for (const [sessionId, userId] of [['week-1', 'ada'], ['week-2', 'ada'], ['week-3', null]] as const) {
+        expect((await post('/api/events', { sessionId, events: events(from + 1000), ...(userId ? { userId } : {}) })).status).toBe(202);
+      }
+      const frames = [{ file: 'https://shop.example.com/app.js', function: null, line: 1, column: 1 }];
+      expect((await post('/api/errors', { sessionId: 'week-1', message: 'boom', frames })).status).toBe(202);
+      expect(await driver.activity(a.instanceId, from, Date.now() + 60_000)).toMatchObject({ from, sessions: 3, users: 1, errors: 1 });
+      expect(await driver.activity(a.instanceId, from - 3_600_000, from)).toMatchObject({ sessions: 0, users: 0 });
+      await expect(driver.activity(a.instanceId, from, from)).rejects.toMatchObject({ code: 'invalid' });
+      await expect(driver.activity('never-created', from, from + 1)).rejects.toMatchObject({ code: 'not-found' });
+    });
+
     it('refuses by code: unknown instances, invalid changes, calls to a stopped instance', async () => {
       const error = await driver.start('never-created').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DriverError);

@@ -101,7 +101,7 @@ describe('POST /session-settings: validation', () => {
 });
 
 describe('POST /session-settings: applied by the workflow', () => {
-  it('stores the settings, records the save (audit, event), and the config step gives the agent the capture part', { timeout: 60_000 }, async () => {
+  it('stores the settings, records the save (audit, event), and the config step gives the agent the capture and display parts', { timeout: 60_000 }, async () => {
     const wanted = body({
       timezone: 'UTC+05:45',
       shownTimezone: 'user',
@@ -115,7 +115,11 @@ describe('POST /session-settings: applied by the workflow', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ ...wanted, pending: true, updatedAt: expect.any(Number) });
     expect(await applied()).toMatchObject({ ...wanted, pending: false });
-    expect(await driver().readConfig(inst.instanceId)).toMatchObject({ capture: { rate: 0, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] } });
+    expect(await driver().readConfig(inst.instanceId)).toMatchObject({
+      capture: { rate: 0, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] },
+      // The display part (the instance's session screens); the shown time zone is the console's own.
+      display: { timezone: 'UTC+05:45', durationFilter: { operator: '>', count: 30, unit: 'sec' }, mouseTrail: false, skipToIssue: true },
+    });
 
     // The agent applies it: a session under the rate 0 is left out, one on /checkout recorded.
     const { tenantKey } = (await api(t, owner.jwt).get('/account')).json().data as { tenantKey: string };
@@ -130,7 +134,7 @@ describe('POST /session-settings: applied by the workflow', () => {
     expect((await driver().stats(inst.instanceId)).capture).toMatchObject({ acceptedSessions: 1, sampledOutSessions: 1 });
 
     const records = (await activityRecords(t, inst.instanceId, 'captureUpdate')).map((r) => [r.status, r.comments]);
-    expect(records.at(-1)).toEqual(['success', 'The instance now records 0% of sessions, and every session matching Checkout']);
+    expect(records.at(-1)).toEqual(['success', 'The instance now records 0% of sessions, and every session matching Checkout; its session screens show times in UTC+05:45']);
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.filter((r) => r.action === 'Session settings update' && r.status === 200).length).toBeGreaterThanOrEqual(1);
     const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'session_settings.changed')));
@@ -149,6 +153,22 @@ describe('POST /session-settings: applied by the workflow', () => {
     await until(readInstance, (i) => i.status === 'running' && !i.inProgress, 30_000, 'running');
     await applied();
     expect(await driver().readConfig(id)).toMatchObject({ capture: { rate: 40, conditions: [] } });
+  });
+
+  it("takes a change of the display part alone to the running instance's session screens", { timeout: 60_000 }, async () => {
+    const id = inst.instanceId;
+    expect((await save(body({ captureRate: 40, timezone: 'UTC-09:30', mouseTrail: false }))).statusCode).toBe(200);
+    await applied();
+    expect((await driver().readConfig(id)).display).toEqual({ timezone: 'UTC-09:30', durationFilter: { operator: '<', count: 0, unit: 'sec' }, mouseTrail: false, skipToIssue: false });
+    // Signed in to the instance as a member is (the console's one-time link), its Sessions page shows the zone.
+    const agentUrl = `http://127.0.0.1:${driver().folders.read(id)!.port}`;
+    const link = new URL(await driver().loginUrl(id, { userId: owner.user.userId, name: 'Owner', email: owner.email }));
+    const signIn = await fetch(`${agentUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(signIn.status).toBe(303);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const sessions = await fetch(`${agentUrl}/sessions`, { headers: { Cookie: cookie } });
+    expect(sessions.status).toBe(200);
+    expect(await sessions.text()).toContain('Times in UTC-09:30.');
   });
 });
 

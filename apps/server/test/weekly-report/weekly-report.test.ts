@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEK_MS, weeklySlotOf } from '@replay/contracts';
 import { domainEvents, instanceMetrics, instanceUsagePeriods, mailOutbox, weeklyReportSends } from '../../src/db/schema';
+import { DriverError } from '../../src/infra/driver';
 import { newId } from '../../src/lib/ids';
 import { runningSpendOf } from '../../src/modules/billing/billing.service';
 import { runWeeklyReportRound } from '../../src/modules/onboarding/weekly-report.round';
@@ -24,11 +25,34 @@ let nothing: Member;
 let optedOut: Member;
 let limited: Member;
 const HOUR = 3_600_000;
+let ids: { watched: string; hidden: string; parked: string };
 
 const choice = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/config/weekly_report', headers: bearer(jwt) });
 const choose = (jwt: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/config/weekly_report', headers: bearer(jwt), payload: payload as object });
+/**
+ * The agents' figures (admin call `activity`, which the driver conformance tests against a real
+ * agent): 'Watched' answers, 'Hidden' is running but does not answer; every question is kept.
+ */
+const asked: { instanceId: string; from: number; to: number }[] = [];
+const figures = new Map<string, { sessions: number; users: number; errors: number }>();
+const agents = {
+  async activity(instanceId: string, from: number, to: number) {
+    asked.push({ instanceId, from, to });
+    const found = figures.get(instanceId);
+    if (!found) throw new DriverError('agent-error', 'connect ECONNREFUSED');
+    return { from, to, ...found };
+  },
+};
 const roundOn = (ctx: TestApp['runtime']['ctx']) =>
-  runWeeklyReportRound({ db: ctx.db, clock: t.clock, mailer: ctx.mailer, productName: 'Replay', publicUrl: 'http://console.test', spendOf: runningSpendOf({ db: ctx.db, clock: t.clock }) });
+  runWeeklyReportRound({
+    db: ctx.db,
+    clock: t.clock,
+    mailer: ctx.mailer,
+    productName: 'Replay',
+    publicUrl: 'http://console.test',
+    spendOf: runningSpendOf({ db: ctx.db, clock: t.clock }),
+    driver: agents,
+  });
 const mailsTo = async (email: string) => t.runtime.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 beforeAll(async () => {
@@ -37,6 +61,11 @@ beforeAll(async () => {
   const tenantId = owner.user.tenantId;
   const watched = await seedInstance(t, tenantId, { name: 'Watched', createdAt: new Date(t.clock.now().getTime() - 30 * 24 * HOUR) });
   const hidden = await seedInstance(t, tenantId, { name: 'Hidden', createdAt: new Date(t.clock.now().getTime() - 30 * 24 * HOUR) });
+  const parked = await seedInstance(t, tenantId, { name: 'Parked', status: 'stopped', createdAt: new Date(t.clock.now().getTime() - 30 * 24 * HOUR) });
+  figures.set(watched.instanceId, { sessions: 12, users: 1, errors: 3 });
+  // Figures a stopped instance's agent would have: never asked, since nothing runs to answer.
+  figures.set(parked.instanceId, { sessions: 99, users: 99, errors: 99 });
+  ids = { watched: watched.instanceId, hidden: hidden.instanceId, parked: parked.instanceId };
   instancesOnly = await addMember(t, tenantId, { permissions: ['VIEW_INSTANCES'] });
   nothing = await addMember(t, tenantId, { permissions: [] });
   optedOut = await addMember(t, tenantId, { permissions: ['VIEW_INSTANCES', 'VIEW_BILLING'] });
@@ -102,15 +131,23 @@ describe('the weekly round', () => {
     expect(await mailsTo(optedOut.email)).toEqual([]);
     const sends = await t.runtime.ctx.db.select().from(weeklyReportSends).where(eq(weeklyReportSends.tenantId, owner.user.tenantId));
     expect(sends.map((s) => s.weekStart.getTime())).toEqual([next, next, next, next]);
+    // A console asks each running agent at most once a round, whatever its members, for the week that ended at the slot; the stopped one never.
+    for (const id of [ids.watched, ids.hidden]) {
+      const asks = asked.filter((a) => a.instanceId === id);
+      expect([1, 2]).toContain(asks.length);
+      for (const ask of asks) expect(ask).toEqual({ instanceId: id, from: next - WEEK_MS, to: next });
+    }
+    expect(asked.filter((a) => a.instanceId === ids.parked)).toEqual([]);
     // Later rounds of the same week send nothing more.
     expect((await roundOn(peer.runtime.ctx)).queued).toBe(0);
   });
 
-  it('tells the owner the instances, their uptime and data, the spend and the week’s events', async () => {
+  it('tells the owner the instances, their uptime, data and recorded sessions, users and errors, the spend and the week’s events', async () => {
     const [mail] = await mailsTo(owner.email);
     expect(mail!.subject).toBe('Your week on the Replay Console: Weekly Corp');
-    expect(mail!.text).toContain('Watched (running): 50% uptime, 5.0 MB of recorded data received');
-    expect(mail!.text).toContain('Hidden (running): 0% uptime, 0 B of recorded data received');
+    expect(mail!.text).toContain('Watched (running): 50% uptime, 5.0 MB of recorded data received, 12 sessions, 1 identified user, 3 JavaScript errors');
+    expect(mail!.text).toContain('Hidden (running): 0% uptime, 0 B of recorded data received; sessions, users and errors not counted: the instance did not answer');
+    expect(mail!.text).toContain('Parked (stopped): 0% uptime, 0 B of recorded data received; sessions, users and errors not counted: the instance was not running when the report was made');
     expect(mail!.text).toMatch(/Spend:\n- \$\d+\.\d\d so far in the period from/);
     expect(mail!.text).toContain('Instance Watched: start failed (agent exited)');
     expect(mail!.text).toContain('Grace Hopper joined the team');

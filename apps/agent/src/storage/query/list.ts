@@ -77,3 +77,10 @@ export function readSession(db: Database.Database, id: string): (SessionSummary 
 /** The chunks of a session, oldest first, as paths under the data folder. */
 export const chunksOf = (db: Database.Database, id: string): string[] =>
   db.prepare<[string], { path: string }>('SELECT path FROM chunks WHERE session_id = ? ORDER BY day, path').all(id).map((c) => c.path);
+
+/** Sessions that started in [from, to), and the distinct user ids among them (the weekly report's figures). */
+export function countSessions(db: Database.Database, from: number, to: number): { sessions: number; users: number } {
+  return db
+    .prepare<[number, number], { sessions: number; users: number }>('SELECT count(*) AS sessions, count(DISTINCT user_id) AS users FROM sessions WHERE started_at >= ? AND started_at < ?')
+    .get(from, to)!;
+}

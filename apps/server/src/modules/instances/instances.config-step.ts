@@ -19,7 +19,8 @@ import type { AccountCapture, WorkflowInstance } from './instances.system-repo';
  * and records once; a save made meanwhile leaves its version ahead, and the next round
  * applies it too. A stopped instance keeps it (the agent keeps its config in its data
  * folder) until it runs. The account's session settings ride along: their capture rate and
- * condition sets (the account's, not the instance's: `capture.version` is the account's save
+ * condition sets, and their display part (time zone, duration filter, mouse trail, skip-to-issue:
+ * how the instance's session screens show sessions) (the account's, not the instance's: `capture.version` is the account's save
  * count, `captureAppliedVersion` the instance's) reach every instance, a new one at its first run;
  * the account's logger options likewise (`logger.version`, `loggerAppliedVersion`). So do the
  * instance's projects' keys (`projectKeysVersion`, counted up by a project's create or delete).
@@ -92,7 +93,8 @@ function appliedRecords(row: WithCapture): Outcome[] {
   if (captureAhead(row)) {
     const { rate, conditions } = row.capture;
     const sets = conditions.length ? `, and every session matching ${conditions.map((c) => c.name).join(', ')}` : '';
-    const comments = `The instance now records ${rate}% of sessions${sets}`;
+    // One save carries both parts: the record says what the screens now show too, as a save may change only that.
+    const comments = `The instance now records ${rate}% of sessions${sets}; its session screens show times in ${row.capture.display.timezone}`;
     records.push({ action: 'captureUpdate', status: 'success', comments, event: { type: 'instance.capture_applied', captureRate: rate, conditionSets: conditions.length } });
   }
   if (loggerAhead(row)) records.push(loggerRecord(row.logger.options));
@@ -106,6 +108,7 @@ export async function applyConfig(d: ConfigStepDeps, row: WithCapture): Promise<
     sso: agentSsoOf(row),
     capture: agentCaptureOf(row.capture),
     logger: row.logger.options,
+    display: row.capture.display,
     // Read after the row: the set is at least as new as the version the step marks applied.
     projectKeys: await projectKeyDigestsOf(d.db, row.instanceId),
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
-import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues } from '@replay/contracts';
+import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues, type SessionSettingsValues } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { liveProcessIds } from '../../lib/process-heartbeat';
 import { purgeIdempotentRequests } from '../../lib/idempotency';
@@ -24,11 +24,15 @@ const configPending = and(
   eq(instances.status, 'running'),
 );
 
-/** The account's capture settings (its session settings' capture rate and condition sets) and their version, as the config step gives them to the agent. */
+/**
+ * The account's session settings and their version, as the config step gives them to the agent:
+ * the capture part (rate and condition sets) and the display part (the instance's session screens).
+ */
 export interface AccountCapture {
   version: number;
   rate: number;
   conditions: ConditionSet[];
+  display: Pick<SessionSettingsValues, 'timezone' | 'durationFilter' | 'mouseTrail' | 'skipToIssue'>;
 }
 
 /** The account's logger options and their version (none saved: the defaults, version 0), as the config step gives them to the agent. */
@@ -70,7 +74,8 @@ export function instancesSystemRepo(db: Db) {
         .limit(1);
       if (!row) return null;
       const settings = row.settings ?? DEFAULT_SESSION_SETTINGS;
-      const capture = { version: row.version ?? 0, rate: settings.captureRate, conditions: settings.conditionalCapture };
+      const { timezone, durationFilter, mouseTrail, skipToIssue } = settings;
+      const capture = { version: row.version ?? 0, rate: settings.captureRate, conditions: settings.conditionalCapture, display: { timezone, durationFilter, mouseTrail, skipToIssue } };
       const logger = { version: row.loggerVersion ?? 0, options: row.loggerOptions ?? DEFAULT_LOGGER_OPTIONS };
       return { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey, capture, logger };
     },

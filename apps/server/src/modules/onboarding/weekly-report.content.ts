@@ -6,17 +6,32 @@ import type { Mail } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/templates';
 import { weeklyReportRepo } from './weekly-report.repo';
 
+/** What an instance recorded in the week, as its agent counts it (admin call `activity`). */
+export interface Recorded {
+  sessions: number;
+  users: number;
+  errors: number;
+}
+
 export interface WeeklyReport {
   from: number;
   to: number;
-  /** Null: the member may not see instances. */
-  instances: { name: string; status: string; uptimePercent: number; receivedBytes: number }[] | null;
+  /** Null: the member may not see instances. `recorded` null: the agent was not asked (not running) or did not answer. */
+  instances: { name: string; status: string; uptimePercent: number; receivedBytes: number; recorded: Recorded | null }[] | null;
   /** Null: the member may not see billing. */
   spend: { cost: Micros; currency: string; periodStart: number; periodEnd: number } | null;
   events: { at: number; text: string }[];
 }
 
 export type SpendOf = (tenantId: string) => Promise<{ cost: Micros; currency: string; periodStart: number; periodEnd: number }>;
+/** The instance's figures of [from, to), or null when they cannot be read now. */
+export type RecordedOf = (instance: { id: string; status: string }, from: number, to: number) => Promise<Recorded | null>;
+
+/** Where the report's figures beyond the console's own tables come from. */
+export interface ReportSources {
+  spendOf: SpendOf;
+  recordedOf: RecordedOf;
+}
 
 type Payload = Record<string, unknown> & { instance?: { id: string; name: string }; member?: { name: string }; invoice?: { number: string; total: number } };
 
@@ -41,7 +56,7 @@ const NOTABLE: Record<string, { screen: 'instances' | 'members' | 'billing'; tex
 const WEEKLY_EVENT_TYPES = Object.keys(NOTABLE);
 
 /** The member's week [from, to): only what their permissions and their role's instances cover. */
-export async function buildWeeklyReport(db: Db, p: Principal, from: number, to: number, spendOf: SpendOf): Promise<WeeklyReport> {
+export async function buildWeeklyReport(db: Db, p: Principal, from: number, to: number, sources: ReportSources): Promise<WeeklyReport> {
   const repo = weeklyReportRepo(db);
   const scope = instanceScopeOf(p);
   const seesInstances = canOpenScreen(p.permissions, 'instances');
@@ -53,12 +68,17 @@ export async function buildWeeklyReport(db: Db, p: Principal, from: number, to: 
   if (seesInstances) {
     const rows = await repo.instancesOfWeek(scope, f, t);
     const ids = rows.map((r) => r.id);
-    const [running, received] = await Promise.all([repo.runningMs(p.tenantId, ids, f, t), repo.receivedBytes(ids, f, t)]);
-    instances = rows.map((r) => {
+    const [running, received, recorded] = await Promise.all([
+      repo.runningMs(p.tenantId, ids, f, t),
+      repo.receivedBytes(ids, f, t),
+      Promise.all(rows.map((r) => sources.recordedOf(r, from, to))),
+    ]);
+    instances = rows.map((r, i) => {
       // Uptime over the part of the week the instance existed.
       const lived = Math.min(to, r.deletedAt?.getTime() ?? to) - Math.max(from, r.createdAt.getTime());
       const up = running.get(r.id) ?? 0;
-      return { name: r.name, status: r.status, uptimePercent: lived > 0 ? Math.min(100, Math.round((up / lived) * 1000) / 10) : 0, receivedBytes: received.get(r.id) ?? 0 };
+      const uptimePercent = lived > 0 ? Math.min(100, Math.round((up / lived) * 1000) / 10) : 0;
+      return { name: r.name, status: r.status, uptimePercent, receivedBytes: received.get(r.id) ?? 0, recorded: recorded[i] ?? null };
     });
   }
 
@@ -72,7 +92,7 @@ export async function buildWeeklyReport(db: Db, p: Principal, from: number, to: 
     .filter((e) => visible(e.type, e.payload as Payload))
     .map((e) => ({ at: e.occurredAt.getTime(), text: NOTABLE[e.type]!.text(e.payload as Payload) }));
 
-  return { from, to, instances, spend: seesBilling ? await spendOf(p.tenantId) : null, events };
+  return { from, to, instances, spend: seesBilling ? await sources.spendOf(p.tenantId) : null, events };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -88,6 +108,16 @@ function bytesText(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** An instance's line: its uptime and data, then what it recorded, or why that is not counted. */
+function instanceLine(i: NonNullable<WeeklyReport['instances']>[number]): string {
+  const base = `${i.name} (${i.status}): ${i.uptimePercent}% uptime, ${bytesText(i.receivedBytes)} of recorded data received`;
+  if (i.recorded) return `${base}, ${counted(i.recorded.sessions, 'session')}, ${counted(i.recorded.users, 'identified user')}, ${counted(i.recorded.errors, 'JavaScript error')}`;
+  const why = i.status === 'running' ? 'the instance did not answer' : 'the instance was not running when the report was made';
+  return `${base}; sessions, users and errors not counted: ${why}`;
+}
+
 /** The report as a mail: the same lines in text and HTML. */
 export function weeklyReportMail(input: { to: string; name: string; tenantName: string; productName: string; publicUrl: string; report: WeeklyReport }): Mail {
   const { report } = input;
@@ -99,7 +129,7 @@ export function weeklyReportMail(input: { to: string; name: string; tenantName: 
       lines:
         report.instances.length === 0
           ? ['No instances this week.']
-          : report.instances.map((i) => `${i.name} (${i.status}): ${i.uptimePercent}% uptime, ${bytesText(i.receivedBytes)} of recorded data received`),
+          : report.instances.map(instanceLine),
     });
   }
   if (report.spend) {

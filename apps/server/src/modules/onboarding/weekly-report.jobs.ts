@@ -21,6 +21,7 @@ export const weeklyReportJob: JobDefinition = {
       productName: ctx.env.PRODUCT_NAME,
       publicUrl: ctx.env.publicUrl,
       spendOf: runningSpendOf({ db: ctx.db, clock: ctx.clock }),
+      driver: ctx.driver,
     });
     if (result.queued || result.purgedSignals) ctx.logger.info(result, 'weekly report round');
   },

@@ -8,7 +8,8 @@ export const SESSION_SETTINGS_SCOPE_MESSAGE = 'Session settings apply to every i
 /**
  * The account's session settings (spec section 4), an account-wide setting
  * (modules/account-setting): the workflow's config step gives each running instance's agent the
- * capture rate and condition sets of a save.
+ * capture rate and condition sets of a save, and its display part (time zone, duration filter,
+ * mouse trail, skip-to-issue) for the instance's session screens.
  */
 export const createSessionSettingsService = accountSettingService({
   table: sessionSettings,
