@@ -35,6 +35,12 @@ export interface AccountCapture {
   display: Pick<SessionSettingsValues, 'timezone' | 'durationFilter' | 'mouseTrail' | 'skipToIssue'>;
 }
 
+/** The parts of the account's session settings the agent acts on, at their version. */
+function accountCaptureOf(settings: SessionSettingsValues, version: number): AccountCapture {
+  const { timezone, durationFilter, mouseTrail, skipToIssue } = settings;
+  return { version, rate: settings.captureRate, conditions: settings.conditionalCapture, display: { timezone, durationFilter, mouseTrail, skipToIssue } };
+}
+
 /** The account's logger options and their version (none saved: the defaults, version 0), as the config step gives them to the agent. */
 export interface AccountLogger {
   version: number;
@@ -73,9 +79,7 @@ export function instancesSystemRepo(db: Db) {
         .where(eq(instances.instanceId, instanceId))
         .limit(1);
       if (!row) return null;
-      const settings = row.settings ?? DEFAULT_SESSION_SETTINGS;
-      const { timezone, durationFilter, mouseTrail, skipToIssue } = settings;
-      const capture = { version: row.version ?? 0, rate: settings.captureRate, conditions: settings.conditionalCapture, display: { timezone, durationFilter, mouseTrail, skipToIssue } };
+      const capture = accountCaptureOf(row.settings ?? DEFAULT_SESSION_SETTINGS, row.version ?? 0);
       const logger = { version: row.loggerVersion ?? 0, options: row.loggerOptions ?? DEFAULT_LOGGER_OPTIONS };
       return { ...row.instance, tenantName: row.tenantName, projectKey: row.projectKey, capture, logger };
     },
