@@ -45,3 +45,5 @@ const { benchIngestStorage, ingestStorageReport } = await import('./ingest-stora
 for (const line of ingestStorageReport(await benchIngestStorage())) console.log(line);
 const { benchReplay, replayReport } = await import('./replay');
 for (const line of replayReport(await benchReplay())) console.log(line);
+const { benchRecordingOverhead, recordingOverheadReport } = await import('./recording-overhead');
+for (const line of recordingOverheadReport(await benchRecordingOverhead())) console.log(line);

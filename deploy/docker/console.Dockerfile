@@ -5,7 +5,8 @@
 # the image's unprivileged `node` user. The console runs its TypeScript through tsx (a production
 # dependency of apps/server), as `npm start` does, without the start script's rebuild check.
 
-# 1. Build the web app (Vite) with the full dev toolchain.
+# 1. Build the web app (Vite), the tracker and the replay screen's player (which the local
+#    instances' agents serve) with the full dev toolchain: `npm run build` builds all three.
 FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,7 +19,9 @@ COPY packages/local-process/package.json packages/local-process/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
 COPY apps/web apps/web
+COPY apps/agent apps/agent
 COPY packages packages
 RUN npm run build
 
@@ -55,6 +58,7 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 # The tracker the local instances' agents serve (built with the web app by `npm run build`).
 COPY --from=build /app/packages/tracker/package.json packages/tracker/package.json
 COPY --from=build /app/packages/tracker/dist packages/tracker/dist
+COPY --from=build /app/apps/agent/dist apps/agent/dist
 COPY --from=build /app/apps/web/package.json apps/web/package.json
 # The data folder (the embedded database, local instances): the only place the process writes.
 RUN mkdir -p /data && chown node:node /data

@@ -51,15 +51,21 @@ export interface SentBatch {
   body: { sessionId: string; events: { type: number; data?: Record<string, unknown> }[]; userId?: string; metadata?: Record<string, string>; dropped?: number; url?: string };
 }
 
+/** A batch request to the instance's ingest, unpacked as the agent would read it; null for any other request. */
+export function unpackBatch(request: Request, ingestUrl: string): SentBatch | null {
+  if (request.method() !== 'POST' || request.url() !== ingestUrl) return null;
+  const raw = request.postDataBuffer();
+  if (!raw) return null;
+  const encoding = request.headers()['content-encoding'];
+  return { encoding, body: JSON.parse((encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')) as SentBatch['body'] };
+}
+
 /** The batches a page sends to the instance's ingest, unpacked as the agent would read them. */
 export function watchBatches(page: Page, ingestUrl: string): SentBatch[] {
   const sent: SentBatch[] = [];
   page.on('request', (request: Request) => {
-    if (request.method() !== 'POST' || request.url() !== ingestUrl) return;
-    const raw = request.postDataBuffer();
-    if (!raw) return;
-    const encoding = request.headers()['content-encoding'];
-    sent.push({ encoding, body: JSON.parse((encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')) as SentBatch['body'] });
+    const batch = unpackBatch(request, ingestUrl);
+    if (batch) sent.push(batch);
   });
   return sent;
 }
