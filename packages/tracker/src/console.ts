@@ -1,4 +1,5 @@
 import { PLUGIN_NAME, getRecordConsolePlugin } from '@rrweb/rrweb-plugin-console-record';
+import type { TRACKER_CONSOLE_PLUGIN } from '@replay/agent-protocol/plain';
 import { bareStack } from './errors';
 import { obscureText, type LoggerOptions } from './privacy';
 
@@ -24,7 +25,8 @@ import { obscureText, type LoggerOptions } from './privacy';
 export const CONSOLE_LEVELS = ['log', 'info', 'warn', 'debug'] as const;
 type Level = (typeof CONSOLE_LEVELS)[number];
 export const CONSOLE_LIMITS = { messages: 500, stringLength: 1000, keys: 50, depth: 4 } as const;
-export const CONSOLE_PLUGIN = PLUGIN_NAME;
+/** The name the instance's replay reads: a plugin that renames its events fails the typecheck here. */
+export const CONSOLE_PLUGIN: typeof TRACKER_CONSOLE_PLUGIN = PLUGIN_NAME;
 
 const PLUGIN_EVENT = 6;
 /** Deeper than the plugin's own depth limit: an argument that deep is sent as "[object Object]" anyway. */
@@ -97,7 +99,7 @@ const bareAddresses = (text: string): string => text.replace(/(\b[a-z][a-z0-9+.-
  */
 export function maskConsoleEvent<T>(event: T, options: LoggerOptions): T {
   const e = event as { type?: number; data?: { plugin?: unknown; payload?: { payload?: unknown; trace?: unknown } } };
-  if (e.type !== PLUGIN_EVENT || e.data?.plugin !== PLUGIN_NAME || !e.data.payload) return event;
+  if (e.type !== PLUGIN_EVENT || e.data?.plugin !== CONSOLE_PLUGIN || !e.data.payload) return event;
   const log = e.data.payload;
   if (Array.isArray(log.payload)) log.payload = log.payload.map((s) => obscureText(bareAddresses(String(s)), options));
   if (Array.isArray(log.trace)) log.trace = log.trace.slice(1).map((s) => obscureText(bareStack(String(s)), options));
