@@ -12,7 +12,7 @@ import { HttpError } from './http.ts';
  * - Before a batch is stored (the tracker applies the same options in the browser; this is
  *   the second line of defence): typed text in rrweb's events is kept (mode 0), obscured (1:
  *   each character `*`) or emptied (2); with `obscureEmailData` / `obscureNumericData`, e-mail
- *   addresses / digits in every string of every event (but its `type`) become `*`, one per
+ *   addresses / digits in every string of every event (but its `type` and a Plugin event's plugin name) become `*`, one per
  *   character, so a replay keeps the text's shape and loses its content. Errors are stored
  *   as sent (their stacks' line numbers are what makes them useful).
  */
