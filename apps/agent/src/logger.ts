@@ -12,7 +12,7 @@ import { HttpError } from './http.ts';
  * - Before a batch is stored (the tracker applies the same options in the browser; this is
  *   the second line of defence): typed text in rrweb's events is kept (mode 0), obscured (1:
  *   each character `*`) or emptied (2); with `obscureEmailData` / `obscureNumericData`, e-mail
- *   addresses / digits in every string of every event (but its `type`) become `*`, one per
+ *   addresses / digits in every string of every event (but its `type` and a Plugin event's plugin name) become `*`, one per
  *   character, so a replay keeps the text's shape and loses its content. Errors are stored
  *   as sent (their stacks' line numbers are what makes them useful).
  */
@@ -148,12 +148,27 @@ function applyInputMode(event: unknown, mode: LoggerConfig['defaultInputMode']):
   return event;
 }
 
+const PLUGIN = 6;
+
+/**
+ * E-mails and digits obscured in every string of the event but its `type`; a Plugin event
+ * (rrweb's type 6, such as the tracker's console messages: `{ plugin: 'rrweb/console@1',
+ * payload: { level, payload, trace } }`) keeps its plugin's name too, which holds a digit and
+ * is how a replay knows the event.
+ */
+function maskStrings(event: unknown, logger: LoggerConfig): unknown {
+  const e = event as { type?: unknown; data?: { plugin?: unknown; payload?: unknown } } | null;
+  if (e?.type !== PLUGIN || e.data === null || typeof e.data !== 'object' || typeof e.data.plugin !== 'string') return maskValue(event, logger);
+  const masked = maskValue(event, logger) as { data: object };
+  return { ...masked, data: { ...masked.data, plugin: e.data.plugin } };
+}
+
 /** The events as they are stored under the options. */
 export function maskEvents(logger: LoggerConfig | undefined, events: unknown[]): unknown[] {
   if (!logger || (logger.defaultInputMode === 0 && !logger.obscureEmailData && !logger.obscureNumericData)) return events;
   const masking = logger.obscureEmailData || logger.obscureNumericData;
   return events.map((event) => {
     const moded = applyInputMode(event, logger.defaultInputMode);
-    return masking ? maskValue(moded, logger) : moded;
+    return masking ? maskStrings(moded, logger) : moded;
   });
 }

@@ -145,3 +145,22 @@ describe('what is stored', () => {
     expect(storedLines('mask-digits')[1]).toEqual(mutation('Order **** for ada@example.com', 'Card ****'));
   });
 });
+
+describe("the tracker's console messages (rrweb Plugin events)", () => {
+  const consoleEvent = (text: string) => ({ type: 6, timestamp: 20, data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: [JSON.stringify(text)], trace: ['at pay (https://shop.example/app.js:12:5)'] } } });
+
+  it('are taken by ingest and stored as sent by default', async () => {
+    await configure({});
+    const event = consoleEvent('Paid 42 by ada@example.com');
+    expect((await post('/api/events', { sessionId: 'console-plain', events: [event] })).status).toBe(202);
+    expect(storedLines('console-plain')).toEqual([event]);
+  });
+
+  it('have e-mail addresses and digits obscured in their messages and trace, keeping the plugin’s name and the level', async () => {
+    await configure({ obscureEmailData: true, obscureNumericData: true });
+    await post('/api/events', { sessionId: 'console-masked', events: [consoleEvent('Paid 42 by ada@example.com')] });
+    const [stored] = storedLines('console-masked');
+    expect(stored).toEqual({ type: 6, timestamp: 20, data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: ['"Paid ** by ***************"'], trace: ['at pay (https://shop.example/app.js:**:*)'] } } });
+    expect(readFileSync(sessionFile('console-masked'), 'utf8')).not.toContain('ada@example.com');
+  });
+});

@@ -84,3 +84,11 @@ export const TRACKER_BATCH_LIMITS = { userId: 256, metadataKeys: 50, metadataKey
  * the tracker that writes them, the index that counts errors and the replay that marks them.
  */
 export const TRACKER_EVENT_TAGS = { error: 'error', metadata: 'metadata', console: 'replay.console' } as const;
+
+/**
+ * The rrweb Plugin events (type 6) the tracker records: console messages (log, info, warn,
+ * debug) by rrweb's console plugin, `{ plugin, payload: { level, payload: string[], trace: string[] } }`,
+ * each argument as JSON text. The name is the plugin's own (`PLUGIN_NAME` of
+ * @rrweb/rrweb-plugin-console-record); the replay reads it from here.
+ */
+export const TRACKER_CONSOLE_PLUGIN = 'rrweb/console@1';

@@ -1,6 +1,7 @@
 import { record } from '@rrweb/record';
 import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { CAPTURE_ALL, readCapture, rememberCaptured, wantsRecording, type TrackerCapture } from './capture';
+import { maskConsoleEvent, recordConsole } from './console';
 import { captureErrors, type CapturedError } from './errors';
 import { watchNavigation } from './navigation';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
@@ -24,6 +25,8 @@ export interface TrackerOptions {
   maxQueue?: number;
   /** JavaScript errors and console.error, sent to the instance (default true). */
   captureErrors?: boolean;
+  /** Console messages (log, info, warn, debug) in the recording; console.error is an error above (default true). */
+  captureConsole?: boolean;
   /** The site's build, so an uploaded source map of it resolves its errors' stacks. */
   release?: string;
 }
@@ -55,6 +58,7 @@ export class Tracker {
   /** Set while rrweb records. */
   private stopRecording: (() => void) | null = null;
   private stopErrors: (() => void) | null = null;
+  private stopConsole: (() => void) | null = null;
   /** Set while a session left out waits for a condition set to match. */
   private stopWatching: (() => void) | null = null;
   private readonly onLeave = () => void this.transport.flush(true);
@@ -72,6 +76,7 @@ export class Tracker {
       flushInterval: options.flushInterval ?? 2000,
       maxQueue: options.maxQueue ?? 5000,
       captureErrors: options.captureErrors ?? true,
+      captureConsole: options.captureConsole ?? true,
       release: options.release ?? null,
     };
     this.sessionId = sessionIdOfVisit();
@@ -143,9 +148,13 @@ export class Tracker {
   private record(): void {
     this.transport.release();
     const privacy = recorderPrivacy(this.logger);
+    const logger = this.logger;
+    const consoleRecording = this.options.captureConsole ? recordConsole() : null;
+    this.stopConsole = consoleRecording?.stop ?? null;
     this.stopRecording =
       record({
-        emit: (event) => this.transport.push(scrubAddresses(event)),
+        emit: (event) => this.transport.push(maskConsoleEvent(scrubAddresses(event), logger)),
+        plugins: consoleRecording ? [consoleRecording.plugin] : [],
         ...privacy,
         maskInputOptions: privacy.maskInputOptions as MaskInputOptions,
         inlineStylesheet: true,
@@ -171,6 +180,8 @@ export class Tracker {
     this.stopRecording = null;
     this.stopErrors?.();
     this.stopErrors = null;
+    this.stopConsole?.();
+    this.stopConsole = null;
     window.removeEventListener('pagehide', this.onLeave);
     document.removeEventListener('visibilitychange', this.onHidden);
     void this.transport.flush();

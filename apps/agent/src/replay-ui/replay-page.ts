@@ -9,6 +9,18 @@ import { shell } from './layout.ts';
  * the bundle needs comes in data- attributes, so the page holds no inline script (CSP: script-src 'self').
  */
 
+/** The console pane's filter: the levels the tracker records (console.error arrives as an error). */
+const LEVELS = [
+  ['', 'All levels'],
+  ['error', 'Errors'],
+  ['warn', 'Warnings'],
+  ['info', 'Info'],
+  ['log', 'Log'],
+  ['debug', 'Debug'],
+]
+  .map(([value, label]) => `<option value="${value}">${label}</option>`)
+  .join('');
+
 export interface ReplayView {
   session: SessionSummary & { pages: string[] };
   display: DisplaySettings;
@@ -41,6 +53,7 @@ export function replayPage({ session: s, display, assets }: ReplayView): string 
 <div id="timeline" class="timeline" role="group" aria-labelledby="timeline-title"></div>
 <p><button type="button" id="next-error" disabled>Jump to the next error</button></p>
 <h2 id="console-title">Console and errors</h2>
+<p class="console-filter"><label for="console-level">Level</label> <select id="console-level" data-testid="console-level">${LEVELS}</select> <span id="console-count" class="muted" role="status"></span></p>
 <ol id="console" class="console" aria-labelledby="console-title" data-testid="console"></ol>
 </section>`,
     // The events are asked for while the bundle loads, not after it has run (time to first frame).

@@ -1,15 +1,16 @@
-import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
+import { TRACKER_CONSOLE_PLUGIN, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 
 /**
  * What the replay screen marks, read from the session's rrweb events (eventWithTime): clicks
  * (IncrementalSnapshot, source MouseInteraction, type Click), page changes (Meta, with the
- * page's address) and the tracker's custom events (TRACKER_EVENT_TAGS): errors and console messages.
+ * page's address), the tracker's custom events (TRACKER_EVENT_TAGS: errors, and console
+ * messages of older trackers) and its console messages (Plugin events of TRACKER_CONSOLE_PLUGIN).
  */
 
 export interface RecordedEvent {
   type: number;
   timestamp: number;
-  data?: { source?: number; type?: number; href?: string; width?: number; height?: number; tag?: string; payload?: unknown };
+  data?: { source?: number; type?: number; href?: string; width?: number; height?: number; tag?: string; plugin?: string; payload?: unknown };
 }
 
 export type MarkKind = 'click' | 'page' | 'error';
@@ -32,10 +33,31 @@ const FULL_SNAPSHOT = 2;
 const META = 4;
 const INCREMENTAL = 3;
 const CUSTOM = 5;
+const PLUGIN = 6;
 const MOUSE_INTERACTION = 2;
 const CLICK = 2;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+
+/** A console argument as the plugin sent it (JSON text): a string shown without its quotes, anything else as written. */
+function argText(value: unknown): string {
+  if (typeof value !== 'string') return str(value);
+  if (!value.startsWith('"')) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+
+/** A console message of rrweb's console plugin: its level, arguments and the caller's frames. */
+function pluginLine(offset: number, payload: unknown): ConsoleLine {
+  const log = (payload ?? {}) as { level?: unknown; payload?: unknown; trace?: unknown };
+  const text = Array.isArray(log.payload) ? log.payload.map(argText).join(' ') : argText(log.payload ?? '');
+  const trace = Array.isArray(log.trace) ? log.trace.filter((t): t is string => typeof t === 'string') : [];
+  return { offset, level: typeof log.level === 'string' ? log.level : 'log', text, stack: trace.length > 0 ? trace.join('\n') : undefined };
+}
 
 function pathOf(href: string): string {
   try {
@@ -67,8 +89,10 @@ export function marksOf(events: RecordedEvent[]): { marks: Mark[]; lines: Consol
       const payload = (e.data.payload ?? {}) as { level?: unknown; args?: unknown };
       const args = Array.isArray(payload.args) ? payload.args.map(str).join(' ') : str(payload.args ?? '');
       lines.push({ offset, level: typeof payload.level === 'string' ? payload.level : 'log', text: args });
-    }
+    } else if (e.type === PLUGIN && e.data?.plugin === TRACKER_CONSOLE_PLUGIN) lines.push(pluginLine(offset, e.data.payload));
   }
+  // Stable: lines of one moment keep their recorded order.
+  lines.sort((a, b) => a.offset - b.offset);
   return { marks, lines };
 }
 

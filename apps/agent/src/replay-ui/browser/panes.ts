@@ -29,6 +29,18 @@ export function fillTimeline(timeline: HTMLElement, marks: Mark[], total: number
   }
 }
 
+/** A stack: an error's shown as it is, a console message's caller frames folded away (they are many, and rarely read). */
+function stackOf(line: ConsoleLine): HTMLElement {
+  const pre = document.createElement('pre');
+  pre.textContent = line.stack!;
+  if (line.level === 'error') return pre;
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Called from';
+  details.append(summary, pre);
+  return details;
+}
+
 export function fillConsole(list: HTMLElement, lines: ConsoleLine[], seek: Seek): void {
   if (lines.length === 0) {
     const empty = document.createElement('li');
@@ -38,19 +50,35 @@ export function fillConsole(list: HTMLElement, lines: ConsoleLine[], seek: Seek)
   }
   for (const line of lines) {
     const item = document.createElement('li');
-    item.className = `line ${line.level === 'error' ? 'error' : ''}`;
+    item.className = `line ${line.level}`;
     item.dataset.level = line.level;
-    item.append(button(clock(line.offset), 'secondary at', () => seek(line.offset)));
+    const at = button(clock(line.offset), 'secondary at', () => seek(line.offset));
+    at.setAttribute('aria-label', `Go to ${clock(line.offset)}: ${line.level}`);
+    item.append(at);
     const text = document.createElement('span');
     text.textContent = ` ${line.level}: ${line.text}`;
     item.append(text);
-    if (line.stack) {
-      const pre = document.createElement('pre');
-      pre.textContent = line.stack;
-      item.append(pre);
-    }
+    if (line.stack) item.append(stackOf(line));
     list.append(item);
   }
+}
+
+/**
+ * The pane's level filter: shows the lines of the chosen level (all when none is chosen) and
+ * says how many are shown, in a polite live region.
+ */
+export function filterConsole(list: HTMLElement, select: HTMLSelectElement, count: HTMLElement): void {
+  const apply = () => {
+    const items = Array.from(list.querySelectorAll<HTMLLIElement>('li.line'));
+    let shown = 0;
+    for (const item of items) {
+      item.hidden = select.value !== '' && item.dataset.level !== select.value;
+      if (!item.hidden) shown++;
+    }
+    count.textContent = `${shown} of ${items.length} shown`;
+  };
+  select.addEventListener('change', apply);
+  apply();
 }
 
 /** The next error after `now`, or the first when none is after it. */

@@ -3,7 +3,7 @@ import 'rrweb-player/dist/style.css';
 import './style.css';
 import { TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { type RecordedEvent, marksOf } from './events.ts';
-import { fillConsole, fillTimeline, nextError } from './panes.ts';
+import { fillConsole, fillTimeline, filterConsole, nextError } from './panes.ts';
 
 /**
  * The replay screen's script: fetches the session's rrweb events (the same export the download
@@ -75,7 +75,9 @@ async function main(): Promise<void> {
     now = offset;
   };
   fillTimeline(document.getElementById('timeline')!, marks, total, seek);
-  fillConsole(document.getElementById('console')!, lines, seek);
+  const consoleList = document.getElementById('console')!;
+  fillConsole(consoleList, lines, seek);
+  filterConsole(consoleList, document.getElementById('console-level') as HTMLSelectElement, document.getElementById('console-count')!);
   const jump = document.getElementById('next-error') as HTMLButtonElement;
   jump.disabled = !marks.some((m) => m.kind === 'error');
   jump.addEventListener('click', () => {
