@@ -5,6 +5,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { html, unpackBatch, watchBatches, type SentBatch, type Site } from './site';
 import { tabOpenedBy, visible } from './wait';
+import { SESSION_KEY } from '../../packages/tracker/src/session';
 
 /**
  * The customer's shop for the replay journey (e2e/replay-journey.test.ts): two pages carrying the
@@ -40,13 +41,14 @@ export interface Visit {
  * name and (key by key) a password, and pays, which throws (unless `pay` is false). Returns once
  * the batches carrying the typed name (and the error) have left the page, whether the instance
  * then takes them or not; the context is closed then, and the tracker's last batch leaves with it.
+ * With `recorded: false` (a session the capture rate leaves out) it waits for nothing to be sent.
  */
 export async function personVisits(
   browser: Browser,
   origin: string,
   ingestUrl: string,
   typed: { name: string; password: string },
-  { pay = true } = {},
+  { pay = true, recorded = true } = {},
 ): Promise<Visit> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -63,8 +65,10 @@ export async function personVisits(
   page.on('response', (r) => void (r.url().startsWith(instance) && answers.push(`${named(r.request())} ${r.status()}`)));
   page.on('requestfailed', (r) => void (r.url().startsWith(instance) && refused.push(named(r))));
   await page.goto(`${origin}/shop`);
-  // Recording has begun once the first batch (the page's snapshot) was sent.
-  await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // Recording has begun once the first batch (the page's snapshot) was sent; a session the
+  // capture rate leaves out has decided once the tracker read the instance's config.
+  if (recorded) await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  else await expect.poll(() => answers.some((a) => a.startsWith('GET /api/tracker-config ')), { timeout: 15_000 }).toBe(true);
   await page.locator('#signin').click();
   await page.locator('#checkout').click();
   await page.waitForURL(/\/checkout$/);
@@ -77,9 +81,12 @@ export async function personVisits(
   const nameEvent = (e: SentBatch['body']['events'][number]) => e.type === 3 && e.data?.source === 5 && String(e.data?.text).length === typed.name.length;
   const errorEvent = (e: SentBatch['body']['events'][number]) => e.type === 5 && e.data?.tag === 'error';
   const done = (has: typeof nameEvent) => settled.some((b) => b.body.events.some(has));
-  await expect.poll(() => done(nameEvent) && (!pay || done(errorEvent)), { timeout: 20_000 }).toBe(true);
+  const sessionId = await page.evaluate((key) => sessionStorage.getItem(key) ?? '', SESSION_KEY);
+  if (recorded) await expect.poll(() => done(nameEvent) && (!pay || done(errorEvent)), { timeout: 20_000 }).toBe(true);
+  // Leaving the page is when a tracker sends what it still holds: nothing, for a session left out.
+  else await page.goto('about:blank');
   await context.close();
-  return { sessionId: sent[0]?.body.sessionId ?? '', sent, answers, refused };
+  return { sessionId, sent, answers, refused };
 }
 
 /** The instance's own data folder under the console's (local driver). */

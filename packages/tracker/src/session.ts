@@ -3,7 +3,7 @@
  * survives a reload and every page of the same origin, and is not shared with other tabs. Where
  * sessionStorage is refused (a sandboxed frame, some private modes) each page starts its own.
  */
-const SESSION_KEY = 'replay_tracker_session';
+export const SESSION_KEY = 'replay_tracker_session';
 
 function newSessionId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
