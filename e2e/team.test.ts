@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditExport } from '@replay/audit-chain';
 import { AUDIT_MESSAGES, MEMBER_MESSAGES, ROLE_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
-import { newPage } from './support/browser';
+import { newPage, savedDownload } from './support/browser';
 import { closeJourney, openJourney } from './support/journey';
 import { firstLink, latestMailTo } from './support/outbox';
 import type { ConsoleServer } from './support/server';
@@ -177,7 +177,7 @@ describe('team journey in chromium', () => {
     await visible(owner.getByText(AUDIT_MESSAGES.exported));
     await expectAccessible(owner, 'audit trail: exported toast');
     expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await download.path();
+    const path = await savedDownload(download);
     const csv = readFileSync(path, 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Time,Username,Email,Action,Method,Endpoint,Status,Parameters,Payload');
@@ -197,7 +197,7 @@ describe('team journey in chromium', () => {
     const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('menuitem', { name: 'JSON Lines' }).click()]);
     await visible(owner.getByText(AUDIT_MESSAGES.exported).first());
     expect(download.suggestedFilename()).toMatch(/^audit-chain-\d{4}-\d{2}-\d{2}\.jsonl$/);
-    const text = readFileSync(await download.path(), 'utf8');
+    const text = readFileSync(await savedDownload(download), 'utf8');
     const key = ((await (await fetch(`${server.url}/api/audit/signing-key`)).json()) as { data: { publicKeyPem: string } }).data.publicKeyPem;
     const result = verifyAuditExport(text, key);
     expect(result, JSON.stringify(result.firstBad)).toMatchObject({ ok: true });

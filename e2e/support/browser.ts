@@ -1,5 +1,7 @@
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserServer, type Download, type Page } from 'playwright-core';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Debian's chromium; playwright never downloads a browser of its own here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,4 +58,14 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+/**
+ * A download saved to a file of its own: a browser reached through its worker's shared chromium
+ * keeps downloads on its side, so `download.path()` is not there; `saveAs` streams the bytes over.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }

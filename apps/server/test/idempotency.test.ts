@@ -3,15 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { endpoints, endpointPath, isCreate, type Endpoint, type EndpointName } from '@replay/contracts';
 import { idempotentRequests, projects, users } from '../src/db/schema';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '../src/lib/idempotency';
-import { appWithOwner } from './support/owner';
+import { appWithRunningInstance, tempInstancesDir } from './instances/support';
 import { bearer, signup, type SignedIn } from './support/auth';
 import { addInstance, auditRowsOf, tokenFor } from './support/team';
 import type { TestApp } from './support/app';
 
 let t: TestApp;
 let owner: SignedIn;
+/** A running instance with a real agent: a source map is kept by the instance, so its upload reaches it. */
 let instanceId: string;
 let roleId: string;
+const dir = tempInstancesDir();
 
 /** A month from the start: the same in every body made from VALID.createApiKey. */
 const KEY_EXPIRES_AT = Date.now() + 30 * 86_400_000;
@@ -52,13 +54,17 @@ function send(name: EndpointName, call: { params?: Record<string, string>; body?
 }
 
 beforeAll(async () => {
-  ({ t, owner } = await appWithOwner({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }));
-  instanceId = await addInstance(t, owner.user.tenantId, 'Shop');
+  const running = await appWithRunningInstance(dir.dataDir, { organizationName: 'Idempotent Co', instance: { name: 'Running' }, env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
+  ({ t, owner } = running);
+  instanceId = running.inst.instanceId;
   const role = await send('createRole', VALID.createRole!(0));
   expect(role.statusCode, role.body).toBe(201);
   roleId = role.json().data.roleId;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await dir.dispose();
+});
 
 describe('Idempotency-Key on every create', () => {
   it('the table’s creates are the ones this suite knows', () => {

@@ -1,5 +1,6 @@
 import { Modal, getDefaultZIndex, type ModalProps } from '@mantine/core';
 import type { ModalSize } from '../app/theme';
+import { useAnswersEscape } from './dialog-escape';
 import { useReturnFocus } from './dialog-focus';
 
 interface Props extends Omit<ModalProps, 'size' | 'returnFocus' | 'trapFocus' | 'zIndex'> {
@@ -24,5 +25,7 @@ const OVER_DIALOGS_Z_INDEX = getDefaultZIndex('modal') + 1;
  */
 export function Dialog({ opened, overDialogs = false, ...props }: Props) {
   useReturnFocus(opened);
+  // A drawer it was opened from leaves Escape to it while it is open (Drawer.tsx).
+  useAnswersEscape(opened);
   return <Modal opened={opened} trapFocus returnFocus={false} {...(overDialogs && { zIndex: OVER_DIALOGS_Z_INDEX })} {...props} />;
 }

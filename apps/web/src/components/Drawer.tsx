@@ -1,19 +1,23 @@
 import { Drawer as MantineDrawer, type DrawerProps } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent } from 'react';
+import { escapeAnswered } from './dialog-escape';
 
 /**
- * Every side drawer of the console. Escape closes the drawer only when it was pressed in the
- * drawer itself. Mantine's own Escape handling listens on the window, so a confirmation opened
- * from inside a drawer (a portal elsewhere in the page) closed both at once, the drawer after
- * its exit transition. Here the key is taken from React's bubbling instead, which still passes
- * through the drawer for a dialog it opened: that press is ignored unless its target sits in the
- * drawer's own DOM, so the dialog closes alone.
+ * Every side drawer of the console. Escape closes the drawer, as Mantine's does, unless a dialog
+ * opened over it (a confirmation from one of its sections) answered the press: Mantine listens on
+ * the window for each, so one Escape closed both, the drawer after its exit transition.
  */
-export function Drawer({ onClose, closeOnEscape = true, onKeyDown, ...props }: DrawerProps) {
-  const closeOnOwnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    onKeyDown?.(event);
-    const own = event.target instanceof Node && event.currentTarget.contains(event.target);
-    if (closeOnEscape && own && event.key === 'Escape' && !event.nativeEvent.isComposing) onClose();
-  };
-  return <MantineDrawer {...props} onClose={onClose} closeOnEscape={false} onKeyDown={closeOnOwnEscape} />;
+export function Drawer({ onClose, closeOnEscape = true, opened, ...props }: DrawerProps) {
+  const onEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.isComposing || escapeAnswered(event)) return;
+    onClose();
+  });
+  useEffect(() => {
+    if (!opened || !closeOnEscape) return;
+    // Captured, as Mantine's own, so a tooltip that takes Escape on its way up cannot keep it;
+    // on the document, so an open dialog's mark (captured on the window) comes first.
+    document.addEventListener('keydown', onEscape, true);
+    return () => document.removeEventListener('keydown', onEscape, true);
+  }, [opened, closeOnEscape]);
+  return <MantineDrawer {...props} opened={opened} onClose={onClose} closeOnEscape={false} />;
 }
