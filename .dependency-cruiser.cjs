@@ -64,14 +64,6 @@ module.exports = {
       to: { pathNot: ['^packages/(local-process|agent-protocol)/'], dependencyTypesNot: ['core'] },
     },
     {
-      name: 'kernel-not-modules',
-      severity: 'error',
-      comment:
-        "The kernel (jobs, events, plugins, lib, mail, db, infra, config) names no module: modules bring their routes, jobs, schedules, outboxes and consumers in their manifests (modules/manifest.ts), and the root (app.ts, bootstrap.ts, composition.ts) hands them over.",
-      from: { path: '^apps/server/src/(jobs|events|plugins|lib|mail|db|infra|config)/' },
-      to: { path: SERVER_MODULES },
-    },
-    {
       name: 'module-not-other-modules-repo',
       severity: 'error',
       comment: "A module reaches another module's data through that module's service or a shared lib, never its repo.",

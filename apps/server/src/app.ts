@@ -6,15 +6,20 @@ import { API_PREFIX, type ErrorCode } from '@replay/contracts';
 import type { AppContext } from './lib/context';
 import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
-import { consoleModules } from './modules';
-import type { ModuleManifest } from './modules/manifest';
+import { auditPlugin } from './plugins/audit';
+import { apiModules } from './modules';
 import { webPlugin } from './plugins/web';
 import { apiCompressionPlugin } from './plugins/compression';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { offlinePaymentsRoutes } from './modules/offline-payments/offline-payments.routes';
+import { hostedInvoiceRoutes } from './modules/billing/hosted-invoice.routes';
+import { billingOperatorRoutes } from './modules/billing/operator.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { requestMetricsPlugin } from './plugins/request-metrics';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { probeRoutes } from './modules/probes/probes.routes';
 import { loggerOptions } from './lib/logger';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import { createServices } from './composition';
@@ -43,11 +48,7 @@ export const ROUTER_REFUSALS = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'address_too_long', message: 'A part of the address is too long.' },
 } as const satisfies Record<string, { status: number; code: ErrorCode; message: string }>;
 
-export async function buildApp(
-  ctx: AppContext,
-  opts: { logger?: FastifyServerOptions['logger']; modules?: readonly ModuleManifest[] } = {},
-): Promise<FastifyInstance> {
-  const modules = opts.modules ?? consoleModules;
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
     trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
@@ -75,17 +76,21 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(guardPlugin);
-  for (const hook of modules.flatMap((m) => m.requestHooks ?? [])) await app.register(hook);
+  await app.register(auditPlugin);
   await app.register(
     async (api) => {
       // Before the routes: it hooks each route as it is added. Here, so only API answers are compressed at run time.
       await api.register(apiCompressionPlugin);
-      for (const routes of modules.flatMap((m) => m.routes ?? [])) await api.register(routes);
+      for (const mod of apiModules) await api.register(mod);
+      await api.register(apiDocsRoutes);
     },
     { prefix: API_PREFIX },
   );
-  for (const routes of modules.flatMap((m) => m.rootRoutes ?? [])) await app.register(routes);
+  await app.register(probeRoutes);
   await app.register(outboxRoutes);
+  await app.register(offlinePaymentsRoutes);
+  await app.register(hostedInvoiceRoutes);
+  await app.register(billingOperatorRoutes);
   await app.register(webPlugin);
   return app;
 }

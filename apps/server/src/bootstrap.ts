@@ -8,13 +8,11 @@ import { loadSecrets } from './lib/secrets';
 import { chainUnchainedRows } from './modules/audit/audit.chain';
 import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
-import { commitOutboxesOf, startWorkers } from './jobs/workers';
+import { commitOutboxes, startWorkers } from './jobs/workers';
 import { startCommitRelay, type CommitRelay } from './jobs/commit-relay';
 import { commitSignals } from './jobs/commit-signals';
 import type { EventConsumer } from './events/consumer';
-import { afterCommitConsumersOf, installInTransactionConsumers } from './events/consumers';
-import { consoleModules } from './modules';
-import { backgroundWorkOf, type ModuleManifest } from './modules/manifest';
+import { afterCommitConsumers } from './events/consumers';
 import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
@@ -24,8 +22,6 @@ import { startHeartbeat } from './lib/process-heartbeat';
 
 export interface Runtime {
   ctx: AppContext;
-  /** The modules this process runs (their routes are mounted by buildApp). */
-  modules: readonly ModuleManifest[];
   /** Delivers, in this process, every outbox (domain events, queued mail) until nothing committed before the call is left. */
   drain: CommitRelay['drain'];
   /** Stops jobs (those in flight get `jobGraceMs` to finish, 5 s by default) and closes the database. */
@@ -37,10 +33,8 @@ export interface RuntimeOptions {
   database?: Database;
   driver?: InfrastructureDriver;
   logger?: Logger;
-  /** Replaces the modules' after-commit consumers (tests). */
+  /** Replaces the registry's after-commit consumers (tests). */
   eventConsumers?: readonly EventConsumer[];
-  /** The modules to run: every module of the console unless a test adds or replaces some. */
-  modules?: readonly ModuleManifest[];
 }
 
 /**
@@ -65,11 +59,6 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       boss.on('error', (err) => logger.error({ err }, 'job queue error'));
       await boss.start();
     }
-    // Before anything can emit: the activity log is written in each change's own transaction.
-    const modules = opts.modules ?? consoleModules;
-    const consumers = modules.flatMap((m) => m.consumers ?? []);
-    const work = backgroundWorkOf(modules);
-    installInTransactionConsumers(consumers);
     const clock = opts.clock ?? systemClock;
     const metrics = createMetrics();
     const ctx: AppContext = {
@@ -81,7 +70,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       clock,
       logger,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sealKey: mailSealKey(secrets.jwtSecret), clock }),
-      eventConsumers: opts.eventConsumers ?? afterCommitConsumersOf(consumers),
+      eventConsumers: opts.eventConsumers ?? afterCommitConsumers,
       driver: measuredDriver(opts.driver ?? createInfrastructureDriver(env), metrics),
       metrics,
       lifecycle: { draining: false },
@@ -99,12 +88,11 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
-    const stopSchedules = await startWorkers(ctx, work);
+    const stopSchedules = await startWorkers(ctx);
     // After the queues exist: a commit from now on starts its delivery (a job, or here without one).
-    const relay = await startCommitRelay(ctx, commitOutboxesOf(work));
+    const relay = await startCommitRelay(ctx, commitOutboxes);
     return {
       ctx,
-      modules,
       drain: () => relay.drain(),
       async stop({ jobGraceMs = 5000 } = {}) {
         await relay.stop();

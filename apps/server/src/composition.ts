@@ -51,8 +51,7 @@ import { createWebauthnService, relyingPartyOf } from './modules/mfa/webauthn.se
  * The composition root: every service of the console, built once per app from
  * the process's context, each given only the parts of the others it uses. A
  * route reaches a service as `app.services.<name>`; a new domain's service is one
- * line here (its routes, jobs and consumers are in its manifest, modules/index.ts).
- * Nothing else constructs a service (tests aside).
+ * line here. Nothing else constructs a service (tests aside).
  */
 export function createServices(ctx: AppContext) {
   const { db, clock } = ctx;

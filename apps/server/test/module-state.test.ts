@@ -27,8 +27,6 @@ const ALLOWED: Record<string, string> = {
   'apps/server/src/modules/notifications/notifications.caller-count.ts:statements': 'prepared statement per database handle',
   'apps/server/src/jobs/wake.ts:workersOf': 'workers per job queue instance',
   'apps/server/src/jobs/commit-relay.ts:runners': 'runners per app context',
-  // Installed from the static module list as each runtime opens: the same list whichever app installs it.
-  'apps/server/src/events/consumers.ts:inTransaction': 'the modules\' in-transaction event consumers',
   // The process's own entry point: never imported by a test.
   'apps/server/src/main.ts:logger': 'the process logger of main.ts',
   // Test helpers' counters: they make names and addresses unique, which they stay when a run continues them.

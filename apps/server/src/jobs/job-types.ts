@@ -61,11 +61,3 @@ export interface CommitOutbox {
   /** False when this process has nowhere to deliver to: its commits then start nothing, and the sweep still tidies. */
   active?(ctx: AppContext): boolean;
 }
-
-/** What the modules give the workers: their jobs, schedules, start-up tasks and outboxes (modules/manifest.ts). */
-export interface BackgroundWork {
-  jobs: readonly JobDefinition[];
-  schedules: readonly Schedule[];
-  startupTasks: readonly StartupTask[];
-  outboxes: readonly CommitOutbox[];
-}

@@ -1,29 +1,26 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
-import type { BackgroundWork, CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
+import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
+import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
 import { domainEventsOutbox } from '../events/events.jobs';
+import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jobs';
+import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule';
+import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
+import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
+import { webhookDeliveryOutbox, webhookRetryWakeJob } from '../modules/webhooks/webhooks.jobs';
+import { weeklyReportJob, weeklyReportSchedule } from '../modules/onboarding/weekly-report.jobs';
+import { mfaPurgeJob, mfaPurgeSchedule } from '../modules/mfa/mfa.jobs';
 
-/**
- * The kernel's own outboxes, delivered before any module's: domain events first, since their
- * consumers may queue mail and webhook deliveries.
- */
-const KERNEL_OUTBOXES: readonly CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox];
+/** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
+export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, webhookDeliveryOutbox];
 
-/** Every table written in a change's transaction and delivered after its commit: the kernel's, then the modules'. */
-export const commitOutboxesOf = (work: BackgroundWork): CommitOutbox[] => [...KERNEL_OUTBOXES, ...work.outboxes];
-
-/** The queues the workers serve and the schedules they offer: the modules' own, and each outbox's delivery and sweep. */
-export function queuesOf(work: BackgroundWork): { jobs: JobDefinition[]; schedules: Schedule[]; startupTasks: readonly StartupTask[] } {
-  const outboxes = commitOutboxesOf(work);
-  return {
-    jobs: [...work.jobs, ...outboxes.map(outboxJob)],
-    schedules: [...work.schedules, ...outboxes.map(outboxSweep)],
-    startupTasks: work.startupTasks,
-  };
-}
+/** Every domain's jobs; a domain adds its own here. */
+export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, webhookRetryWakeJob, weeklyReportJob, mfaPurgeJob, ...commitOutboxes.map(outboxJob)];
+export const startupTasks: StartupTask[] = [resumeInstances];
+export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, weeklyReportSchedule, mfaPurgeSchedule, ...commitOutboxes.map(outboxSweep)];
 
 /**
  * Offers a schedule's job for the current slot: the first offer of a slot,
@@ -43,10 +40,9 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
 export const JOB_HEARTBEAT_SECONDS = 10;
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
-export async function startWorkers(ctx: AppContext, work: BackgroundWork): Promise<() => void> {
+export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
-  const { jobs: jobDefinitions, schedules, startupTasks } = queuesOf(work);
   for (const def of jobDefinitions) {
     const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...def.queueOptions };
     await boss.createQueue(def.queue, options);

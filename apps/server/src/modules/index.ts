@@ -1,68 +1,63 @@
-import { healthModule } from './health/health.module';
-import { publicConfigModule } from './public-config/public-config.module';
-import { authModule } from './auth/auth.module';
-import { accountModule } from './account/account.module';
-import { mfaModule } from './mfa/mfa.module';
-import { instancesModule } from './instances/instances.module';
-import { backupsModule } from './backups/backups.module';
-import { monitoringModule } from './monitoring/monitoring.module';
-import { billingModule } from './billing/billing.module';
-import { membersModule } from './members/members.module';
-import { rolesModule } from './roles/roles.module';
-import { usersModule } from './users/users.module';
-import { activityModule } from './activity/activity.module';
-import { auditModule } from './audit/audit.module';
-import { webhooksModule } from './webhooks/webhooks.module';
-import { onboardingModule } from './onboarding/onboarding.module';
-import { notificationsModule } from './notifications/notifications.module';
-import { alertsModule } from './alerts/alerts.module';
-import { projectsModule } from './projects/projects.module';
-import { sessionSettingsModule } from './session-settings/session-settings.module';
-import { loggerOptionsModule } from './logger-options/logger-options.module';
-import { jsErrorsModule } from './js-errors/js-errors.module';
-import { consoleModulesModule } from './console-modules/console-modules.module';
-import { apiKeysModule } from './api-keys/api-keys.module';
-import { permissionViewerModule } from './permission-viewer/permission-viewer.module';
-import { probesModule } from './probes/probes.module';
-import { offlinePaymentsModule } from './offline-payments/offline-payments.module';
-import { apiDocsModule } from './api-docs/api-docs.module';
-import { backgroundWorkOf, type ModuleManifest } from './manifest';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/account.routes';
+import { authRoutes } from './auth/auth.routes';
+import { mfaRoutes } from './mfa/mfa.routes';
+import { webauthnRoutes } from './mfa/webauthn.routes';
+import { healthRoutes } from './health/health.routes';
+import { publicConfigRoutes } from './public-config/public-config.routes';
+import { backupRoutes } from './backups/backups.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { configRoutes } from './instances/config.routes';
+import { diskRoutes } from './instances/disk.routes';
+import { switchRoutes } from './instances/switch.routes';
+import { instancesRoutes } from './instances/instances.routes';
+import { liveStatusRoutes } from './instances/live-status.routes';
+import { versionRoutes } from './instances/version.routes';
+import { monitoringRoutes } from './monitoring/monitoring.routes';
+import { activityRoutes } from './activity/activity.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { membersRoutes } from './members/members.routes';
+import { rolesRoutes } from './roles/roles.routes';
+import { usersRoutes } from './users/users.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
+import { projectsRoutes } from './projects/projects.routes';
+import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
+import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
+import { jsErrorsRoutes } from './js-errors/js-errors.routes';
+import { consoleModulesRoutes } from './console-modules/console-modules.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { permissionViewerRoutes } from './permission-viewer/permission-viewer.routes';
 
-/**
- * Every module of the console, one line each (its manifest names what it brings: routes, jobs,
- * schedules, outboxes, event consumers, request hooks). The order is the order routes are mounted
- * in; api-docs is last, as it describes the others.
- */
-export const consoleModules: readonly ModuleManifest[] = [
-  healthModule,
-  publicConfigModule,
-  authModule,
-  accountModule,
-  mfaModule,
-  instancesModule,
-  backupsModule,
-  monitoringModule,
-  billingModule,
-  membersModule,
-  rolesModule,
-  usersModule,
-  activityModule,
-  auditModule,
-  webhooksModule,
-  onboardingModule,
-  notificationsModule,
-  alertsModule,
-  projectsModule,
-  sessionSettingsModule,
-  loggerOptionsModule,
-  jsErrorsModule,
-  consoleModulesModule,
-  apiKeysModule,
-  permissionViewerModule,
-  probesModule,
-  offlinePaymentsModule,
-  apiDocsModule,
+/** Every API module, mounted under /api in this order. */
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  publicConfigRoutes,
+  authRoutes,
+  accountRoutes,
+  liveStatusRoutes,
+  mfaRoutes,
+  webauthnRoutes,
+  instancesRoutes,
+  diskRoutes,
+  configRoutes,
+  backupRoutes,
+  versionRoutes,
+  switchRoutes,
+  monitoringRoutes,
+  billingRoutes,
+  membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
+  webhookRoutes,
+  onboardingRoutes,
+  notificationsRoutes,
+  alertsRoutes,
+  projectsRoutes,
+  sessionSettingsRoutes,
+  loggerOptionsRoutes,
+  jsErrorsRoutes,
+  consoleModulesRoutes,
+  apiKeysRoutes,
+  permissionViewerRoutes,
 ];
-
-/** The modules' jobs, schedules, start-up tasks and outboxes, as the workers take them. */
-export const consoleWork = backgroundWorkOf(consoleModules);

@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { livenessSchema, readinessSchema } from '@replay/contracts';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec, InfrastructureDriver } from '../../src/infra/driver';
-import { JOB_HEARTBEAT_SECONDS, queuesOf } from '../../src/jobs/workers';
-import { consoleWork } from '../../src/modules';
+import { JOB_HEARTBEAT_SECONDS, jobDefinitions } from '../../src/jobs/workers';
 import { workflowDepsOf } from '../../src/modules/instances/instances.jobs';
 import { convergeInstance } from '../../src/modules/instances/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup } from '../support/auth';
 import { newInstance, seedInstance } from '../instances/support';
-
-const { jobs: jobDefinitions } = queuesOf(consoleWork);
 
 /**
  * What an orchestrator asks a console process (/livez, /readyz, /metrics): answered outside the

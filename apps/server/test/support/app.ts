@@ -1,4 +1,3 @@
-import type { ModuleManifest } from '../../src/modules/manifest';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,8 +51,6 @@ export async function createTestApp(
     driver?: InfrastructureDriver;
     logger?: FastifyServerOptions['logger'];
     eventConsumers?: readonly EventConsumer[];
-    /** The modules to run instead of the console's own (a test's throwaway module beside them). */
-    modules?: readonly ModuleManifest[];
     /** The process's logger (start-up, jobs), where a test reads what the console said at boot. */
     runtimeLogger?: Logger;
   } = {},
@@ -62,9 +59,9 @@ export async function createTestApp(
   const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, modules: opts.modules, logger: opts.runtimeLogger });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
-  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false, modules: runtime.modules });
+  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -1,7 +1,0 @@
-import { defineModule } from '../manifest';
-import { projectsRoutes } from './projects.routes';
-
-export const projectsModule = defineModule({
-  name: 'projects',
-  routes: [projectsRoutes],
-});
