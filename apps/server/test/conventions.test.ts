@@ -40,7 +40,8 @@ describe('conventions as lint rules', () => {
     expect(await rulesBroken(code, 'apps/web/src/components/Shown.tsx')).toEqual(['react-hooks/exhaustive-deps']);
   });
 
-  it('refuses a promise nobody awaits (type-aware)', async () => {
+  // Type-aware: the project's whole program is loaded first (over 40 s on a loaded 2-core machine).
+  it('refuses a promise nobody awaits (type-aware)', { timeout: 180_000 }, async () => {
     const eslint = new ESLint({ cwd: root, ignore: false });
     const [result] = await eslint.lintFiles(['apps/server/test/fixtures/eslint/floating-promise.ts']);
     expect(result?.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-floating-promises']);
