@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestUrlOf, trackerSnippets } from '@replay/contracts';
+import { ingestUrlOf } from '@replay/contracts';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
-import { admin, cleanUp, consoleToken, startAgentProcess, storedEvents, type RunningAgent } from '../apps/agent/test/support';
+import { admin, consoleToken, storedEvents, type RunningAgent } from '../apps/agent/test/support';
 import { expectAccessible } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
-import { html, startSite, storedBytes, watchBatches, type Site } from './support/site';
+import { newPage } from './support/browser';
+import { storedBytes, watchBatches, type Site } from './support/site';
+import { startTrackedShop, type TrackedShop } from './support/tracked-shop';
 import { visible } from './support/wait';
 
 /**
@@ -16,6 +17,7 @@ import { visible } from './support/wait';
  * from each, filters by level and passes axe, also 390 px wide. With the logger options'
  * obscureEmailData on, an e-mail address logged by the page is in no byte of the data folder.
  */
+let shop: TrackedShop;
 let agent: RunningAgent;
 let site: Site;
 let browser: Browser;
@@ -42,19 +44,11 @@ interface PluginEvent {
 
 beforeAll(async () => {
   await ensureReplayUiBuilt();
-  agent = await startAgentProcess({ version: '1.21' });
-  site = await startSite();
-  browser = await launchBrowser();
-  const { script } = trackerSnippets({ instanceUrl: agent.url, projectKey: agent.projectKey, trackerVersion: '16.0.0' });
-  site.pages.set('/shop', html(script, BODY));
+  shop = await startTrackedShop(BODY);
+  ({ agent, site, browser } = shop);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await agent?.stop();
-  await cleanUp();
-});
+afterAll(() => shop?.stop());
 
 /** Opens the shop, waits for recording to begin, clicks the buttons named, and answers the session's id. */
 async function clickThrough(ids: string[]): Promise<{ sessionId: string; wire: () => string; close: () => Promise<void> }> {

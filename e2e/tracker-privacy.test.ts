@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestUrlOf, trackerSnippets } from '@replay/contracts';
-import { admin, cleanUp, startAgentProcess, type RunningAgent } from '../apps/agent/test/support';
-import { launchBrowser } from './support/browser';
-import { html, startSite, storedBytes, watchBatches, type Site } from './support/site';
+import { ingestUrlOf } from '@replay/contracts';
+import { admin, type RunningAgent } from '../apps/agent/test/support';
+import { storedBytes, watchBatches, type Site } from './support/site';
+import { startTrackedShop, type TrackedShop } from './support/tracked-shop';
 
 /**
  * Private by default, in chromium (issue 43, point 2): a site with the console's script snippet,
@@ -14,6 +14,7 @@ import { html, startSite, storedBytes, watchBatches, type Site } from './support
  * text is there, no secret is. The tenant's logger options apply at the source: what leaves the
  * page (read off the wire, unpacked) already has the typed text obscured.
  */
+let shop: TrackedShop;
 let agent: RunningAgent;
 let site: Site;
 let browser: Browser;
@@ -45,19 +46,11 @@ const BODY = `
   <button id="boom" onclick="throw new Error('Boom in the shop')">Pay</button>`;
 
 beforeAll(async () => {
-  agent = await startAgentProcess({ version: '1.21' });
-  site = await startSite();
-  browser = await launchBrowser();
-  const { script } = trackerSnippets({ instanceUrl: agent.url, projectKey: agent.projectKey, trackerVersion: '16.0.0' });
-  site.pages.set('/shop', html(script, BODY));
+  shop = await startTrackedShop(BODY);
+  ({ agent, site, browser } = shop);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await agent?.stop();
-  await cleanUp();
-});
+afterAll(() => shop?.stop());
 
 async function typeEverywhere(plain: string) {
   const context = await browser.newContext();
