@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_MESSAGES, CORS_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES, ingestUrlOf } from '@replay/contracts';
+import { BACKUP_MESSAGES, CORS_MESSAGES, JS_ERROR_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES, ingestUrlOf } from '@replay/contracts';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { formatDuration } from '../apps/agent/src/replay-ui/display';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
-import { ERROR_MESSAGE, USER_ID, ageSession, cardFacts, instanceData, instanceSessions, personVisits, shopPages, storedEvents, type Visit } from './support/replay-journey';
+import { CHECKOUT_SCRIPT, CHECKOUT_SOURCE, CHECKOUT_THROWING_LINE, ERROR_MESSAGE, USER_ID, ageSession, checkoutBuild, cardFacts, instanceData, instanceSessions, personVisits, shopPages, storedEvents, type Visit } from './support/replay-journey';
 import type { ConsoleServer } from './support/server';
 import { startSite, storedBytes, type Site } from './support/site';
 import { hidden, visible } from './support/wait';
@@ -20,7 +20,8 @@ import { hidden, visible } from './support/wait';
  * Sessions screen lists the visit with its user and duration; its replay shows the typed name;
  * the password is nowhere in the instance's data folder. Capture rate 0 records nothing; a shop on
  * an origin outside the instance's CORS list is refused; retention removes the visit once it is
- * old and a backup restore brings it back.
+ * old and a backup restore brings it back; the checkout's error, thrown by a minified script,
+ * shows its original frame once the build's source map is uploaded on the console's error page.
  */
 let server: ConsoleServer;
 let browser: Browser;
@@ -197,6 +198,20 @@ describe('a session-replay journey, from the console’s snippet to the replay',
     expect(storedEvents(dataDir(), visit.sessionId).length).toBe(recordedEvents);
   });
 
-  // Source maps on the instance are being built by another change; this step joins the journey then.
-  it.todo('shows a source-mapped frame once its map is uploaded');
+  it('shows the checkout error minified until its source map is uploaded, then the original frame and code', async () => {
+    await page.goto(`/${instanceId}/errors`);
+    await page.getByRole('link', { name: `Error: ${ERROR_MESSAGE}` }).click();
+    await page.waitForURL(new RegExp(`/${instanceId}/errors/[a-f0-9]{16}$`));
+    await visible(page.getByText(JS_ERROR_MESSAGES.noSourceMaps));
+    // The top frame is the shop's minified script, as the browser reported it.
+    expect(await page.getByRole('textbox', { name: 'File URL' }).inputValue()).toBe(`${shop.url}${CHECKOUT_SCRIPT}`);
+    await page.getByRole('textbox', { name: 'Release' }).fill('1.0.0');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'checkout.min.js.map', mimeType: 'application/json', buffer: Buffer.from(checkoutBuild.map) });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await visible(page.getByText(JS_ERROR_MESSAGES.uploaded));
+    await hidden(page.getByText(JS_ERROR_MESSAGES.noSourceMaps));
+    await visible(page.getByText(`in ${CHECKOUT_SOURCE} at ${CHECKOUT_THROWING_LINE}:`, { exact: false }));
+    expect(await page.getByLabel(`Code at ${CHECKOUT_SOURCE} line ${CHECKOUT_THROWING_LINE}`).textContent()).toContain(`throw new Error(${JSON.stringify(ERROR_MESSAGE)});`);
+    await expectAccessible(page, 'journey: the checkout error, source-mapped');
+  });
 });

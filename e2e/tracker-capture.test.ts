@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestUrlOf, trackerScriptUrlOf } from '@replay/contracts';
 import { sessionPercentile } from '../apps/agent/src/capture';
+import { listErrors } from '../apps/agent/src/errors';
 import { admin, cleanUp, startAgentProcess, storedLines, type RunningAgent } from '../apps/agent/test/support';
 import { launchBrowser } from './support/browser';
 import { html, startSite, watchBatches, type SentBatch, type Site } from './support/site';
@@ -17,13 +18,15 @@ let agent: RunningAgent;
 let site: Site;
 let browser: Browser;
 let ingest: string;
+const EARLY_ERROR = 'Thrown as the page loads';
 
 const setCapture = async (capture: { rate: number; conditions: { name: string; urlPath: string | null; userId: string | null }[] }) =>
   expect((await admin(agent, '/api/admin/config', { capture })).status).toBe(200);
 
-const shopPage = () =>
+/** The shop's page: the tracker started, then `then` (a script of the page's own, run as it loads). */
+const shopPage = (then = '') =>
   html(
-    `<script src="${trackerScriptUrlOf(agent.url, '16.0.0')}"></script><script>window.tracker = new ReplayTracker({ projectKey: ${JSON.stringify(agent.projectKey)}, ingestPoint: ${JSON.stringify(ingest)}, flushInterval: 300 }); window.started = window.tracker.start();</script>`,
+    `<script src="${trackerScriptUrlOf(agent.url, '16.0.0')}"></script><script>window.tracker = new ReplayTracker({ projectKey: ${JSON.stringify(agent.projectKey)}, ingestPoint: ${JSON.stringify(ingest)}, flushInterval: 300 }); window.started = window.tracker.start();</script>${then}`,
     '<label>Note <input id="note"></label><button id="boom" onclick="throw new Error(\'Boom\')">Pay</button>',
   );
 
@@ -87,6 +90,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ingest = ingestUrlOf(agent.url);
   for (const path of ['/shop/cart', '/shop/thanks']) site.pages.set(path, shopPage());
+  site.pages.set('/shop/early', shopPage(`<script>throw new Error(${JSON.stringify(EARLY_ERROR)});</script>`));
 });
 
 afterAll(async () => {
@@ -104,6 +108,22 @@ describe('capture rate, decided in the browser', () => {
     await tab.goto('about:blank');
     expect(writes).toEqual([]);
     await context.close();
+  });
+
+  it('reports an error thrown while the settings are still being read, and none of a session left out', async () => {
+    const earlyErrors = () => listErrors(agent.dataDir, 1, 50).groups.filter((g) => g.message === EARLY_ERROR);
+    // Still rate 0: the page throws as it loads, and not even its error leaves.
+    const left = await visit(null, '/shop/early');
+    await left.tab.clock.fastForward('00:05');
+    await left.tab.goto('about:blank');
+    expect(left.writes).toEqual([]);
+    await left.context.close();
+    expect(earlyErrors()).toEqual([]);
+
+    await setCapture({ rate: 100, conditions: [] });
+    const kept = await visit(null, '/shop/early');
+    await expect.poll(() => earlyErrors().map((g) => g.count), { timeout: 15_000 }).toEqual([1]);
+    await kept.context.close();
   });
 
   it('keeps and leaves out the same sessions as the agent, by the shared rule', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { transformSync } from 'esbuild';
 import type { Browser, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { html, unpackBatch, watchBatches, type SentBatch, type Site } from './site';
@@ -11,10 +12,22 @@ import { SESSION_KEY } from '../../packages/tracker/src/session';
  * The customer's shop for the replay journey (e2e/replay-journey.test.ts): two pages carrying the
  * console's script snippet as pasted, a sign-in button that runs the console's setUserID
  * snippet, a checkout form with a plain field and a password field, and a Pay button whose
- * handler throws. `person` is what one visitor does there, in a browser context of their own.
+ * handler, in a minified script of its own, throws. `person` is what one visitor does there, in a browser context of their own.
  */
 export const USER_ID = 'jane@example.com';
 export const ERROR_MESSAGE = 'Card declined at checkout';
+
+/** Where the checkout's script lives on the shop, and the original file its source map names. */
+export const CHECKOUT_SCRIPT = '/assets/checkout.min.js';
+export const CHECKOUT_SOURCE = 'src/checkout.js';
+/** The line of the original checkout script that throws. */
+export const CHECKOUT_THROWING_LINE = 3;
+
+/** The shop's checkout script, really minified (esbuild), and its source map: what a customer's build ships and uploads. */
+export const checkoutBuild = transformSync(
+  ['export function pay(form) {', '  if (form.name.value) {', `    throw new Error(${JSON.stringify(ERROR_MESSAGE)});`, '  }', '}', ''].join('\n'),
+  { minify: true, sourcemap: 'external', sourcefile: CHECKOUT_SOURCE, format: 'iife', globalName: 'Checkout' },
+);
 
 export function shopPages(site: Site, snippet: { script: string; identify: string }): void {
   const signIn = `<button id="signin">Sign in</button>
@@ -23,9 +36,10 @@ export function shopPages(site: Site, snippet: { script: string; identify: strin
   const form = `<h1>Checkout</h1>
 <label>Name on the order <input id="name" name="name"></label>
 <label>Password <input id="password" type="password" name="password"></label>
-<script>function pay() { throw new Error(${JSON.stringify(ERROR_MESSAGE)}); }</script>
-<button id="pay" onclick="pay()">Pay</button>`;
+<script src="${CHECKOUT_SCRIPT}"></script>
+<button id="pay" onclick="Checkout.pay({ name: document.getElementById('name') })">Pay</button>`;
   site.pages.set('/checkout', html(snippet.script, form));
+  site.pages.set(CHECKOUT_SCRIPT, { type: 'text/javascript; charset=utf-8', body: checkoutBuild.code });
 }
 
 export interface Visit {

@@ -66,6 +66,16 @@ export class CaptureGate {
     return keep;
   }
 
+  /**
+   * Whether an error report of the session is kept: its session is recorded (kept here, or
+   * indexed before this process started: `indexed`), its id falls under the rate, or its page
+   * matches a path condition (an error report names no user). Counts nothing: the batches do.
+   */
+  records(capture: CaptureConfig | undefined, sessionId: string, url: string | null, indexed: () => boolean): boolean {
+    const config = capture ?? RECORD_ALL;
+    return this.kept.has(sessionId) || sessionPercentile(sessionId) < config.rate || matchingSet(config, { url, userId: null }) !== null || indexed();
+  }
+
   read(): { acceptedSessions: number; sampledOutSessions: number } {
     return { acceptedSessions: this.acceptedSessions, sampledOutSessions: this.sampledOutSessions };
   }

@@ -10,6 +10,7 @@ import { protocolSchemas } from './protocol.ts';
 import { sourceMapResolver } from './source-maps/load.ts';
 import { sourceMapTextFor } from './source-maps/store.ts';
 import type { AgentState, Handler } from './state.ts';
+import { hasSession } from './storage/query/list.ts';
 
 /**
  * JavaScript errors from the tracker: one JSON line per occurrence in errors/<YYYY-MM-DD>.jsonl
@@ -119,6 +120,11 @@ export const errorRoutes: Record<string, Handler> = {
     const sender = { projectId, sessionId: parsed.data.sessionId };
     state.limiter.senderRequest(sender);
     state.logger.admitPage(state.config.logger, req.headers.origin, parsed.data.url);
+    // An error of a session the capture settings leave out is answered as taken (nothing to retry) and not stored, like its batches.
+    if (!state.capture.records(state.config.capture, sender.sessionId, parsed.data.url, () => hasSession(state.storage.db, sender.sessionId))) {
+      sendJson(res, 202, { errorId: null, captured: false });
+      return;
+    }
     const stored: Stored = { ...parsed.data, errorId: errorIdOf(parsed.data), at: state.now(), projectId };
     const line = `${JSON.stringify(stored)}\n`;
     const bytes = Buffer.byteLength(line);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { admin, agentForTests, stats, storedEvents, type RunningAgent } from './support.ts';
 import { sessionPercentile } from '../src/capture.ts';
+import { listErrors } from '../src/errors.ts';
 
 let agent: RunningAgent;
 agentForTests((started) => (agent = started));
@@ -108,6 +109,24 @@ describe('conditional capture', () => {
     }
     // A session caught by a set is recorded from then on, its later batches from other pages too.
     expect((await (await send('cond-path', { url: '/home' })).json()).captured).toBe(true);
+  });
+
+  it("stores the errors of a recorded session only: none of one left out, like its batches", async () => {
+    // Still rate 0 with the sets above; 'cond-user' was caught by its user.
+    const report = (sessionId: string, url: string) =>
+      fetch(`${agent.url}/api/errors`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },
+        body: JSON.stringify({ sessionId, message: `boom in ${sessionId}`, url, frames: [] }),
+      });
+    const answers = [];
+    for (const [id, url] of [['err-left-out', 'https://shop.example.com/cart'], ['cond-user', 'https://shop.example.com/anything'], ['err-on-path', 'https://shop.example.com/checkout/pay']] as const) {
+      const res = await report(id, url);
+      answers.push([id, res.status, (await res.json()).captured ?? true]);
+    }
+    expect(answers).toEqual([['err-left-out', 202, false], ['cond-user', 202, true], ['err-on-path', 202, true]]);
+    const messages = listErrors(agent.dataDir, 1, 50).groups.map((e) => e.message).sort();
+    expect(messages).toEqual(['boom in cond-user', 'boom in err-on-path']);
   });
 
   it('refuses a url or user id that is not text', async () => {

@@ -1,7 +1,8 @@
 import { record } from '@rrweb/record';
-import { ERRORS_PATH, TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
+import { TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { CAPTURE_ALL, readCapture, rememberCaptured, wantsRecording, type TrackerCapture } from './capture';
 import { maskConsoleEvent, recordConsole } from './console';
+import { ErrorReports } from './error-reports';
 import { captureErrors, type CapturedError } from './errors';
 import { watchNavigation } from './navigation';
 import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
@@ -47,6 +48,7 @@ export class Tracker {
   readonly sessionId: string;
   private readonly options: Required<Omit<TrackerOptions, 'release'>> & { release: string | null };
   private readonly transport: Transport;
+  private readonly errors: ErrorReports;
   private userId: string | null = keptUser();
   private readonly metadata: Record<string, string> = {};
   /** Between start() and stop(). */
@@ -87,6 +89,7 @@ export class Tracker {
       flushMs: this.options.flushInterval,
       head: () => ({ sessionId: this.sessionId, url: bareUrl(location.href), userId: this.userId, metadata: { ...this.metadata }, trackerVersion: TRACKER_VERSION }),
     });
+    this.errors = new ErrorReports(this.options);
   }
 
   /**
@@ -120,6 +123,8 @@ export class Tracker {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    // From the start, so an error thrown while the config is read is not lost (held until decided).
+    if (this.options.captureErrors) this.stopErrors = captureErrors((e) => this.reportError(e));
     const { logger, capture } = await this.readConfig();
     if (!this.started) return; // stop() came first
     this.logger = logger;
@@ -128,6 +133,7 @@ export class Tracker {
     if (this.recheck()) return;
     // Left out: what was queued before the decision goes nowhere, and nothing more is queued.
     this.transport.discard();
+    this.errors.discard();
     if (capture.conditions.length > 0) this.stopWatching = watchNavigation(() => this.recheck());
   }
 
@@ -165,7 +171,7 @@ export class Tracker {
         errorHandler: () => true,
       }) ?? (() => undefined);
     if (this.userId) this.custom('identify', { userId: this.userId });
-    if (this.options.captureErrors) this.stopErrors = captureErrors((e) => this.reportError(e));
+    this.errors.release();
     window.addEventListener('pagehide', this.onLeave);
     document.addEventListener('visibilitychange', this.onHidden);
   }
@@ -180,6 +186,7 @@ export class Tracker {
     this.stopRecording = null;
     this.stopErrors?.();
     this.stopErrors = null;
+    this.errors.discard();
     this.stopConsole?.();
     this.stopConsole = null;
     window.removeEventListener('pagehide', this.onLeave);
@@ -221,16 +228,9 @@ export class Tracker {
     else if (!this.decided) this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
   }
 
+  /** In the recording where it happened, and to the errors endpoint; neither for a session left out (custom drops it, errors holds it until discarded). */
   private reportError(e: CapturedError): void {
     this.custom(TRACKER_EVENT_TAGS.error, e);
-    const body = { sessionId: this.sessionId, name: e.name, message: e.message, url: bareUrl(location.href), release: this.options.release, stack: e.stack, frames: e.frames };
-    void fetch(new URL(ERRORS_PATH, this.options.ingestPoint), {
-      method: 'POST',
-      mode: 'cors',
-      credentials: 'omit',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.options.projectKey}` },
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
+    if (this.stopRecording || !this.decided) this.errors.report(e, { sessionId: this.sessionId, url: bareUrl(location.href) });
   }
 }

@@ -74,6 +74,9 @@ export function readSession(db: Database.Database, id: string): (SessionSummary 
   return { ...summaryOf(row), pages };
 }
 
+/** Whether the index holds the session. */
+export const hasSession = (db: Database.Database, id: string): boolean => db.prepare<[string], { one: number }>('SELECT 1 AS one FROM sessions WHERE id = ?').get(id) !== undefined;
+
 /** The chunks of a session, oldest first, as paths under the data folder. */
 export const chunksOf = (db: Database.Database, id: string): string[] =>
   db.prepare<[string], { path: string }>('SELECT path FROM chunks WHERE session_id = ? ORDER BY day, path').all(id).map((c) => c.path);
