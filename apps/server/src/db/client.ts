@@ -53,9 +53,19 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<E
  */
 export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
 
+/**
+ * Every connection plans the console's named prepared statements once (generic plans; unnamed
+ * ones, every other query, are planned per run whatever this says). They are lookups by key and
+ * the instances list; PostgreSQL's default kept re-planning the unfiltered list on every run, its
+ * custom plan (which knows LIMIT 10) always looking cheaper than the generic one: 560 µs of the
+ * database's CPU per list against 160 µs planned once (docs/decisions/server.md). A URL that sets
+ * `options` itself wins (node-postgres reads the URL last).
+ */
+export const CONNECTION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
 /** A PostgreSQL server through a pool, migrated under an advisory lock. */
 export async function openPostgres(url: string, poolSize = defaultPoolSize(), logger: Pick<Logger, 'warn'> = createLogger('warn')): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
   // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
   pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
