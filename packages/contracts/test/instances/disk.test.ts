@@ -8,7 +8,7 @@ import {
   diskUpgradeProblem,
   diskUpgradeQuote,
   storagePrice,
-} from '../src';
+} from '../../src';
 
 describe('disk upgrade rule', () => {
   it('accepts only a larger size, a multiple of 10, up to 4096', () => {

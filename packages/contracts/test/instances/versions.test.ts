@@ -10,7 +10,7 @@ import {
   newerVersions,
   versionUpgradeBodySchema,
   versionUpgradeProblem,
-} from '../src';
+} from '../../src';
 
 describe('versions', () => {
   it('catalogues every version an instance can run, 1.17 (tracker 12.0.0) to 1.21', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { diskAlertSchema } from './disk';
-import { INT4_MAX, safeInt } from './safe';
+import { INT4_MAX, safeInt } from '../safe';
 
 /**
  * Monitoring on the wire (spec: instance details, section 7 graphs and

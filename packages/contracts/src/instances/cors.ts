@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { statisticsSchema } from './monitoring';
 import { retentionSchema } from './retention';
 import { ssoConfigSchema } from './sso';
-import { MAX_TEXT_LENGTH, safeText } from './safe';
+import { MAX_TEXT_LENGTH, safeText } from '../safe';
 
 /**
  * The CORS tab (spec sections 2, 5, 7, 8 and 9): which web sites' trackers may send

@@ -13,7 +13,7 @@ import {
   switchInstanceBodySchema,
   switchOptions,
   switchRefusal,
-} from '../src';
+} from '../../src';
 
 describe('the switch rule', () => {
   it('words a refusal exactly when canSwitchInstance is false, for every state', () => {

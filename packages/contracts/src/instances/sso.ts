@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, safeExactText, safeText } from './safe';
+import { MAX_TEXT_LENGTH, safeExactText, safeText } from '../safe';
 
 /**
  * The Single Sign-On (SSO) tab (spec sections 2, 3 'SSO config', 7 and 8): the instance

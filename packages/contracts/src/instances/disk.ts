@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CLEANUP_DAY_OPTIONS, DEFAULT_CLEANUP_DAYS, DISK_MAX_GB, DISK_STEP_GB, storagePrice, type Provider } from './catalogue';
-import type { Micros } from './money';
-import { safeInt } from './safe';
+import { CLEANUP_DAY_OPTIONS, DEFAULT_CLEANUP_DAYS, DISK_MAX_GB, DISK_STEP_GB, storagePrice, type Provider } from '../catalogue';
+import type { Micros } from '../money';
+import { safeInt } from '../safe';
 
 /**
  * Manage Disk (spec sections 4, 5, 8 and 9): growing the disk, cleaning up

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORS_ANNOTATIONS, CORS_MESSAGES, corsCheckBodySchema, corsConfigBodySchema, corsOriginsProblem, originOf } from '../src/index';
+import { CORS_ANNOTATIONS, CORS_MESSAGES, corsCheckBodySchema, corsConfigBodySchema, corsOriginsProblem, originOf } from '../../src/index';
 
 /**
  * The one rule for a CORS origin (issue 42, point 7): `scheme://host[:port]` and nothing else,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INSTANCE_MESSAGES } from './instances';
-import { safeUuid } from './safe';
+import { safeUuid } from '../safe';
 
 /**
  * Backups of an instance's data (issue 12; the spec shows only the Last Backup card and

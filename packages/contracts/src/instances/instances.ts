@@ -5,13 +5,13 @@ import {
   instanceStatusSchema,
   providerSchema,
   type InstanceSize,
-} from './catalogue';
-import { PAGE_SIZES, TEXT_LIMITS } from './constants';
+} from '../catalogue';
+import { PAGE_SIZES, TEXT_LIMITS } from '../constants';
 import { instanceActionSchema, canUpdateStorage, canSwitchInstance, type InstanceAction } from './instance-rules';
-import { pageQuery, searchTextSchema } from './members';
-import { microsSchema as micros } from './money';
-import { safeExactText, safePaging, safeText, uuidParamsSchema } from './safe';
-import { MESSAGES } from './validation';
+import { pageQuery, searchTextSchema } from '../members';
+import { microsSchema as micros } from '../money';
+import { safeExactText, safePaging, safeText, uuidParamsSchema } from '../safe';
+import { MESSAGES } from '../validation';
 
 /**
  * Managed instances on the wire (spec sections 3, 4, 5, 7 and 8): the

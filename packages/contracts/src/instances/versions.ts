@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VERSIONS, compareVersions } from './catalogue';
-import { safeExactText } from './safe';
+import { VERSIONS, compareVersions } from '../catalogue';
+import { safeExactText } from '../safe';
 
 /**
  * Product versions and the version upgrade (spec sections 2, 4, 7, 8 and 9).

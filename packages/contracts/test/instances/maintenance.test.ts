@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_FREQUENCIES, MERIDIEMS, maintenanceBodySchema, maintenanceCron, maintenanceFields, type MaintenanceFields } from '../src/maintenance';
+import { MAINTENANCE_FREQUENCIES, MERIDIEMS, maintenanceBodySchema, maintenanceCron, maintenanceFields, type MaintenanceFields } from '../../src/instances/maintenance';
 
 describe('the maintenance window’s cron', () => {
   it('is every Monday at midnight by default, read back as the form shows it', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './safe';
+import { safeText } from '../safe';
 
 /**
  * The maintenance window (spec sections 3 and 7): the form's day, frequency, hour and
