@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANCE_MESSAGES } from './instances';
+import { INSTANCE_MESSAGES } from './instances/instances';
 import { safeInt, safeText, safeUuid } from './safe';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instanceSizeSchema, instanceStatusSchema, providerSchema } from './catalogue';
-import { BACKUP_KINDS } from './backups';
+import { BACKUP_KINDS } from './instances/backups';
 
 /**
  * The domain events: every change other parts of the console must hear about,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants';
-import { INSTANCE_MESSAGES } from './instances';
+import { INSTANCE_MESSAGES } from './instances/instances';
 import type { OnboardingTab } from './routes';
 import { safeEpochMs, safeUuid } from './safe';
 import { ingestUrlOf, trackerScriptUrlOf, trackerTarballUrlOf } from './tracker-ingest';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { permissionSchema } from './permissions';
 import { safeUuid, uuidParamsSchema } from './safe';
-import { INSTANCE_MESSAGES } from './instances';
+import { INSTANCE_MESSAGES } from './instances/instances';
 
 /**
  * The permission viewer (issue 18, point 6): what a member or an API key may do on

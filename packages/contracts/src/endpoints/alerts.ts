@@ -1,6 +1,6 @@
 import { alertDetailsSchema, alertParamsSchema, alertRuleInputSchema, alertRuleSchema, alertRulesSchema } from '../alerts';
 import { endpoint } from '../endpoint';
-import { instanceIdParamsSchema } from '../instances';
+import { instanceIdParamsSchema } from '../instances/instances';
 import { siteQuerySchema as query } from '../projects';
 import { guardFor } from '../screens';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { backupParamsSchema, instanceBackupsSchema } from '../backups';
-import { instanceIdParamsSchema } from '../instances';
+import { backupParamsSchema, instanceBackupsSchema } from '../instances/backups';
+import { instanceIdParamsSchema } from '../instances/instances';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

@@ -1,8 +1,8 @@
-import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../cors';
-import { instanceIdParamsSchema } from '../instances';
-import { maintenanceBodySchema, maintenanceWindowSchema } from '../maintenance';
-import { accountRetentionSchema, retentionBodySchema, retentionReadSchema, retentionSchema } from '../retention';
-import { ssoBodySchema, ssoConfigSchema } from '../sso';
+import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../instances/cors';
+import { instanceIdParamsSchema } from '../instances/instances';
+import { maintenanceBodySchema, maintenanceWindowSchema } from '../instances/maintenance';
+import { accountRetentionSchema, retentionBodySchema, retentionReadSchema, retentionSchema } from '../instances/retention';
+import { ssoBodySchema, ssoConfigSchema } from '../instances/sso';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

@@ -1,5 +1,5 @@
-import { cleanupAnswerSchema, cleanupBodySchema, cleanupPreviewSchema, diskUpgradeBodySchema, lastCleanupSchema } from '../disk';
-import { instanceIdParamsSchema, instanceSchema } from '../instances';
+import { cleanupAnswerSchema, cleanupBodySchema, cleanupPreviewSchema, diskUpgradeBodySchema, lastCleanupSchema } from '../instances/disk';
+import { instanceIdParamsSchema, instanceSchema } from '../instances/instances';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { instanceDetailsSchema } from '../instance-details';
-import { LIVE_POSITION_HEADER } from '../live-status';
+import { instanceDetailsSchema } from '../instances/instance-details';
+import { LIVE_POSITION_HEADER } from '../instances/live-status';
 import {
   createInstanceSchema,
   instanceActionBodySchema,
@@ -18,9 +18,9 @@ import {
   updateInstanceSchema,
   validateDomainQuerySchema,
   validateDomainSchema,
-} from '../instances';
-import { versionsSchema } from '../versions';
-import { liveStatusHeadersSchema, liveStatusResponseSchema } from '../live-status';
+} from '../instances/instances';
+import { versionsSchema } from '../instances/versions';
+import { liveStatusHeadersSchema, liveStatusResponseSchema } from '../instances/live-status';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

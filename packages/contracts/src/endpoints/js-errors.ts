@@ -1,4 +1,4 @@
-import { instanceIdParamsSchema } from '../instances';
+import { instanceIdParamsSchema } from '../instances/instances';
 import {
   jsErrorDetailSchema,
   jsErrorListSchema,

@@ -1,5 +1,5 @@
-import { instanceIdParamsSchema } from '../instances';
-import { graphsQuerySchema, graphsSchema, statisticsSchema } from '../monitoring';
+import { instanceIdParamsSchema } from '../instances/instances';
+import { graphsQuerySchema, graphsSchema, statisticsSchema } from '../instances/monitoring';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

@@ -2,7 +2,7 @@ import type { SessionOpeningRead } from '../auth';
 import { PAGE_SIZES } from '../constants';
 import { endpointPath } from '../endpoint';
 import { API_PREFIX } from '../http';
-import { LIVE_POSITION_HEADER } from '../live-status';
+import { LIVE_POSITION_HEADER } from '../instances/live-status';
 import { accountEndpoints } from './account';
 import { instanceEndpoints } from './instances';
 import { systemEndpoints } from './system';

@@ -1,5 +1,5 @@
-import { instanceIdParamsSchema, instanceSchema } from '../instances';
-import { switchInstanceBodySchema } from '../switch';
+import { instanceIdParamsSchema, instanceSchema } from '../instances/instances';
+import { switchInstanceBodySchema } from '../instances/switch';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

@@ -1,5 +1,5 @@
-import { instanceIdParamsSchema, instanceSchema } from '../instances';
-import { versionUpgradeBodySchema } from '../versions';
+import { instanceIdParamsSchema, instanceSchema } from '../instances/instances';
+import { versionUpgradeBodySchema } from '../instances/versions';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

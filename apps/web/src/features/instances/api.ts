@@ -2,7 +2,7 @@ import { PAGE_SIZES, instanceEndpoints, type CreateInstanceInput, type InstanceA
 import { queryOptions } from '@tanstack/react-query';
 import { call, createQueryKeys } from '../../lib/api';
 import { keepLaterInstances } from './later';
-import { trackListRead } from './live-position';
+import { trackListRead } from './live-status/live-position';
 
 /** The managed-instances calls of spec section 7, and their query keys. */
 

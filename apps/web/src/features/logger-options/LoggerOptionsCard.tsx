@@ -3,7 +3,7 @@ import { LOGGER_OPTIONS_MESSAGES } from '@replay/contracts';
 import { LoadError } from '../../components/list/LoadError';
 import { withServerReason } from '../../components/list/status-text';
 import { Spinner } from '../../components/Spinner';
-import { SettingTitle } from '../instances/components/SettingTitle';
+import { SettingTitle } from '../instances/details/SettingTitle';
 import { useLoggerOptions } from './api';
 import { LoggerOptionsForm } from './LoggerOptionsForm';
 

@@ -13,7 +13,7 @@ import { alertPaths, useAlertRules } from '../../features/alerts/api';
 import { AlertStateBadge } from '../../features/alerts/AlertStateBadge';
 import { useSite } from '../../features/projects/SiteScope';
 import { instanceQueries } from '../../features/instances/api';
-import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
+import { InstanceBreadcrumbs } from '../../features/instances/details/InstanceBreadcrumbs';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 /**

@@ -21,12 +21,12 @@ import {
 } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { PageTitle } from '../../components/PageTitle';
-import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
-import { newIdempotencyKey } from '../../features/instances/idempotency';
+import { InstanceBreadcrumbs } from '../../features/instances/details/InstanceBreadcrumbs';
+import { newIdempotencyKey } from '../../features/instances/create/idempotency';
 import { useCreateInstance } from '../../features/instances/mutations';
 import { createBlock, suggestUrl } from '../../features/instances/rules';
 import '../../features/instances/styles';
-import { useUrlAvailability } from '../../features/instances/url-availability';
+import { useUrlAvailability } from '../../features/instances/create/url-availability';
 import { onboardingFlag } from '../../features/onboarding/onboarding-flag';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../lib/form';

@@ -7,8 +7,8 @@ import { failWith, ok, stubSignedIn, type StubRequest, type StubResponse } from 
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { agentHealth, makeInstance } from '../../features/instances/test-fixtures';
-import { CLEAN_UP, CLEANUP_TITLE, NEVER_CLEANED } from './details/CleanupSection';
-import { INCREASE_DISK, MANAGE_DISK, NEW_SIZE_LABEL, SET_UP_BILLING, STORAGE_IN_PROGRESS } from './details/ManageDiskDrawer';
+import { CLEAN_UP, CLEANUP_TITLE, NEVER_CLEANED } from '../../features/instances/disk/CleanupSection';
+import { INCREASE_DISK, MANAGE_DISK, NEW_SIZE_LABEL, SET_UP_BILLING, STORAGE_IN_PROGRESS } from '../../features/instances/disk/ManageDiskDrawer';
 
 const BASE = '/api/managed-saas/instances/ins_1';
 type Handler = StubResponse | ((req: StubRequest) => StubResponse);

@@ -7,7 +7,7 @@ import { fail, ok, stubSignedIn, type StubRequest, type StubResponse } from '../
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { agentHealth, makeInstance, queriesTo } from '../../features/instances/test-fixtures';
-import { monitoringKeys } from '../../features/monitoring/api';
+import { monitoringKeys } from '../../features/instances/monitoring/api';
 import { formatDateTime } from '../../lib/format-date';
 
 const BASE = '/api/managed-saas/instances/ins_1';

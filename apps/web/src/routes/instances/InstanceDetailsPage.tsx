@@ -14,25 +14,25 @@ import { withServerReason } from '../../components/list/status-text';
 import { PageLoader } from '../../components/PageLoader';
 import { Spinner } from '../../components/Spinner';
 import { instanceQueries } from '../../features/instances/api';
-import { InstanceBreadcrumbs } from '../../features/instances/components/InstanceBreadcrumbs';
-import { useInstanceHealth } from '../../features/instances/health';
-import { useStatusPolling } from '../../features/instances/polling';
-import { useSwitchOutcomeToast } from '../../features/instances/switch';
+import { InstanceBreadcrumbs } from '../../features/instances/details/InstanceBreadcrumbs';
+import { useInstanceHealth } from '../../features/instances/list/health';
+import { useStatusPolling } from '../../features/instances/list/polling';
+import { useSwitchOutcomeToast } from '../../features/instances/switch/switch';
 import { alertPaths } from '../../features/alerts/api';
 import { IfModule } from '../../features/console-modules/ModuleOff';
-import { CorsTab } from '../../features/cors/components/CorsTab';
-import { MaintenanceWindowSection } from '../../features/maintenance/components/MaintenanceWindowSection';
-import { BackupsSection } from '../../features/backups/components/BackupsSection';
-import { SsoTab } from '../../features/sso/components/SsoTab';
-import { RetentionSection } from '../../features/retention/components/RetentionSection';
+import { CorsTab } from '../../features/instances/cors/CorsTab';
+import { MaintenanceWindowSection } from '../../features/instances/maintenance/MaintenanceWindowSection';
+import { BackupsSection } from '../../features/instances/backups/BackupsSection';
+import { SsoTab } from '../../features/instances/sso/SsoTab';
+import { RetentionSection } from '../../features/instances/retention/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
-import { UsageCards } from '../../features/monitoring/components/UsageCards';
-import { useMonitoringFailureToast } from '../../features/monitoring/hooks';
+import { UsageCards } from '../../features/instances/monitoring/UsageCards';
+import { useMonitoringFailureToast } from '../../features/instances/monitoring/hooks';
 import { isForbidden, isNotFound } from '../../lib/api';
 import { loadChunk } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
-import { DiskAlertBanner } from './details/DiskAlertBanner';
+import { DiskAlertBanner } from '../../features/instances/disk/DiskAlertBanner';
 import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
 import { LatestEvents } from './details/LatestEvents';
@@ -42,7 +42,7 @@ import { Icon } from '../../components/Icon';
 export const INSTANCE_NOT_FOUND = 'Instance not found';
 
 // The charts (uPlot and its CSS) come as a chunk of their own when the Monitoring tab opens.
-const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../features/monitoring/components/MonitoringTab')));
+const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../features/instances/monitoring/MonitoringTab')));
 
 /**
  * The open tab is kept in the address (`?tab=events`), so a reload shows the same one; absent, the

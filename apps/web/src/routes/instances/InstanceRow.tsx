@@ -2,10 +2,10 @@ import { ActionIcon, Anchor, Group, Stack, Table, Text, Tooltip } from '@mantine
 import { Link, useNavigate } from 'react-router';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 import { INSTANCE_MESSAGES, routes, type Instance } from '@replay/contracts';
-import { StatusBadge } from '../../features/instances/components/StatusBadge';
+import { StatusBadge } from '../../features/instances/list/StatusBadge';
 import { capacityLabel, providerLabel } from '../../features/instances/format';
-import { useInstanceHealth } from '../../features/instances/health';
-import { openInstance } from '../../features/instances/open-instance';
+import { useInstanceHealth } from '../../features/instances/list/health';
+import { openInstance } from '../../features/instances/list/open-instance';
 import { badgeFor } from '../../features/instances/rules';
 import { formatDateTime } from '../../lib/format-date';
 import { Icon } from '../../components/Icon';

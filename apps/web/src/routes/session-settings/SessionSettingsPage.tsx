@@ -8,8 +8,8 @@ import { Spinner } from '../../components/Spinner';
 import { useSessionSettings } from '../../features/session-settings/api';
 import { SessionSettingsForm } from '../../features/session-settings/SessionSettingsForm';
 import { LoggerOptionsCard } from '../../features/logger-options/LoggerOptionsCard';
-import { AccountRetentionCard } from '../../features/retention/components/AccountRetentionCard';
-import { SettingTitle } from '../../features/instances/components/SettingTitle';
+import { AccountRetentionCard } from '../../features/instances/retention/AccountRetentionCard';
+import { SettingTitle } from '../../features/instances/details/SettingTitle';
 import { useConsoleTitle } from '../../lib/use-document-title';
 
 /**

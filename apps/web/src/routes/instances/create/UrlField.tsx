@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { INSTANCE_MESSAGES, INSTANCE_URL_MAX, normalizeInstanceUrl } from '@replay/contracts';
 import { Spinner } from '../../../components/Spinner';
-import type { UrlAvailability } from '../../../features/instances/url-availability';
+import type { UrlAvailability } from '../../../features/instances/create/url-availability';
 
 interface Props {
   value: string;

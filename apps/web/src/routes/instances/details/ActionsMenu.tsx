@@ -9,8 +9,8 @@ import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { allowedActions, type Instance, type InstanceAction } from '@replay/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useInstanceAction, useUpdateInstance } from '../../../features/instances/mutations';
-import { ManageDiskDrawer, MANAGE_DISK } from './ManageDiskDrawer';
-import { SwitchInstanceDrawer } from './SwitchInstanceDrawer';
+import { ManageDiskDrawer, MANAGE_DISK } from '../../../features/instances/disk/ManageDiskDrawer';
+import { SwitchInstanceDrawer } from '../../../features/instances/switch/SwitchInstanceDrawer';
 import { TerminateDialog } from './TerminateDialog';
 import { Icon } from '../../../components/Icon';
 

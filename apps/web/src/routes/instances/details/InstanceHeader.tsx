@@ -3,13 +3,13 @@ import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLin
 import { INSTANCE_MESSAGES, TEXT_LIMITS, type Instance } from '@replay/contracts';
 import { CopyButton } from '../../../components/CopyButton';
 import { InlineEdit } from '../../../components/InlineEdit';
-import { StatusBadge } from '../../../features/instances/components/StatusBadge';
+import { StatusBadge } from '../../../features/instances/list/StatusBadge';
 import { useUpdateInstance } from '../../../features/instances/mutations';
-import { openInstance } from '../../../features/instances/open-instance';
+import { openInstance } from '../../../features/instances/list/open-instance';
 import type { BadgeModel, HealthResult } from '../../../features/instances/rules';
 import { ActionsMenu } from './ActionsMenu';
-import { ScheduledUpgrade } from './ScheduledUpgrade';
-import { UpgradeNow } from './UpgradeNow';
+import { ScheduledUpgrade } from '../../../features/instances/version/ScheduledUpgrade';
+import { UpgradeNow } from '../../../features/instances/version/UpgradeNow';
 import { Icon } from '../../../components/Icon';
 
 interface Props {

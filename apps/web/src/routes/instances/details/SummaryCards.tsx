@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
 import { HOURLY_DIGITS, RETENTION_MESSAGES, SSO_MESSAGES, VERSION_MESSAGES, formatMoney, frequencyLabel, retentionLabel, type Instance } from '@replay/contracts';
 import { capacityLabel, providerLabel } from '../../../features/instances/format';
-import { useBackups } from '../../../features/backups/hooks';
-import { useMaintenanceWindow } from '../../../features/maintenance/hooks';
-import { useRetention } from '../../../features/retention/hooks';
-import { useSso } from '../../../features/sso/hooks';
+import { useBackups } from '../../../features/instances/backups/hooks';
+import { useMaintenanceWindow } from '../../../features/instances/maintenance/hooks';
+import { useRetention } from '../../../features/instances/retention/hooks';
+import { useSso } from '../../../features/instances/sso/hooks';
 import { formatDateTime } from '../../../lib/format-date';
 import { SummaryCard as Summary } from '../../../components/SummaryCard';
 
