@@ -35,6 +35,29 @@ module.exports = {
       to: { path: '^apps/(server|agent)/', pathNot: '^apps/$1/' },
     },
     {
+      name: 'web-foundations-not-screens',
+      severity: 'error',
+      comment:
+        "The SPA's layers, top to bottom: app/ (shell, route table, providers) → routes/ (pages) → features/ (one concern's hooks and widgets) → components/ and lib/ (shared). A shared piece that imported a page or a feature would drag that screen into every bundle that uses it. Two foundations are read from below: the public config (features/config/api) and the theme.",
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(app|routes|features)/', pathNot: ['^apps/web/src/features/config/api\\.ts$', '^apps/web/src/app/theme\\.ts$'] },
+    },
+    {
+      name: 'web-features-not-pages',
+      severity: 'error',
+      comment:
+        'A feature serves the pages; it never imports one, nor the shell. It may read the signed-in session (app/session) and the theme, which every screen shares.',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/(routes|app)/', pathNot: ['^apps/web/src/app/session/', '^apps/web/src/app/theme\\.ts$'] },
+    },
+    {
+      name: 'web-pages-not-shell',
+      severity: 'error',
+      comment: "A page is mounted by the shell's route table; it reads the session, the theme and the trial banner's rule, never the route table or the providers.",
+      from: { path: '^apps/web/src/routes/' },
+      to: { path: '^apps/web/src/app/', pathNot: ['^apps/web/src/app/session/', '^apps/web/src/app/theme\\.ts$', '^apps/web/src/app/shell/trial\\.ts$'] },
+    },
+    {
       name: 'routes-not-repo-or-db',
       severity: 'error',
       comment: 'A route translates HTTP and calls a service; queries live behind the service (routes → services → repos).',
