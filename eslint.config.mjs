@@ -22,7 +22,7 @@ const LONG_FUNCTIONS = {
   'apps/server/src/modules/instances/instances.service.ts': 181,
   'apps/server/src/modules/instances/instances.system-repo.ts': 139,
   'apps/server/src/modules/instances/instances.version.ts': 83,
-  'apps/server/src/modules/instances/live-status.stream.ts': 88,
+  'apps/server/src/modules/instances/live-status/live-status.stream.ts': 88,
   'apps/server/src/modules/members/members.repo.ts': 107,
   'apps/server/src/modules/members/members.service.ts': 168,
   'apps/server/src/modules/mfa/mfa.repo.ts': 105,

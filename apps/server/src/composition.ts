@@ -22,7 +22,7 @@ import { createVersionService } from './modules/instances/instances.version';
 import { createSwitchService } from './modules/instances/instances.switch';
 import { workflowEnqueuer } from './modules/instances/instances.jobs';
 import { createInstancesService } from './modules/instances/instances.service';
-import { createLiveStatusService } from './modules/instances/live-status.service';
+import { createLiveStatusService } from './modules/instances/live-status/live-status.service';
 import { invitationSealKey } from './modules/members/invitation-token';
 import { createInvitationsService } from './modules/members/invitations.service';
 import { createPermissionViewerService } from './modules/permission-viewer/permission-viewer.service';

@@ -11,7 +11,7 @@ import { configRoutes } from './instances/config.routes';
 import { diskRoutes } from './instances/disk.routes';
 import { switchRoutes } from './instances/switch.routes';
 import { instancesRoutes } from './instances/instances.routes';
-import { liveStatusRoutes } from './instances/live-status.routes';
+import { liveStatusRoutes } from './instances/live-status/live-status.routes';
 import { versionRoutes } from './instances/version.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { activityRoutes } from './activity/activity.routes';

@@ -1,9 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { LIVE_STATUS_EVENTS, type LiveInstanceChange } from '@replay/contracts';
-import type { Principal } from '../../lib/principal';
-import type { Logger } from '../../lib/logger';
-import type { InstanceRow } from './instances.repo';
-import { instanceToWire } from './instances.wire';
+import type { Principal } from '../../../lib/principal';
+import type { Logger } from '../../../lib/logger';
+import type { InstanceRow } from '../instances.repo';
+import { instanceToWire } from '../instances.wire';
 import type { LiveStatusHub, LiveSubscriber } from './live-status.hub';
 import type { LiveStatusRepo, PositionedChange } from './live-status.repo';
 

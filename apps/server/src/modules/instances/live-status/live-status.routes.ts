@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import { unauthorized } from '../../lib/errors';
-import { bearer, principalOf } from '../../plugins/guard';
+import { mount } from '../../../lib/mount';
+import { unauthorized } from '../../../lib/errors';
+import { bearer, principalOf } from '../../../plugins/guard';
 
 /**
  * The live status stream (issue 17; contracts' live-status.ts). The guard has
