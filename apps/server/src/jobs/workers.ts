@@ -7,7 +7,7 @@ import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeI
 import { domainEventsOutbox } from '../events/events.jobs';
 import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jobs';
 import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule';
-import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/instances.maintenance-round';
+import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/maintenance/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
 import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
 import { webhookDeliveryOutbox, webhookRetryWakeJob } from '../modules/webhooks/webhooks.jobs';

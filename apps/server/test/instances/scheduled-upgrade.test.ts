@@ -6,7 +6,7 @@ import { domainEvents } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { versionRegistryOf } from '../../src/infra/versions';
 import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
-import { runMaintenanceRound } from '../../src/modules/instances/instances.maintenance-round';
+import { runMaintenanceRound } from '../../src/modules/instances/maintenance/instances.maintenance-round';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { diskRepo } from './instances.disk-repo';
+import { diskRepo } from './disk/instances.disk-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { Enqueue } from './instances.jobs';
 import { instancesRepo, type InstanceChange, type InstanceRow } from './instances.repo';

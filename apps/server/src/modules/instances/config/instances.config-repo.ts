@@ -1,9 +1,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { RetentionDays } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import { instances, type SsoIdp } from '../../db/schema';
-import type { Principal } from '../../lib/principal';
-import type { InstanceRow } from './instances.repo';
+import type { Db } from '../../../db/client';
+import { instances, type SsoIdp } from '../../../db/schema';
+import type { Principal } from '../../../lib/principal';
+import type { InstanceRow } from '../instances.repo';
 
 /**
  * The configuration's compare-and-sets. A member's save counts its setting's version up

@@ -1,15 +1,15 @@
 import { Cron } from 'croner';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, frequencyLabel, maintenanceFields, type MaintenanceWindow } from '@replay/contracts';
-import type { Database } from '../../db/client';
-import { instances } from '../../db/schema';
-import type { Clock } from '../../lib/context';
-import { conflict } from '../../lib/errors';
-import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
-import { claimWithRecord } from './instances.accept-change';
-import type { InstanceRow } from './instances.repo';
-import type { InstancesService } from './instances.service';
+import type { Database } from '../../../db/client';
+import { instances } from '../../../db/schema';
+import type { Clock } from '../../../lib/context';
+import { conflict } from '../../../lib/errors';
+import type { Principal } from '../../../lib/principal';
+import { msOrNull } from '../../../lib/time';
+import { claimWithRecord } from '../instances.accept-change';
+import type { InstanceRow } from '../instances.repo';
+import type { InstancesService } from '../instances.service';
 
 export interface MaintenanceDeps {
   database: Database;

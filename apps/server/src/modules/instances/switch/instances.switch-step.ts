@@ -1,10 +1,10 @@
 import { SIZES, SWITCH_MESSAGES, type InstanceSize } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import type { InfrastructureDriver, InstanceHealth, InstanceRuntime } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
-import { errorForLog } from '../../lib/log-safety';
-import { recordInstanceEvent } from './instances.events';
-import type { InstanceChange, InstanceRow } from './instances.repo';
+import type { Db } from '../../../db/client';
+import type { InfrastructureDriver, InstanceHealth, InstanceRuntime } from '../../../infra/driver';
+import type { Clock } from '../../../lib/context';
+import { errorForLog } from '../../../lib/log-safety';
+import { recordInstanceEvent } from '../instances.events';
+import type { InstanceChange, InstanceRow } from '../instances.repo';
 import { switchRepo } from './instances.switch-repo';
 
 /**

@@ -20,19 +20,19 @@ import {
   type SsoConfig,
   type Statistics,
 } from '@replay/contracts';
-import type { Database } from '../../db/client';
-import { DriverError, type InfrastructureDriver } from '../../infra/driver';
-import type { VersionRegistry } from '../../infra/versions';
-import type { Clock } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
-import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
+import type { Database } from '../../../db/client';
+import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
+import type { VersionRegistry } from '../../../infra/versions';
+import type { Clock } from '../../../lib/context';
+import { AppError, badRequest, conflict, forbidden } from '../../../lib/errors';
+import { instanceScopeOf } from '../../../lib/instance-scope';
+import type { Principal } from '../../../lib/principal';
+import { msOrNull } from '../../../lib/time';
 import { configRepo } from './instances.config-repo';
-import { claimWithRecord } from './instances.accept-change';
-import type { Enqueue } from './instances.jobs';
-import type { InstanceRow } from './instances.repo';
-import type { InstancesService } from './instances.service';
+import { claimWithRecord } from '../instances.accept-change';
+import type { Enqueue } from '../instances.jobs';
+import type { InstanceRow } from '../instances.repo';
+import type { InstancesService } from '../instances.service';
 
 export interface ConfigDeps {
   database: Database;

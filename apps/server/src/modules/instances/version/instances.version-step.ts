@@ -1,11 +1,11 @@
 import { VERSION_MESSAGES, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, compareVersions, formatBytes } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
-import type { Logger } from '../../lib/logger';
-import { recordUpgradeBackup } from '../backups/backups.upgrade';
-import { recordInstanceEvent } from './instances.events';
-import type { InstanceChange, InstanceRow } from './instances.repo';
+import type { Db } from '../../../db/client';
+import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../../infra/driver';
+import type { Clock } from '../../../lib/context';
+import type { Logger } from '../../../lib/logger';
+import { recordUpgradeBackup } from '../../backups/backups.upgrade';
+import { recordInstanceEvent } from '../instances.events';
+import type { InstanceChange, InstanceRow } from '../instances.repo';
 import { versionRepo } from './instances.version-repo';
 
 /**

@@ -8,19 +8,19 @@ import {
   type UpgradeWhen,
   type VersionsAnswer,
 } from '@replay/contracts';
-import type { Database } from '../../db/client';
-import { instances } from '../../db/schema';
-import type { VersionRegistry } from '../../infra/versions';
-import type { Clock } from '../../lib/context';
-import { badRequest, conflict } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
-import type { Principal } from '../../lib/principal';
-import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange, claimWithRecord } from './instances.accept-change';
-import { nextWindow, openingLabel } from './instances.maintenance';
-import { instancesRepo, type InstanceRow } from './instances.repo';
-import type { InstancesService } from './instances.service';
-import { instanceToWire } from './instances.wire';
+import type { Database } from '../../../db/client';
+import { instances } from '../../../db/schema';
+import type { VersionRegistry } from '../../../infra/versions';
+import type { Clock } from '../../../lib/context';
+import { badRequest, conflict } from '../../../lib/errors';
+import { instanceScopeOf } from '../../../lib/instance-scope';
+import type { Principal } from '../../../lib/principal';
+import type { Enqueue } from '../instances.jobs';
+import { acceptMemberChange, claimWithRecord } from '../instances.accept-change';
+import { nextWindow, openingLabel } from '../maintenance/instances.maintenance';
+import { instancesRepo, type InstanceRow } from '../instances.repo';
+import type { InstancesService } from '../instances.service';
+import { instanceToWire } from '../instances.wire';
 
 export interface VersionDeps {
   database: Database;

@@ -10,18 +10,18 @@ import {
   type CleanupPreview,
   type Instance,
 } from '@replay/contracts';
-import type { Database } from '../../db/client';
-import { instances } from '../../db/schema';
-import { DriverError, type InfrastructureDriver } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors';
-import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
+import type { Database } from '../../../db/client';
+import { instances } from '../../../db/schema';
+import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
+import type { Clock } from '../../../lib/context';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors';
+import type { Principal } from '../../../lib/principal';
+import { msOrNull } from '../../../lib/time';
 import { diskRepo } from './instances.disk-repo';
-import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange, accountMayPayMore, claimWithRecord } from './instances.accept-change';
-import type { InstanceRow } from './instances.repo';
-import type { InstancesService } from './instances.service';
+import type { Enqueue } from '../instances.jobs';
+import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../instances.accept-change';
+import type { InstanceRow } from '../instances.repo';
+import type { InstancesService } from '../instances.service';
 
 export interface DiskDeps {
   database: Database;

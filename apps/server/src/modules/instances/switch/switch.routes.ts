@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import { principalOf } from '../../plugins/guard';
+import { mount } from '../../../lib/mount';
+import { principalOf } from '../../../plugins/guard';
 
 /** Switch Instance (spec section 7's instance-upgrade). */
 export const switchRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import { principalOf } from '../../plugins/guard';
+import { mount } from '../../../lib/mount';
+import { principalOf } from '../../../plugins/guard';
 
 /** Versions (spec section 7): the versions on offer, and an instance's upgrade to one of them, now or in its maintenance window. */
 export const versionRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import { principalOf } from '../../plugins/guard';
+import { mount } from '../../../lib/mount';
+import { principalOf } from '../../../plugins/guard';
 
 /** Manage Disk (spec section 7): disk upgrade, cleanup, the last cleanup and what a cleanup would free. */
 export const diskRoutes: FastifyPluginAsync = async (app) => {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
-import type { Database } from '../../db/client';
-import { instances } from '../../db/schema';
-import type { Clock } from '../../lib/context';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import type { Principal } from '../../lib/principal';
-import type { Enqueue } from './instances.jobs';
-import { acceptMemberChange, accountMayPayMore } from './instances.accept-change';
-import type { InstancesService } from './instances.service';
+import type { Database } from '../../../db/client';
+import { instances } from '../../../db/schema';
+import type { Clock } from '../../../lib/context';
+import { AppError, badRequest, conflict } from '../../../lib/errors';
+import type { Principal } from '../../../lib/principal';
+import type { Enqueue } from '../instances.jobs';
+import { acceptMemberChange, accountMayPayMore } from '../instances.accept-change';
+import type { InstancesService } from '../instances.service';
 
 export interface SwitchDeps {
   database: Database;
