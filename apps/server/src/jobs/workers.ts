@@ -3,7 +3,7 @@ import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
 import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
-import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/instances.jobs';
+import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/workflow/instances.jobs';
 import { domainEventsOutbox } from '../events/events.jobs';
 import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jobs';
 import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule';

@@ -10,7 +10,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { configRoutes } from './instances/config/config.routes';
 import { diskRoutes } from './instances/disk/disk.routes';
 import { switchRoutes } from './instances/switch/switch.routes';
-import { instancesRoutes } from './instances/instances.routes';
+import { instancesRoutes } from './instances/core/instances.routes';
 import { liveStatusRoutes } from './instances/live-status/live-status.routes';
 import { versionRoutes } from './instances/version/version.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';

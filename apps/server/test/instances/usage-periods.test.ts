@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { domainEventSchema, type InstanceSize } from '@replay/contracts';
 import { domainEvents, instanceUsagePeriods } from '../../src/db/schema';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec } from '../../src/infra/driver';
-import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/instances.workflow';
+import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/workflow/instances.workflow';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';

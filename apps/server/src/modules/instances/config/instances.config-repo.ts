@@ -3,7 +3,7 @@ import type { RetentionDays } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import { instances, type SsoIdp } from '../../../db/schema';
 import type { Principal } from '../../../lib/principal';
-import type { InstanceRow } from '../instances.repo';
+import type { InstanceRow } from '../core/instances.repo';
 
 /**
  * The configuration's compare-and-sets. A member's save counts its setting's version up

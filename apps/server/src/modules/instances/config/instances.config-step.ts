@@ -6,9 +6,9 @@ import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { projectKeyDigestsOf } from '../../projects/projects.facts';
 import { configRepo } from './instances.config-repo';
-import { recordInstanceEvent, type InstanceEvent } from '../instances.events';
-import type { InstanceRow } from '../instances.repo';
-import type { AccountCapture, WorkflowInstance } from '../instances.system-repo';
+import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
+import type { InstanceRow } from '../core/instances.repo';
+import type { AccountCapture, WorkflowInstance } from '../core/instances.system-repo';
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a

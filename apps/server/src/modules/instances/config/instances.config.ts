@@ -29,10 +29,10 @@ import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
 import { configRepo } from './instances.config-repo';
-import { claimWithRecord } from '../instances.accept-change';
-import type { Enqueue } from '../instances.jobs';
-import type { InstanceRow } from '../instances.repo';
-import type { InstancesService } from '../instances.service';
+import { claimWithRecord } from '../core/instances.accept-change';
+import type { Enqueue } from '../workflow/instances.jobs';
+import type { InstanceRow } from '../core/instances.repo';
+import type { InstancesService } from '../core/instances.service';
 
 export interface ConfigDeps {
   database: Database;

@@ -3,8 +3,8 @@ import type { InfrastructureDriver } from '../../../infra/driver';
 import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { diskRepo } from './instances.disk-repo';
-import { recordInstanceEvent } from '../instances.events';
-import type { InstanceRow } from '../instances.repo';
+import { recordInstanceEvent } from '../core/instances.events';
+import type { InstanceRow } from '../core/instances.repo';
 
 /**
  * The workflow's cleanup step: an accepted cleanup (`pendingCleanupDays`,

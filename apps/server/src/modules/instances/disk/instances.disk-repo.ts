@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { instanceActivities, instances, tenants } from '../../../db/schema';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 
 /**
  * The disk's queries: the once-per-interval cleanup slot, the disk step's

@@ -3,9 +3,9 @@ import type { Db } from '../../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
 import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
-import { recordInstanceEvent } from '../instances.events';
+import { recordInstanceEvent } from '../core/instances.events';
 import { diskRepo } from './instances.disk-repo';
-import type { InstanceRow } from '../instances.repo';
+import type { InstanceRow } from '../core/instances.repo';
 
 /**
  * The workflow's disk step: an instance whose `storageInProgress` is set

@@ -18,10 +18,10 @@ import { AppError, badRequest, conflict, tooManyRequests } from '../../../lib/er
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
 import { diskRepo } from './instances.disk-repo';
-import type { Enqueue } from '../instances.jobs';
-import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../instances.accept-change';
-import type { InstanceRow } from '../instances.repo';
-import type { InstancesService } from '../instances.service';
+import type { Enqueue } from '../workflow/instances.jobs';
+import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../core/instances.accept-change';
+import type { InstanceRow } from '../core/instances.repo';
+import type { InstancesService } from '../core/instances.service';
 
 export interface DiskDeps {
   database: Database;

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { positionCommittedEvents } from '../../../events/fan-out';
 import type { CommitSignals } from '../../../jobs/commit-signals';
 import type { Logger } from '../../../lib/logger';
-import type { InstanceRow } from '../instances.repo';
+import type { InstanceRow } from '../core/instances.repo';
 import { liveStatusRepo, type PositionedChange } from './live-status.repo';
 
 /** One open stream, as the hub sees it: the account it belongs to and where its changes go. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, like, max, min, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { domainEvents, instances } from '../../../db/schema';
-import type { InstanceRow } from '../instances.repo';
+import type { InstanceRow } from '../core/instances.repo';
 
 /**
  * One change as the live status stream reads it: the domain event and its delivery position.

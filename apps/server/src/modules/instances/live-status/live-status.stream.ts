@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { LIVE_STATUS_EVENTS, type LiveInstanceChange } from '@replay/contracts';
 import type { Principal } from '../../../lib/principal';
 import type { Logger } from '../../../lib/logger';
-import type { InstanceRow } from '../instances.repo';
-import { instanceToWire } from '../instances.wire';
+import type { InstanceRow } from '../core/instances.repo';
+import { instanceToWire } from '../core/instances.wire';
 import type { LiveStatusHub, LiveSubscriber } from './live-status.hub';
 import type { LiveStatusRepo, PositionedChange } from './live-status.repo';
 

@@ -5,10 +5,10 @@ import { instances } from '../../../db/schema';
 import { versionRegistryOf, type VersionRegistry } from '../../../infra/versions';
 import type { Clock } from '../../../lib/context';
 import type { JobDefinition, Schedule } from '../../../jobs/job-types';
-import { recordInstanceEvent, type InstanceEvent } from '../instances.events';
-import { workflowEnqueuer, type Enqueue } from '../instances.jobs';
+import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
+import { workflowEnqueuer, type Enqueue } from '../workflow/instances.jobs';
 import { nextWindow, openingLabel } from './instances.maintenance';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 
 export const MAINTENANCE_QUEUE = 'instance-maintenance';
 /** The round's period: an upgrade starts within a minute of its window's opening. */

@@ -7,9 +7,9 @@ import type { Clock } from '../../../lib/context';
 import { conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
-import { claimWithRecord } from '../instances.accept-change';
-import type { InstanceRow } from '../instances.repo';
-import type { InstancesService } from '../instances.service';
+import { claimWithRecord } from '../core/instances.accept-change';
+import type { InstanceRow } from '../core/instances.repo';
+import type { InstancesService } from '../core/instances.service';
 
 export interface MaintenanceDeps {
   database: Database;

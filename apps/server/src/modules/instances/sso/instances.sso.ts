@@ -9,11 +9,11 @@ import type { Clock } from '../../../lib/context';
 import { badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
-import { claimWithRecord } from '../instances.accept-change';
+import { claimWithRecord } from '../core/instances.accept-change';
 import { configRepo } from '../config/instances.config-repo';
-import type { Enqueue } from '../instances.jobs';
-import type { InstanceRow } from '../instances.repo';
-import type { InstancesService } from '../instances.service';
+import type { Enqueue } from '../workflow/instances.jobs';
+import type { InstanceRow } from '../core/instances.repo';
+import type { InstancesService } from '../core/instances.service';
 
 export interface SsoDeps {
   database: Database;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { instances } from '../../../db/schema';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 
 /**
  * The switch step's compare-and-sets. The workflow acts for the console

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime } from '../../../infra/driver';
 import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
-import { recordInstanceEvent } from '../instances.events';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import { recordInstanceEvent } from '../core/instances.events';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { switchRepo } from './instances.switch-repo';
 
 /**

@@ -5,9 +5,9 @@ import { instances } from '../../../db/schema';
 import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
-import type { Enqueue } from '../instances.jobs';
-import { acceptMemberChange, accountMayPayMore } from '../instances.accept-change';
-import type { InstancesService } from '../instances.service';
+import type { Enqueue } from '../workflow/instances.jobs';
+import { acceptMemberChange, accountMayPayMore } from '../core/instances.accept-change';
+import type { InstancesService } from '../core/instances.service';
 
 export interface SwitchDeps {
   database: Database;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { instanceActivities, instances } from '../../../db/schema';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 
 /**
  * The version upgrade's queries for the workflow's step (the console acting

@@ -4,8 +4,8 @@ import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBack
 import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
 import { recordUpgradeBackup } from '../../backups/backups.upgrade';
-import { recordInstanceEvent } from '../instances.events';
-import type { InstanceChange, InstanceRow } from '../instances.repo';
+import { recordInstanceEvent } from '../core/instances.events';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { versionRepo } from './instances.version-repo';
 
 /**

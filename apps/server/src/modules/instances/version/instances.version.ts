@@ -15,12 +15,12 @@ import type { Clock } from '../../../lib/context';
 import { badRequest, conflict } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
-import type { Enqueue } from '../instances.jobs';
-import { acceptMemberChange, claimWithRecord } from '../instances.accept-change';
+import type { Enqueue } from '../workflow/instances.jobs';
+import { acceptMemberChange, claimWithRecord } from '../core/instances.accept-change';
 import { nextWindow, openingLabel } from '../maintenance/instances.maintenance';
-import { instancesRepo, type InstanceRow } from '../instances.repo';
-import type { InstancesService } from '../instances.service';
-import { instanceToWire } from '../instances.wire';
+import { instancesRepo, type InstanceRow } from '../core/instances.repo';
+import type { InstancesService } from '../core/instances.service';
+import { instanceToWire } from '../core/instances.wire';
 
 export interface VersionDeps {
   database: Database;

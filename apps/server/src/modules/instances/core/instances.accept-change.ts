@@ -1,13 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import { mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
-import type { Database, Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
-import { conflict } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
-import type { Principal } from '../../lib/principal';
-import { diskRepo } from './disk/instances.disk-repo';
+import type { Database, Db } from '../../../db/client';
+import type { Clock } from '../../../lib/context';
+import { conflict } from '../../../lib/errors';
+import { instanceScopeOf } from '../../../lib/instance-scope';
+import type { Principal } from '../../../lib/principal';
+import { diskRepo } from '../disk/instances.disk-repo';
 import { recordInstanceEvent, type InstanceEvent } from './instances.events';
-import type { Enqueue } from './instances.jobs';
+import type { Enqueue } from '../workflow/instances.jobs';
 import { instancesRepo, type InstanceChange, type InstanceRow } from './instances.repo';
 import { instanceToWire } from './instances.wire';
 

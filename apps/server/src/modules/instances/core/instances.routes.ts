@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_POSITION_HEADER, endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import { authorizeCaller, credentialOf, principalOf } from '../../plugins/guard';
+import { mount } from '../../../lib/mount';
+import { authorizeCaller, credentialOf, principalOf } from '../../../plugins/guard';
 
 /** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */
 export const instancesRoutes: FastifyPluginAsync = async (app) => {

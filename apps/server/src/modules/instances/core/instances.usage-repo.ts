@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { instanceUsagePeriods } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../../../db/client';
+import { instanceUsagePeriods } from '../../../db/schema';
+import { newId } from '../../../lib/ids';
 import type { InstanceRow } from './instances.repo';
 
 export type UsageFacts = Pick<InstanceRow, 'instanceId' | 'tenantId' | 'status' | 'size' | 'diskSize'>;

@@ -1,11 +1,11 @@
 import { fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/client';
-import { domainEvents, instances, users } from '../../db/schema';
-import { KEY_PRINCIPAL_WIDTH, keyRowOfValues, principalOfKeyRow, selectKeyPrincipal } from '../../lib/api-key-principal';
-import type { CallerCredential } from '../../lib/credential';
-import { offsetOf, totalOver, type PageQuery } from '../../lib/paging';
-import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../lib/principal';
+import type { Database, Db } from '../../../db/client';
+import { domainEvents, instances, users } from '../../../db/schema';
+import { KEY_PRINCIPAL_WIDTH, keyRowOfValues, principalOfKeyRow, selectKeyPrincipal } from '../../../lib/api-key-principal';
+import type { CallerCredential } from '../../../lib/credential';
+import { offsetOf, totalOver, type PageQuery } from '../../../lib/paging';
+import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../../lib/principal';
 import { live, type InstanceRow } from './instances.repo';
 import { WIRE_COLUMNS } from './instances.wire';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { instances } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { instances } from '../../../db/schema';
 import { instancesRepo } from './instances.repo';
 
 /** What other modules may ask about an account's instances, without reaching into this module's repo. */

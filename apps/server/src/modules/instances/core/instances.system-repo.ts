@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues, type SessionSettingsValues } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import { liveProcessIds } from '../../lib/process-heartbeat';
-import { purgeIdempotentRequests } from '../../lib/idempotency';
-import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { liveProcessIds } from '../../../lib/process-heartbeat';
+import { purgeIdempotentRequests } from '../../../lib/idempotency';
+import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
 
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */

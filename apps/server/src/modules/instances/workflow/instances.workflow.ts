@@ -1,21 +1,21 @@
 import type { InstanceStatus } from '@replay/contracts';
 import { isAlive } from '@replay/local-process';
-import type { Db } from '../../db/client';
-import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
-import type { Logger } from '../../lib/logger';
-import { keyedSerial } from '../../lib/concurrency';
-import { HOST, PROCESS_ID as OWNER } from '../../lib/process-identity';
-import { needsCleanup, recordCleanupFailure, runCleanup } from './disk/instances.cleanup-step';
-import { applyConfig, needsConfig, recordConfigFailure } from './config/instances.config-step';
-import { growDisk, recordDiskFailure } from './disk/instances.disk-step';
-import { recordSwitchFailure, switchSize } from './switch/instances.switch-step';
-import { needsBackup, needsRestore, recordBackupFailure, recordRestoreFailure, restoreFromBackup, takeBackup } from '../backups/backups.step';
-import { recordInstanceEvent, type InstanceEvent } from './instances.events';
+import type { Db } from '../../../db/client';
+import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../../infra/driver';
+import type { Clock } from '../../../lib/context';
+import type { Logger } from '../../../lib/logger';
+import { keyedSerial } from '../../../lib/concurrency';
+import { HOST, PROCESS_ID as OWNER } from '../../../lib/process-identity';
+import { needsCleanup, recordCleanupFailure, runCleanup } from '../disk/instances.cleanup-step';
+import { applyConfig, needsConfig, recordConfigFailure } from '../config/instances.config-step';
+import { growDisk, recordDiskFailure } from '../disk/instances.disk-step';
+import { recordSwitchFailure, switchSize } from '../switch/instances.switch-step';
+import { needsBackup, needsRestore, recordBackupFailure, recordRestoreFailure, restoreFromBackup, takeBackup } from '../../backups/backups.step';
+import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
 import { recordStepFailure } from './instances.step-failure';
-import { recordVersionFailure, upgradeVersion } from './version/instances.version-step';
-import type { InstanceChange, InstanceRow } from './instances.repo';
-import { instancesSystemRepo, type WorkflowInstance } from './instances.system-repo';
+import { recordVersionFailure, upgradeVersion } from '../version/instances.version-step';
+import type { InstanceChange, InstanceRow } from '../core/instances.repo';
+import { instancesSystemRepo, type WorkflowInstance } from '../core/instances.system-repo';
 
 /**
  * The provisioning workflow. One job kind, "converge this instance": it reads

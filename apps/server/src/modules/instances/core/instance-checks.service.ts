@@ -1,10 +1,10 @@
 import { lookup } from 'node:dns/promises';
 import { INSTANCE_MESSAGES, LATEST_EVENTS_COUNT, type InstanceDetails } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import type { InfrastructureDriver } from '../../infra/driver';
-import { AppError } from '../../lib/errors';
-import { instanceScopeOf } from '../../lib/instance-scope';
-import type { Principal } from '../../lib/principal';
+import type { Db } from '../../../db/client';
+import type { InfrastructureDriver } from '../../../infra/driver';
+import { AppError } from '../../../lib/errors';
+import { instanceScopeOf } from '../../../lib/instance-scope';
+import type { Principal } from '../../../lib/principal';
 import { instancesRepo } from './instances.repo';
 import type { InstancesService } from './instances.service';
 import { activityToWire, instanceToWire } from './instances.wire';

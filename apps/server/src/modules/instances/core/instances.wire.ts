@@ -7,9 +7,9 @@ import {
   type Instance,
   type InstanceActivity,
 } from '@replay/contracts';
-import { ms, msOrNull } from '../../lib/time';
+import { ms, msOrNull } from '../../../lib/time';
 import type { InstanceRow } from './instances.repo';
-import type { instanceActivities } from '../../db/schema';
+import type { instanceActivities } from '../../../db/schema';
 
 /**
  * The columns an instance's answer is made from, and no others: the list's statement selects

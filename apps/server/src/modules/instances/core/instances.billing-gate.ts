@@ -1,8 +1,8 @@
 import { INSTANCE_MESSAGES, PROJECT_MESSAGES, accountLimits, instanceLimit, isBillingRequired, remainingTrialDays, type InstanceSize } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { hasPastDueInvoice } from '../billing/billing.facts';
-import { countLiveProjects } from '../projects/projects.facts';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { hasPastDueInvoice } from '../../billing/billing.facts';
+import { countLiveProjects } from '../../projects/projects.facts';
 import { instancesRepo } from './instances.repo';
 
 /*

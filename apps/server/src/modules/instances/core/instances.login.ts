@@ -1,7 +1,7 @@
 import { INSTANCE_MESSAGES } from '@replay/contracts';
-import { DriverError, type InfrastructureDriver } from '../../infra/driver';
-import { conflict } from '../../lib/errors';
-import type { Principal } from '../../lib/principal';
+import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
+import { conflict } from '../../../lib/errors';
+import type { Principal } from '../../../lib/principal';
 import type { InstanceRow } from './instances.repo';
 
 /** The agent's one-time login for the caller on a running instance: its URL, and the token in it. */

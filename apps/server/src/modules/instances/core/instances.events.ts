@@ -1,8 +1,8 @@
 import type { DomainEvent, InstanceActivityAction, InstanceActivityStatus } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import { instanceActivities } from '../../db/schema';
-import { emitEvent } from '../../events/emit';
-import { newId } from '../../lib/ids';
+import type { Db } from '../../../db/client';
+import { instanceActivities } from '../../../db/schema';
+import { emitEvent } from '../../../events/emit';
+import { newId } from '../../../lib/ids';
 import type { InstanceRow } from './instances.repo';
 import { usagePeriodsRepo } from './instances.usage-repo';
 

@@ -13,21 +13,21 @@ import {
   type InstanceListQuery,
   type UpdateInstanceInput,
 } from '@replay/contracts';
-import type { Database, Db } from '../../db/client';
-import { instances } from '../../db/schema';
-import { DriverError, type InfrastructureDriver } from '../../infra/driver';
-import type { CallerCredential } from '../../lib/credential';
-import type { Clock } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import type { Principal } from '../../lib/principal';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { inScope, instanceScopeOf } from '../../lib/instance-scope';
-import { addDefaultProject } from '../projects/projects.facts';
+import type { Database, Db } from '../../../db/client';
+import { instances } from '../../../db/schema';
+import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
+import type { CallerCredential } from '../../../lib/credential';
+import type { Clock } from '../../../lib/context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import type { Principal } from '../../../lib/principal';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { inScope, instanceScopeOf } from '../../../lib/instance-scope';
+import { addDefaultProject } from '../../projects/projects.facts';
 import { assertMayCreate, assertMayStart } from './instances.billing-gate';
 import { instanceLogin } from './instances.login';
 import { recordInstanceEvent, type Actor } from './instances.events';
-import type { Enqueue } from './instances.jobs';
+import type { Enqueue } from '../workflow/instances.jobs';
 import { listWithCaller } from './instances.caller-list';
 import { instancesRepo, live, searchPattern, type InstanceRow } from './instances.repo';
 import { instanceToWire } from './instances.wire';

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import { idempotencyKeys, instanceActivities, instances, tenants } from '../../db/schema';
-import type { InstanceScope } from '../../lib/instance-scope';
-import { readPage, totalOver, type PageQuery } from '../../lib/paging';
-import { likePattern } from '../../lib/sql-filters';
+import type { Db } from '../../../db/client';
+import { idempotencyKeys, instanceActivities, instances, tenants } from '../../../db/schema';
+import type { InstanceScope } from '../../../lib/instance-scope';
+import { readPage, totalOver, type PageQuery } from '../../../lib/paging';
+import { likePattern } from '../../../lib/sql-filters';
 
 export type InstanceRow = typeof instances.$inferSelect;
 export type NewInstanceRow = typeof instances.$inferInsert;

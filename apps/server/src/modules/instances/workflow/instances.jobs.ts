@@ -1,10 +1,10 @@
 import type { PgBoss } from 'pg-boss';
-import { DriverError, type DesiredInstance, type ReconcileReport } from '../../infra/driver';
-import type { AppContext } from '../../lib/context';
-import type { JobDefinition, Schedule, StartupTask } from '../../jobs/job-types';
-import { wakeWorkers } from '../../jobs/wake';
+import { DriverError, type DesiredInstance, type ReconcileReport } from '../../../infra/driver';
+import type { AppContext } from '../../../lib/context';
+import type { JobDefinition, Schedule, StartupTask } from '../../../jobs/job-types';
+import { wakeWorkers } from '../../../jobs/wake';
 import { runHealthRound } from './instances.health';
-import { instancesSystemRepo } from './instances.system-repo';
+import { instancesSystemRepo } from '../core/instances.system-repo';
 import { convergeInstance, desiredState, specOf, type WorkflowDeps } from './instances.workflow';
 
 export const INSTANCE_WORKFLOW_QUEUE = 'instance-workflow';
