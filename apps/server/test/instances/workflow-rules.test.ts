@@ -10,7 +10,8 @@ import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, Re
 import { runHealthRound } from '../../src/modules/instances/workflow/instances.health';
 import { rateLimiter } from '../../src/lib/rate-limit';
 import { resumeInstances } from '../../src/modules/instances/workflow/instances.jobs';
-import { convergeInstance, type WorkflowDriver } from '../../src/modules/instances/workflow/instances.workflow';
+import type { WorkflowDriver } from '../../src/modules/instances/workflow/instances.steps';
+import { convergeInstance } from '../../src/modules/instances/workflow/instances.workflow';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';

@@ -5,7 +5,8 @@ import type { JobDefinition, Schedule, StartupTask } from '../../../jobs/job-typ
 import { wakeWorkers } from '../../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from '../core/instances.system-repo';
-import { convergeInstance, desiredState, specOf, type WorkflowDeps } from './instances.workflow';
+import { specOf, type WorkflowDeps } from './instances.steps';
+import { convergeInstance, desiredState } from './instances.workflow';
 
 export const INSTANCE_WORKFLOW_QUEUE = 'instance-workflow';
 export const INSTANCE_HEALTH_QUEUE = 'instance-health';
