@@ -91,7 +91,8 @@ module.exports = {
       severity: 'error',
       comment: "A module reaches another module's data through that module's service or a shared lib, never its repo.",
       from: { path: `${SERVER_MODULES}([^/]+)/` },
-      to: { path: `${SERVER_MODULES}[^/]+/${REPO_FILE}`, pathNot: `${SERVER_MODULES}$1/` },
+      // A module's repos may sit in its rooms (modules/instances/core/instances.repo.ts): any depth counts.
+      to: { path: `${SERVER_MODULES}[^/]+/.*${REPO_FILE}`, pathNot: `${SERVER_MODULES}$1/` },
     },
   ],
   options: {

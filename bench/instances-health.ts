@@ -17,8 +17,8 @@ import type { InfrastructureDriver } from '../apps/server/src/infra/driver';
 import { checkHealth } from '../apps/server/src/infra/agent-client';
 import { systemClock } from '../apps/server/src/lib/context';
 import { newId } from '../apps/server/src/lib/ids';
-import { HEALTH_ROUND_SECONDS } from '../apps/server/src/modules/instances/instances.jobs';
-import { runHealthRound } from '../apps/server/src/modules/instances/instances.health';
+import { HEALTH_ROUND_SECONDS } from '../apps/server/src/modules/instances/workflow/instances.jobs';
+import { runHealthRound } from '../apps/server/src/modules/instances/workflow/instances.health';
 import { median } from './stats';
 
 const INSTANCES = Number(process.env.INSTANCES ?? 1000);

@@ -87,7 +87,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     // Before any job runs: the other processes must see this one alive before it takes a lease.
     const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);
-    // Resumes unfinished instance workflows before any job runs (see modules/instances/instances.jobs.ts).
+    // Resumes unfinished instance workflows before any job runs (see modules/instances/workflow/instances.jobs.ts).
     const stopSchedules = await startWorkers(ctx);
     // After the queues exist: a commit from now on starts its delivery (a job, or here without one).
     const relay = await startCommitRelay(ctx, commitOutboxes);

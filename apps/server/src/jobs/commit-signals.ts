@@ -2,7 +2,7 @@
  * The commits this process hears of (jobs/commit-listener.ts: one listening
  * connection per process on PostgreSQL, PGlite's own listener embedded),
  * handed to whoever in the process wants them besides the outbox relay: the
- * live status streams (modules/instances/live-status.hub.ts). `queue` names
+ * live status streams (modules/instances/live-status/live-status.hub.ts). `queue` names
  * the outbox that committed (null: a notice may have been missed, look at
  * everything).
  */

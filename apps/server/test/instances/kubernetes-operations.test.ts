@@ -6,7 +6,7 @@ import { startTestIdp, type TestIdp } from '@replay/test-idp';
 import { tenants } from '../../src/db/schema';
 import { runBackupRound } from '../../src/modules/backups/backups.schedule';
 import { backupName } from '../../src/modules/backups/backups.repo';
-import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
+import { workflowEnqueuer } from '../../src/modules/instances/workflow/instances.jobs';
 import { versionRegistry } from '../../src/infra/versions';
 import { claimName, podName, resourceName } from '../../src/infra/kubernetes/objects';
 import { createTestApp, type TestApp } from '../support/app';

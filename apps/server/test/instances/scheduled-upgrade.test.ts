@@ -5,8 +5,8 @@ import { INSTANCE_MESSAGES, MAINTENANCE_WINDOW_HOURS, VERSION_MESSAGES, type Ins
 import { domainEvents } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { versionRegistryOf } from '../../src/infra/versions';
-import { workflowEnqueuer } from '../../src/modules/instances/instances.jobs';
-import { runMaintenanceRound } from '../../src/modules/instances/instances.maintenance-round';
+import { workflowEnqueuer } from '../../src/modules/instances/workflow/instances.jobs';
+import { runMaintenanceRound } from '../../src/modules/instances/maintenance/instances.maintenance-round';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';

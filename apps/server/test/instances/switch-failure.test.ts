@@ -6,8 +6,8 @@ import { SIZES, SWITCH_MESSAGES, domainEventSchema, type Instance, type Instance
 import { domainEvents, instances, tenants } from '../../src/db/schema';
 import { DriverError, type InstanceRuntime } from '../../src/infra/driver';
 import { LocalDriver } from '../../src/infra/local-driver';
-import { workflowDepsOf } from '../../src/modules/instances/instances.jobs';
-import { convergeInstance } from '../../src/modules/instances/instances.workflow';
+import { workflowDepsOf } from '../../src/modules/instances/workflow/instances.jobs';
+import { convergeInstance } from '../../src/modules/instances/workflow/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { activityRecords, api, newInstance, tempInstancesDir } from './support';

@@ -5,7 +5,7 @@ import { instanceActivities, instanceBackups, instances } from '../../src/db/sch
 import type { InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../src/infra/driver';
 import { restoreFromBackup } from '../../src/modules/backups/backups.step';
 import { recordUpgradeBackup } from '../../src/modules/backups/backups.upgrade';
-import { upgradeVersion } from '../../src/modules/instances/instances.version-step';
+import { upgradeVersion } from '../../src/modules/instances/version/instances.version-step';
 import type { TestApp } from '../support/app';
 import type { SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';

@@ -92,7 +92,7 @@ export const instances = pgTable(
     /**
      * The instance's projects' keys (modules/projects): a project's create or delete counts the version
      * up; the applied one is the last key set the config step gave the agent. An instance's create
-     * starts it one ahead (instances.service.ts; migration 0034 did so for those before it), so its first run gives the agent its default project's key.
+     * starts it one ahead (instances.lifecycle.ts; migration 0034 did so for those before it), so its first run gives the agent its default project's key.
      */
     projectKeysVersion: integer('project_keys_version').notNull().default(0),
     projectKeysAppliedVersion: integer('project_keys_applied_version').notNull().default(0),

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@replay/contracts';
 import type { Database } from '../../db/client';
 import { emitEvent } from '../../events/emit';
-import { accountSettingPendingIn, runningInstanceIdsOf, type AccountSettingKey } from '../instances/instances.facts';
-import type { Enqueue } from '../instances/instances.jobs';
+import { accountSettingPendingIn, runningInstanceIdsOf, type AccountSettingKey } from '../instances/core/instances.facts';
+import type { Enqueue } from '../instances/workflow/instances.jobs';
 import type { Clock } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { countLiveInstances } from '../instances/instances.facts';
+import { countLiveInstances } from '../instances/core/instances.facts';
 import { hasBillingAccount } from '../billing/billing.facts';
 import { countLiveProjects } from '../projects/projects.facts';
 import { accountRepo } from './account.repo';

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
-import type { InstancesService } from '../instances/instances.service';
+import type { InstancesService } from '../instances/core/instances.service';
 import { siteOfInstance } from '../projects/projects.facts';
 import { alertsRepo, type AlertRuleRow } from './alerts.repo';
 

@@ -6,7 +6,7 @@ import { instanceBackups, instances } from '../../db/schema';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import type { JobDefinition, Schedule } from '../../jobs/job-types';
-import { workflowEnqueuer, type Enqueue } from '../instances/instances.jobs';
+import { workflowEnqueuer, type Enqueue } from '../instances/workflow/instances.jobs';
 import { backupName, backupsRepo } from './backups.repo';
 
 export const BACKUPS_QUEUE = 'instance-backups';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
-import { recordInstanceEvent } from '../instances/instances.events';
+import { recordInstanceEvent } from '../instances/core/instances.events';
 import { backupName, backupsRepo, type InstanceRow } from './backups.repo';
 
 /**

@@ -2,7 +2,7 @@ import type { JobDefinition, Schedule } from '../../jobs/job-types';
 import { runCloseRound } from './billing.close';
 import { paymentDepsOf, runPaymentRound } from './billing.payments';
 import { runTrialRound } from './billing.trial';
-import { workflowEnqueuer } from '../instances/instances.jobs';
+import { workflowEnqueuer } from '../instances/workflow/instances.jobs';
 
 export const BILLING_QUEUE = 'billing-round';
 /** A period that ends is closed within a minute; a due charge is tried within a minute. */

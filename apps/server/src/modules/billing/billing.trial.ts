@@ -6,8 +6,8 @@ import { billingMembers } from './billing.facts';
 import type { Clock } from '../../lib/context';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
-import { recordInstanceEvent } from '../instances/instances.events';
-import type { Enqueue } from '../instances/instances.jobs';
+import { recordInstanceEvent } from '../instances/core/instances.events';
+import type { Enqueue } from '../instances/workflow/instances.jobs';
 
 /**
  * The trial's end (contracts' billing.ts says what happens): notices mailed once each to the

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../infra/driver';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import type { InstancesService } from '../instances/instances.service';
+import type { InstancesService } from '../instances/core/instances.service';
 import { siteOfInstance, type SiteOfInstance } from '../projects/projects.facts';
 import { jsErrorsRepo } from './js-errors.repo';
 

@@ -2,7 +2,7 @@ import { MONITORING_RETENTION_SECONDS, GRAPH_STEP_SECONDS } from '@replay/contra
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver, InstanceStats } from '../../infra/driver';
 import { mapLimit } from '../../lib/concurrency';
-import { instanceIdsLiveSince, runningInstanceIds } from '../instances/instances.facts';
+import { instanceIdsLiveSince, runningInstanceIds } from '../instances/core/instances.facts';
 import { trackDiskAlerts } from './monitoring.disk-alerts';
 import { monitoringRepo, type MetricRow } from './monitoring.repo';
 

@@ -1,7 +1,7 @@
 import { MONITORING_RETENTION_SECONDS, diskAlertOf, diskFullForecastDays, type Graphs, type GraphsQuery, type Statistics } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../lib/principal';
-import type { InstancesService } from '../instances/instances.service';
+import type { InstancesService } from '../instances/core/instances.service';
 import { monitoringRepo } from './monitoring.repo';
 
 export interface MonitoringDeps {

@@ -18,7 +18,7 @@ import type { Principal } from '../../lib/principal';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import { instanceOfProject } from '../projects/projects.facts';
 import { MINUTE_MS, rateLimiter } from '../../lib/rate-limit';
-import type { InstancesService } from '../instances/instances.service';
+import type { InstancesService } from '../instances/core/instances.service';
 import { onboardingRepo, type OnboardingFactsRow } from './onboarding.repo';
 
 /** At most this many running instances are asked per check; an account past it has long finished getting started. */

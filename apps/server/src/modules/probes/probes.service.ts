@@ -2,7 +2,7 @@ import type { Readiness } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { migrationsApplied } from '../../db/migration-state';
 import type { ConsoleMetrics } from '../../lib/metrics';
-import { countHealthyRunning } from '../instances/instances.facts';
+import { countHealthyRunning } from '../instances/core/instances.facts';
 import { probesRepo } from './probes.repo';
 
 /** A database that has not answered by then counts as unreachable: a probe must answer within its own timeout. */

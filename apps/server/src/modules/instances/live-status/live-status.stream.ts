@@ -1,0 +1,145 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { LIVE_STATUS_EVENTS, type LiveInstanceChange } from '@replay/contracts';
+import type { Principal } from '../../../lib/principal';
+import type { Logger } from '../../../lib/logger';
+import type { InstanceRow } from '../core/instances.repo';
+import { instanceToWire } from '../core/instances.wire';
+import type { LiveStatusHub, LiveSubscriber } from './live-status.hub';
+import type { LiveStatusRepo, PositionedChange } from './live-status.repo';
+
+/** A reconnecting client is replayed at most this many changes; past that it is told to refetch (resync). */
+export const REPLAY_LIMIT = 1000;
+/** A client that reads slower than this much is waiting is let go: it reconnects with Last-Event-ID and misses nothing. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface LiveStreamDeps {
+  hub: LiveStatusHub;
+  repo: LiveStatusRepo;
+  logger: Pick<Logger, 'error'>;
+  heartbeatMs: number;
+  /**
+   * The caller as they are now (their session still live, their token not expired, their role and
+   * scope as the database says), or null when they are no longer anyone's caller.
+   */
+  reloadCaller(): Promise<Principal | null>;
+  /** Whether this caller may use the stream, and see this instance (the guard's own decision, lib/access-decision.ts). */
+  allows(principal: Principal, instanceId?: string): boolean;
+}
+
+/** What of the caller decides what they may see: when any of it changes, the stream ends (the client reconnects with its new rights). */
+function rightsOf(p: Principal): string {
+  return JSON.stringify([p.userId, p.tenantId, p.admin, p.superAdmin, p.passwordChangeRequired, [...p.permissions].sort(), p.role?.id ?? null, p.role?.allInstances ?? null, [...(p.role?.instances ?? [])].sort()]);
+}
+
+const message = (event: string, data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * One caller's stream: a replay from their Last-Event-ID (or none: from now),
+ * then every change the hub hands it. Each batch is judged when it is sent:
+ * the caller is read again (a revoked session, an expired token, a removed
+ * member: the stream ends; a changed role or scope: it ends too, and the
+ * client's reconnect gets the new rights), and each instance change leaves
+ * only when the guard's decision, with the instance scope, lets this caller
+ * see that instance. The heartbeat (a comment line) keeps proxies from closing
+ * an idle stream and re-judges the caller at the same pace. Work is done one
+ * step at a time, so messages leave in position order.
+ */
+export async function openLiveStream(deps: LiveStreamDeps, start: { principal: Principal; lastEventId: number | null }): Promise<Readable> {
+  const out = new PassThrough();
+  const rights = rightsOf(start.principal);
+  let lastSent = 0;
+  let ended = false;
+  let steps = Promise.resolve();
+  const step = (work: () => Promise<void>) => {
+    steps = steps.then(() => (ended ? undefined : work())).catch((err: unknown) => {
+      deps.logger.error({ err }, 'live status: a stream failed; it ends and the client reconnects');
+      end();
+    });
+  };
+  const write = (text: string) => {
+    if (ended) return;
+    out.write(text);
+    if (out.writableLength > MAX_BUFFERED_BYTES) end();
+  };
+
+  /** The caller now, or null (and the stream ends) when they may no longer see what they saw. */
+  async function current(): Promise<Principal | null> {
+    const principal = await deps.reloadCaller();
+    if (!principal || rightsOf(principal) !== rights || !deps.allows(principal)) {
+      end();
+      return null;
+    }
+    return principal;
+  }
+
+  function send(principal: Principal, changes: readonly PositionedChange[], now: ReadonlyMap<string, InstanceRow>) {
+    for (const change of changes) {
+      if (change.position <= lastSent) continue;
+      lastSent = change.position;
+      if (!change.instanceId || !deps.allows(principal, change.instanceId)) continue;
+      const row = now.get(change.instanceId);
+      const data: LiveInstanceChange = { type: change.type, at: change.at, instanceId: change.instanceId, instance: row ? instanceToWire(row) : null };
+      write(message(LIVE_STATUS_EVENTS.change, data, change.position));
+    }
+  }
+
+  const subscriber: LiveSubscriber = {
+    tenantId: start.principal.tenantId,
+    offer(changes, now) {
+      if (changes.at(-1)!.position <= lastSent) return;
+      step(async () => {
+        const principal = await current();
+        if (principal) send(principal, changes, now);
+      });
+    },
+    close: () => end(),
+  };
+
+  const heartbeat = setInterval(() => {
+    write(': heartbeat\n\n');
+    step(async () => void (await current()));
+  }, deps.heartbeatMs);
+  heartbeat.unref();
+
+  function end() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    deps.hub.remove(subscriber);
+    out.end();
+  }
+  out.on('close', end);
+
+  // Registered first: whatever is positioned from here on reaches this stream; what came before is the replay's.
+  await deps.hub.add(subscriber);
+  // Tells the client how long to wait before reconnecting, and opens the stream at once (headers and first bytes).
+  write('retry: 2000\n\n');
+  step(() => replay(start.principal, start.lastEventId));
+  return out;
+
+  async function replay(principal: Principal, lastEventId: number | null) {
+    const { oldest, newest } = await deps.repo.positionRange();
+    if (lastEventId === null) {
+      lastSent = Math.max(lastSent, newest);
+      return;
+    }
+    // Not an id this console gave (another database's), or older than what is kept: the client refetches.
+    const unknown = lastEventId > newest || (oldest !== null && lastEventId < oldest - 1);
+    if (!unknown) {
+      let after = lastEventId;
+      let replayed = 0;
+      for (;;) {
+        const changes = await deps.repo.accountChangesAfter(principal.tenantId, after, 200);
+        if (changes.length === 0) return void (lastSent = Math.max(lastSent, after));
+        replayed += changes.length;
+        if (replayed > REPLAY_LIMIT) break;
+        const ids = [...new Set(changes.flatMap((c) => (c.instanceId ? [c.instanceId] : [])))];
+        lastSent = Math.max(lastSent, after);
+        send(principal, changes, await deps.repo.instancesNow(ids));
+        after = changes.at(-1)!.position;
+      }
+    }
+    write(message(LIVE_STATUS_EVENTS.resync, {}));
+    lastSent = Math.max(lastSent, (await deps.repo.positionRange()).newest);
+  }
+}
