@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
 import { launchChromiumServer } from './browser';
+import { reapOrphanConsoles } from './orphan-consoles';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,5 +24,7 @@ export default async function startChromiumPerWorker(project: TestProject): Prom
   );
   return async () => {
     await Promise.all(servers.map((s) => s.close()));
+    // Whatever a timed-out file abandoned in its last minutes is not left running after the run.
+    reapOrphanConsoles(fileURLToPath(new URL('../..', import.meta.url)));
   };
 }

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { seedPgliteFolder } from '../../apps/server/test/setup/templates';
+import { MARKER, agentPids, reapOrphanConsoles } from './orphan-consoles';
+
+export { agentPids } from './orphan-consoles';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -23,6 +26,8 @@ export interface ConsoleServer {
  * embedded data folder (or the given one, to test restarts).
  */
 export async function startConsole(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ConsoleServer> {
+  // An earlier file's abandoned console would load this one's (orphan-consoles.ts).
+  reapOrphanConsoles(root);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
   // A new embedded database starts from the run's migrated one (a console given DATABASE_URL has none).
   if (!opts.dataDir && !opts.env?.DATABASE_URL) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
@@ -31,7 +36,7 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     // No daily backups unless a journey asks: one taken at 23:45 UTC mid-run would change what a journey counts.
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', ...opts.env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', [MARKER]: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,19 +78,4 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Agent processes of a console: their command line names a folder inside its data folder. */
-export function agentPids(dataDir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes('--instance-id') && args.some((a) => a.startsWith(dataDir))) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
 }
