@@ -20,6 +20,7 @@ export * from './roles';
 export * from './activity';
 export * from './audit';
 export * from './instances/instances';
+export * from './instances/instance-activity';
 export * from './instances/instance-details';
 export * from './instances/instance-rules';
 export * from './instances/live-status';

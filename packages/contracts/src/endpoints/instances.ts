@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { instanceDetailsSchema } from '../instances/instance-details';
+import { instanceEventsQuerySchema, instanceEventsSchema } from '../instances/instance-activity';
 import { LIVE_POSITION_HEADER } from '../instances/live-status';
 import {
   createInstanceSchema,
   instanceActionBodySchema,
-  instanceEventsQuerySchema,
-  instanceEventsSchema,
   instanceIdParamsSchema,
   instanceJwtSchema,
   instanceListQuerySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { instanceActivitySchema, instanceSchema } from './instances';
+import { instanceActivitySchema } from './instance-activity';
+import { instanceSchema } from './instances';
 
 /** How many of its latest events an instance's details carry (spec section 3: latestEvents); the Events tab pages through the rest. */
 export const LATEST_EVENTS_COUNT = 5;
