@@ -20,7 +20,6 @@ const LONG_FUNCTIONS = {
   'apps/server/src/modules/instances/config/instances.config.ts': 82,
   'apps/server/src/modules/instances/core/instances.repo.ts': 123,
   'apps/server/src/modules/instances/core/instances.system-repo.ts': 139,
-  'apps/server/src/modules/instances/version/instances.version.ts': 83,
   'apps/server/src/modules/instances/live-status/live-status.stream.ts': 88,
   'apps/server/src/modules/members/members.repo.ts': 107,
   'apps/server/src/modules/members/members.service.ts': 168,

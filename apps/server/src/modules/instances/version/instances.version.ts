@@ -36,6 +36,28 @@ const unchangedSince = (row: InstanceRow) =>
   and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.version, row.version));
 
 /**
+ * Starts the upgrade. The new status, the target and the pending record are
+ * one compare-and-set, so of two requests at once one wins and the other is
+ * refused. A waiting upgrade this one makes pointless (to this version or an
+ * older one) is dropped with it; one to a newer version keeps waiting.
+ */
+function upgradeNow(deps: VersionDeps, p: Principal, row: InstanceRow, version: string): Promise<Instance> {
+  const overtaken = row.scheduledVersion !== null && compareVersions(row.scheduledVersion, version) <= 0;
+  return acceptMemberChange(deps, p, row.instanceId, {
+    from: 'running',
+    change: { status: 'version-upgrading', inProgress: true, pendingVersion: version, ...(overtaken ? { scheduledVersion: null, scheduledVersionAt: null } : {}) },
+    stillHolds: unchangedSince(row),
+    record: {
+      action: 'upgrade',
+      status: 'pending',
+      comments: `Upgrade from ${row.version} to ${version} requested`,
+      event: { type: 'instance.version_upgrading', fromVersion: row.version, toVersion: version },
+    },
+    busy: VERSION_MESSAGES.busy,
+  });
+}
+
+/**
  * The versions on offer and the version upgrade, now or in the next maintenance
  * window; the workflow's step does the work (instances.version-step.ts), and the
  * maintenance round starts a scheduled one (instances.maintenance-round.ts).
@@ -54,28 +76,6 @@ export function createVersionService(deps: VersionDeps) {
     if (row.status === 'version-upgrading' || row.inProgress || row.storageInProgress) throw conflict(VERSION_MESSAGES.busy);
     if (row.status !== 'running') throw conflict(INSTANCE_MESSAGES.notRunning);
     return row;
-  }
-
-  /**
-   * Starts the upgrade. The new status, the target and the pending record are
-   * one compare-and-set, so of two requests at once one wins and the other is
-   * refused. A waiting upgrade this one makes pointless (to this version or an
-   * older one) is dropped with it; one to a newer version keeps waiting.
-   */
-  function upgradeNow(p: Principal, row: InstanceRow, version: string): Promise<Instance> {
-    const overtaken = row.scheduledVersion !== null && compareVersions(row.scheduledVersion, version) <= 0;
-    return acceptMemberChange(deps, p, row.instanceId, {
-      from: 'running',
-      change: { status: 'version-upgrading', inProgress: true, pendingVersion: version, ...(overtaken ? { scheduledVersion: null, scheduledVersionAt: null } : {}) },
-      stillHolds: unchangedSince(row),
-      record: {
-        action: 'upgrade',
-        status: 'pending',
-        comments: `Upgrade from ${row.version} to ${version} requested`,
-        event: { type: 'instance.version_upgrading', fromVersion: row.version, toVersion: version },
-      },
-      busy: VERSION_MESSAGES.busy,
-    });
   }
 
   /**
@@ -119,7 +119,7 @@ export function createVersionService(deps: VersionDeps) {
     /** POST …/version-upgrade: the same rules for both; `when` says whether it starts now or waits for the maintenance window. */
     async upgrade(p: Principal, instanceId: string, version: string, when: UpgradeWhen = 'now'): Promise<Instance> {
       const row = await judged(p, instanceId, version);
-      return when === 'maintenance' ? schedule(p, row, version) : upgradeNow(p, row, version);
+      return when === 'maintenance' ? schedule(p, row, version) : upgradeNow(deps, p, row, version);
     },
 
     /** DELETE …/version-upgrade: drops the upgrade waiting for the window, with the member's record (409 when none waits). */
