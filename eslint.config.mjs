@@ -17,7 +17,6 @@ const LONG_FUNCTIONS = {
   'apps/server/src/modules/backups/backups.repo.ts': 110,
   'apps/server/src/modules/billing/billing.payments.ts': 86,
   'apps/server/src/modules/billing/billing.service.ts': 89,
-  'apps/server/src/modules/instances/config/instances.config.ts': 82,
   'apps/server/src/modules/instances/core/instances.repo.ts': 123,
   'apps/server/src/modules/instances/core/instances.system-repo.ts': 139,
   'apps/server/src/modules/instances/live-status/live-status.stream.ts': 88,

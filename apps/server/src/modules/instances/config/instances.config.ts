@@ -84,6 +84,16 @@ function verdict(origin: string, answer: { status: number; allowOrigin: string |
   return { allowed: false, reason: `Refused: the instance answered ${answer.status} with Access-Control-Allow-Origin: ${answer.allowOrigin}, which the browser does not accept for ${origin}.` };
 }
 
+/** What the recordings of the last 10 days take, asked of the running instance (null while it does not run or answer). */
+async function recentUsage(deps: ConfigDeps, row: InstanceRow): Promise<RetentionRead['recent']> {
+  const none: RetentionRead['recent'] = { days: RETENTION_READ_DAYS, bytes: null, measuredAt: null };
+  if (row.status !== 'running') return none;
+  const preview = await deps.driver.cleanupPreview(row.instanceId, [RETENTION_READ_DAYS]).catch(() => null);
+  const older = preview?.ages.find((a) => a.days === RETENTION_READ_DAYS);
+  if (!preview || preview.recordedBytes === undefined || !older) return none;
+  return { days: RETENTION_READ_DAYS, bytes: preview.recordedBytes - older.bytes, measuredAt: deps.clock.now().getTime() };
+}
+
 /** The instance's configuration: the CORS tab (read, save, check an origin) and the data retention, each saved through the workflow's config step. */
 export function createConfigService(deps: ConfigDeps) {
   /**
@@ -111,16 +121,6 @@ export function createConfigService(deps: ConfigDeps) {
     const row = await deps.instances.load(p, instanceId);
     const [sso, statistics] = await Promise.all([deps.sso.read(p, instanceId), deps.statistics(p, instanceId)]);
     return { ...corsAndDiskOf(row), sso, statistics, currentVersion: { version: row.version, commit: deps.versions.commitOf(row.version) } };
-  }
-
-  /** What the recordings of the last 10 days take, asked of the running instance (null while it does not run or answer). */
-  async function recentUsage(row: InstanceRow): Promise<RetentionRead['recent']> {
-    const none: RetentionRead['recent'] = { days: RETENTION_READ_DAYS, bytes: null, measuredAt: null };
-    if (row.status !== 'running') return none;
-    const preview = await deps.driver.cleanupPreview(row.instanceId, [RETENTION_READ_DAYS]).catch(() => null);
-    const older = preview?.ages.find((a) => a.days === RETENTION_READ_DAYS);
-    if (!preview || preview.recordedBytes === undefined || !older) return none;
-    return { days: RETENTION_READ_DAYS, bytes: preview.recordedBytes - older.bytes, measuredAt: deps.clock.now().getTime() };
   }
 
   return {
@@ -153,7 +153,7 @@ export function createConfigService(deps: ConfigDeps) {
     /** GET …/config-disk-usage: the retention, and (the spec's read fixed at 10 days) what the last 10 days of recordings take. */
     async readRetention(p: Principal, instanceId: string): Promise<RetentionRead> {
       const row = await deps.instances.load(p, instanceId);
-      return { ...retentionToWire(row), recent: await recentUsage(row) };
+      return { ...retentionToWire(row), recent: await recentUsage(deps, row) };
     },
 
     saveRetention,
