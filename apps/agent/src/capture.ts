@@ -53,8 +53,7 @@ export class CaptureGate {
 
   /** Whether the batch is recorded; counts each session once, as recorded or as left out (a left-out one a set catches later moves over). */
   admit(capture: CaptureConfig | undefined, sessionId: string, batch: BatchContext): boolean {
-    const config = capture ?? RECORD_ALL;
-    const keep = this.kept.has(sessionId) || sessionPercentile(sessionId) < config.rate || matchingSet(config, batch) !== null;
+    const keep = this.keeps(capture, sessionId, batch);
     if (keep && !this.kept.has(sessionId)) {
       remember(this.kept, sessionId);
       this.acceptedSessions++;
@@ -72,8 +71,13 @@ export class CaptureGate {
    * matches a path condition (an error report names no user). Counts nothing: the batches do.
    */
   records(capture: CaptureConfig | undefined, sessionId: string, url: string | null, indexed: () => boolean): boolean {
+    return this.keeps(capture, sessionId, { url, userId: null }) || indexed();
+  }
+
+  /** The one rule for both: remembered as kept, under the rate, or caught by a condition set. */
+  private keeps(capture: CaptureConfig | undefined, sessionId: string, batch: BatchContext): boolean {
     const config = capture ?? RECORD_ALL;
-    return this.kept.has(sessionId) || sessionPercentile(sessionId) < config.rate || matchingSet(config, { url, userId: null }) !== null || indexed();
+    return this.kept.has(sessionId) || sessionPercentile(sessionId) < config.rate || matchingSet(config, batch) !== null;
   }
 
   read(): { acceptedSessions: number; sampledOutSessions: number } {
