@@ -94,6 +94,14 @@ module.exports = {
       // A module's repos may sit in its rooms (modules/instances/core/instances.repo.ts): any depth counts.
       to: { path: `${SERVER_MODULES}[^/]+/.*${REPO_FILE}`, pathNot: `${SERVER_MODULES}$1/` },
     },
+    {
+      name: 'kernel-not-modules',
+      severity: 'error',
+      comment:
+        'The kernel runs whatever modules the list names and never names one: a module adds its services, routes, jobs, schedules and consumers through its manifest (modules/index.ts), read by the composition root, the app and the runtime.',
+      from: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|db|infra|config)/' },
+      to: { path: SERVER_MODULES },
+    },
   ],
   options: {
     // The fixture that proves these rules bite breaks each of them on purpose. Libraries are

@@ -6,20 +6,15 @@ import { API_PREFIX, type ErrorCode } from '@replay/contracts';
 import type { AppContext } from './lib/context';
 import { errorsPlugin } from './plugins/errors';
 import { guardPlugin } from './plugins/guard';
-import { auditPlugin } from './plugins/audit';
-import { apiModules } from './modules';
+import { serverModules } from './modules';
+import type { ServerModule } from './lib/server-module';
 import { webPlugin } from './plugins/web';
 import { apiCompressionPlugin } from './plugins/compression';
 import { responseSerializer } from './plugins/serializer';
 import { outboxRoutes } from './mail/outbox.routes';
-import { offlinePaymentsRoutes } from './modules/offline-payments/offline-payments.routes';
-import { hostedInvoiceRoutes } from './modules/billing/hosted-invoice.routes';
-import { billingOperatorRoutes } from './modules/billing/operator.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { requestMetricsPlugin } from './plugins/request-metrics';
-import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
-import { probeRoutes } from './modules/probes/probes.routes';
 import { loggerOptions } from './lib/logger';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import { createServices } from './composition';
@@ -48,7 +43,11 @@ export const ROUTER_REFUSALS = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'address_too_long', message: 'A part of the address is too long.' },
 } as const satisfies Record<string, { status: number; code: ErrorCode; message: string }>;
 
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: FastifyServerOptions['logger']; modules?: readonly ServerModule<object, never>[] } = {},
+): Promise<FastifyInstance> {
+  const modules = opts.modules ?? serverModules;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.env.LOG_LEVEL),
     trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
@@ -64,7 +63,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.env.STRICT_RESPONSES));
   app.decorate('ctx', ctx);
-  app.decorate('services', createServices(ctx));
+  app.decorate('services', createServices(ctx, modules));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -76,21 +75,17 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(guardPlugin);
-  await app.register(auditPlugin);
+  for (const m of modules) for (const hook of m.hooks ?? []) await app.register(hook);
   await app.register(
     async (api) => {
       // Before the routes: it hooks each route as it is added. Here, so only API answers are compressed at run time.
       await api.register(apiCompressionPlugin);
-      for (const mod of apiModules) await api.register(mod);
-      await api.register(apiDocsRoutes);
+      for (const m of modules) for (const routes of m.api ?? []) await api.register(routes);
     },
     { prefix: API_PREFIX },
   );
-  await app.register(probeRoutes);
   await app.register(outboxRoutes);
-  await app.register(offlinePaymentsRoutes);
-  await app.register(hostedInvoiceRoutes);
-  await app.register(billingOperatorRoutes);
+  for (const m of modules) for (const pages of m.pages ?? []) await app.register(pages);
   await app.register(webPlugin);
   return app;
 }

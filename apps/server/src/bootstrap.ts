@@ -8,11 +8,13 @@ import { loadSecrets } from './lib/secrets';
 import { chainUnchainedRows } from './modules/audit/audit.chain';
 import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
-import { commitOutboxes, startWorkers } from './jobs/workers';
+import { startWorkers, workOf } from './jobs/workers';
 import { startCommitRelay, type CommitRelay } from './jobs/commit-relay';
 import { commitSignals } from './jobs/commit-signals';
 import type { EventConsumer } from './events/consumer';
-import { afterCommitConsumers } from './events/consumers';
+import { afterCommitOf, useInTransactionConsumers } from './events/consumers';
+import type { ServerModule } from './lib/server-module';
+import { serverModules } from './modules';
 import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
@@ -22,6 +24,8 @@ import { startHeartbeat } from './lib/process-heartbeat';
 
 export interface Runtime {
   ctx: AppContext;
+  /** The server modules this process runs: the app builds their services and routes (`buildApp`'s `modules`). */
+  modules: readonly ServerModule<object, never>[];
   /** Delivers, in this process, every outbox (domain events, queued mail) until nothing committed before the call is left. */
   drain: CommitRelay['drain'];
   /** Stops jobs (those in flight get `jobGraceMs` to finish, 5 s by default) and closes the database. */
@@ -33,8 +37,10 @@ export interface RuntimeOptions {
   database?: Database;
   driver?: InfrastructureDriver;
   logger?: Logger;
-  /** Replaces the registry's after-commit consumers (tests). */
+  /** Replaces the modules' after-commit consumers (tests). */
   eventConsumers?: readonly EventConsumer[];
+  /** Replaces `serverModules` (a test adding a module of its own). */
+  modules?: readonly ServerModule<object, never>[];
 }
 
 /**
@@ -47,6 +53,9 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
   preparePrivateDataDir(env.DATA_DIR);
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const unlock = env.embedded && !opts.database ? lockDataDir(env.DATA_DIR) : () => undefined;
+  const modules = opts.modules ?? serverModules;
+  const work = workOf(modules);
+  useInTransactionConsumers(work.consumers);
   try {
     const database =
       opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
@@ -70,7 +79,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       clock,
       logger,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sealKey: mailSealKey(secrets.jwtSecret), clock }),
-      eventConsumers: opts.eventConsumers ?? afterCommitConsumers,
+      eventConsumers: opts.eventConsumers ?? afterCommitOf(work.consumers),
       driver: measuredDriver(opts.driver ?? createInfrastructureDriver(env), metrics),
       metrics,
       lifecycle: { draining: false },
@@ -88,11 +97,12 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/workflow/instances.jobs.ts).
-    const stopSchedules = await startWorkers(ctx);
+    const stopSchedules = await startWorkers(ctx, work);
     // After the queues exist: a commit from now on starts its delivery (a job, or here without one).
-    const relay = await startCommitRelay(ctx, commitOutboxes);
+    const relay = await startCommitRelay(ctx, work.commitOutboxes);
     return {
       ctx,
+      modules,
       drain: () => relay.drain(),
       async stop({ jobGraceMs = 5000 } = {}) {
         await relay.stop();

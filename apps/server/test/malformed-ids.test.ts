@@ -4,7 +4,7 @@ import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
-import type { ApiRoute } from '../src/plugins/audit';
+import type { ApiRoute } from '../src/modules/audit/audit.plugin';
 
 /**
  * One answer for a path that names nothing (docs/decisions/server.md:

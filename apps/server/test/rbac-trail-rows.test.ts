@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, hasAnyPermission, type AuditEntry, type Permission } from '@replay/contracts';
 import { auditTrail } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import type { ApiRoute } from '../src/plugins/audit';
+import type { ApiRoute } from '../src/modules/audit/audit.plugin';
 import { createTestApp } from './support/app';
 import { insertAuditRows } from './support/audit-chain';
 import { bearer, signup } from './support/auth';

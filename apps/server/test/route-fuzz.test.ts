@@ -6,7 +6,7 @@ import type { InfrastructureDriver } from '../src/infra/driver';
 import { loadPrincipal } from '../src/lib/principal';
 import { createSessionService, sessionDepsOf } from '../src/modules/auth/session.service';
 import { ROUTER_REFUSALS } from '../src/app';
-import type { ApiRoute } from '../src/plugins/audit';
+import type { ApiRoute } from '../src/modules/audit/audit.plugin';
 import { createTestApp } from './support/app';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { bearer, signup } from './support/auth';

@@ -24,7 +24,7 @@ export async function emitEvents(tx: Db, inputs: readonly DomainEvent[]): Promis
   const events = inputs.map((input) => ({ id: newId(), event: domainEventSchema.parse(input) }));
   await tx.insert(domainEvents).values(events.map(({ id, event }) => ({ id, type: event.type, tenantId: event.tenantId, payload: event, occurredAt: new Date(event.at) })));
   for (const { id, event } of events) {
-    for (const consumer of inTransactionConsumers) {
+    for (const consumer of inTransactionConsumers()) {
       if (wants(consumer, event)) await consumer.handle(tx, { ...event, id });
     }
   }

@@ -1,26 +1,25 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
-import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
+import type { CommitOutbox, Schedule } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
-import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from '../modules/instances/workflow/instances.jobs';
 import { domainEventsOutbox } from '../events/events.jobs';
-import { metricsJob, metricsSchedule } from '../modules/monitoring/monitoring.jobs';
-import { backupsJob, backupsSchedule } from '../modules/backups/backups.schedule';
-import { maintenanceRoundJob, maintenanceRoundSchedule } from '../modules/instances/maintenance/instances.maintenance-round';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
-import { billingJob, billingSchedule } from '../modules/billing/billing.jobs';
-import { webhookDeliveryOutbox, webhookRetryWakeJob } from '../modules/webhooks/webhooks.jobs';
-import { weeklyReportJob, weeklyReportSchedule } from '../modules/onboarding/weekly-report.jobs';
-import { mfaPurgeJob, mfaPurgeSchedule } from '../modules/mfa/mfa.jobs';
+import { backgroundWorkOf, type ServerModule } from '../lib/server-module';
 
-/** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
-export const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, webhookDeliveryOutbox];
-
-/** Every domain's jobs; a domain adds its own here. */
-export const jobDefinitions: JobDefinition[] = [instanceWorkflowJob as JobDefinition, instanceHealthJob, metricsJob, backupsJob, maintenanceRoundJob, billingJob, webhookRetryWakeJob, weeklyReportJob, mfaPurgeJob, ...commitOutboxes.map(outboxJob)];
-export const startupTasks: StartupTask[] = [resumeInstances];
-export const schedules: Schedule[] = [instanceHealthSchedule, metricsSchedule, backupsSchedule, maintenanceRoundSchedule, billingSchedule, weeklyReportSchedule, mfaPurgeSchedule, ...commitOutboxes.map(outboxSweep)];
+/** What the workers run for a list of modules: their jobs, schedules and start-up tasks, and every commit outbox's delivery. */
+export function workOf(modules: readonly ServerModule<object, never>[]) {
+  const work = backgroundWorkOf(modules);
+  /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
+  const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, ...work.outboxes];
+  return {
+    consumers: work.consumers,
+    commitOutboxes,
+    jobDefinitions: [...work.jobs, ...commitOutboxes.map(outboxJob)],
+    startupTasks: work.startupTasks,
+    schedules: [...work.schedules, ...commitOutboxes.map(outboxSweep)],
+  };
+}
 
 /**
  * Offers a schedule's job for the current slot: the first offer of a slot,
@@ -40,9 +39,10 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
 export const JOB_HEARTBEAT_SECONDS = 10;
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
-export async function startWorkers(ctx: AppContext): Promise<() => void> {
+export async function startWorkers(ctx: AppContext, work: Pick<ReturnType<typeof workOf>, 'jobDefinitions' | 'startupTasks' | 'schedules'>): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
+  const { jobDefinitions, startupTasks, schedules } = work;
   for (const def of jobDefinitions) {
     const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...def.queueOptions };
     await boss.createQueue(def.queue, options);

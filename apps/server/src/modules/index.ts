@@ -1,63 +1,84 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { accountRoutes } from './account/account.routes';
-import { authRoutes } from './auth/auth.routes';
-import { mfaRoutes } from './mfa/mfa.routes';
-import { webauthnRoutes } from './mfa/webauthn.routes';
-import { healthRoutes } from './health/health.routes';
-import { publicConfigRoutes } from './public-config/public-config.routes';
-import { backupRoutes } from './backups/backups.routes';
-import { billingRoutes } from './billing/billing.routes';
-import { configRoutes } from './instances/config/config.routes';
-import { diskRoutes } from './instances/disk/disk.routes';
-import { switchRoutes } from './instances/switch/switch.routes';
-import { instancesRoutes } from './instances/core/instances.routes';
-import { liveStatusRoutes } from './instances/live-status/live-status.routes';
-import { versionRoutes } from './instances/version/version.routes';
-import { monitoringRoutes } from './monitoring/monitoring.routes';
-import { activityRoutes } from './activity/activity.routes';
-import { auditRoutes } from './audit/audit.routes';
-import { membersRoutes } from './members/members.routes';
-import { rolesRoutes } from './roles/roles.routes';
-import { usersRoutes } from './users/users.routes';
-import { webhookRoutes } from './webhooks/webhooks.routes';
-import { onboardingRoutes } from './onboarding/onboarding.routes';
-import { notificationsRoutes } from './notifications/notifications.routes';
-import { alertsRoutes } from './alerts/alerts.routes';
-import { projectsRoutes } from './projects/projects.routes';
-import { sessionSettingsRoutes } from './session-settings/session-settings.routes';
-import { loggerOptionsRoutes } from './logger-options/logger-options.routes';
-import { jsErrorsRoutes } from './js-errors/js-errors.routes';
-import { consoleModulesRoutes } from './console-modules/console-modules.routes';
-import { apiKeysRoutes } from './api-keys/api-keys.routes';
-import { permissionViewerRoutes } from './permission-viewer/permission-viewer.routes';
+import type { ServerModule, ServicesOfModules } from '../lib/server-module';
+import { probesModule } from './probes/probes.module';
+import { healthModule } from './health/health.module';
+import { publicConfigModule } from './public-config/public-config.module';
+import { authModule } from './auth/auth.module';
+import { accountModule } from './account/account.module';
+import { mfaModule } from './mfa/mfa.module';
+import { auditModule } from './audit/audit.module';
+import { activityModule } from './activity/activity.module';
+import { membersModule } from './members/members.module';
+import { rolesModule } from './roles/roles.module';
+import { usersModule } from './users/users.module';
+import { apiKeysModule } from './api-keys/api-keys.module';
+import { permissionViewerModule } from './permission-viewer/permission-viewer.module';
+import { consoleModulesModule } from './console-modules/console-modules.module';
+import { instancesCoreModule } from './instances/core/core.module';
+import { instancesWorkflowModule } from './instances/workflow/workflow.module';
+import { liveStatusModule } from './instances/live-status/live-status.module';
+import { monitoringModule } from './monitoring/monitoring.module';
+import { ssoModule } from './instances/sso/sso.module';
+import { diskModule } from './instances/disk/disk.module';
+import { configModule } from './instances/config/config.module';
+import { maintenanceModule } from './instances/maintenance/maintenance.module';
+import { backupsModule } from './backups/backups.module';
+import { versionModule } from './instances/version/version.module';
+import { switchModule } from './instances/switch/switch.module';
+import { billingModule } from './billing/billing.module';
+import { webhooksModule } from './webhooks/webhooks.module';
+import { onboardingModule } from './onboarding/onboarding.module';
+import { notificationsModule } from './notifications/notifications.module';
+import { alertsModule } from './alerts/alerts.module';
+import { projectsModule } from './projects/projects.module';
+import { sessionSettingsModule } from './session-settings/session-settings.module';
+import { loggerOptionsModule } from './logger-options/logger-options.module';
+import { jsErrorsModule } from './js-errors/js-errors.module';
+import { offlinePaymentsModule } from './offline-payments/offline-payments.module';
+import { apiDocsModule } from './api-docs/api-docs.module';
 
-/** Every API module, mounted under /api in this order. */
-export const apiModules: FastifyPluginAsync[] = [
-  healthRoutes,
-  publicConfigRoutes,
-  authRoutes,
-  accountRoutes,
-  liveStatusRoutes,
-  mfaRoutes,
-  webauthnRoutes,
-  instancesRoutes,
-  diskRoutes,
-  configRoutes,
-  backupRoutes,
-  versionRoutes,
-  switchRoutes,
-  monitoringRoutes,
-  billingRoutes,
-  membersRoutes, rolesRoutes, usersRoutes, activityRoutes, auditRoutes,
-  webhookRoutes,
-  onboardingRoutes,
-  notificationsRoutes,
-  alertsRoutes,
-  projectsRoutes,
-  sessionSettingsRoutes,
-  loggerOptionsRoutes,
-  jsErrorsRoutes,
-  consoleModulesRoutes,
-  apiKeysRoutes,
-  permissionViewerRoutes,
-];
+/**
+ * Every server module, one line each (`<domain>/<domain>.module.ts` declares what it adds). Its
+ * services are built in this order, so a module comes after those whose services it uses; its
+ * routes are mounted in this order too.
+ */
+export const serverModules = [
+  probesModule,
+  healthModule,
+  publicConfigModule,
+  authModule,
+  accountModule,
+  liveStatusModule,
+  mfaModule,
+  auditModule,
+  activityModule,
+  membersModule,
+  rolesModule,
+  usersModule,
+  apiKeysModule,
+  permissionViewerModule,
+  consoleModulesModule,
+  instancesCoreModule,
+  instancesWorkflowModule,
+  monitoringModule,
+  ssoModule,
+  diskModule,
+  configModule,
+  maintenanceModule,
+  backupsModule,
+  versionModule,
+  switchModule,
+  billingModule,
+  webhooksModule,
+  onboardingModule,
+  notificationsModule,
+  alertsModule,
+  projectsModule,
+  sessionSettingsModule,
+  loggerOptionsModule,
+  jsErrorsModule,
+  offlinePaymentsModule,
+  apiDocsModule,
+] as const satisfies readonly ServerModule<object, never>[];
+
+/** Every service the modules build, as `app.services` holds them. */
+export type Services = ServicesOfModules<typeof serverModules>;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { mfaChallenges, webauthnChallenges } from '../../src/db/schema';
-import { jobDefinitions, schedules } from '../../src/jobs/workers';
+import { workOf } from '../../src/jobs/workers';
+import { serverModules } from '../../src/modules';
 import { newId } from '../../src/lib/ids';
 import { ENDED_CHALLENGE_KEEP_MS, MFA_PURGE_QUEUE, mfaPurgeJob, mfaPurgeSchedule } from '../../src/modules/mfa/mfa.jobs';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup } from '../support/auth';
+
+const { jobDefinitions, schedules } = workOf(serverModules);
 
 /** The pending sign-in steps and WebAuthn challenges that ended go on a schedule, once per slot across processes. */
 let t: TestApp;

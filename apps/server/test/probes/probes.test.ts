@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { livenessSchema, readinessSchema } from '@replay/contracts';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec, InfrastructureDriver } from '../../src/infra/driver';
-import { JOB_HEARTBEAT_SECONDS, jobDefinitions } from '../../src/jobs/workers';
+import { JOB_HEARTBEAT_SECONDS, workOf } from '../../src/jobs/workers';
+import { serverModules } from '../../src/modules';
 import { workflowDepsOf } from '../../src/modules/instances/workflow/instances.jobs';
 import { convergeInstance } from '../../src/modules/instances/workflow/instances.workflow';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup } from '../support/auth';
 import { newInstance, seedInstance } from '../instances/support';
+
+const { jobDefinitions } = workOf(serverModules);
 
 /**
  * What an orchestrator asks a console process (/livez, /readyz, /metrics): answered outside the

@@ -12,6 +12,7 @@ import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
 import type { Logger } from '../../src/lib/logger';
+import type { ServerModule } from '../../src/lib/server-module';
 
 /** A clock tests can move; starts at the real now. */
 export class TestClock implements Clock {
@@ -53,15 +54,17 @@ export async function createTestApp(
     eventConsumers?: readonly EventConsumer[];
     /** The process's logger (start-up, jobs), where a test reads what the console said at boot. */
     runtimeLogger?: Logger;
+    /** Replaces the server modules (a test adding one of its own). */
+    modules?: readonly ServerModule<object, never>[];
   } = {},
 ): Promise<TestApp> {
   const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'console-test-'));
   const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger, modules: opts.modules });
   if (opts.captcha) runtime.ctx.captcha = opts.captcha;
-  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false });
+  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false, modules: runtime.modules });
   await app.ready();
   return {
     app,
@@ -88,13 +91,16 @@ export async function createPeerApp(
   const database = shared.kind === 'postgres' ? await openPostgres(shared.url, 3) : { ...shared, close: async () => undefined };
   const eventConsumers = opts.eventConsumers ?? t.runtime.ctx.eventConsumers;
   const env = opts.runWorkers === undefined ? t.runtime.ctx.env : { ...t.runtime.ctx.env, RUN_WORKERS: opts.runWorkers };
-  const runtime = await openRuntime(env, { clock: t.clock, database, eventConsumers, driver: opts.driver });
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const runtime = await openRuntime(env, { clock: t.clock, database, eventConsumers, driver: opts.driver, modules: t.runtime.modules });
+  const app = await buildApp(runtime.ctx, { logger: false, modules: runtime.modules });
   await app.ready();
   return {
     app,
     runtime,
     async close() {
+      // A test client's aborted stream may leave its socket open (Node's fetch keeps it, depending on which
+      // undici created the global dispatcher first); the peer is done, so nothing it holds is waited for.
+      app.server.closeAllConnections();
       await app.close();
       await runtime.stop();
     },

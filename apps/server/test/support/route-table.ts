@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { ApiRoute } from '../../src/plugins/audit';
+import type { ApiRoute } from '../../src/modules/audit/audit.plugin';
 
 /**
  * Helpers for the tests generated from the server's own route table

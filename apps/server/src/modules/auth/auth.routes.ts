@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
 import { looksLikeApiKey } from '../../lib/api-key-principal';
 import { mount } from '../../lib/mount';
 import { bearer } from '../../plugins/guard';
-import { textField } from '../../plugins/audit';
+import { textField } from '../audit/audit.plugin';
 import { openingReads } from './opening-reads';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
 import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in';

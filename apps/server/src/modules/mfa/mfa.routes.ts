@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { textField } from '../../plugins/audit';
+import { textField } from '../audit/audit.plugin';
 import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's own authenticator, and the second step of a sign-in. */

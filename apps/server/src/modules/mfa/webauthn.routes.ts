@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { textField, type AuditActorOf } from '../../plugins/audit';
+import { textField, type AuditActorOf } from '../audit/audit.plugin';
 import { signInAnswer } from '../auth/sign-in';
 
 /** The caller's passkeys and security keys, and the second step of a sign-in with one. */

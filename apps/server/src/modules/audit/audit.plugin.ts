@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, auditLabelOf, isRecorded, isUuid, toStorableText, type Endpoint, type Guard } from '@replay/contracts';
-import { hashToken, newId } from '../lib/ids';
-import type { Principal } from '../lib/principal';
-import { auditRepo, type AuditActor } from '../modules/audit/audit.repo';
-import { auditPayload, redact, UNSTORABLE_PAYLOAD } from '../modules/audit/redact';
+import { hashToken, newId } from '../../lib/ids';
+import type { Principal } from '../../lib/principal';
+import { auditRepo, type AuditActor } from './audit.repo';
+import { auditPayload, redact, UNSTORABLE_PAYLOAD } from './redact';
 
 /** One /api route as registered: who may call it, its schemas, and how the trail labels it. */
 export interface ApiRoute {

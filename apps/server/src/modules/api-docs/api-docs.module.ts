@@ -1,0 +1,5 @@
+import { serverModule } from '../../lib/server-module';
+import { apiDocsRoutes } from './api-docs.routes';
+
+/** The OpenAPI document and its page; listed last, after every route it documents. */
+export const apiDocsModule = serverModule({ name: 'api-docs', api: [apiDocsRoutes] });

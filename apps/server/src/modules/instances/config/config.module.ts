@@ -1,0 +1,13 @@
+import { serverModule } from '../../../lib/server-module';
+import type { SsoService } from '../sso/instances.sso';
+import type { MonitoringService } from '../../monitoring/monitoring.service';
+import type { InstancesCore } from '../core/core.module';
+import { createConfigService } from './instances.config';
+import { configRoutes } from './config.routes';
+
+/** An instance’s configuration: CORS, retention, SSO and the rest of its settings. */
+export const configModule = serverModule({
+  name: 'instances/config',
+  services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<MonitoringService, 'statistics'> }) => ({ config: createConfigService({ database: ctx.database, driver: ctx.driver, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, sso: uses.sso, statistics: uses.monitoring.statistics, versions: uses.versionRegistry }) }),
+  api: [configRoutes],
+});

@@ -1,0 +1,12 @@
+import { serverModule } from '../../../lib/server-module';
+import type { AccountSources } from '../../account/account.service';
+import type { InstancesCore } from '../core/core.module';
+import { createDiskService } from './instances.disk';
+import { diskRoutes } from './disk.routes';
+
+/** Disk increases and the clean-up of an instance’s disk. */
+export const diskModule = serverModule({
+  name: 'instances/disk',
+  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({ disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }) }),
+  api: [diskRoutes],
+});

@@ -1,0 +1,12 @@
+import { serverModule } from '../../../lib/server-module';
+import type { AccountSources } from '../../account/account.service';
+import type { InstancesCore } from '../core/core.module';
+import { createSwitchService } from './instances.switch';
+import { switchRoutes } from './switch.routes';
+
+/** Size changes (the switch to another size). */
+export const switchModule = serverModule({
+  name: 'instances/switch',
+  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({ switcher: createSwitchService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }) }),
+  api: [switchRoutes],
+});
