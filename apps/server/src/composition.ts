@@ -32,6 +32,7 @@ import { createMonitoringService } from './modules/monitoring/monitoring.service
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { createProjectsService } from './modules/projects/projects.service';
+import { createSupportServices } from './modules/support/support.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUsersService } from './modules/users/users.service';
 import { createConsoleModulesService } from './modules/console-modules/console-modules.service';
@@ -116,6 +117,7 @@ export function createServices(ctx: AppContext) {
     onboarding: createOnboardingService({ db, clock, driver: ctx.driver, instances, hasWebhooks: webhooks.hasWebhooks }),
     notifications: createNotificationsService({ db, clock }),
     alerts: createAlertsService({ db, clock, instances }),
+    ...createSupportServices({ db, clock, mailer: ctx.mailer, supportEmail: ctx.env.SUPPORT_EMAIL, publicUrl: ctx.env.publicUrl }),
     projects: createProjectsService({ db, clock, enqueue, hasBillingDetails: accountSources.hasBillingDetails }),
     switcher: createSwitchService({ database: ctx.database, clock, enqueue, instances, hasBillingDetails: accountSources.hasBillingDetails }),
     sessionSettings: createSessionSettingsService({ database: ctx.database, clock, enqueue }),

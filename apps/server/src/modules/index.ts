@@ -30,6 +30,8 @@ import { jsErrorsRoutes } from './js-errors/js-errors.routes';
 import { consoleModulesRoutes } from './console-modules/console-modules.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { permissionViewerRoutes } from './permission-viewer/permission-viewer.routes';
+import { supportOperatorRoutes } from './support/support.operator-routes';
+import { supportRoutes } from './support/support.routes';
 
 /** Every API module, mounted under /api in this order. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -60,4 +62,5 @@ export const apiModules: FastifyPluginAsync[] = [
   consoleModulesRoutes,
   apiKeysRoutes,
   permissionViewerRoutes,
+  supportRoutes, supportOperatorRoutes,
 ];
