@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES } from '@replay/contracts';
+import { sql } from 'drizzle-orm';
+import { loggerOptions } from '../../src/lib/logger';
 import { createTestApp, TEST_OPERATOR_TOKEN } from '../support/app';
 import { bearer, signup } from '../support/auth';
 import { addInstance, auditRowsOf } from '../support/team';
@@ -24,6 +26,25 @@ describe('the operator’s way in', () => {
       expect(res.json()).toEqual({ errors: [message], code: 'unauthenticated' });
     }
     expect((await t.app.inject({ method: 'GET', url: QUEUE, headers: operator })).statusCode).toBe(200);
+  });
+
+  it('is never written down: not in the log (right or wrong), not in the trail', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } } });
+    try {
+      const owner = await signup(logged);
+      const opened = await openConversation(logged, bearer(owner.jwt));
+      await logged.app.inject({ method: 'GET', url: QUEUE, headers: bearer(`${TEST_OPERATOR_TOKEN}-wrong`) });
+      expect((await operatorPost(logged, opened.conversation.id, { body: 'Answer' })).statusCode).toBe(200);
+      await logged.app.auditDrain();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('')).not.toContain(TEST_OPERATOR_TOKEN);
+      const trail = await logged.runtime.ctx.db.execute(sql`select to_jsonb(a)::text as row from audit_trail a`);
+      expect(JSON.stringify(trail)).toContain('Answer support conversation');
+      expect(JSON.stringify(trail)).not.toContain(TEST_OPERATOR_TOKEN);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('is closed on a console without OPERATOR_TOKEN, whatever is sent', async () => {
