@@ -31,6 +31,7 @@ export const SUPPORT_MESSAGES = {
   attachmentNotFound: 'Attachment not found.',
   instanceNotFound: 'Instance not found.',
   subjectRequired: 'Subject is required.',
+  subjectOneLine: 'The subject is one line.',
   bodyRequired: 'Write a message.',
   tooBig: `An attachment may be at most ${SUPPORT_ATTACHMENT_MAX_BYTES / 1024} KiB.`,
   wrongType: 'Attach a PNG or JPEG screenshot, or a plain-text log (.txt, .log).',
@@ -90,7 +91,8 @@ const messageBody = safeText(SUPPORT_MESSAGE_MAX).min(1, SUPPORT_MESSAGES.bodyRe
 
 export const createSupportConversationSchema = z
   .object({
-    subject: safeText(SUPPORT_SUBJECT_MAX).min(1, SUPPORT_MESSAGES.subjectRequired),
+    // One line: it becomes a mail's Subject header.
+    subject: safeText(SUPPORT_SUBJECT_MAX).min(1, SUPPORT_MESSAGES.subjectRequired).regex(/^[^\r\n]*$/, SUPPORT_MESSAGES.subjectOneLine),
     body: messageBody,
     /** The instance it is about, when opened from an instance's page: one of the account's. */
     instanceId: safeUuid(SUPPORT_MESSAGES.instanceNotFound).optional(),

@@ -39,6 +39,9 @@ describe('a conversation of the account', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/support/conversations', headers: ownerHeaders, payload: { subject: 'x', body: '' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toContain(SUPPORT_MESSAGES.bodyRequired);
+    const twoLines = await t.app.inject({ method: 'POST', url: '/api/support/conversations', headers: ownerHeaders, payload: { subject: 'x\nBcc: a@b.c', body: 'y' } });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().errors).toContain(SUPPORT_MESSAGES.subjectOneLine);
   });
 
   it('is 404 to another account, whatever the call', async () => {
@@ -88,6 +91,10 @@ describe('attachments', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toContain(message);
     }
+    // A body past the API's 1 MiB is refused before it is read: 413.
+    const huge = await t.app.inject({ method: 'POST', url: '/api/support/conversations', headers: ownerHeaders, payload: { subject: 's', body: 'b', attachment: attachmentOf('big.log', 'text/plain', Buffer.alloc(900 * 1024, 'a')) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('payload_too_large');
     // A log of the largest size is taken.
     const log = await openConversation(t, ownerHeaders, { attachment: attachmentOf('app.log', 'text/plain', Buffer.alloc(SUPPORT_ATTACHMENT_MAX_BYTES, 'a')) });
     expect(log.messages[0]!.attachments[0]).toMatchObject({ size: SUPPORT_ATTACHMENT_MAX_BYTES, mediaType: 'text/plain' });

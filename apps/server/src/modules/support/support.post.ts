@@ -37,7 +37,9 @@ async function supportMail(tx: Db, deps: SupportMailDeps, c: ConversationRow, m:
     `Answer with the operator API or the CLI: replay support answer ${c.id}`,
     `Console: ${deps.publicUrl}`,
   ];
-  return { to: deps.supportEmail, subject: SUPPORT_MESSAGES.mailSubject(accountName, c.subject), text: lines.join('\n') };
+  // A header is one line, whatever an account's name holds.
+  const subject = SUPPORT_MESSAGES.mailSubject(accountName, c.subject).replace(/\s+/g, ' ');
+  return { to: deps.supportEmail, subject, text: lines.join('\n') };
 }
 
 /**
