@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PERMISSIONS } from '@replay/contracts';
-import { createTestApp } from './support/app';
+import { createTestApp, TEST_OPERATOR_TOKEN } from './support/app';
 import { bearer, signup } from './support/auth';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
 import { addInstance, addMember, auditRowsOf } from './support/team';
@@ -34,6 +34,17 @@ await t.app.inject({ method: 'POST', url: '/api/projects', headers: aHeaders, pa
 const aKey = await addApiKey(t, a.jwt, { permissions: ['VIEW_INSTANCES'], ipAccessList: ['127.0.0.0/8'] });
 await t.app.inject({ method: 'GET', url: '/api/managed-saas/instances', headers: aKey.headers });
 await t.app.keyUsageDrain();
+// A support conversation with an attachment, and an operator's reply and internal note (their ids join A's).
+const aConversation = await t.app.inject({
+  method: 'POST',
+  url: '/api/support/conversations',
+  headers: aHeaders,
+  payload: { subject: 'A question', body: 'Hello', instanceId: aInstance, attachment: { name: 'a.log', mediaType: 'text/plain', contentBase64: Buffer.from('log line').toString('base64') } },
+});
+const aConversationId = aConversation.json().data.conversation.id as string;
+for (const internal of [false, true]) {
+  await t.app.inject({ method: 'POST', url: `/api/operator/support/conversations/${aConversationId}/messages`, headers: bearer(TEST_OPERATOR_TOKEN), payload: { body: 'Answer', internal } });
+}
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });
@@ -87,7 +98,8 @@ const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParam
 
 describe('account A’s ids, used by account B’s owner', () => {
   it('are many, of every kind, and the routes addressing ids are found', () => {
-    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys']));
+    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys', 'support_conversations', 'support_messages', 'support_attachments']));
+    expect(aIds).toContain(aConversationId);
     expect(aIds).toContain(aKey.keyId);
     expect(aIds.length).toBeGreaterThan(8);
     expect(idRoutes.map(describeRoute)).toEqual(
@@ -109,7 +121,8 @@ describe('account A’s ids, used by account B’s owner', () => {
       });
       // With a body the schema accepts, the lookup itself must say 404. When none can be
       // made, validation answers first: 400 whatever the id, so nothing leaks either.
-      expect(res.statusCode, `${id}: ${res.body}`).toBe(valid ? 404 : 400);
+      // An operator's route takes no member's credential at all: 401 before any id is read.
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : valid ? 404 : 400);
     }
     expect(await dumpOfA()).toBe(before);
   });
@@ -125,7 +138,7 @@ describe('account A’s ids, used by account B’s owner', () => {
         query: asQuery(query.value),
         ...(route.schema.body ? { payload: body.value as object } : {}),
       });
-      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
     }
     await t.app.keyUsageDrain();
     expect(await dumpOfA()).toBe(before);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, PERMISSIONS, hasAnyPermission, type Permission } from '@replay/contracts';
 import { newId } from '../src/lib/ids';
-import { createTestApp } from './support/app';
+import { createTestApp, TEST_OPERATOR_TOKEN } from './support/app';
 import { bearer, signup } from './support/auth';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { describeRoute, fillPath, guardLabel, injectRoute } from './support/route-table';
@@ -60,6 +60,7 @@ const anonymous: Caller[] = [
 ];
 
 const routes = t.app.apiRoutes;
+const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
 
 /**
  * Routes whose answer asks more of a holder than the guard, by rule: who else is refused
@@ -89,7 +90,8 @@ describe('the route table', () => {
     for (const key of ['GET /api/client/members', 'PUT /api/client/roles', 'POST /api/trails', 'GET /api/managed-saas/activities', 'POST /api/login']) {
       expect(keys).toContain(key);
     }
-    for (const r of routes) expect(r.guard === 'public' || r.guard === 'authenticated' || Array.isArray(r.guard.anyOf)).toBe(true);
+    for (const r of routes) expect(r.guard === 'public' || r.guard === 'authenticated' || r.guard === 'operator' || Array.isArray(r.guard.anyOf)).toBe(true);
+    expect(keys).toContain('GET /api/operator/support/conversations');
   });
 });
 
@@ -111,9 +113,21 @@ describe.each(routes.map((r) => [`${describeRoute(r)} (${guardLabel(r)})`, r] as
     for (const caller of anonymous) expect((await call(route, caller.headers)).statusCode, caller.label).toBe(401);
   });
 
+  // The operator token opens the operator routes and nothing else: to every other route it is no credential.
+  it('lets the operator token past the guard of an operator route only (401 elsewhere)', async () => {
+    const res = await call(route, operatorHeaders);
+    if (route.guard === 'operator') expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+    else expect(res.statusCode, res.body).toBe(401);
+  });
+
   const guard = route.guard;
   it.each(signedIn.map((c) => [c.label, c] as const))('%s', async (_label, caller) => {
     const res = await call(route, caller.headers);
+    // No member's session or key, the owner's included, is an operator: 401 as for a stranger.
+    if (guard === 'operator') {
+      expect(res.statusCode, res.body).toBe(401);
+      return;
+    }
     if (caller.viaKey && route.peopleOnly) {
       expect(res.statusCode, res.body).toBe(403);
       return;

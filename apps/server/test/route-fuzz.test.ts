@@ -7,7 +7,7 @@ import { loadPrincipal } from '../src/lib/principal';
 import { createSessionService, sessionDepsOf } from '../src/modules/auth/session.service';
 import { ROUTER_REFUSALS } from '../src/app';
 import type { ApiRoute } from '../src/modules/audit/audit.plugin';
-import { createTestApp } from './support/app';
+import { createTestApp, TEST_OPERATOR_TOKEN } from './support/app';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { bearer, signup } from './support/auth';
 import { anyJson, hostileNumber, hostileText, paramFor, queryFor, valueFor, type Pools } from './support/hostile-input';
@@ -71,7 +71,12 @@ const auditId = (await auditRowsOf(t, tenantId))[0]!.id;
 // A key the fuzzed calls may rotate or revoke, and the key that calls them (holding every permission; not in the pools).
 const targetKey = await addApiKey(t, owner.jwt, { permissions: ['VIEW_INSTANCES'] });
 const callerKey = await addApiKey(t, owner.jwt, { permissions: PERMISSIONS });
-const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId, targetKey.keyId], tokens: [invitationToken] };
+// A support conversation with a log attached: the operator routes' ids (called with the operator token, their credential).
+const conversation = (await inject('POST', '/api/support/conversations', { subject: 'Fuzzed', body: 'Help', attachment: { name: 'a.log', mediaType: 'text/plain', contentBase64: 'bG9n' } })).json().data;
+const conversationId = conversation.conversation.id as string;
+const attachmentId = conversation.messages[0].attachments[0].id as string;
+const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
+const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId, targetKey.keyId, conversationId, attachmentId], tokens: [invitationToken] };
 
 const routes = t.app.apiRoutes;
 
@@ -126,8 +131,10 @@ const NEVER_ATTRIBUTED = new Set(['POST /api/password/reset-link']);
  * refuses a malformed or overlong path before any route runs), and either
  * signed in or a public call that succeeded, which names someone.
  */
-function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }): boolean {
+function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }, r?: FuzzRequest): boolean {
   if (!route.audited || NEVER_ATTRIBUTED.has(describeRoute(route)) || refusedByRouter(res)) return false;
+  // An operator is no account's: their call is recorded in the account of the conversation its path names, whatever the answer.
+  if (route.guard === 'operator') return r?.path[0] === conversationId;
   return route.guard !== 'public' || res.statusCode < 300;
 }
 
@@ -149,12 +156,12 @@ describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, r
   it('answers hostile input below 500, says why when it refuses, and records every audited call', async () => {
     await fc.assert(
       fc.asyncProperty(requestsFor(route), async (r) => {
-        const res = await send(route, r);
+        const res = await send(route, r, route.guard === 'operator' ? operatorHeaders : headers);
         const seen = `${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(r).slice(0, 300)}`;
         expect(res.statusCode, seen).toBeLessThan(500);
         // Every refusal says why, in the wire's shape with its code, the router's own refusals included.
         expectErrorAnswerShape(res, seen);
-        if (mustRecord(route, res)) {
+        if (mustRecord(route, res, r)) {
           expect(await recordsOf(String(res.headers['x-request-id'])), `no audit record: ${seen}`).toHaveLength(1);
         }
       }),
@@ -171,6 +178,11 @@ describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, r
         expect(res.statusCode, seen).toBeLessThan(500);
         expectErrorAnswerShape(res, seen);
         if (route.peopleOnly && !refusedByRouter(res)) expect(res.statusCode, seen).toBe(403);
+        // A key is no operator: refused before anything is read, so there is no account to record it in.
+        if (route.guard === 'operator' && !refusedByRouter(res)) {
+          expect(res.statusCode, seen).toBe(401);
+          return;
+        }
         if (mustRecord(route, res)) {
           const records = await keyRecordsOf(String(res.headers['x-request-id']));
           expect(records, `no audit record: ${seen}`).toHaveLength(1);

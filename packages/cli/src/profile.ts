@@ -54,6 +54,13 @@ export function resolveCredentials(env: NodeJS.ProcessEnv): Credentials {
   return { url: checkedUrl(url), apiKey };
 }
 
+/** The console's address alone (an operator's commands bring their own token): REPLAY_URL, else the profile's. */
+export function resolveConsoleUrl(env: NodeJS.ProcessEnv): string {
+  const url = env.REPLAY_URL || readProfile(env).url;
+  if (!url) throw new CliError('No console address: set REPLAY_URL, or run `replay login` once.', EXIT.usage);
+  return checkedUrl(url);
+}
+
 /** The console's address: http(s) only, without a trailing slash. */
 export function checkedUrl(text: string): string {
   let url: URL;

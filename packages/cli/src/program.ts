@@ -5,6 +5,7 @@ import { registerKeys } from './commands/keys';
 import { registerLogin } from './commands/login';
 import { registerMembers } from './commands/members';
 import { registerSourceMaps } from './commands/sourcemaps';
+import { registerSupport } from './commands/support';
 import { describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
 import type { Io } from './io';
 
@@ -23,6 +24,7 @@ export function buildProgram(io: Io): Command {
   registerAudit(program, io);
   registerKeys(program, io);
   registerSourceMaps(program, io);
+  registerSupport(program, io);
   // Every command and group: usage errors throw (exitOverride) instead of ending the process.
   for (const command of allCommands(program)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -177,6 +177,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   /** The console disabled the endpoint: every delivery since `failingSince` (epoch ms) failed, for 5 days. */
   event('webhook.disabled', { webhook: webhookRef, failingSince: z.number().int() }),
   event('webhook.enabled', { webhook: webhookRef }),
+  // Support (modules/support). A message the account sees (never an operator's internal note): the live push tells its members.
+  event('support.message_posted', { conversationId: z.guid(), messageId: z.guid(), authorKind: z.enum(['member', 'operator']) }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -51,3 +51,4 @@ export * from './events';
 export * from './probes';
 export * from './endpoint';
 export * from './endpoints';
+export * from './support';

@@ -23,6 +23,8 @@ export const ACCESS_REASONS = [
   'missing_permission',
   /** The role's instance scope does not reach the instance: the live route answers 404. */
   'outside_scope',
+  /** An operator's call (guard 'operator'): no member's session or key ever makes it. */
+  'operator_only',
   /** A member who has not joined yet, or a key revoked, expired or whose creator left: no caller at all (401). */
   'no_caller',
 ] as const;
@@ -36,6 +38,7 @@ export const ACCESS_REASON_TEXT: Record<AccessReason, string> = {
   mfa_enrolment_required: 'Must set up two-factor authentication first.',
   missing_permission: 'The role holds none of the permissions this needs.',
   outside_scope: 'The role does not reach this instance.',
+  operator_only: 'Only the console’s operators make this call (with the operator token), never a member or a key.',
   no_caller: 'Cannot call anything: not joined yet, or the key is revoked or expired.',
 };
 

@@ -99,6 +99,11 @@ export const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Replay Console <no-reply@localhost>'),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
+    /**
+     * The operators' credential (the support queue, docs/OPERATIONS.md): a Bearer token no member
+     * holds. Unset or empty, the operator API is off (every operator call answers 401). Never logged.
+     */
+    OPERATOR_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').max(512).optional()),
     DOCS_URL: z.url().default('https://docs.example.com'),
     COMMUNITY_URL: z.url().default('https://community.example.com'),
     CAPTCHA_SITE_KEY: z.string().optional(),

@@ -33,6 +33,7 @@ import { projectsModule } from './projects/projects.module';
 import { sessionSettingsModule } from './session-settings/session-settings.module';
 import { loggerOptionsModule } from './logger-options/logger-options.module';
 import { jsErrorsModule } from './js-errors/js-errors.module';
+import { supportModule } from './support/support.module';
 import { offlinePaymentsModule } from './offline-payments/offline-payments.module';
 import { apiDocsModule } from './api-docs/api-docs.module';
 
@@ -76,6 +77,7 @@ export const serverModules = [
   sessionSettingsModule,
   loggerOptionsModule,
   jsErrorsModule,
+  supportModule,
   offlinePaymentsModule,
   apiDocsModule,
 ] as const satisfies readonly ServerModule<object, never>[];

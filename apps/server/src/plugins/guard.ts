@@ -9,6 +9,7 @@ import type { CallerCredential } from '../lib/credential';
 import { forbidden, mfaEnrolmentRequired, passwordChangeRequired, sessionExpired, unauthorized } from '../lib/errors';
 import { loadCaller, type ApiKeyOfCaller, type Principal } from '../lib/principal';
 import { keyUsagePlugin } from './key-usage';
+import { admitOperator } from './guard-operator';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,7 +123,7 @@ export const guardPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.guard) {
-      throw new Error(`Route ${route.method} ${route.url} declares no guard (public, authenticated or a permission).`);
+      throw new Error(`Route ${route.method} ${route.url} declares no guard (public, authenticated, operator or a permission).`);
     }
   });
 
@@ -130,6 +131,7 @@ export const guardPlugin = fp(async (app) => {
     const { guard, endpoint, callerReadWithData } = request.routeOptions.config;
     if (!guard || guard === 'public') return;
     const token = bearer(request.headers.authorization);
+    if (guard === 'operator') return admitOperator(token, app.ctx.env.OPERATOR_TOKEN);
     if (!token) throw unauthorized();
     const { ctx } = app;
     if (looksLikeApiKey(token)) {

@@ -32,7 +32,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The operators' token of every test console (OPERATOR_TOKEN): the operator routes' one credential. */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token-test-operator-token-0123';
+
 const TEST_ENV = {
+  OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   LOG_LEVEL: 'silent',
   RUN_WORKERS: 'false',

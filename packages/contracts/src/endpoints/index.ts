@@ -21,6 +21,7 @@ import { notificationEndpoints } from './notifications';
 import { sessionSettingsEndpoints } from './session-settings';
 import { loggerOptionsEndpoints } from './logger-options';
 import { jsErrorEndpoints } from './js-errors';
+import { operatorSupportEndpoints, supportEndpoints } from './support';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -64,6 +65,8 @@ export const endpoints = {
   ...consoleModuleEndpoints,
   ...apiKeyEndpoints,
   ...permissionViewerEndpoints,
+  ...supportEndpoints,
+  ...operatorSupportEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

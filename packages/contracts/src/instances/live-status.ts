@@ -15,8 +15,13 @@ import { instanceSchema } from './instances';
  * this console gave), the first message is `event: resync` (no id, data `{}`):
  * refetch everything, then go on from the messages that follow. Comment
  * lines (`: …`) keep the connection open through proxies.
+ *
+ * A message of the account's support chat that its members see (a reply of the operators,
+ * another member's message; never an internal note) is `event: support`, data
+ * `{ type, at, conversationId }` (contracts' support.ts `liveSupportMessageSchema`): the
+ * Support menu refetches its unread count and an open thread its messages.
  */
-export const LIVE_STATUS_EVENTS = { change: 'instance', resync: 'resync', ready: 'ready' } as const;
+export const LIVE_STATUS_EVENTS = { change: 'instance', resync: 'resync', ready: 'ready', support: 'support' } as const;
 
 /**
  * A header of the instances list's answer: the stream position the page is as of (digits). A client

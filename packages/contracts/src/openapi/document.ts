@@ -39,6 +39,12 @@ const SECURITY_SCHEMES = {
     description:
       'An API key for a program, created under Team → API keys: a secret starting `rck_`, sent as `Authorization: Bearer rck_…`. It acts with its own role, never as a person, and is refused by the calls for people only (managing keys, a person’s own profile and sessions). Its answers carry rate-limit headers.',
   },
+  operator: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The console’s operator token (the OPERATOR_TOKEN setting, docs/OPERATIONS.md), sent as `Authorization: Bearer <token>`: for the people who run the console (the support queue), never a member of an account. Unset, every operator call answers 401.',
+  },
 } as const;
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -79,6 +85,7 @@ function summaryOf(name: string, e: Endpoint): string {
 /** Who may call it, said in the description (the security requirement says only which credentials). */
 function accessNote(e: Endpoint): string {
   if (e.guard === 'public') return 'No credential needed.';
+  if (e.guard === 'operator') return 'For the console’s operators only: the `OPERATOR_TOKEN` as a Bearer token; no member’s session or API key is accepted.';
   const who =
     e.guard === 'authenticated'
       ? 'Any signed-in person, for themselves.'
@@ -145,7 +152,7 @@ function operationOf(name: string, e: Endpoint, shared: Shared) {
       .filter(Boolean)
       .join('\n\n'),
     tags: [tagOf(e) ?? 'Other'],
-    security: e.guard === 'public' ? [] : openToKeys(e) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
+    security: e.guard === 'public' ? [] : e.guard === 'operator' ? [{ operator: [] }] : openToKeys(e) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
   };
   const parameters = parametersOf(e);
   if (parameters.length) operation.parameters = parameters;

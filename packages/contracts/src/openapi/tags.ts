@@ -15,6 +15,7 @@ import { loggerOptionsEndpoints } from '../endpoints/logger-options';
 import { mfaEndpoints } from '../endpoints/mfa';
 import { monitoringEndpoints } from '../endpoints/monitoring';
 import { notificationEndpoints } from '../endpoints/notifications';
+import { operatorSupportEndpoints, supportEndpoints } from '../endpoints/support';
 import { onboardingEndpoints } from '../endpoints/onboarding';
 import { permissionViewerEndpoints } from '../endpoints/permission-viewer';
 import { projectEndpoints } from '../endpoints/projects';
@@ -63,6 +64,8 @@ export const TAG_GROUPS: readonly TagGroup[] = [
   { name: 'Onboarding', description: 'The first steps of a new account.', endpoints: onboardingEndpoints },
   { name: 'Console modules', description: 'Which optional console modules the person shows.', endpoints: consoleModuleEndpoints },
   { name: 'Permissions', description: 'Who may do what: the permission viewer.', endpoints: permissionViewerEndpoints },
+  { name: 'Support', description: 'The support chat: the account’s conversations with the people who run the console, for its members.', endpoints: supportEndpoints },
+  { name: 'Support (operators)', description: 'The operators’ side of the support chat, with the operator token only: every account’s conversations, replies, internal notes, close and reopen.', endpoints: operatorSupportEndpoints },
 ];
 
 /** The tag of each endpoint, by the endpoint object (names may repeat across files; objects do not). */

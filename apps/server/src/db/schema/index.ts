@@ -24,3 +24,4 @@ export * from './api-keys';
 export * from './idempotent-requests';
 export * from './mfa';
 export * from './webauthn';
+export * from './support';

@@ -18,6 +18,8 @@ const MAX_DEPTH = 20;
 export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return toStorableText(value);
   if (value === null || typeof value !== 'object') return value;
+  // Bytes (a support attachment) never reach the trail, only their size.
+  if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};

@@ -13,10 +13,12 @@ export interface PositionedChange {
   type: string;
   tenantId: string;
   instanceId: string | null;
+  /** A support chat's message (`support.*`): the conversation it was posted in. */
+  conversationId: string | null;
   at: number;
 }
 
-const streamed = or(like(domainEvents.type, 'instance.%'), like(domainEvents.type, 'member.%'), like(domainEvents.type, 'role.%'));
+const streamed = or(like(domainEvents.type, 'instance.%'), like(domainEvents.type, 'member.%'), like(domainEvents.type, 'role.%'), like(domainEvents.type, 'support.%'));
 
 /**
  * The live status stream's reads. Its ids are the domain events' delivery
@@ -37,6 +39,7 @@ export function liveStatusRepo(db: Db) {
       type: r.type,
       tenantId: r.tenantId,
       instanceId: r.type.startsWith('instance.') ? (r.payload as { instance: { id: string } }).instance.id : null,
+      conversationId: r.type.startsWith('support.') ? (r.payload as { conversationId: string }).conversationId : null,
       at: r.at.getTime(),
     }));
   };

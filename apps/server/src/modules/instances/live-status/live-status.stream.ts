@@ -32,6 +32,14 @@ function rightsOf(p: Principal): string {
 }
 
 const message = (event: string, data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** An instance's change, with the instance as it is now (null: gone). */
+function instanceMessage(change: PositionedChange, instanceId: string, row: InstanceRow | undefined): string {
+  const data: LiveInstanceChange = { type: change.type, at: change.at, instanceId, instance: row ? instanceToWire(row) : null };
+  return message(LIVE_STATUS_EVENTS.change, data, change.position);
+}
+/** A message of the account's support chat: every member of the account may read it, whatever their role. */
+const supportMessage = (change: PositionedChange, conversationId: string) =>
+  message(LIVE_STATUS_EVENTS.support, { type: change.type, at: change.at, conversationId }, change.position);
 
 /**
  * One caller's stream: a replay from their Last-Event-ID (or none: from now),
@@ -76,10 +84,9 @@ export async function openLiveStream(deps: LiveStreamDeps, start: { principal: P
     for (const change of changes) {
       if (change.position <= lastSent) continue;
       lastSent = change.position;
+      if (change.conversationId) write(supportMessage(change, change.conversationId));
       if (!change.instanceId || !deps.allows(principal, change.instanceId)) continue;
-      const row = now.get(change.instanceId);
-      const data: LiveInstanceChange = { type: change.type, at: change.at, instanceId: change.instanceId, instance: row ? instanceToWire(row) : null };
-      write(message(LIVE_STATUS_EVENTS.change, data, change.position));
+      write(instanceMessage(change, change.instanceId, now.get(change.instanceId)));
     }
   }
 
