@@ -95,6 +95,14 @@ module.exports = {
       to: { path: `${SERVER_MODULES}[^/]+/.*${REPO_FILE}`, pathNot: `${SERVER_MODULES}$1/` },
     },
     {
+      name: 'module-only-through-doors',
+      severity: 'error',
+      comment:
+        "A module uses another only through its doors: its manifest (*.module.ts), services (*.service.ts), read-only facts (*.facts.ts), events (*.events.ts), jobs (*.jobs.ts), workflow steps (*.step.ts, *-step.ts) and what it offers others by name (*.door.ts). Its routes, repos, wire shapes and inner helpers stay its own.",
+      from: { path: `${SERVER_MODULES}([^/]+)/` },
+      to: { path: SERVER_MODULES, pathNot: [`${SERVER_MODULES}$1/`, '[.-](module|service|facts|events|jobs|step|door)\\.ts$'] },
+    },
+    {
       name: 'kernel-not-modules',
       severity: 'error',
       comment:

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, AVATAR_ICONS, AVATAR_MESSAGES, MESSAGES, PERMISSIONS, TRIAL_DAYS, accountSchema, type Account, ACCOUNT_LIMITS } from '@replay/contracts';
 import { domainEvents, roles, tenants, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/lib/password-hash';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, login, refresh, refreshCookieOf, signup, type SignedIn } from './support/auth';
 import { auditRowsOf, sessionsOf } from './support/team';

@@ -63,6 +63,11 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
         'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.system-repo.ts',
         // ... a repo in one of its rooms (a sub-folder) too.
         'module-not-other-modules-repo: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/parts/things.parts-repo.ts',
+        // A module importing another's inner files (its repos, its wire shapes); its service and its doors pass.
+        'module-only-through-doors: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.repo.ts',
+        'module-only-through-doors: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.system-repo.ts',
+        'module-only-through-doors: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/parts/things.parts-repo.ts',
+        'module-only-through-doors: apps/server/src/modules/other/other.uses-things.ts → apps/server/src/modules/things/things.wire.ts',
         // A kernel folder naming a module (the composition root and the runtime read the list of manifests).
         'kernel-not-modules: apps/server/src/jobs/registry.ts → apps/server/src/modules/things/things.service.ts',
       ].sort(),
@@ -72,7 +77,7 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
   it('fails the way `npm run lint:deps` runs it (the err reporter), so `npm test` stops', async () => {
     const { exitCode, stdout } = await cruise(fixture, 'err');
     expect(exitCode).not.toBe(0);
-    expect(stdout).toContain('21 dependency violations');
+    expect(stdout).toContain('25 dependency violations');
   });
 });
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '@replay/contracts';
 import { inScope, instanceScopeOf } from '../src/lib/instance-scope';
 import type { Principal } from '../src/lib/principal';
-import { rightsOf } from '../src/modules/roles/rights';
+import { rightsOf } from '../src/modules/roles/rights.door';
 
 /**
  * The one instance-scope rule (docs/decisions/team.md): the

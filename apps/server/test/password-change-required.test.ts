@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@replay/contracts';
 import { users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/lib/password-hash';
 import { createTestApp, type TestApp } from './support/app';
 import { STRONG_PASSWORD, bearer, freshAddress, login, signup } from './support/auth';
 

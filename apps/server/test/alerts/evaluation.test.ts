@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetails, AlertRule, NotificationList } from '@replay/contracts';
 import { domainEvents, instanceMetrics, instances, mailOutbox } from '../../src/db/schema';
-import { runAlertRound, type AlertRoundDeps } from '../../src/modules/alerts/alerts.round';
+import { runAlertRound, type AlertRoundDeps } from '../../src/modules/alerts/alerts.round.door';
 import { createPeerApp, type TestApp } from '../support/app';
 import { bearer, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_TOKENS_PATH, type BillingDetails } from '@replay/contracts';
 import { stripePaymentProvider } from '../../src/modules/billing/stripe-provider';
-import { PaymentRefused } from '../../src/modules/billing/payment-provider';
+import { PaymentRefused } from '../../src/modules/billing/payment-provider.door';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import type { TestApp } from '../support/app';
 import type { SignedIn } from '../support/auth';

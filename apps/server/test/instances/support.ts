@@ -8,7 +8,7 @@ import type { Account, CreateInstanceInput, Instance, InstanceActivityAction, In
 import { instanceActivities, instances, roles, users } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { newId } from '../../src/lib/ids';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/lib/password-hash';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, login, signup, type SignedIn } from '../support/auth';
 

@@ -4,7 +4,7 @@ import type { InstanceBackups } from '@replay/contracts';
 import { instanceActivities, instanceBackups, instances } from '../../src/db/schema';
 import type { InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../src/infra/driver';
 import { restoreFromBackup } from '../../src/modules/backups/backups.step';
-import { recordUpgradeBackup } from '../../src/modules/backups/backups.upgrade';
+import { recordUpgradeBackup } from '../../src/modules/backups/backups.upgrade-step';
 import { upgradeVersion } from '../../src/modules/instances/version/instances.version-step';
 import type { TestApp } from '../support/app';
 import type { SignedIn } from '../support/auth';

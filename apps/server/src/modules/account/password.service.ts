@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import type { Clock } from '../../lib/context';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 import type { SessionService } from '../auth/session.service';
 import { accountRepo } from './account.repo';
 import { emitEvent } from '../../events/emit';

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
+import { rightsOf, rightsWithin, type Rights } from '../roles/rights.door';
 import { lockRole } from '../roles/roles.service';
 import { apiKeysRepo, type ListedKeyRow } from './api-keys.repo';
 

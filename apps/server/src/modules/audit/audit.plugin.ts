@@ -4,6 +4,7 @@ import { API_PREFIX, auditLabelOf, isRecorded, isUuid, toStorableText, type Endp
 import { hashToken, newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { auditRepo, type AuditActor } from './audit.repo';
+import type { AuditActorLookups, AuditActorOf } from './audit-actor.door';
 import { auditPayload, redact, UNSTORABLE_PAYLOAD } from './redact';
 
 /** One /api route as registered: who may call it, its schemas, and how the trail labels it. */
@@ -21,22 +22,6 @@ export interface ApiRoute {
   /** Answers a Server-Sent Events stream that stays open (the live status push) instead of `{ data }`. */
   eventStream: boolean;
 }
-
-/** Who a public call's credential belongs to; each takes the credential as sent (or nothing). */
-export interface AuditActorLookups {
-  byRefreshToken(token: string | null | undefined): Promise<AuditActor | null>;
-  byResetToken(token: string | null | undefined): Promise<AuditActor | null>;
-  byMfaToken(token: string | null | undefined): Promise<AuditActor | null>;
-}
-
-/**
- * A public route's way to name who a call concerns when the handler could not
- * (it failed, or signed someone out). Only a credential proves who called: a
- * failed login is not written into the account of the email tried (anyone may
- * type anyone's email, and a stranger must not write into, or fill, an
- * account's trail); the rate limits answer attempts instead.
- */
-export type AuditActorOf = (request: FastifyRequest, find: AuditActorLookups) => Promise<AuditActor | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,12 +41,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auditActor?: AuditActorOf;
   }
-}
-
-/** A string field of a body that may not have passed validation (the trail runs for refused calls too). */
-export function textField(body: unknown, key: string): string | null {
-  const value = (body as Record<string, unknown> | null | undefined)?.[key];
-  return typeof value === 'string' && value.length <= 320 ? value : null;
 }
 
 /** The instance a call addressed, for the instance-scope filter of the trail. */

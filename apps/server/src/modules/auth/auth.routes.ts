@@ -3,10 +3,10 @@ import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
 import { looksLikeApiKey } from '../../lib/api-key-principal';
 import { mount } from '../../lib/mount';
 import { bearer } from '../../plugins/guard';
-import { textField } from '../audit/audit.plugin';
+import { textField } from '../audit/audit-actor.door';
 import { openingReads } from './opening-reads';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
-import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in';
+import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in.door';
 
 /** Sign-up, login, token refresh, logout, and a forgotten password: public calls that start or end a session. */
 export const authRoutes: FastifyPluginAsync = async (app) => {

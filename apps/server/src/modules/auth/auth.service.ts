@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { authRepo } from './auth.repo';
 import { emitEvent } from '../../events/emit';
 import { newTenantKey } from './keys';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 
 export interface SignupCommand {
   fullname: string;

@@ -8,7 +8,7 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { authRepo } from './auth.repo';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password-hash';
 import { passwordResetRepo } from './password-reset.repo';
 import { emitEvent } from '../../events/emit';
 import type { SessionService } from './session.service';

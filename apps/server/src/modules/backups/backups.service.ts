@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { msOrNull } from '../../lib/time';
-import { claimWithRecord } from '../instances/core/instances.accept-change';
+import { claimWithRecord } from '../instances/core/instances.accept-change.door';
 import type { Enqueue } from '../instances/workflow/instances.jobs';
 import type { InstancesService } from '../instances/core/instances.service';
 import { backupsRepo, type BackupRow, type InstanceRow } from './backups.repo';

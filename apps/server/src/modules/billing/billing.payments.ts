@@ -7,7 +7,7 @@ import { paymentProviderOf } from './payment-providers';
 import { emitEvent } from '../../events/emit';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { billingMembers } from './billing.facts';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './payment-provider.door';
 
 /**
  * Paying invoices (dunning): an issued invoice is charged to the saved card at once; a

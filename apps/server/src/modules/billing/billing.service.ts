@@ -15,7 +15,7 @@ import { billingRepo, nextMonthStart, type BillingAccountRow } from './billing.r
 import { HOUR_MS, hourlyRate, meter, slotCount, type Metered, type MeteredPeriod } from './metering';
 import { emitEvent } from '../../events/emit';
 import { retryOpenInvoices } from './billing.payments';
-import { PaymentRefused, type PaymentProvider, type SavedCard } from './payment-provider';
+import { PaymentRefused, type PaymentProvider, type SavedCard } from './payment-provider.door';
 
 export interface BillingDeps {
   db: Db;

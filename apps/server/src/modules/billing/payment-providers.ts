@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context';
-import { offlinePaymentProvider } from '../offline-payments/offline-cards';
-import type { PaymentProvider } from './payment-provider';
+import { offlinePaymentProvider } from '../offline-payments/offline-cards.door';
+import type { PaymentProvider } from './payment-provider.door';
 import { stripePaymentProvider } from './stripe-provider';
 
 /** The provider the console's settings choose: Stripe when its keys are set (env.ts), otherwise the offline one. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from './payment-provider';
+import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from './payment-provider.door';
 
 export interface StripeSettings {
   secretKey: string;

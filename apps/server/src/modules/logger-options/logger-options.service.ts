@@ -1,6 +1,6 @@
 import { DEFAULT_LOGGER_OPTIONS } from '@replay/contracts';
 import { loggerOptions } from '../../db/schema';
-import { accountSettingService } from '../account-setting/account-setting-service';
+import { accountSettingService } from '../account-setting/account-setting.service';
 
 /** The options change what every instance of the account accepts: only a member who reaches them all may change them. */
 export const LOGGER_OPTIONS_SCOPE_MESSAGE = 'Logger options apply to every instance of the account: your role must cover all instances to change them.';

@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { emitEvent } from '../../events/emit';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password-hash';
 import { membersRepo } from './members.repo';
 
 /** The invited person's side: see what the link is for, then join with a name and a password. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { signInAnswer } from '../auth/sign-in';
+import { signInAnswer } from '../auth/sign-in.door';
 
 /** Team members (spec section 7): list, read, invite, edit, remove, a new invitation link; and joining by one. */
 export const membersRoutes: FastifyPluginAsync = async (app) => {

@@ -15,7 +15,7 @@ import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionService } from '../auth/session.service';
 import { revokeKeysCreatedBy } from '../api-keys/api-keys.service';
-import { rightsOf, rightsWithin, type Rights } from '../roles/rights';
+import { rightsOf, rightsWithin, type Rights } from '../roles/rights.door';
 import { lockRole } from '../roles/roles.service';
 import { invitationMail } from './invitation.mail';
 import { invitationLink, issueInvitation, openSealed, type IssuedInvitation, type SealKey } from './invitation-token';

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 import type { MfaService } from './mfa.service';
 import type { WebauthnService } from './webauthn.service';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { textField } from '../audit/audit.plugin';
-import { signInAnswer } from '../auth/sign-in';
+import { textField } from '../audit/audit-actor.door';
+import { signInAnswer } from '../auth/sign-in.door';
 
 /** The caller's own authenticator, and the second step of a sign-in. */
 export const mfaRoutes: FastifyPluginAsync = async (app) => {

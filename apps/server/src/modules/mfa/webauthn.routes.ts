@@ -3,8 +3,8 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { textField, type AuditActorOf } from '../audit/audit.plugin';
-import { signInAnswer } from '../auth/sign-in';
+import { textField, type AuditActorOf } from '../audit/audit-actor.door';
+import { signInAnswer } from '../auth/sign-in.door';
 
 /** The caller's passkeys and security keys, and the second step of a sign-in with one. */
 export const webauthnRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 import type { JobDefinition, Schedule } from '../../jobs/job-types';
-import { runAlertRound } from '../alerts/alerts.round';
+import { runAlertRound } from '../alerts/alerts.round.door';
 import { SLOT_MS, runSamplingRound } from './monitoring.sampler';
 
 export const METRICS_QUEUE = 'instance-metrics';

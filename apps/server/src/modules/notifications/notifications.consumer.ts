@@ -1,7 +1,7 @@
 import { eventConsumer, type DeliveredEvent } from '../../events/consumer';
 import { newId } from '../../lib/ids';
 import { draftOf, NOTIFYING_TYPES } from './notifications.catalogue';
-import { recipientsOf } from './notifications.recipients';
+import { recipientsOf } from './notifications.recipients.facts';
 import { notificationsRepo } from './notifications.repo';
 
 /**

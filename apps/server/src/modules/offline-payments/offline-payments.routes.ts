@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { OFFLINE_CARD_MESSAGES, OFFLINE_TOKENS_PATH, offlineTokenRequestSchema } from '@replay/contracts';
 import { AppError } from '../../lib/errors';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
-import { PaymentRefused } from '../billing/payment-provider';
-import { tokenizeCard } from './offline-cards';
+import { PaymentRefused } from '../billing/payment-provider.door';
+import { tokenizeCard } from './offline-cards.door';
 
 /**
  * The offline provider's tokenizer, outside the console's API (/api) as a card network's

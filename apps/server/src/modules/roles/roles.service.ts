@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights';
+import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights.door';
 import { rolesRepo, type RoleRow } from './roles.repo';
 
 /** The input after the contract's defaults and normalisation. */

@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_SETTINGS } from '@replay/contracts';
 import { sessionSettings } from '../../db/schema';
-import { accountSettingService } from '../account-setting/account-setting-service';
+import { accountSettingService } from '../account-setting/account-setting.service';
 
 /** The capture part changes what every instance of the account records: only a member who reaches them all may change it. */
 export const SESSION_SETTINGS_SCOPE_MESSAGE = 'Session settings apply to every instance of the account: your role must cover all instances to change them.';

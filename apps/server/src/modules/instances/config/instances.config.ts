@@ -29,7 +29,7 @@ import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
 import { configRepo } from './instances.config-repo';
-import { claimWithRecord } from '../core/instances.accept-change';
+import { claimWithRecord } from '../core/instances.accept-change.door';
 import type { Enqueue } from '../workflow/instances.jobs';
 import type { InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';

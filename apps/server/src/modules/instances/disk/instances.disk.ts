@@ -19,7 +19,7 @@ import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
 import { diskRepo } from './instances.disk-repo';
 import type { Enqueue } from '../workflow/instances.jobs';
-import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../core/instances.accept-change';
+import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../core/instances.accept-change.door';
 import type { InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../../lib/context';
 import { conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
-import { claimWithRecord } from '../core/instances.accept-change';
+import { claimWithRecord } from '../core/instances.accept-change.door';
 import type { InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';
 

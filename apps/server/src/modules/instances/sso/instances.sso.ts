@@ -9,7 +9,7 @@ import type { Clock } from '../../../lib/context';
 import { badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
-import { claimWithRecord } from '../core/instances.accept-change';
+import { claimWithRecord } from '../core/instances.accept-change.door';
 import { configRepo } from '../config/instances.config-repo';
 import type { Enqueue } from '../workflow/instances.jobs';
 import type { InstanceRow } from '../core/instances.repo';

@@ -6,7 +6,7 @@ import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import type { Enqueue } from '../workflow/instances.jobs';
-import { acceptMemberChange, accountMayPayMore } from '../core/instances.accept-change';
+import { acceptMemberChange, accountMayPayMore } from '../core/instances.accept-change.door';
 import type { InstancesService } from '../core/instances.service';
 
 export interface SwitchDeps {

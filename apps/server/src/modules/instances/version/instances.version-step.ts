@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../../infra/driver';
 import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
-import { recordUpgradeBackup } from '../../backups/backups.upgrade';
+import { recordUpgradeBackup } from '../../backups/backups.upgrade-step';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { versionRepo } from './instances.version-repo';

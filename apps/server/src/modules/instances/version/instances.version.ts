@@ -16,7 +16,7 @@ import { badRequest, conflict } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
 import type { Enqueue } from '../workflow/instances.jobs';
-import { acceptMemberChange, claimWithRecord } from '../core/instances.accept-change';
+import { acceptMemberChange, claimWithRecord } from '../core/instances.accept-change.door';
 import { nextWindow, openingLabel } from '../maintenance/instances.maintenance';
 import { instancesRepo, type InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';

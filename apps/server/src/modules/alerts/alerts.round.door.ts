@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
 import { newId } from '../../lib/ids';
 import type { Mailer } from '../../mail/mailer';
-import { recipientsOf } from '../notifications/notifications.recipients';
+import { recipientsOf } from '../notifications/notifications.recipients.facts';
 import { alertsRepo, type AlertRuleRow } from './alerts.repo';
 
 /** The monitoring step: samples are one a minute, so a condition 'for N minutes' is N breaching slots in a row. */

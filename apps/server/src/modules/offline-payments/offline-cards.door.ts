@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { offlineCards } from '../../db/schema';
 import type { Clock } from '../../lib/context';
-import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from '../billing/payment-provider';
+import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from '../billing/payment-provider.door';
 
 type Outcome = (typeof offlineCards.$inferSelect)['outcome'];
 
