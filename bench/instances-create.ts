@@ -20,7 +20,7 @@ const RUNS = Number(process.env.RUNS ?? 20);
 export async function benchInstancesCreate(): Promise<{ medianMs: number; minMs: number; maxMs: number; runs: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const runtime = await openRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_WORKERS: 'true' }));
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const app = await buildApp(runtime.ctx, { logger: false, modules: runtime.modules, services: runtime.services });
   const times: number[] = [];
   try {
     const signup = await app.inject({

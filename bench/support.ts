@@ -58,7 +58,7 @@ export async function startBenchConsole(database: Database, databaseUrl: string,
     parseEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
     { database },
   );
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const app = await buildApp(runtime.ctx, { logger: false, modules: runtime.modules, services: runtime.services });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

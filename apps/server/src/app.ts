@@ -17,7 +17,7 @@ import { hostAllowListPlugin } from './plugins/host-allow-list';
 import { requestMetricsPlugin } from './plugins/request-metrics';
 import { loggerOptions } from './lib/logger';
 import { fastifyTrustProxy } from './config/trust-proxy';
-import { createServices } from './composition';
+import { createServices, type Services } from './composition';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +45,7 @@ export const ROUTER_REFUSALS = {
 
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: FastifyServerOptions['logger']; modules?: readonly ServerModule<object, never>[] } = {},
+  opts: { logger?: FastifyServerOptions['logger']; modules?: readonly ServerModule<object, never>[]; services?: Services } = {},
 ): Promise<FastifyInstance> {
   const modules = opts.modules ?? serverModules;
   const app = Fastify({
@@ -63,7 +63,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.env.STRICT_RESPONSES));
   app.decorate('ctx', ctx);
-  app.decorate('services', createServices(ctx, modules));
+  // The runtime's services, which its jobs use too; built here for a context of the caller's own (tests).
+  app.decorate('services', opts.services ?? createServices(ctx, modules));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -15,6 +15,8 @@ import type { EventConsumer } from './events/consumer';
 import { afterCommitOf, useInTransactionConsumers } from './events/consumers';
 import type { ServerModule } from './lib/server-module';
 import { serverModules } from './modules';
+import { createServices, type Services } from './composition';
+import type { CaptchaVerifier } from './lib/context';
 import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
 import { preparePrivateDataDir } from './lib/private-dir';
@@ -26,6 +28,8 @@ export interface Runtime {
   ctx: AppContext;
   /** The server modules this process runs: the app builds their services and routes (`buildApp`'s `modules`). */
   modules: readonly ServerModule<object, never>[];
+  /** The modules' services, built once for the process: its jobs and outboxes use them, and so does its app (`buildApp`'s `services`). */
+  services: Services;
   /** Delivers, in this process, every outbox (domain events, queued mail) until nothing committed before the call is left. */
   drain: CommitRelay['drain'];
   /** Stops jobs (those in flight get `jobGraceMs` to finish, 5 s by default) and closes the database. */
@@ -41,6 +45,8 @@ export interface RuntimeOptions {
   eventConsumers?: readonly EventConsumer[];
   /** Replaces `serverModules` (a test adding a module of its own). */
   modules?: readonly ServerModule<object, never>[];
+  /** Replaces the reCAPTCHA check (tests), before the services that use it are built. */
+  captcha?: CaptchaVerifier;
 }
 
 /**
@@ -84,7 +90,9 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
       metrics,
       lifecycle: { draining: false },
       commits: commitSignals(),
+      ...(opts.captcha ? { captcha: opts.captcha } : {}),
     };
+    const services = createServices(ctx, modules);
     // Said once at boot, before reconcile would fail on it: the console still serves everything else.
     const unreachable = await ctx.driver.checkReachable?.();
     if (unreachable) {
@@ -97,12 +105,13 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
     const heartbeat = await startHeartbeat(database.db, logger);
     await ensureCursors(database.db, ctx.eventConsumers);
     // Resumes unfinished instance workflows before any job runs (see modules/instances/workflow/instances.jobs.ts).
-    const stopSchedules = await startWorkers(ctx, work);
+    const stopSchedules = await startWorkers(ctx, work, services);
     // After the queues exist: a commit from now on starts its delivery (a job, or here without one).
-    const relay = await startCommitRelay(ctx, work.commitOutboxes);
+    const relay = await startCommitRelay(ctx, work.commitOutboxes, services);
     return {
       ctx,
       modules,
+      services,
       drain: () => relay.drain(),
       async stop({ jobGraceMs = 5000 } = {}) {
         await relay.stop();

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const env = parseEnv({ ...process.env, PORT: chosenPort });
   logger = createLogger(env.LOG_LEVEL);
   const runtime = await openRuntime(env, { logger });
-  const app = await buildApp(runtime.ctx);
+  const app = await buildApp(runtime.ctx, { modules: runtime.modules, services: runtime.services });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -14,7 +14,7 @@ import { createProjection, projected, recorder } from './events/support';
  * its page served, its job run from its schedule and its consumer handed the events it asked for,
  * without any registry naming it.
  */
-const jobRuns: string[] = [];
+const jobRuns: object[] = [];
 const consumed: string[] = [];
 const widgetsModule = serverModule({
   name: 'widgets',
@@ -24,7 +24,7 @@ const widgetsModule = serverModule({
       app.get('/widgets/ping', async () => ({ data: 'pong' }));
     },
   ],
-  jobs: [{ queue: 'widgets-round', handle: async () => void jobRuns.push('ran') }],
+  jobs: [{ queue: 'widgets-round', handle: async (_ctx, _data, _attempt, services) => void jobRuns.push(services) }],
   schedules: [{ queue: 'widgets-round', everySeconds: 1 }],
   consumers: [recorder({ name: 'widgets-recorder', process: 'widgets', types: ['role.created'], calls: consumed })],
 });
@@ -54,9 +54,10 @@ describe('a module added by one line of the list', () => {
     expect(res.json()).toEqual({ data: 'pong' });
   });
 
-  it('runs its job from its schedule', async () => {
+  it('runs its job from its schedule, with the services the composition root built (the app serves with the same)', async () => {
     await until(() => jobRuns.length > 0, 'the widgets round ran');
-    expect(jobRuns[0]).toBe('ran');
+    expect(jobRuns[0]).toBe(t.app.services);
+    expect(t.app.services).toBe(t.runtime.services);
   });
 
   it('hands its consumer the events it asked for, after their commit', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { domainEvents } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { listenForCommits } from './commit-listener';
-import type { CommitOutbox, JobDefinition, Schedule } from './job-types';
+import type { BuiltServices, CommitOutbox, JobDefinition, Schedule } from './job-types';
 import { wakeWorkers } from './wake';
 
 /** How often the sweep looks at every outbox, across all console processes together. */
@@ -16,7 +16,7 @@ export const OUTBOX_SWEEP_SECONDS = 10;
  */
 const runners = new WeakMap<AppContext, Map<string, () => Promise<void>>>();
 
-function runnerOf(ctx: AppContext, outbox: CommitOutbox): () => Promise<void> {
+function runnerOf(ctx: AppContext, outbox: CommitOutbox, services: BuiltServices): () => Promise<void> {
   let byQueue = runners.get(ctx);
   if (!byQueue) runners.set(ctx, (byQueue = new Map()));
   let run = byQueue.get(outbox.queue);
@@ -27,7 +27,7 @@ function runnerOf(ctx: AppContext, outbox: CommitOutbox): () => Promise<void> {
       try {
         do {
           again = false;
-          await outbox.deliver(ctx);
+          await outbox.deliver(ctx, services);
         } while (again);
       } finally {
         current = null;
@@ -44,7 +44,7 @@ function runnerOf(ctx: AppContext, outbox: CommitOutbox): () => Promise<void> {
 }
 
 /** Delivers an outbox now, in this process; resolves once a full delivery started after the call is done. */
-export const deliverNow = (ctx: AppContext, outbox: CommitOutbox): Promise<void> => runnerOf(ctx, outbox)();
+export const deliverNow = (ctx: AppContext, outbox: CommitOutbox, services: BuiltServices): Promise<void> => runnerOf(ctx, outbox, services)();
 
 /** The job that delivers an outbox: sent at each commit and by the sweep; at most one waits at a time. */
 export function outboxJob(outbox: CommitOutbox): JobDefinition {
@@ -56,8 +56,8 @@ export function outboxJob(outbox: CommitOutbox): JobDefinition {
     // sweeps' jobs: a slow poll keeps two more workers from sharing PGlite's one connection
     // with the instance workflow's twice a second.
     workOptions: { pollingIntervalSeconds: 5 },
-    async handle(ctx) {
-      await deliverNow(ctx, outbox);
+    async handle(ctx, _data, _attempt, services) {
+      await deliverNow(ctx, outbox, services);
       await outbox.tidy?.(ctx);
     },
   };
@@ -86,7 +86,7 @@ export interface CommitRelay {
  * request. Every outbox is kicked once at start, for what a process that died
  * after its commit left behind.
  */
-export async function startCommitRelay(ctx: AppContext, outboxes: readonly CommitOutbox[]): Promise<CommitRelay> {
+export async function startCommitRelay(ctx: AppContext, outboxes: readonly CommitOutbox[], services: BuiltServices): Promise<CommitRelay> {
   const inFlight = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     inFlight.add(work);
@@ -97,7 +97,7 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
     const boss = ctx.boss;
     const work = boss
       ? boss.send(outbox.queue, {}).then(() => wakeWorkers(boss, outbox.queue))
-      : deliverNow(ctx, outbox);
+      : deliverNow(ctx, outbox, services);
     track(work.catch((err: unknown) => ctx.logger.error({ err, queue: outbox.queue }, 'outbox delivery could not start; the sweep retries')));
   };
   const stopListening = await listenForCommits(
@@ -116,7 +116,7 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
       // notifications then consume): passes until one pass commits no new event.
       for (let pass = 0; pass < MAX_DRAIN_PASSES; pass++) {
         const before = await eventCount(ctx);
-        for (const outbox of outboxes) await deliverNow(ctx, outbox);
+        for (const outbox of outboxes) await deliverNow(ctx, outbox, services);
         if ((await eventCount(ctx)) === before) return;
       }
     },

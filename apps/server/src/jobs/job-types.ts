@@ -9,8 +9,14 @@ export interface JobAttempt {
   singletonOn?: Date | null;
 }
 
+/**
+ * The services the composition root built for this process (`createServices`), as the modules'
+ * manifests declared them: a job or an outbox names, by its type, the ones it uses.
+ */
+export type BuiltServices = Readonly<Record<string, unknown>>;
+
 /** A background job: its queue, and the handler that runs each job of it. */
-export interface JobDefinition<T extends object = object> {
+export interface JobDefinition<T extends object = object, S extends object = BuiltServices> {
   queue: string;
   /** Policy, retries, expiry: applied when the queue is created. */
   queueOptions?: Omit<Queue, 'name'>;
@@ -20,7 +26,7 @@ export interface JobDefinition<T extends object = object> {
    * new ones every `pollingIntervalSeconds` (default 0.5) besides being woken by a send here.
    */
   workOptions?: { localConcurrency?: number; pollingIntervalSeconds?: number };
-  handle(ctx: AppContext, data: T, attempt: JobAttempt): Promise<void>;
+  handle(ctx: AppContext, data: T, attempt: JobAttempt, services: S): Promise<void>;
 }
 
 /** Work done once when a console process starts, after the queues exist and before any job runs. */
@@ -52,10 +58,10 @@ export interface Schedule {
  * delivery starts right after the commit; a schedule of the same queue
  * sweeps up whatever a process that died after its commit left.
  */
-export interface CommitOutbox {
+export interface CommitOutbox<S extends object = BuiltServices> {
   queue: string;
   /** Delivers everything due. Safe in several processes at once: the outbox's own locks or claims keep each item to one. */
-  deliver(ctx: AppContext): Promise<void>;
+  deliver(ctx: AppContext, services: S): Promise<void>;
   /** The scheduled job's housekeeping (old rows), after a delivery. */
   tidy?(ctx: AppContext): Promise<void>;
   /** False when this process has nowhere to deliver to: its commits then start nothing, and the sweep still tidies. */

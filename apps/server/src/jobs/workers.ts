@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
-import type { CommitOutbox, Schedule } from './job-types';
+import type { BuiltServices, CommitOutbox, Schedule } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
 import { domainEventsOutbox } from '../events/events.jobs';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
@@ -39,7 +39,11 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
 export const JOB_HEARTBEAT_SECONDS = 10;
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
-export async function startWorkers(ctx: AppContext, work: Pick<ReturnType<typeof workOf>, 'jobDefinitions' | 'startupTasks' | 'schedules'>): Promise<() => void> {
+export async function startWorkers(
+  ctx: AppContext,
+  work: Pick<ReturnType<typeof workOf>, 'jobDefinitions' | 'startupTasks' | 'schedules'>,
+  services: BuiltServices,
+): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
   const { jobDefinitions, startupTasks, schedules } = work;
@@ -56,7 +60,7 @@ export async function startWorkers(ctx: AppContext, work: Pick<ReturnType<typeof
       { pollingIntervalSeconds: def.workOptions?.pollingIntervalSeconds ?? 0.5, includeMetadata: true, localConcurrency: def.workOptions?.localConcurrency ?? 1 },
       async (jobs) => {
         for (const job of jobs) {
-          await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit, singletonOn: job.singletonOn });
+          await def.handle(ctx, job.data as object, { retryCount: job.retryCount, retryLimit: job.retryLimit, singletonOn: job.singletonOn }, services);
         }
       },
     );

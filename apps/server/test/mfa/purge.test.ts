@@ -33,7 +33,7 @@ describe('the purge of ended sign-in challenges', () => {
         .values({ id: ids[name]!, userId: owner.user.userId, purpose: 'sign-in', boundTo: ids[name]!, challenge: `purge-${ids[name]}`, expiresAt });
     }
 
-    await mfaPurgeJob.handle(t.runtime.ctx, {}, { retryCount: 0, retryLimit: 0 });
+    await mfaPurgeJob.handle(t.runtime.ctx, {}, { retryCount: 0, retryLimit: 0 }, t.runtime.services);
 
     const left = await db.select({ id: mfaChallenges.id }).from(mfaChallenges).where(inArray(mfaChallenges.id, Object.values(ids)));
     expect(left.map((r) => r.id).sort()).toEqual([ids.recent, ids.live].sort());

@@ -66,9 +66,8 @@ export async function createTestApp(
   const env = parseEnv({ ...TEST_ENV, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const clock = new TestClock();
   const database = await openTestDatabase();
-  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger, modules: opts.modules });
-  if (opts.captcha) runtime.ctx.captcha = opts.captcha;
-  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false, modules: runtime.modules });
+  const runtime = await openRuntime(env, { clock, database, driver: opts.driver, eventConsumers: opts.eventConsumers, logger: opts.runtimeLogger, modules: opts.modules, captcha: opts.captcha });
+  const app = await buildApp(runtime.ctx, { logger: opts.logger ?? false, modules: runtime.modules, services: runtime.services });
   await app.ready();
   return {
     app,
@@ -96,7 +95,7 @@ export async function createPeerApp(
   const eventConsumers = opts.eventConsumers ?? t.runtime.ctx.eventConsumers;
   const env = opts.runWorkers === undefined ? t.runtime.ctx.env : { ...t.runtime.ctx.env, RUN_WORKERS: opts.runWorkers };
   const runtime = await openRuntime(env, { clock: t.clock, database, eventConsumers, driver: opts.driver, modules: t.runtime.modules });
-  const app = await buildApp(runtime.ctx, { logger: false, modules: runtime.modules });
+  const app = await buildApp(runtime.ctx, { logger: false, modules: runtime.modules, services: runtime.services });
   await app.ready();
   return {
     app,

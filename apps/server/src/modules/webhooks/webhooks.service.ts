@@ -20,6 +20,7 @@ import { checkedTarget, TargetRefused, type HostResolver } from '../../lib/ssrf-
 import { webhooksRepo, type WebhookRow } from './webhooks.repo';
 import { messageBody, newWebhookSecret } from './webhooks.send';
 import { authHeaderBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import { deliverDueWebhooks, type DeliveryDeps } from './webhooks.delivery';
 
 export interface WebhooksDeps {
   db: Db;
@@ -35,14 +36,22 @@ type SaveInput = z.output<typeof saveWebhookSchema>;
 const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
 /** Settings → Webhooks: the account's endpoints, their secrets, tests, log and replays. */
+/** Sends every delivery due, with the targets' rule and the seal the service was built with (the outbox's job). */
+const deliveryOf = (deps: WebhooksDeps) => ({
+  deliverDue: (run: Pick<DeliveryDeps, 'logger' | 'wakeAt'>): Promise<number> => deliverDueWebhooks({ ...deps, ...run }),
+});
+
+/** The caller's account's webhook, or 404 (another account's is as unknown as none). */
+async function ownedWebhook(db: Db, p: Principal, id: string): Promise<WebhookRow> {
+  const row = await webhooksRepo(db).find(p.tenantId, id);
+  if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+  return row;
+}
+
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db } = deps;
 
-  async function owned(p: Principal, id: string): Promise<WebhookRow> {
-    const row = await webhooksRepo(db).find(p.tenantId, id);
-    if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
-    return row;
-  }
+  const owned = (p: Principal, id: string) => ownedWebhook(db, p, id);
 
   /** A caller subscribes only to families whose screen they may open (see contracts' WEBHOOK_EVENT_FAMILIES). */
   function checkFamilies(p: Principal, types: readonly string[]): void {
@@ -77,6 +86,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   return {
+    ...deliveryOf(deps),
     /** Getting started's Integrations step: the account has a webhook. */
     hasWebhooks: (tenantId: string): Promise<boolean> => webhooksRepo(db).any(tenantId),
 
