@@ -79,6 +79,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A conversation of the account has a new message: the badge, the list and an open thread are read again. Exported for tests. */
+export function applySupportMessage(queryClient: QueryClient, data: string): void {
+  if (liveSupportMessageSchema.safeParse(parseJson(data)).success) void queryClient.invalidateQueries({ queryKey: SUPPORT_QUERY_ROOT });
+}
+
 function onMessage(queryClient: QueryClient, message: EventSourceMessage) {
   if (message.id) lastEventId = message.id;
   if (message.event === LIVE_STATUS_EVENTS.resync) {
@@ -86,8 +91,7 @@ function onMessage(queryClient: QueryClient, message: EventSourceMessage) {
     return;
   }
   if (message.event === LIVE_STATUS_EVENTS.support) {
-    // A conversation of the account has a new message: the badge, the list and an open thread are read again.
-    if (liveSupportMessageSchema.safeParse(parseJson(message.data)).success) void queryClient.invalidateQueries({ queryKey: SUPPORT_QUERY_ROOT });
+    applySupportMessage(queryClient, message.data);
     return;
   }
   if (message.event !== LIVE_STATUS_EVENTS.change) return;
