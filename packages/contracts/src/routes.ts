@@ -97,6 +97,8 @@ export const routes = {
   onboarding: (siteId: SiteId, activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
     withSiteId(buildPath(`/onboarding/${activeTab}`, opts), siteId),
   instances: (opts?: RouteOptions) => buildPath('/instances', opts),
+  /** The operators' support queue: reached with the console's OPERATOR_TOKEN, not a member's session. */
+  operatorSupport: (opts?: RouteOptions) => buildPath('/operator/support', opts),
   /** The same list under the managed-services prefix. */
   msInstances: (opts?: RouteOptions) => buildPath('/ms/instances', opts),
   instancesCreate: (opts?: RouteOptions) => buildPath('/instances/create', opts),
@@ -120,7 +122,7 @@ export const routes = {
 } as const;
 
 /** Public routes with nowhere better to come back to after signing in. */
-export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword(), routes.invitation()];
+export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword(), routes.invitation(), routes.operatorSupport()];
 
 export function isBaseRoute(pathWithQuery: string): boolean {
   const path = pathWithQuery.split(/[?#]/)[0] ?? '';

@@ -45,6 +45,17 @@ export const SUPPORT_MESSAGES = {
   alreadyOpen: 'The conversation is already open.',
   mailSubject: (account: string, subject: string) => `[Support] ${account}: ${subject}`,
   empty: 'No conversations yet. Write to us and we answer here.',
+  // The SPA's chat and operators' screen.
+  listFailed: 'The conversations could not be loaded.',
+  threadFailed: 'The conversation could not be loaded.',
+  sendFailed: 'The message could not be sent.',
+  downloadFailed: 'The attachment could not be downloaded.',
+  closedReopens: 'This conversation is closed; writing to it opens it again.',
+  attachmentHint: `A PNG or JPEG screenshot, or a .txt or .log file, up to ${SUPPORT_ATTACHMENT_MAX_BYTES / 1024} KiB.`,
+  aboutInstance: (instance: string) => `About ${instance}`,
+  internalNoteHint: 'An internal note is never shown to the customer.',
+  operatorTokenWrong: 'That is not this console’s operator token (or the operator API is off: OPERATOR_TOKEN is not set).',
+  queueEmpty: 'No conversations here.',
 } as const;
 
 export const SUPPORT_STATUSES = ['open', 'closed'] as const;

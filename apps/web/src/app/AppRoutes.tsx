@@ -29,6 +29,8 @@ const SessionSettingsPage = lazyRoute('session-settings', () => import('../route
 const ModulesPage = lazyRoute('modules', () => import('../routes/console-modules/ModulesPage'));
 // The joining page is public but rarely opened: a small chunk of its own, outside the entry.
 const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
+// The operators' support screen: no member session, the operator token instead; a chunk of its own.
+const OperatorSupportPage = lazyRoute('operator-support', () => import('../routes/operator/OperatorSupportPage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
 const AccountLayout = lazyRoute('account', () => import('../routes/account/AccountLayout'));
 const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
@@ -89,6 +91,7 @@ export function AppRoutes() {
     <Routes>
       {/* Open with or without a session: a signed-in person may still accept an invitation sent to someone else. */}
       <Route path={routes.invitation()} element={<Suspense fallback={<PageLoader />}><InvitationPage /></Suspense>} />
+      <Route path={routes.operatorSupport()} element={<Suspense fallback={<PageLoader />}><OperatorSupportPage /></Suspense>} />
       <Route element={<PublicOnly />}>
         <Route path={routes.login()} element={<LoginPage />} />
         <Route path={routes.signup()} element={<SignupPage />} />

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   gettingStarted: 'console.gettingStarted',
   /** sessionStorage: '1' from a sign-up until the new account's first instance opens its getting-started steps (the spec's `onboarding`). */
   onboarding: 'console.session.onboarding',
+  /** sessionStorage only, never localStorage: the operator token the operators' support screen sends (docs/decisions/web.md, "operators' support screen"). */
+  operatorToken: 'console.session.operatorToken',
 } as const;
 
 type Area = 'local' | 'session';

@@ -34,6 +34,7 @@ export { idempotencyHeadersSchema } from './instances';
 // their schemas, not the whole table's.
 export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { instanceEndpoints, notificationEndpoints, onboardingEndpoints, projectEndpoints };
+export { operatorSupportEndpoints, supportEndpoints };
 export { healthSchema } from './system';
 export { SESSION_OPENING_HEADERS, SESSION_OPENING_READ_PATHS } from './session-opening';
 

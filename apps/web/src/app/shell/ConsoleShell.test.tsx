@@ -164,30 +164,15 @@ describe('console shell', () => {
     });
   });
 
-  it('opens the support drawer with a contact form and the support mail', async () => {
+  it('opens the support drawer with the chat and the support mail', async () => {
     signIn(['VIEW_INSTANCES']);
     renderApp('/instances');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Support' }));
     const drawer = await screen.findByRole('dialog', { name: 'Support' });
     expect(within(drawer).getByRole('link', { name: publicConfig.supportEmail })).toHaveAttribute('href', `mailto:${publicConfig.supportEmail}`);
-    await user.type(within(drawer).getByLabelText('Subject'), 'Help');
-    await user.type(within(drawer).getByLabelText('Message'), 'My instance is slow');
-    const send = within(drawer).getByRole('link', { name: 'Send message' });
-    expect(send.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=Help&body=My%20instance%20is%20slow/);
-  });
-
-  it('takes at most 500 characters in the support message, and counts them', async () => {
-    signIn(['VIEW_INSTANCES']);
-    renderApp('/instances');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Support' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Support' });
-    const message = within(drawer).getByLabelText('Message');
-    await user.click(message);
-    await user.paste('x'.repeat(520));
-    expect(message).toHaveValue('x'.repeat(500));
-    expect(within(drawer).getByText('500/500')).toBeInTheDocument();
+    expect(within(drawer).getByRole('heading', { name: 'Chat with us' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'New conversation' })).toBeInTheDocument();
   });
 
   it("opens the account screen from the account menu's 'Account' item", async () => {

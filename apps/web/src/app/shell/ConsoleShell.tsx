@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Container, Group, Text, Tooltip } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import IconLayoutSidebarLeftCollapse from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftCollapse.mjs';
@@ -15,6 +15,8 @@ import { NavMenu } from './NavMenu';
 import { SupportDrawer } from './SupportDrawer';
 import { TrialBanner } from './TrialBanner';
 import { useMenuCollapsed } from './use-menu-collapsed';
+import { SupportOpenerContext, type OpenSupport } from '../../features/support/support-opener';
+import type { SupportAbout } from '../../features/support/SupportChat';
 import { FreshProofDialog } from '../../features/mfa/FreshProofDialog';
 
 const NAV_WIDTH = { expanded: 220, collapsed: 64 };
@@ -26,12 +28,17 @@ export default function ConsoleShell() {
   const { collapsed, overlay, toggle } = useMenuCollapsed();
   const overPage = overlay && !collapsed;
   const [supportOpen, setSupportOpen] = useState(false);
+  const [supportAbout, setSupportAbout] = useState<SupportAbout | null>(null);
+  const openSupport = useCallback<OpenSupport>((about) => {
+    setSupportAbout(about ?? null);
+    setSupportOpen(true);
+  }, []);
   const location = useLocation();
   const askedForSupport = (location.state as { openSupport?: boolean } | null)?.openSupport === true;
   // /client/support lands on the instances list asking for the drawer (ClientTabRedirect).
   useEffect(() => {
-    if (askedForSupport) setSupportOpen(true);
-  }, [askedForSupport, location.key]);
+    if (askedForSupport) openSupport();
+  }, [askedForSupport, location.key, openSupport]);
   const toggleLabel = collapsed ? 'Expand menu' : 'Collapse menu';
 
   return (
@@ -64,7 +71,7 @@ export default function ConsoleShell() {
       )}
       {!iframe && (
         <AppShell.Navbar p="xs" aria-label="Main menu" w={overPage ? NAV_WIDTH.expanded : undefined} style={overPage ? { boxShadow: 'var(--mantine-shadow-lg)' } : undefined}>
-          <NavMenu collapsed={collapsed} onSupport={() => setSupportOpen(true)} />
+          <NavMenu collapsed={collapsed} onSupport={() => openSupport()} />
         </AppShell.Navbar>
       )}
       <FreshProofDialog />
@@ -72,12 +79,14 @@ export default function ConsoleShell() {
         <Container size={SETTINGS_MAX_WIDTH} px="lg" py="lg">
           <ErrorBoundary>
             <Suspense fallback={<PageLoader />}>
-              <Outlet />
+              <SupportOpenerContext value={iframe ? null : openSupport}>
+                <Outlet />
+              </SupportOpenerContext>
             </Suspense>
           </ErrorBoundary>
         </Container>
       </AppShell.Main>
-      {!iframe && <SupportDrawer opened={supportOpen} onClose={() => setSupportOpen(false)} />}
+      {!iframe && <SupportDrawer opened={supportOpen} about={supportAbout} onClose={() => setSupportOpen(false)} />}
     </AppShell>
   );
 }

@@ -1,64 +1,23 @@
-import { useState } from 'react';
-import { Anchor, Button, Divider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Divider, Stack, Text } from '@mantine/core';
 import { Drawer } from '../../components/Drawer';
-import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
-import { TEXT_LIMITS } from '@replay/contracts';
 import { usePublicConfig } from '../../features/config/api';
-import { useAccount } from '../session/SessionProvider';
-import { Icon } from '../../components/Icon';
+import { SupportChat, type SupportAbout } from '../../features/support/SupportChat';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
+  /** The instance a new conversation is about, when the drawer was opened from its page. */
+  about: SupportAbout | null;
 }
 
-/** A mail to support, addressed, with the account's details so support can find it. */
-export function supportMailto(to: string, subject: string, message: string, from: { email: string; tenantId: string }): string {
-  const body = `${message.trim()}\n\n--\nAccount: ${from.email}\nOrganization id: ${from.tenantId}`;
-  return `mailto:${to}?subject=${encodeURIComponent(subject.trim() || 'Support request')}&body=${encodeURIComponent(body)}`;
-}
-
-/** Support: a message to the support team (sent with the mail client) and the support mail link. */
-export function SupportDrawer({ opened, onClose }: Props) {
+/** Support: the chat with the people who run the console, the support mail, documentation and community. */
+export function SupportDrawer({ opened, onClose, about }: Props) {
   const { data: config } = usePublicConfig();
-  const account = useAccount();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const href = config ? supportMailto(config.supportEmail, subject, message, account) : undefined;
-
   return (
     <Drawer opened={opened} onClose={onClose} title="Support" position="right" size="md">
       <Stack gap="lg">
-        <Stack gap="sm" component="section" aria-labelledby="support-chat">
-          <Title order={4} id="support-chat">
-            Chat with us
-          </Title>
-          <Text size="sm" c="dimmed">
-            Write to the support team; your mail client opens with the message ready to send.
-          </Text>
-          <TextInput label="Subject" value={subject} maxLength={120} onChange={(e) => setSubject(e.currentTarget.value)} />
-          <Textarea
-            label="Message"
-            value={message}
-            maxLength={TEXT_LIMITS.textarea}
-            autosize
-            minRows={4}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            description={`${message.length}/${TEXT_LIMITS.textarea}`}
-          />
-          <Button
-            component="a"
-            href={message.trim() && href ? href : undefined}
-            data-disabled={!message.trim() || !href || undefined}
-            aria-disabled={!message.trim() || !href}
-            onClick={(e) => {
-              if (!message.trim() || !href) e.preventDefault();
-            }}
-            leftSection={<Icon icon={IconMail} />}
-          >
-            Send message
-          </Button>
-        </Stack>
+        {/* Mounted while open: each opening starts at the list (or a new conversation about the instance). */}
+        {opened && <SupportChat key={about?.instanceId ?? 'list'} about={about} />}
         <Divider />
         {config ? (
           <Stack gap="xs">

@@ -1,4 +1,4 @@
-export { call, callPath, request, refreshAccessToken, runAuthFailure, setAuthFailureHandler, type AuthMode } from './client';
+export { call, callPath, request, refreshAccessToken, runAuthFailure, setAuthFailureHandler, type AuthMode, type CallInput } from './client';
 export { ApiError, errorCodeOf, errorMessage, errorMessages, isForbidden, isNotFound } from './errors';
 export { createQueryKeys } from './query-keys';
 export { createQueryClient } from './query-client';

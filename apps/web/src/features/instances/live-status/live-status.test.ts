@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Instance } from '@replay/contracts';
 import { instanceKeys } from '../api';
-import { applyLiveChange } from './live-status';
+import { applyLiveChange, applySupportMessage } from './live-status';
+import { supportKeys } from '../../support/api';
 import { makeInstance } from '../test-fixtures';
 
 type Listed = { instances: Instance[]; total: number };
@@ -59,5 +60,26 @@ describe('applyLiveChange', () => {
     applyLiveChange(q, { type: 'instance.renamed', at: 1, instanceId: 'ins_a', instance: a });
     expect(stale(q, instanceKeys.list({ page: 1, search: '' }))).toBe(true);
     expect(listed(q).instances).toEqual([]);
+  });
+});
+
+describe('applySupportMessage', () => {
+  it('reads the support badge, list and threads again on a support message, and nothing of the instances', () => {
+    const a = makeInstance({ instanceId: 'ins_a' });
+    const q = cacheWith([a]);
+    q.setQueryData(supportKeys.unread(), { unread: 0 });
+    q.setQueryData(supportKeys.thread('c1'), { conversation: {}, messages: [] });
+    applySupportMessage(q, JSON.stringify({ type: 'support.message', at: 1, conversationId: 'c1' }));
+    expect(stale(q, supportKeys.unread())).toBe(true);
+    expect(stale(q, supportKeys.thread('c1'))).toBe(true);
+    expect(stale(q, instanceKeys.detail('ins_a'))).toBe(false);
+  });
+
+  it('ignores a message it does not understand', () => {
+    const q = new QueryClient();
+    q.setQueryData(supportKeys.unread(), { unread: 0 });
+    applySupportMessage(q, 'not json');
+    applySupportMessage(q, JSON.stringify({ conversationId: 1 }));
+    expect(stale(q, supportKeys.unread())).toBe(false);
   });
 });

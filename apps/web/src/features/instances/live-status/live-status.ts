@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_STATUS_EVENTS, instanceEndpoints, liveInstanceChangeSchema, type Instance, type LiveInstanceChange } from '@replay/contracts';
+import { LIVE_STATUS_EVENTS, instanceEndpoints, liveInstanceChangeSchema, liveSupportMessageSchema, type Instance, type LiveInstanceChange } from '@replay/contracts';
 import { readEventStream, type EventSourceMessage } from '../../../lib/api/event-stream';
 import { accountKeys } from '../../account/api';
 import { instanceKeys } from '../api';
@@ -68,10 +68,30 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveInstanceCh
   void queryClient.invalidateQueries({ queryKey: instanceKeys.allHealth(instanceId) });
 }
 
+/** The support chat's queries (features/support/api.ts supportKeys.all), kept here so the stream needs no import of the chat. */
+const SUPPORT_QUERY_ROOT = ['support'] as const;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A conversation of the account has a new message: the badge, the list and an open thread are read again. Exported for tests. */
+export function applySupportMessage(queryClient: QueryClient, data: string): void {
+  if (liveSupportMessageSchema.safeParse(parseJson(data)).success) void queryClient.invalidateQueries({ queryKey: SUPPORT_QUERY_ROOT });
+}
+
 function onMessage(queryClient: QueryClient, message: EventSourceMessage) {
   if (message.id) lastEventId = message.id;
   if (message.event === LIVE_STATUS_EVENTS.resync) {
     void queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    return;
+  }
+  if (message.event === LIVE_STATUS_EVENTS.support) {
+    applySupportMessage(queryClient, message.data);
     return;
   }
   if (message.event !== LIVE_STATUS_EVENTS.change) return;
@@ -146,6 +166,11 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+
+/** True while the tab's live stream is open (without opening it): what arrives on it needs no polling then. */
+export function useLiveStreamOpen(): boolean {
+  return useSyncExternalStore(subscribe, () => state === 'open', () => false);
+}
 
 /** Opens (or shares) the tab's live status stream while the calling screen is shown; true while it is open. */
 export function useLiveStatus(): boolean {

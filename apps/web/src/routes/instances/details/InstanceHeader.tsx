@@ -8,6 +8,7 @@ import { useUpdateInstance } from '../../../features/instances/mutations';
 import { openInstance } from '../../../features/instances/list/open-instance';
 import type { BadgeModel, HealthResult } from '../../../features/instances/rules';
 import { ActionsMenu } from './ActionsMenu';
+import { ContactSupportButton } from '../../../features/support/ContactSupportButton';
 import { ScheduledUpgrade } from '../../../features/instances/version/ScheduledUpgrade';
 import { UpgradeNow } from '../../../features/instances/version/UpgradeNow';
 import { Icon } from '../../../components/Icon';
@@ -77,7 +78,10 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
           )}
         </Group>
       </Stack>
-      {canEdit && showMenu && <ActionsMenu instance={instance} />}
+      <Group gap="xs" wrap="nowrap">
+        <ContactSupportButton instanceId={instance.instanceId} instanceName={instance.name} />
+        {canEdit && showMenu && <ActionsMenu instance={instance} />}
+      </Group>
     </Group>
   );
 }
