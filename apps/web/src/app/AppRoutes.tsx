@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { SITE_ROUTE_PATTERNS, routes } from '@replay/contracts';
 import { PageLoader } from '../components/PageLoader';
@@ -85,45 +85,57 @@ export function preloadSignedIn(location: { pathname: string; search: string }, 
   return screen ? screen.preload({ ...prefetch, search: new URLSearchParams(location.search) }) : Promise.resolve();
 }
 
+type ScreenName = Parameters<typeof RequireScreen>[0]['screen'];
+type ModuleName = Parameters<typeof RequireModule>[0]['module'];
+
+/** A screen behind its permission; an optional module's screens also behind its switch, and a site's in its scope. */
+function guarded(page: ReactElement, screen: ScreenName, module?: ModuleName, site?: 'site'): ReactElement {
+  const scoped = site ? <SiteScope>{page}</SiteScope> : page;
+  return <RequireScreen screen={screen}>{module ? <RequireModule module={module}>{scoped}</RequireModule> : scoped}</RequireScreen>;
+}
+
+/** A screen loaded on first use, with the page loader meanwhile. */
+const loaded = (page: ReactElement): ReactElement => <Suspense fallback={<PageLoader />}>{page}</Suspense>;
+
 /** Every screen of this release; unknown paths in the signed-in area go to the instances list. */
 export function AppRoutes() {
   return (
     <Routes>
       {/* Open with or without a session: a signed-in person may still accept an invitation sent to someone else. */}
-      <Route path={routes.invitation()} element={<Suspense fallback={<PageLoader />}><InvitationPage /></Suspense>} />
-      <Route path={routes.operatorSupport()} element={<Suspense fallback={<PageLoader />}><OperatorSupportPage /></Suspense>} />
+      <Route path={routes.invitation()} element={loaded(<InvitationPage />)} />
+      <Route path={routes.operatorSupport()} element={loaded(<OperatorSupportPage />)} />
       <Route element={<PublicOnly />}>
         <Route path={routes.login()} element={<LoginPage />} />
         <Route path={routes.signup()} element={<SignupPage />} />
         <Route path={routes.resetPassword()} element={<ResetPasswordPage />} />
       </Route>
       <Route element={<RequireSession />}>
-        <Route path={routes.instances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
-        <Route path={routes.msInstances()} element={<RequireScreen screen="instances"><InstancesPage /></RequireScreen>} />
-        <Route path={routes.instancesCreate()} element={<RequireScreen screen="instancesCreate"><CreateInstancePage /></RequireScreen>} />
-        <Route path="/instances/:instanceId" element={<RequireScreen screen="instances"><InstanceDetailsPage /></RequireScreen>} />
+        <Route path={routes.instances()} element={guarded(<InstancesPage />, 'instances')} />
+        <Route path={routes.msInstances()} element={guarded(<InstancesPage />, 'instances')} />
+        <Route path={routes.instancesCreate()} element={guarded(<CreateInstancePage />, 'instancesCreate')} />
+        <Route path="/instances/:instanceId" element={guarded(<InstanceDetailsPage />, 'instances')} />
         {/* Activity guards itself: without VIEW_ACTIVITY it shows its own no-access panel (spec section 6). */}
         <Route path={routes.activities()} element={<ActivitiesPage />} />
-        <Route path={routes.members()} element={<RequireScreen screen="members"><MembersPage /></RequireScreen>} />
-        <Route path={routes.roles()} element={<RequireScreen screen="roles"><RolesPage /></RequireScreen>} />
-        <Route path={routes.client('audit')} element={<RequireScreen screen="audit"><AuditPage /></RequireScreen>} />
+        <Route path={routes.members()} element={guarded(<MembersPage />, 'members')} />
+        <Route path={routes.roles()} element={guarded(<RolesPage />, 'roles')} />
+        <Route path={routes.client('audit')} element={guarded(<AuditPage />, 'audit')} />
         <Route path={routes.client('notifications')} element={<NotificationsPage />} />
-        <Route path={routes.client('projects')} element={<RequireScreen screen="instances"><ProjectsPage /></RequireScreen>} />
-        <Route path={routes.client('webhooks')} element={<RequireScreen screen="integrations"><RequireModule module="webhooks"><WebhooksPage /></RequireModule></RequireScreen>} />
-        <Route path={routes.client('sessions-listing')} element={<RequireScreen screen="instances"><SessionSettingsPage /></RequireScreen>} />
+        <Route path={routes.client('projects')} element={guarded(<ProjectsPage />, 'instances')} />
+        <Route path={routes.client('webhooks')} element={guarded(<WebhooksPage />, 'integrations', 'webhooks')} />
+        <Route path={routes.client('sessions-listing')} element={guarded(<SessionSettingsPage />, 'instances')} />
         {/* Every member sees the modules; only an admin may switch them (the page is read-only otherwise). */}
         <Route path={routes.client('modules')} element={<ModulesPage />} />
         {/* An optional module's screens: its 'switched off' panel while the account has it off (features/console-modules). */}
-        <Route path={SITE_ROUTE_PATTERNS.errors} element={<RequireScreen screen="instances"><RequireModule module="errors"><SiteScope><ErrorsPage /></SiteScope></RequireModule></RequireScreen>} />
-        <Route path={SITE_ROUTE_PATTERNS.error} element={<RequireScreen screen="instances"><RequireModule module="errors"><SiteScope><ErrorDetailsPage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.errors} element={guarded(<ErrorsPage />, 'instances', 'errors', 'site')} />
+        <Route path={SITE_ROUTE_PATTERNS.error} element={guarded(<ErrorDetailsPage />, 'instances', 'errors', 'site')} />
         {/* The other /client tabs lead to the screens that hold them (ClientTabRedirect). */}
         <Route path="/client/:tab" element={<ClientTabRedirect />} />
-        <Route path={routes.billing()} element={<RequireScreen screen="billing"><BillingPage /></RequireScreen>} />
-        <Route path={SITE_ROUTE_PATTERNS.onboarding} element={<RequireScreen screen="instances"><RequireModule module="getting-started"><SiteScope><OnboardingPage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={routes.billing()} element={guarded(<BillingPage />, 'billing')} />
+        <Route path={SITE_ROUTE_PATTERNS.onboarding} element={guarded(<OnboardingPage />, 'instances', 'getting-started', 'site')} />
         {/* A site's alert rules (the spec's /{siteId}/alerts… routes): the rules of the project's instance. */}
-        <Route path={SITE_ROUTE_PATTERNS.alerts} element={<RequireScreen screen="instances"><RequireModule module="alerts"><SiteScope><AlertsPage /></SiteScope></RequireModule></RequireScreen>} />
-        <Route path={SITE_ROUTE_PATTERNS.alertCreate} element={<RequireScreen screen="instancesEdit"><RequireModule module="alerts"><SiteScope><AlertRulePage /></SiteScope></RequireModule></RequireScreen>} />
-        <Route path={SITE_ROUTE_PATTERNS.alert} element={<RequireScreen screen="instances"><RequireModule module="alerts"><SiteScope><AlertRulePage /></SiteScope></RequireModule></RequireScreen>} />
+        <Route path={SITE_ROUTE_PATTERNS.alerts} element={guarded(<AlertsPage />, 'instances', 'alerts', 'site')} />
+        <Route path={SITE_ROUTE_PATTERNS.alertCreate} element={guarded(<AlertRulePage />, 'instancesEdit', 'alerts', 'site')} />
+        <Route path={SITE_ROUTE_PATTERNS.alert} element={guarded(<AlertRulePage />, 'instances', 'alerts', 'site')} />
         <Route path={routes.account()} element={<AccountLayout />}>
           <Route index element={<Navigate to={routes.account('profile')} replace />} />
           <Route path="profile" element={<ProfilePage />} />
