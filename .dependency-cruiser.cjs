@@ -45,8 +45,7 @@ module.exports = {
     {
       name: 'web-features-not-pages',
       severity: 'error',
-      comment:
-        'A feature serves the pages; it never imports one, nor the shell. It may read the signed-in session (app/session) and the theme, which every screen shares.',
+      comment: 'A feature serves the pages; it never imports one, nor the shell. It may read the signed-in session (app/session) and the theme, which every screen shares.',
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/(routes|app)/', pathNot: ['^apps/web/src/app/session/', '^apps/web/src/app/theme\\.ts$'] },
     },
@@ -74,8 +73,7 @@ module.exports = {
     {
       name: 'agent-protocol-only-zod',
       severity: 'error',
-      comment:
-        "packages/agent-protocol is the wire between any driver and the agent, which runs it from source: its own files, node's built-ins (both ends are node) and zod, nothing else.",
+      comment: "packages/agent-protocol is the wire between any driver and the agent, which runs it from source: its own files, node's built-ins (both ends are node) and zod, nothing else.",
       from: { path: '^packages/agent-protocol/src/' },
       to: { pathNot: ['^packages/agent-protocol/', '(^|/)node_modules/zod/'], dependencyTypesNot: ['core'] },
     },
@@ -98,7 +96,7 @@ module.exports = {
       name: 'module-only-through-doors',
       severity: 'error',
       comment:
-        "A module uses another only through its doors: its manifest (*.module.ts), services (*.service.ts), read-only facts (*.facts.ts), events (*.events.ts), jobs (*.jobs.ts), workflow steps (*.step.ts, *-step.ts) and what it offers others by name (*.door.ts). Its routes, repos, wire shapes and inner helpers stay its own.",
+        'A module uses another only through its doors: its manifest (*.module.ts), services (*.service.ts), read-only facts (*.facts.ts), events (*.events.ts), jobs (*.jobs.ts), workflow steps (*.step.ts, *-step.ts) and what it offers others by name (*.door.ts). Its routes, repos, wire shapes and inner helpers stay its own.',
       from: { path: `${SERVER_MODULES}([^/]+)/` },
       to: { path: SERVER_MODULES, pathNot: [`${SERVER_MODULES}$1/`, '[.-](module|service|facts|events|jobs|step|door)\\.ts$'] },
     },

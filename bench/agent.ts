@@ -26,7 +26,23 @@ export async function startBenchAgent(opts: { instanceId: string; port: number; 
   const dir = mkdtempSync(join(tmpdir(), `${opts.instanceId}-`));
   const dataDir = join(dir, 'data');
   const [secret, projectKey] = [randomBytes(32).toString('base64url'), randomBytes(15).toString('base64url')];
-  const args = ['apps/agent/src/main.ts', '--instance-id', opts.instanceId, '--name', 'bench', '--data-dir', dataDir, '--port', String(opts.port), '--version', '1.21', '--console-origin', 'http://localhost:3999', '--tenant', 'Bench'];
+  const args = [
+    'apps/agent/src/main.ts',
+    '--instance-id',
+    opts.instanceId,
+    '--name',
+    'bench',
+    '--data-dir',
+    dataDir,
+    '--port',
+    String(opts.port),
+    '--version',
+    '1.21',
+    '--console-origin',
+    'http://localhost:3999',
+    '--tenant',
+    'Bench',
+  ];
   const flags = process.features.typescript ? [] : ['--import', 'tsx'];
   const env = { ...process.env, ...opts.env, AGENT_SECRET: secret, AGENT_PROJECT_KEY: projectKey };
   const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -176,7 +176,17 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** An invoice recomputed from the account's usage, read by a query of its own, through `meter()` and `toCents`. */
 async function expectedTotal(db: Db, tenantId: string, from: number, to: number, trialEndsAt: number): Promise<number> {
-  const rows = rowsOf<{ instance_id: string; provider: Provider; region: string; free_trial: boolean; status: InstanceStatus; size: InstanceSize; disk_gb: number; started_at: string; ended_at: string | null }>(
+  const rows = rowsOf<{
+    instance_id: string;
+    provider: Provider;
+    region: string;
+    free_trial: boolean;
+    status: InstanceStatus;
+    size: InstanceSize;
+    disk_gb: number;
+    started_at: string;
+    ended_at: string | null;
+  }>(
     await db.execute(sql`select u.instance_id, i.provider, i.region, i.free_trial, u.status, u.size, u.disk_gb, u.started_at::text, u.ended_at::text
       from instance_usage_periods u join instances i on i.instance_id = u.instance_id
       where u.tenant_id = ${tenantId}`),
@@ -264,7 +274,9 @@ export async function benchBillingClose() {
 }
 
 export function closeReport(r: Awaited<ReturnType<typeof benchBillingClose>>): string[] {
-  const sample = r.checked.map((c) => `${c.invoice === null ? 'none' : `$${(c.invoice / 1e6).toFixed(2)}`}${c.invoice === (c.expected || null) ? ' ✓' : ` ≠ $${(c.expected / 1e6).toFixed(2)}`}`).join(', ');
+  const sample = r.checked
+    .map((c) => `${c.invoice === null ? 'none' : `$${(c.invoice / 1e6).toFixed(2)}`}${c.invoice === (c.expected || null) ? ' ✓' : ` ≠ $${(c.expected / 1e6).toFixed(2)}`}`)
+    .join(', ');
   return [
     `billing close round (${r.seeded.tenants} accounts, ${r.seeded.instances} instances, ${r.seeded.usagePeriods} usage periods, ${r.seeded.withBilling} with billing details): ${r.first.ms} ms for ${r.first.closed} closed and ${r.first.invoiced} invoices = ${r.first.perAccountMs.toFixed(2)} ms an account (Node CPU ${r.first.cpuMs} ms); second round closed ${r.second.closed} in ${r.second.ms} ms (exactly once); ${r.checked.length} sampled invoices against meter(): ${sample}${r.failures.length ? `; FAILED: ${r.failures.join('; ')}` : ''}`,
   ];

@@ -257,12 +257,16 @@ export function utilizationReport(r: Awaited<ReturnType<typeof benchBillingUtili
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchBillingUtilization();
-  console.log(`seeded in ${r.seeded.seconds} s: ${r.seeded.accounts} accounts, ${r.seeded.totalUsagePeriods} usage periods (${r.seeded.usagePeriods} of the measured account, ${r.seeded.closedPeriods} closed months)`);
+  console.log(
+    `seeded in ${r.seeded.seconds} s: ${r.seeded.accounts} accounts, ${r.seeded.totalUsagePeriods} usage periods (${r.seeded.usagePeriods} of the measured account, ${r.seeded.closedPeriods} closed months)`,
+  );
   console.log(`answer: ${r.answer.rows} rows, ${r.answer.bytes} bytes, $${r.answer.totalDollars.toFixed(2)} so far`);
   console.log(`usage query (billingRepo.meteredPeriods, this month): median ${r.query.ms.toFixed(2)} ms, ${r.query.rows} rows; plan:\n  ${r.query.plan.join('\n  ')}`);
   console.log(`meter() on those rows, ${r.meter.slots} slots × ${r.meter.instances} instances: median ${r.meter.ms.toFixed(2)} ms`);
   for (const [i, round] of r.rounds.entries()) {
-    console.log(`round ${i + 1}: utilization ${round.utilization.rps} req/s p50 ${round.utilization.p50} ms p99 ${round.utilization.p99} ms; billing-details ${round.details.rps} req/s p50 ${round.details.p50} ms p99 ${round.details.p99} ms`);
+    console.log(
+      `round ${i + 1}: utilization ${round.utilization.rps} req/s p50 ${round.utilization.p50} ms p99 ${round.utilization.p99} ms; billing-details ${round.details.rps} req/s p50 ${round.details.p50} ms p99 ${round.details.p99} ms`,
+    );
   }
   for (const line of utilizationReport(r)) console.log(line);
 }

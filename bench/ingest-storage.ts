@@ -20,9 +20,11 @@ const PORT = Number(process.env.PORT ?? 47210);
 /** One batch of a session: a page load on the first, then mouse moves, text mutations, clicks and an input. */
 function batchOf(start: number, n: number): unknown[] {
   const t = start + n * BATCH_MS;
-  const events: unknown[] = n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200, (i) => `Order #${i} — shipped to customer ${i}`)] : [];
+  const events: unknown[] =
+    n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200, (i) => `Order #${i} — shipped to customer ${i}`)] : [];
   for (let i = 0; i < 40; i++) events.push({ type: 3, timestamp: t + 10 + i * 200, data: { source: 1, positions: [{ x: 100 + i, y: 200 + i, id: 12, timeOffset: -50 }] } });
-  for (let i = 0; i < 8; i++) events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} — delivered at ${t + i}` }], attributes: [], removes: [], adds: [] } });
+  for (let i = 0; i < 8; i++)
+    events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} — delivered at ${t + i}` }], attributes: [], removes: [], adds: [] } });
   events.push({ type: 3, timestamp: t + 5_000, data: { source: 2, type: 2, id: 12, x: 140, y: 240 } });
   events.push({ type: 3, timestamp: t + 6_000, data: { source: 5, id: 13, text: '*****', isChecked: false } });
   return events;
@@ -48,7 +50,13 @@ export interface IngestStorageFigures {
 }
 
 export async function benchIngestStorage(): Promise<IngestStorageFigures> {
-  const limits = { AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000', AGENT_CLIENT_BYTES_PER_SECOND: '10000000000', AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000', AGENT_INSTANCE_BYTES_PER_SECOND: '10000000000', AGENT_MIN_FREE_MB: '0' };
+  const limits = {
+    AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000',
+    AGENT_CLIENT_BYTES_PER_SECOND: '10000000000',
+    AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000',
+    AGENT_INSTANCE_BYTES_PER_SECOND: '10000000000',
+    AGENT_MIN_FREE_MB: '0',
+  };
   const agent = await startBenchAgent({ instanceId: 'bench-ingest', port: PORT, env: limits });
   const { child, dataDir, projectKey } = agent;
   try {

@@ -119,13 +119,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`search 'pay' matched ${r.matched} of ${PER_ACCOUNT} in the account (page of ${r.page}); plan:\n  ${r.plan.join('\n  ')}`);
   for (const [i, round] of r.rounds.entries()) {
     const cpu = (f: Figures) => `${f.serverUs} + ${f.postgresUs ?? '?'} µs`;
-    console.log(`round ${i + 1}: bare ${round.baseline.rps} req/s p99 ${round.baseline.p99} ms CPU ${cpu(round.baseline)}; list ${round.list.rps} req/s p99 ${round.list.p99} ms CPU ${cpu(round.list)}; unfiltered ${round.poll.rps} req/s CPU ${cpu(round.poll)}`);
+    console.log(
+      `round ${i + 1}: bare ${round.baseline.rps} req/s p99 ${round.baseline.p99} ms CPU ${cpu(round.baseline)}; list ${round.list.rps} req/s p99 ${round.list.p99} ms CPU ${cpu(round.list)}; unfiltered ${round.poll.rps} req/s CPU ${cpu(round.poll)}`,
+    );
   }
   console.log(`medians of ${r.rounds.length} rounds of ${DURATION} s, 50 connections:`);
   console.log(`bare Fastify + Drizzle single-row select: ${r.baseline.rps} req/s, p50 ${r.baseline.p50} ms, p99 ${r.baseline.p99} ms`);
   console.log(`GET /api/managed-saas/instances?search=pay: ${r.list.rps} req/s, p50 ${r.list.p50} ms, p99 ${r.list.p99} ms, non-2xx ${r.list.non2xx}`);
   console.log(`CPU per request (console + PostgreSQL): bare ${r.baseline.serverUs} + ${r.baseline.postgresUs ?? '?'} µs, list ${r.list.serverUs} + ${r.list.postgresUs ?? '?'} µs`);
-  console.log(`GET /api/managed-saas/instances (unfiltered, what an open console polls): ${r.poll.rps} req/s, p99 ${r.poll.p99} ms, CPU ${r.poll.serverUs} + ${r.poll.postgresUs ?? '?'} µs, non-2xx ${r.poll.non2xx}`);
+  console.log(
+    `GET /api/managed-saas/instances (unfiltered, what an open console polls): ${r.poll.rps} req/s, p99 ${r.poll.p99} ms, CPU ${r.poll.serverUs} + ${r.poll.postgresUs ?? '?'} µs, non-2xx ${r.poll.non2xx}`,
+  );
   console.log(`ratio of req/s ${r.ratio.toFixed(2)}, of CPU per request ${r.cpuRatio.toFixed(2)} (target ≥ 0.8), p99 ${r.list.p99} ms (target ≤ 20 ms)`);
   console.log(`unfiltered: ratio of req/s ${r.pollRatio.toFixed(2)}, of CPU per request ${r.pollCpuRatio.toFixed(2)}`);
 }

@@ -78,11 +78,13 @@ export async function benchInstancesMetrics() {
     // What autovacuum does to a table this size soon after it is written.
     await db.execute(sql`vacuum analyze instance_metrics, instance_metric_blocks`);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
-    const size = ((await db.execute(sql`select count(*)::int8::text as n, pg_table_size('instance_metrics')::text as heap,
+    const size = (
+      (await db.execute(sql`select count(*)::int8::text as n, pg_table_size('instance_metrics')::text as heap,
       pg_indexes_size('instance_metrics')::text as idx, pg_total_relation_size('instance_metrics')::text as total,
       pg_total_relation_size('instance_metric_blocks')::text as blocks from instance_metrics`)) as unknown as {
-      rows: { n: string; heap: string; idx: string; total: string; blocks: string }[];
-    }).rows[0]!;
+        rows: { n: string; heap: string; idx: string; total: string; blocks: string }[];
+      }
+    ).rows[0]!;
 
     const served = await startBenchConsole(database, databaseUrl);
     const jwt = await served.signIn({ userId, tenantId });
@@ -134,8 +136,7 @@ export function metricsReport(r: Awaited<ReturnType<typeof benchInstancesMetrics
   return [
     `metrics size (${r.days} days × ${r.instances} instances, ${r.rows} rows): ${r.totalMb.toFixed(0)} MB (table ${r.heapMb.toFixed(0)} MB, key ${r.indexMb.toFixed(0)} MB), and their 10-minute blocks ${r.blocksMb.toFixed(0)} MB`,
     ...r.graphs.map(
-      (g) =>
-        `7-day graphs call, step ${g.step} (${g.points} points a series, ${g.wireBytes} bytes of JSON): p99 ${g.p99} ms, p50 ${g.p50} ms over ${g.requests} calls (target p99 ≤ 50 ms)`,
+      (g) => `7-day graphs call, step ${g.step} (${g.points} points a series, ${g.wireBytes} bytes of JSON): p99 ${g.p99} ms, p50 ${g.p50} ms over ${g.requests} calls (target p99 ≤ 50 ms)`,
     ),
     `sampling round over ${r.instances} instances: ${r.round.durationMs} ms, CPU ${r.round.cpuMs} ms = ${(r.round.coreShare * 100).toFixed(2)} % of a core per minute (target ≤ 5 %)`,
   ];

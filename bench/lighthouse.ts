@@ -193,7 +193,9 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The bench's lines: scores and metrics per page against the targets, then what failed. */
 export function lighthouseReport(pages: PageScores[]): string[] {
-  const lines = [`Lighthouse ${runs}× per page, default mobile settings (${throttlingMethod === 'simulate' ? 'simulated' : 'devtools'} throttling), median run; targets: performance ≥ 90 (LCP ≤ 2.50 s, TBT ≤ 200 ms, CLS ≤ 0.1), accessibility 100, best practices 100`];
+  const lines = [
+    `Lighthouse ${runs}× per page, default mobile settings (${throttlingMethod === 'simulate' ? 'simulated' : 'devtools'} throttling), median run; targets: performance ≥ 90 (LCP ≤ 2.50 s, TBT ≤ 200 ms, CLS ≤ 0.1), accessibility 100, best practices 100`,
+  ];
   for (const p of pages) {
     lines.push(
       `  ${p.page}: performance ${p.performance} (runs ${p.performanceRuns.join(', ')}), accessibility ${p.accessibility}, best practices ${p.bestPractices}; LCP ${s(p.lcpMs)}, TBT ${p.tbtMs} ms, CLS ${p.cls}, FCP ${s(p.fcpMs)}`,

@@ -69,7 +69,11 @@ async function signUp(pool: ConsolePool, email: string): Promise<{ jwt: string; 
 async function measureList(pool: ConsolePool, jwt: string): Promise<Figures> {
   const rounds: Figures[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    rounds.push(figuresOf(await autocannon({ url: `${pool.balancer.url}/api/managed-saas/instances?limit=25`, connections: CONNECTIONS, duration: DURATION, workers: 1, headers: { authorization: `Bearer ${jwt}` } })));
+    rounds.push(
+      figuresOf(
+        await autocannon({ url: `${pool.balancer.url}/api/managed-saas/instances?limit=25`, connections: CONNECTIONS, duration: DURATION, workers: 1, headers: { authorization: `Bearer ${jwt}` } }),
+      ),
+    );
   }
   return { rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)), failed: rounds.reduce((n, r) => n + r.failed, 0) };
 }

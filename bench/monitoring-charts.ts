@@ -80,7 +80,11 @@ export async function benchMonitoringCharts(): Promise<ChartsTransfer> {
     await page.waitForLoadState('networkidle');
     const files = await codeReceivedDuring(page, async () => {
       await page.getByRole('tab', { name: 'Monitoring' }).click();
-      await page.getByRole('radiogroup', { name: 'Time range' }).or(page.getByRole('heading', { name: 'CPU', exact: true })).first().waitFor();
+      await page
+        .getByRole('radiogroup', { name: 'Time range' })
+        .or(page.getByRole('heading', { name: 'CPU', exact: true }))
+        .first()
+        .waitFor();
     });
     return { files, totalBytes: files.reduce((s, f) => s + f.bytes, 0), gzipBytes: files.reduce((s, f) => s + gzipSize(f.path), 0) };
   } finally {

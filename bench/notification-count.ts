@@ -120,6 +120,7 @@ export function notificationCountReport(r: Awaited<ReturnType<typeof benchNotifi
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchNotificationCount();
   console.log(`a member's unread count: ${r.unread}; plan:\n  ${r.plan.join('\n  ')}`);
-  for (const [i, round] of r.rounds.entries()) console.log(`round ${i + 1}: flat out ${round.rps} req/s, p50 ${round.p50} ms, p99 ${round.p99} ms; paced ${r.paced[i]!.rps} req/s, p50 ${r.paced[i]!.p50} ms, p99 ${r.paced[i]!.p99} ms`);
+  for (const [i, round] of r.rounds.entries())
+    console.log(`round ${i + 1}: flat out ${round.rps} req/s, p50 ${round.p50} ms, p99 ${round.p99} ms; paced ${r.paced[i]!.rps} req/s, p50 ${r.paced[i]!.p50} ms, p99 ${r.paced[i]!.p99} ms`);
   for (const line of notificationCountReport(r)) console.log(line);
 }

@@ -88,7 +88,10 @@ export async function benchRecordingOverhead(): Promise<OverheadFigures> {
   const limits = { AGENT_CLIENT_REQUESTS_PER_SECOND: '1000000', AGENT_INSTANCE_REQUESTS_PER_SECOND: '1000000', AGENT_MIN_FREE_MB: '0' };
   const agent = await startBenchAgent({ instanceId: 'bench-overhead', port: AGENT_PORT, env: limits });
   const { script } = trackerSnippets({ instanceUrl: agent.url, projectKey: agent.projectKey, trackerVersion: compatibilityOf('1.21').tracker });
-  const pages = new Map([['/plain', busyPage('')], ['/tracked', busyPage(script)]]);
+  const pages = new Map([
+    ['/plain', busyPage('')],
+    ['/tracked', busyPage(script)],
+  ]);
   const site = createServer((req, res) => {
     const body = pages.get(req.url ?? '');
     if (body) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
@@ -125,7 +128,10 @@ export async function benchRecordingOverhead(): Promise<OverheadFigures> {
 export function recordingOverheadReport(f: OverheadFigures): string[] {
   const ms = (n: number) => `${Math.round(n)} ms`;
   return [
-    ...f.runs.map((r, i) => `recording overhead run ${i + 1}: long tasks ${ms(r.without.longTaskMs)} without, ${ms(r.with.longTaskMs)} with the tracker (${r.with.batches} batches); all tasks ${ms(r.without.taskMs)} / ${ms(r.with.taskMs)}`),
+    ...f.runs.map(
+      (r, i) =>
+        `recording overhead run ${i + 1}: long tasks ${ms(r.without.longTaskMs)} without, ${ms(r.with.longTaskMs)} with the tracker (${r.with.batches} batches); all tasks ${ms(r.without.taskMs)} / ${ms(r.with.taskMs)}`,
+    ),
     // Without the tracker the page may have no long task at all: the ratio is then unbounded, and the added time says more.
     `recording overhead (${ROWS} rows changing every second, ${DURATION_S} s × ${f.runs.length} runs): long-task time with the tracker ÷ without ${Number.isFinite(f.longTaskRatio) ? f.longTaskRatio.toFixed(2) : '∞ (none without)'} (goal ≤ ${OVERHEAD_GOAL.toFixed(2)}), ${ms(f.addedLongTaskMsPerMinute)} of long tasks added a minute; all task time ${f.taskRatio.toFixed(2)}`,
   ];

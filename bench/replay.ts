@@ -27,7 +27,8 @@ function batchOf(n: number, last: boolean): unknown[] {
   const t = START + n * BATCH_MS;
   const events: unknown[] = n === 0 ? [{ type: 4, timestamp: t, data: { href: 'https://shop.example/orders', width: 1280, height: 720 } }, fullSnapshot(t + 1, 200, (i) => `Order #${i} shipped`)] : [];
   for (let i = 0; i < 40; i++) events.push({ type: 3, timestamp: t + 10 + i * 200, data: { source: 1, positions: [{ x: 100 + i, y: 200 + i, id: 12, timeOffset: -50 }] } });
-  for (let i = 0; i < 8; i++) events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} at ${n}` }], attributes: [], removes: [], adds: [] } });
+  for (let i = 0; i < 8; i++)
+    events.push({ type: 3, timestamp: t + 20 + i * 900, data: { source: 0, texts: [{ id: 11 + 2 * i, value: `Order #${i} at ${n}` }], attributes: [], removes: [], adds: [] } });
   events.push({ type: 3, timestamp: t + 5_000, data: { source: 2, type: 2, id: 12, x: 140, y: 240 } });
   if (last) {
     events.push({ type: 3, timestamp: t + 9_000, data: { source: 0, texts: [{ id: 11, value: 'The last change' }], attributes: [], removes: [], adds: [] } });
@@ -56,7 +57,11 @@ export async function benchReplay(): Promise<ReplayFigures> {
     for (let n = 0; n < batches; n++) {
       const batch = batchOf(n, n === batches - 1);
       events += batch.length;
-      const res = await fetch(`${base}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` }, body: JSON.stringify({ sessionId: 'long', events: batch }) });
+      const res = await fetch(`${base}/api/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${projectKey}` },
+        body: JSON.stringify({ sessionId: 'long', events: batch }),
+      });
       if (res.status !== 202) throw new Error(`batch answered ${res.status}`);
     }
     const firstFrames: number[] = [];
@@ -64,24 +69,32 @@ export async function benchReplay(): Promise<ReplayFigures> {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
       const page = await context.newPage();
-      const token = signToken({ scope: 'login', aud: instanceId, exp: Math.floor(Date.now() / 1000) + 60, jti: randomUUID(), sub: 'u1', name: 'Bench', email: 'bench@example.com' }, secret, TOKEN_ISSUER);
+      const token = signToken(
+        { scope: 'login', aud: instanceId, exp: Math.floor(Date.now() / 1000) + 60, jti: randomUUID(), sub: 'u1', name: 'Bench', email: 'bench@example.com' },
+        secret,
+        TOKEN_ISSUER,
+      );
       await page.goto(`${base}/login?token=${token}`);
       await page.goto(`${base}/sessions/long`);
       // performance.now() counts from this navigation's start.
-      firstFrames.push(await page.evaluate(async () => {
-        for (;;) {
-          const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe');
-          if (frame?.contentDocument?.body?.textContent?.includes('Order #199')) return performance.now();
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      }));
-      seeks.push(await page.evaluate(async () => {
-        const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe')!;
-        const started = performance.now();
-        document.querySelector<HTMLButtonElement>('#next-error')!.click();
-        while (!frame.contentDocument?.body?.textContent?.includes('The last change')) await new Promise((r) => requestAnimationFrame(r));
-        return performance.now() - started;
-      }));
+      firstFrames.push(
+        await page.evaluate(async () => {
+          for (;;) {
+            const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe');
+            if (frame?.contentDocument?.body?.textContent?.includes('Order #199')) return performance.now();
+            await new Promise((r) => requestAnimationFrame(r));
+          }
+        }),
+      );
+      seeks.push(
+        await page.evaluate(async () => {
+          const frame = document.querySelector<HTMLIFrameElement>('.rr-player__frame iframe')!;
+          const started = performance.now();
+          document.querySelector<HTMLButtonElement>('#next-error')!.click();
+          while (!frame.contentDocument?.body?.textContent?.includes('The last change')) await new Promise((r) => requestAnimationFrame(r));
+          return performance.now() - started;
+        }),
+      );
       await context.close();
     }
     return { events, firstFrameMs: Math.round(median(firstFrames)), seekToEndMs: Math.round(median(seeks)) };

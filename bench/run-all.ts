@@ -17,8 +17,12 @@ const { benchInstancesCreate } = await import('./instances-create');
 const { benchInstancesHealth } = await import('./instances-health');
 const { benchInstancesMetrics, metricsReport } = await import('./instances-metrics');
 const list = await benchInstancesList();
-console.log(`instances list with search (10,000 on PostgreSQL): ${list.list.rps} req/s, p99 ${list.list.p99} ms; bare select ${list.baseline.rps} req/s, p99 ${list.baseline.p99} ms; ratio ${list.ratio.toFixed(2)}, CPU per request ratio ${list.cpuRatio.toFixed(2)} (target ≥ 0.8, p99 ≤ 20 ms)`);
-console.log(`instances list unfiltered (what an open console polls): ${list.poll.rps} req/s, p99 ${list.poll.p99} ms; ratio ${list.pollRatio.toFixed(2)}, CPU per request ratio ${list.pollCpuRatio.toFixed(2)}`);
+console.log(
+  `instances list with search (10,000 on PostgreSQL): ${list.list.rps} req/s, p99 ${list.list.p99} ms; bare select ${list.baseline.rps} req/s, p99 ${list.baseline.p99} ms; ratio ${list.ratio.toFixed(2)}, CPU per request ratio ${list.cpuRatio.toFixed(2)} (target ≥ 0.8, p99 ≤ 20 ms)`,
+);
+console.log(
+  `instances list unfiltered (what an open console polls): ${list.poll.rps} req/s, p99 ${list.poll.p99} ms; ratio ${list.pollRatio.toFixed(2)}, CPU per request ratio ${list.pollCpuRatio.toFixed(2)}`,
+);
 const create = await benchInstancesCreate();
 console.log(`create → running (local driver): median ${create.medianMs} ms of ${create.runs} (target ≤ 3000 ms)`);
 const health = await benchInstancesHealth();

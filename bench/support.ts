@@ -99,9 +99,9 @@ export async function seedAccounts(
   const accounts = Array.from({ length: opts.accounts }, (_, i) => ({ tenantId: newId(), roleId: newId(), userId: newId(), i }));
   await db.insert(tenants).values(accounts.map((a) => ({ id: a.tenantId, name: `Account ${a.i}`, tenantKey: `tk-${a.tenantId}`, trialEndsAt: new Date(now.getTime() + 7 * DAY_MS) })));
   await db.insert(roles).values(accounts.map((a) => ({ id: a.roleId, tenantId: a.tenantId, name: 'Owner', permissions: [...PERMISSIONS], protected: true })));
-  await db.insert(users).values(
-    accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })),
-  );
+  await db
+    .insert(users)
+    .values(accounts.map((a) => ({ id: a.userId, tenantId: a.tenantId, email: `owner${a.i}@bench.example`, name: `Owner ${a.i}`, admin: true, superAdmin: true, roleId: a.roleId, joinedAt: now })));
   for (const a of accounts) {
     await db.insert(instances).values(
       Array.from({ length: opts.perAccount }, (_, n) => ({

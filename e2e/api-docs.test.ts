@@ -43,11 +43,19 @@ describe('/api/docs in a browser', () => {
     await expect(page.getByRole('menuitem', { name: 'API keys' }).first().isVisible()).resolves.toBe(true);
     // An operation's own section, reached from the menu: its summary, its Idempotency-Key, its schemes and an error it answers.
     await page.getByRole('menuitem', { name: 'Instances' }).first().click();
-    await page.getByRole('menuitem', { name: /Create instance/ }).first().click();
+    await page
+      .getByRole('menuitem', { name: /Create instance/ })
+      .first()
+      .click();
     const section = page.locator('[id="tag/Instances/operation/createInstance"]');
     await section.getByRole('heading', { name: 'Create instance' }).waitFor();
     await expect(section.getByText('Idempotency-Key').first().isVisible()).resolves.toBe(true);
-    await expect(section.getByText(/apiKey/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      section
+        .getByText(/apiKey/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await expect(section.getByRole('button', { name: /422/ }).first().isVisible()).resolves.toBe(true);
 
     expect(problems).toEqual([]);

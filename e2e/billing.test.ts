@@ -132,34 +132,38 @@ function pdfLines(text: string): Billed[] {
 }
 
 describe('billing journey in chromium', () => {
-  it('signs up as a trial owner and creates the free small instance, which runs', async () => {
-    await page.goto('/signup');
-    await page.getByLabel('Name', { exact: true }).fill('Lovelace Owner');
-    await page.getByLabel('Organization').fill('Ledger Works');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await visible(page.getByText('Welcome!'));
-    await visible(page.getByText(/free trial/i));
+  it(
+    'signs up as a trial owner and creates the free small instance, which runs',
+    async () => {
+      await page.goto('/signup');
+      await page.getByLabel('Name', { exact: true }).fill('Lovelace Owner');
+      await page.getByLabel('Organization').fill('Ledger Works');
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Secret-pass1');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await visible(page.getByText('Welcome!'));
+      await visible(page.getByText(/free trial/i));
 
-    await page.getByRole('link', { name: 'Create Instance' }).click();
-    await page.waitForURL(/\/instances\/create$/);
-    await visible(page.getByRole('radio', { name: /Small/ }).and(page.locator('[aria-checked="true"]')));
-    await visible(page.getByText(INSTANCE_MESSAGES.freeTrialEligible));
-    await fillCreateForm(smallName, `ledger-trial-${stamp}`);
-    const create = page.getByRole('button', { name: 'Create', exact: true });
-    await disabled(create, false);
-    await expectAccessible(page, 'create: free small instance, trial eligible');
-    await create.click();
-    await visible(page.getByText(INSTANCE_MESSAGES.created(smallName)));
-    // The account's first instance, right after sign-up: its getting-started steps open first.
-    await page.waitForURL(/\/onboarding\/installing$/);
-    await nav().getByRole('link', { name: 'Instances' }).click();
-    await page.waitForURL(/\/instances$/);
-    const row = page.getByRole('row', { name: new RegExp(smallName) });
-    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
-    await expectAccessible(page, 'instances: the free instance running');
-  }, STEP_MS);
+      await page.getByRole('link', { name: 'Create Instance' }).click();
+      await page.waitForURL(/\/instances\/create$/);
+      await visible(page.getByRole('radio', { name: /Small/ }).and(page.locator('[aria-checked="true"]')));
+      await visible(page.getByText(INSTANCE_MESSAGES.freeTrialEligible));
+      await fillCreateForm(smallName, `ledger-trial-${stamp}`);
+      const create = page.getByRole('button', { name: 'Create', exact: true });
+      await disabled(create, false);
+      await expectAccessible(page, 'create: free small instance, trial eligible');
+      await create.click();
+      await visible(page.getByText(INSTANCE_MESSAGES.created(smallName)));
+      // The account's first instance, right after sign-up: its getting-started steps open first.
+      await page.waitForURL(/\/onboarding\/installing$/);
+      await nav().getByRole('link', { name: 'Instances' }).click();
+      await page.waitForURL(/\/instances$/);
+      const row = page.getByRole('row', { name: new RegExp(smallName) });
+      await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
+      await expectAccessible(page, 'instances: the free instance running');
+    },
+    STEP_MS,
+  );
 
   it('finds Create closed by the billing gate once the free instance exists', async () => {
     await page.getByRole('link', { name: 'Create Instance' }).click();
@@ -224,37 +228,41 @@ describe('billing journey in chromium', () => {
     await expectAccessible(page, 'billing: card saved, saved toast');
   });
 
-  it('creates a medium instance now that the gate is open, and stops it', async () => {
-    await nav().getByRole('link', { name: 'Instances' }).click();
-    await page.waitForURL(/\/instances$/);
-    await page.getByRole('link', { name: 'Create Instance' }).click();
-    await page.waitForURL(/\/instances\/create$/);
-    await page.getByRole('radio', { name: /Medium/ }).click();
-    await visible(page.getByRole('radio', { name: /Medium/ }).and(page.locator('[aria-checked="true"]')));
-    await fillCreateForm(mediumName, `ledger-growth-${stamp}`);
-    const create = page.getByRole('button', { name: 'Create', exact: true });
-    await disabled(create, false);
-    await expectAccessible(page, 'create: medium chosen, billing set up');
-    await create.click();
-    await visible(page.getByText(INSTANCE_MESSAGES.created(mediumName)));
-    await page.waitForURL(/\/instances$/);
-    const row = page.getByRole('row', { name: new RegExp(mediumName) });
-    await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
-    await expectAccessible(page, 'instances: small and medium running');
+  it(
+    'creates a medium instance now that the gate is open, and stops it',
+    async () => {
+      await nav().getByRole('link', { name: 'Instances' }).click();
+      await page.waitForURL(/\/instances$/);
+      await page.getByRole('link', { name: 'Create Instance' }).click();
+      await page.waitForURL(/\/instances\/create$/);
+      await page.getByRole('radio', { name: /Medium/ }).click();
+      await visible(page.getByRole('radio', { name: /Medium/ }).and(page.locator('[aria-checked="true"]')));
+      await fillCreateForm(mediumName, `ledger-growth-${stamp}`);
+      const create = page.getByRole('button', { name: 'Create', exact: true });
+      await disabled(create, false);
+      await expectAccessible(page, 'create: medium chosen, billing set up');
+      await create.click();
+      await visible(page.getByText(INSTANCE_MESSAGES.created(mediumName)));
+      await page.waitForURL(/\/instances$/);
+      const row = page.getByRole('row', { name: new RegExp(mediumName) });
+      await row.locator('[data-tone="success"]', { hasText: 'Running' }).waitFor({ timeout: SETTLE_MS });
+      await expectAccessible(page, 'instances: small and medium running');
 
-    await row.getByRole('link', { name: mediumName }).click();
-    await page.waitForURL(/\/instances\/[^/]+$/);
-    await visible(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(mediumName));
-    await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: 'Stop' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Stop instance' });
-    await visible(dialog.getByText(/still charged for storage/));
-    await expectAccessible(page, 'details: stop the medium instance, confirmation');
-    await dialog.getByRole('button', { name: 'Stop' }).click();
-    await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
-    await expectAccessible(page, 'details: medium instance stopped');
-  }, STEP_MS);
+      await row.getByRole('link', { name: mediumName }).click();
+      await page.waitForURL(/\/instances\/[^/]+$/);
+      await visible(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(mediumName));
+      await badge('success', 'Running').waitFor({ timeout: SETTLE_MS });
+      await page.getByRole('button', { name: 'Actions' }).click();
+      await page.getByRole('menuitem', { name: 'Stop' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Stop instance' });
+      await visible(dialog.getByText(/still charged for storage/));
+      await expectAccessible(page, 'details: stop the medium instance, confirmation');
+      await dialog.getByRole('button', { name: 'Stop' }).click();
+      await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
+      await expectAccessible(page, 'details: medium instance stopped');
+    },
+    STEP_MS,
+  );
 
   it("shows the period's utilization: small (free trial) and medium compute, storage, and a total", async () => {
     await openBilling();

@@ -65,10 +65,10 @@ describe('the replay CLI against a running console', () => {
   let keyId = '';
 
   it('a person creates an API key with the CLI; the secret is printed once', async () => {
-    const created = await replayJson<{ key: { keyId: string; status: string; roleName: string }; secret: string }>(
-      ['keys', 'create', '--name', 'CLI e2e', '--role', 'Owner', '--expires', '1d'],
-      { REPLAY_URL: server.url, REPLAY_API_KEY: ownerToken },
-    );
+    const created = await replayJson<{ key: { keyId: string; status: string; roleName: string }; secret: string }>(['keys', 'create', '--name', 'CLI e2e', '--role', 'Owner', '--expires', '1d'], {
+      REPLAY_URL: server.url,
+      REPLAY_API_KEY: ownerToken,
+    });
     expect(created.key).toMatchObject({ status: 'active', roleName: 'Owner' });
     expect(created.secret).toMatch(/^rck_/);
     secret = created.secret;
@@ -101,7 +101,17 @@ describe('the replay CLI against a running console', () => {
   it('uploads a source map to the running instance, which keeps it: listed by the CLI, a map that is not one refused (2)', async () => {
     const map = join(config, 'app.min.js.map');
     writeFileSync(map, JSON.stringify({ version: 3, sources: ['src/app.js'], names: [], mappings: 'AAAA', sourcesContent: ['throw new Error("x");'] }));
-    const uploaded = await replayJson<{ sourceMaps: { fileUrl: string; release: string }[] }>(['sourcemaps', 'upload', map, '--instance', instanceId, '--release', '1.0.0', '--url', 'https://shop.example.com/assets/']);
+    const uploaded = await replayJson<{ sourceMaps: { fileUrl: string; release: string }[] }>([
+      'sourcemaps',
+      'upload',
+      map,
+      '--instance',
+      instanceId,
+      '--release',
+      '1.0.0',
+      '--url',
+      'https://shop.example.com/assets/',
+    ]);
     expect(uploaded.sourceMaps).toEqual([expect.objectContaining({ fileUrl: 'https://shop.example.com/assets/app.min.js', release: '1.0.0' })]);
     const listed = await replayJson<{ sourceMaps: { fileUrl: string }[] }>(['sourcemaps', 'list', '--instance', instanceId]);
     expect(listed.sourceMaps.map((m) => m.fileUrl)).toEqual(['https://shop.example.com/assets/app.min.js']);
@@ -135,7 +145,10 @@ describe('the replay CLI against a running console', () => {
     const file = join(config, 'trail.jsonl');
     const exported = await replayJson<{ file: string; headSeq: number; keyId: string }>(['audit', 'export', '--output', file]);
     expect(exported.headSeq).toBeGreaterThan(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type?: string; action?: string; apiKeyId?: string | null });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type?: string; action?: string; apiKeyId?: string | null });
     expect(lines.filter((l) => l.type === 'record')).toContainEqual(expect.objectContaining({ action: 'Create instance', apiKeyId: keyId }));
     const verified = await replay(['audit', 'verify', file]);
     expect(verified.code, verified.stdout).toBe(0);

@@ -31,7 +31,13 @@ describe('every e2e journey checks accessibility', () => {
   });
 
   it('leaves out only the files that record a customer’s test site', () => {
-    expect(opensPages.filter(({ source }) => onlyCustomerSite(source)).map((j) => j.file)).toEqual(['tracker-capture.test.ts', 'tracker-disk-full.test.ts', 'tracker-privacy.test.ts', 'tracker-snippets.test.ts', 'tracker-transport.test.ts']);
+    expect(opensPages.filter(({ source }) => onlyCustomerSite(source)).map((j) => j.file)).toEqual([
+      'tracker-capture.test.ts',
+      'tracker-disk-full.test.ts',
+      'tracker-privacy.test.ts',
+      'tracker-snippets.test.ts',
+      'tracker-transport.test.ts',
+    ]);
   });
 
   for (const { file, source } of journeys) {

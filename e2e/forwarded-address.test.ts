@@ -65,7 +65,10 @@ async function keyFrom(jwt: string, ipAccessList: string[]): Promise<string> {
   const bearer = { authorization: `Bearer ${jwt}` };
   const role = await api('PUT', '/client/roles', { headers: bearer, body: { name: `Lister ${ipAccessList.join(' ')}`, permissions: ['VIEW_INSTANCES'], allInstances: true, instances: [] } });
   expect(role.status).toBeLessThan(300);
-  const key = await api('POST', '/client/api-keys', { headers: bearer, body: { name: `From ${ipAccessList.join(' ')}`, roleId: role.body!.data!.roleId, expiresAt: Date.now() + 30 * DAY_MS, ipAccessList } });
+  const key = await api('POST', '/client/api-keys', {
+    headers: bearer,
+    body: { name: `From ${ipAccessList.join(' ')}`, roleId: role.body!.data!.roleId, expiresAt: Date.now() + 30 * DAY_MS, ipAccessList },
+  });
   expect(key.status).toBe(201);
   return key.body!.data!.secret as string;
 }

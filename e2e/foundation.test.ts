@@ -241,7 +241,10 @@ describe('foundation journey in chromium', () => {
     const port = new URL(server.url).port;
     await server.stop();
     const db = await openPglite(join(server.dataDir, 'pg'));
-    await db.db.update(users).set({ passwordHash: await hashPassword(weakPassword) }).where(eq(users.email, email));
+    await db.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(weakPassword) })
+      .where(eq(users.email, email));
     await db.close();
     server = await startConsole({ dataDir: server.dataDir, env: { PORT: port } });
 

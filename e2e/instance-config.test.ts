@@ -90,7 +90,11 @@ describe('instance configuration journey in chromium', () => {
       settleMs: SETTLE_MS,
     });
     detailsUrl = page.url();
-    instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
+    instanceUrl =
+      (await page
+        .getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ })
+        .first()
+        .getAttribute('href')) ?? '';
     expect(instanceUrl).toMatch(/^http:\/\/localhost:\d+$/);
     await page.getByRole('tab', { name: 'CORS' }).click();
     await visible(page.getByText('Any origin'));
@@ -181,7 +185,10 @@ describe('instance configuration journey in chromium', () => {
     const [recent, old] = [day(3), day(40)];
     // Two sessions, as an earlier agent stored them (no head line: each dated by its day). Retention
     // removes whole sessions, so they must not share an id.
-    for (const [folder, id] of [[recent, 'recent-visit'], [old, 'old-visit']] as const) {
+    for (const [folder, id] of [
+      [recent, 'recent-visit'],
+      [old, 'old-visit'],
+    ] as const) {
       mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, `${id}.jsonl`), '{"type":3,"timestamp":1,"data":{"source":2,"type":2}}\n');
     }

@@ -93,7 +93,11 @@ describe('Manage Disk journey in chromium', () => {
     // By keyboard: the button is reached and pressed without the mouse.
     await increase.focus();
     await page.keyboard.press('Enter');
-    await visible(drawer().getByText('Current size: 200 GB').or(drawer().getByText(/The disk size is being increased/)));
+    await visible(
+      drawer()
+        .getByText('Current size: 200 GB')
+        .or(drawer().getByText(/The disk size is being increased/)),
+    );
     await drawer().getByText('Current size: 200 GB').waitFor({ timeout: SETTLE_MS });
     await expectAccessible(page, 'manage disk: disk grown');
     await closeDrawer();

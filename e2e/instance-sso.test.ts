@@ -51,7 +51,11 @@ describe('SSO journey in chromium', () => {
       settleMs: 60_000,
     });
     detailsUrl = page.url();
-    instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
+    instanceUrl =
+      (await page
+        .getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ })
+        .first()
+        .getAttribute('href')) ?? '';
     await page.getByRole('tab', { name: 'Single Sign-On (SSO)' }).click();
     await visible(page.getByRole('table', { name: 'Service provider details' }).getByText(`${instanceUrl}/sso/acs`));
     await visible(page.getByText('SSO', { exact: true }).locator('..').getByText('Off'));

@@ -41,9 +41,13 @@ const drawer = () => page.getByRole('dialog', { name: 'Upgrade version' });
 async function upgradeTo(version: string): Promise<void> {
   await page.getByRole('button', { name: 'Upgrade Now' }).click();
   await visible(drawer().getByText('Current version: v', { exact: false }));
-  await drawer().getByRole('radio', { name: new RegExp(`^v${version.replace('.', '\\.')} `) }).check();
+  await drawer()
+    .getByRole('radio', { name: new RegExp(`^v${version.replace('.', '\\.')} `) })
+    .check();
   await expectAccessible(page, `upgrade drawer: v${version} chosen`);
-  await drawer().getByRole('button', { name: `Upgrade to v${version}` }).click();
+  await drawer()
+    .getByRole('button', { name: `Upgrade to v${version}` })
+    .click();
   await visible(page.getByText(VERSION_MESSAGES.started));
   await hidden(drawer());
   await visible(page.getByText(VERSION_MESSAGES.upgrading(version)));

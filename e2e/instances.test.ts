@@ -111,7 +111,11 @@ describe('instances journey in chromium', () => {
   });
 
   it('opens the details from the row and renames the instance', async () => {
-    await page.getByRole('row', { name: new RegExp(firstName) }).getByRole('cell').nth(2).click();
+    await page
+      .getByRole('row', { name: new RegExp(firstName) })
+      .getByRole('cell')
+      .nth(2)
+      .click();
     await page.waitForURL(/\/instances\/[^/]+$/);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await visible(breadcrumb.getByRole('link', { name: 'Instances' }));

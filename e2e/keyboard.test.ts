@@ -3,16 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES, MEMBER_MESSAGES, ROLE_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
-import {
-  expectFocusOn,
-  expectFocusRing,
-  focusInside,
-  hasFocus,
-  liveRegionWith,
-  spinnersWithoutText,
-  tabTo,
-  tabToVisibly,
-} from './support/keyboard';
+import { expectFocusOn, expectFocusRing, focusInside, hasFocus, liveRegionWith, spinnersWithoutText, tabTo, tabToVisibly } from './support/keyboard';
 import type { ConsoleServer } from './support/server';
 import { hidden, valueOf, visible } from './support/wait';
 

@@ -129,7 +129,10 @@ describe('live status in chromium', () => {
   it('keeps the later status when the answer to a start arrives after the stream has brought Running', { timeout: 120_000 }, async () => {
     // The instance stopped in the first step. Its details, opened from the list, share the list's stream.
     await page.goto('/instances');
-    await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name }).click();
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('link', { name })
+      .click();
     await page.waitForURL(new RegExp(`/instances/${instanceId}$`));
     await page.getByRole('tab', { name: 'Events' }).click();
     const status = page.locator('[data-tone]', { hasText: /^(Stopped|Starting|Running)$/ }).first();
@@ -170,7 +173,10 @@ describe('live status in chromium', () => {
       body: JSON.stringify({ action: 'stop' }),
     });
     expect(stop.status).toBe(200);
-    await page.locator('[data-tone]', { hasText: /^Stopped$/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-tone]', { hasText: /^Stopped$/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await expect.poll(() => latest.first().textContent(), { timeout: 15_000 }).toMatch(/^.+ Stop\b/);
     await expectAccessible(page, 'details: stopped elsewhere, the latest events say so');
   });

@@ -76,7 +76,9 @@ describe('notifications and alert rules in chromium', () => {
 
   it('notifies in the bell and fires the rule when the agent stops answering', { timeout: SCHEDULE_MS * 2 }, async () => {
     for (const pid of agentPids(server.dataDir)) signal(pid, 'SIGSTOP');
-    await bell(/^Notifications, [1-9]\d* unread$/).first().waitFor({ timeout: SCHEDULE_MS });
+    await bell(/^Notifications, [1-9]\d* unread$/)
+      .first()
+      .waitFor({ timeout: SCHEDULE_MS });
     await visible(page.getByRole('heading', { name: 'Instance down' }));
     await page.getByText('Firing').first().waitFor({ timeout: SCHEDULE_MS });
     await page.reload();
@@ -94,7 +96,10 @@ describe('notifications and alert rules in chromium', () => {
 
   it('resolves the rule once the agent answers again', { timeout: SCHEDULE_MS * 2 }, async () => {
     for (const pid of agentPids(server.dataDir)) signal(pid, 'SIGCONT');
-    await page.getByRole('cell', { name: 'Resolved' }).first().waitFor({ timeout: SCHEDULE_MS * 2 });
+    await page
+      .getByRole('cell', { name: 'Resolved' })
+      .first()
+      .waitFor({ timeout: SCHEDULE_MS * 2 });
     await visible(page.getByText('OK', { exact: true }));
     await expectAccessible(page, 'alert rule: resolved');
     // The bell counts the resolution (and the instance healthy again), and its list, read at opening, shows it.
@@ -114,7 +119,10 @@ describe('notifications and alert rules in chromium', () => {
     await visible(list.getByText(`Alert: Instance down on ${name}`));
     await expectAccessible(page, 'notifications page: all');
     // The segmented control's radio is drawn by its label: a person clicks the label.
-    await page.locator('label', { has: page.getByText('Alerts', { exact: true }) }).first().click();
+    await page
+      .locator('label', { has: page.getByText('Alerts', { exact: true }) })
+      .first()
+      .click();
     await page.waitForURL(/kind=alerts/);
     await hidden(list.getByText(`${name} is unhealthy`));
     await visible(list.getByText(`Resolved: Instance down on ${name}`));

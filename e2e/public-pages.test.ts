@@ -76,7 +76,11 @@ describe('public pages opened cold in chromium', () => {
     const names = signedInChunkNames();
     expect(names).toEqual(expect.arrayContaining(['InstanceDetailsPage', 'MembersPage', 'AuditPage']));
     const files = readdirSync(`${web}dist/assets`);
-    for (const name of names) expect(files.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js')), name).toBe(true);
+    for (const name of names)
+      expect(
+        files.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js')),
+        name,
+      ).toBe(true);
   });
 
   const pages: [label: string, path: () => string, heading: string, prerendered: boolean][] = [

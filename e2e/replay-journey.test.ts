@@ -7,7 +7,22 @@ import { formatDuration } from '../apps/agent/src/replay-ui/display';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
-import { CHECKOUT_SCRIPT, CHECKOUT_SOURCE, CHECKOUT_THROWING_LINE, ERROR_MESSAGE, USER_ID, ageSession, checkoutBuild, cardFacts, instanceData, instanceSessions, personVisits, shopPages, storedEvents, type Visit } from './support/replay-journey';
+import {
+  CHECKOUT_SCRIPT,
+  CHECKOUT_SOURCE,
+  CHECKOUT_THROWING_LINE,
+  ERROR_MESSAGE,
+  USER_ID,
+  ageSession,
+  checkoutBuild,
+  cardFacts,
+  instanceData,
+  instanceSessions,
+  personVisits,
+  shopPages,
+  storedEvents,
+  type Visit,
+} from './support/replay-journey';
 import type { ConsoleServer } from './support/server';
 import { startSite, storedBytes, type Site } from './support/site';
 import { hidden, visible } from './support/wait';

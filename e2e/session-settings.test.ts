@@ -24,7 +24,8 @@ let server: ConsoleServer;
 let browser: Browser;
 let page: Page;
 let shop: Server;
-const ORIGINAL = 'export function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    sum += item.price * item.quantity;\n  }\n  if (sum > 100) {\n    throw new TypeError("Cart total too high: " + sum);\n  }\n  return sum;\n}\n';
+const ORIGINAL =
+  'export function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    sum += item.price * item.quantity;\n  }\n  if (sum > 100) {\n    throw new TypeError("Cart total too high: " + sum);\n  }\n  return sum;\n}\n';
 const built = transformSync(ORIGINAL, { minify: true, sourcemap: 'external', sourcefile: 'src/cart.js', format: 'iife', globalName: 'Cart' });
 let shopOrigin = '';
 let instanceId = '';
@@ -162,7 +163,12 @@ describe('session settings journey in chromium', () => {
         } catch (e) {
           thrown = e as Error;
         }
-        const frames = [...thrown!.stack!.matchAll(/at (?:(\S+) \()?(https?:\/\/[^\s)]+):(\d+):(\d+)\)?/g)].map((m) => ({ file: m[2], function: m[1] ?? null, line: Number(m[3]), column: Number(m[4]) }));
+        const frames = [...thrown!.stack!.matchAll(/at (?:(\S+) \()?(https?:\/\/[^\s)]+):(\d+):(\d+)\)?/g)].map((m) => ({
+          file: m[2],
+          function: m[1] ?? null,
+          line: Number(m[3]),
+          column: Number(m[4]),
+        }));
         const res = await fetch(`${target}/api/errors`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },

@@ -136,7 +136,7 @@ describe('team journey in chromium', () => {
     await expectAccessible(member, 'activity: no access');
   });
 
-  it("the owner removes the member, whose open tab is logged out on its next request", async () => {
+  it('the owner removes the member, whose open tab is logged out on its next request', async () => {
     await owner.reload();
     const row = owner.getByRole('row').filter({ hasText: memberEmail });
     await visible(row.getByText('Joined'));

@@ -117,7 +117,15 @@ describe('the console’s snippets, pasted into a site', () => {
         .split('\n')
         .filter((l) => l.startsWith('{') && l.includes('"errorId"'))
         .map((l) => JSON.parse(l) as { name: string; message: string; frames: { file: string; function: string | null; line: number }[] });
-    await expect.poll(() => errorLines().map((e) => e.message).sort(), { timeout: 15_000 }).toEqual(['Card declined', 'Lost promise']);
+    await expect
+      .poll(
+        () =>
+          errorLines()
+            .map((e) => e.message)
+            .sort(),
+        { timeout: 15_000 },
+      )
+      .toEqual(['Card declined', 'Lost promise']);
     for (const e of errorLines()) {
       expect(e.frames[0]).toMatchObject({ file: `${site.url}/script/errors`, function: e.message === 'Card declined' ? 'declined' : 'lost' });
       expect(e.frames[0]!.line).toBeGreaterThan(0);

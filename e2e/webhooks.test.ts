@@ -130,7 +130,10 @@ describe('webhooks journey in chromium', () => {
     const before = received.length;
     const firstId = received[0]!.headers['webhook-id'];
     // The oldest delivery is the last in the log (newest first).
-    await drawer.getByRole('button', { name: /^Replay webhook\.test/ }).last().click();
+    await drawer
+      .getByRole('button', { name: /^Replay webhook\.test/ })
+      .last()
+      .click();
     await visible(page.getByText(WEBHOOK_MESSAGES.replayed));
     await expect.poll(() => received.length, { timeout: DELIVERY_MS }).toBeGreaterThan(before);
     const replayed = received.find((r, i) => i >= before && r.headers['webhook-id'] === firstId);
@@ -147,7 +150,11 @@ describe('webhooks journey in chromium', () => {
     const signedIn = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ownerEmail, password: 'Owner-pass1' }) });
     expect(signedIn.status).toBe(200);
     const { jwt } = ((await signedIn.json()) as { data: { jwt: string } }).data;
-    const role = await fetch(`${server.url}/api/client/roles`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ name: 'Hook reader' }) });
+    const role = await fetch(`${server.url}/api/client/roles`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+      body: JSON.stringify({ name: 'Hook reader' }),
+    });
     expect(role.status).toBe(201);
     await expect.poll(() => roleDeliveries.count(), { timeout: DELIVERY_MS }).toBe(1);
     await visible(drawer.getByRole('button', { name: /^Replay role\.created/ }));

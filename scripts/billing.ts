@@ -14,7 +14,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const res = await askLocalConsole('/operator/billing/close-period', { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-operator': 'close-period' }, body: JSON.stringify({ account }) });
+  const res = await askLocalConsole('/operator/billing/close-period', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-operator': 'close-period' },
+    body: JSON.stringify({ account }),
+  });
   if (!res) return 1;
   const body = (await res.json().catch(() => ({}))) as { data?: { accountId: string; closed: number; invoiced: number; paid: number; refused: number }; errors?: string[] };
   if (!res.ok || !body.data) {
@@ -24,7 +28,10 @@ async function main(): Promise<number> {
   const { accountId, closed, invoiced, paid, refused } = body.data;
   if (!closed) console.log(`Account ${accountId}: its running period began this instant; nothing to close.`);
   else if (!invoiced) console.log(`Account ${accountId}: period closed; nothing to pay, so no invoice.`);
-  else console.log(`Account ${accountId}: period closed and invoiced; ${paid ? 'paid by the saved card' : refused ? 'the card was refused (the invoice stays open)' : 'no card on file (the invoice stays open)'}.`);
+  else
+    console.log(
+      `Account ${accountId}: period closed and invoiced; ${paid ? 'paid by the saved card' : refused ? 'the card was refused (the invoice stays open)' : 'no card on file (the invoice stays open)'}.`,
+    );
   return 0;
 }
 

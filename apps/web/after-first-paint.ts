@@ -18,7 +18,11 @@ export function loaderFileName(source: string): string {
 export function loadScriptsAfterFirstPaint(html: string, loaderUrl: string, importsOf: ImportsOf = () => []): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('index.html has no module entry script to defer');
-  const preloads = dependenciesFirst(entry, [...html.matchAll(PRELOAD)].map((m) => m[1]!), importsOf);
+  const preloads = dependenciesFirst(
+    entry,
+    [...html.matchAll(PRELOAD)].map((m) => m[1]!),
+    importsOf,
+  );
   const loader = `\n    <script defer src="${loaderUrl}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   return html.replace(PRELOAD, '').replace(ENTRY, () => loader);
 }
@@ -65,12 +69,7 @@ export type Manifest = Record<string, { file: string; name?: string; imports?: s
  * the build put into a named chunk (`grouped`: chunk-groups.ts' LANDING_CHUNK) has no entry
  * of its own in Vite's manifest: its chunk is the one of that name.
  */
-export function filesOfLazyModule(
-  manifest: Manifest,
-  source: string,
-  except: ReadonlySet<string>,
-  grouped: Readonly<Record<string, string>> = {},
-): { scripts: string[]; styles: string[] } {
+export function filesOfLazyModule(manifest: Manifest, source: string, except: ReadonlySet<string>, grouped: Readonly<Record<string, string>> = {}): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -125,7 +124,11 @@ export function withSessionOpening(html: string, call: SessionOpening): string {
 }
 
 /** Reads as one attribute's value: `name=address`, space-separated, their `&` written as HTML wants it. */
-const attribute = (reads: readonly OpeningRead[]) => reads.map((read) => `${read.name}=${read.url}`).join(' ').replaceAll('&', '&amp;');
+const attribute = (reads: readonly OpeningRead[]) =>
+  reads
+    .map((read) => `${read.name}=${read.url}`)
+    .join(' ')
+    .replaceAll('&', '&amp;');
 
 /** A read the session's opening carries: its name for the refresh call, and the address of the app's call it answers. */
 export interface OpeningRead {

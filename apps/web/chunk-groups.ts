@@ -103,7 +103,14 @@ function landingReach(ctx: Rolldown.ChunkingContext): LandingReach {
   if (!index) throw new Error('the landing screens import nothing from @mantine/core');
   const fileOf = new Map<string, string>();
   for (const [, names, file] of readFileSync(index, 'utf8').matchAll(REEXPORT)) {
-    for (const name of names!.split(',')) fileOf.set(name.trim().split(/\s+as\s+/).pop()!, resolve(dirname(index), file!));
+    for (const name of names!.split(','))
+      fileOf.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        resolve(dirname(index), file!),
+      );
   }
   const sources = [...app].filter((id) => /\.tsx?$/.test(id) && !id.includes('node_modules')).map((id) => readFileSync(id, 'utf8'));
   const used = sources.flatMap((source) => importedNames(source, '@mantine/core'));

@@ -15,10 +15,13 @@
   // `name=address`: the public ones, the account, and the screen's own data unless the address
   // asks for another view. The refresh answers each as that call would (GET /refresh?with=…).
   var readsOf = function (list) {
-    return (list || '').split(' ').filter(Boolean).map(function (pair) {
-      var at = pair.indexOf('=');
-      return { name: pair.slice(0, at), url: pair.slice(at + 1) };
-    });
+    return (list || '')
+      .split(' ')
+      .filter(Boolean)
+      .map(function (pair) {
+        var at = pair.indexOf('=');
+        return { name: pair.slice(0, at), url: pair.slice(at + 1) };
+      });
   };
   var publicReads = readsOf(own.dataset.publicReads);
   var reads = publicReads.concat(readsOf(own.dataset.sessionReads));
@@ -26,7 +29,16 @@
   if (!sent) reads = [];
   if (open && window.fetch) {
     var call = open.split(' ');
-    var url = call[1] + (reads.length ? '?with=' + reads.map(function (read) { return read.name; }).join(',') : '');
+    var url =
+      call[1] +
+      (reads.length
+        ? '?with=' +
+          reads
+            .map(function (read) {
+              return read.name;
+            })
+            .join(',')
+        : '');
     var send = function () {
       return fetch(url, { method: call[0], headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(function (res) {
         return res.text().then(function (text) {
@@ -93,7 +105,10 @@
       script.src = chunks[i];
       // A chunk that fails to load leaves the rest to the entry, whose own import of it
       // fails the way any lost chunk does (lib/lazy.ts's preload error listener).
-      if (i + 1 < chunks.length) script.onload = script.onerror = function () { setTimeout(run, 0, i + 1); };
+      if (i + 1 < chunks.length)
+        script.onload = script.onerror = function () {
+          setTimeout(run, 0, i + 1);
+        };
       document.head.appendChild(script);
     })(0);
   }

@@ -46,7 +46,10 @@ try {
   for (const path of PRERENDERED_PATHS) {
     const markup = prerender(path);
     const file = join(dist, 'prerendered', `${path.slice(1)}.html`);
-    writeFileSync(file, template.replace(ROOT, () => `<div id="root" data-prerendered="${path}">${markup}</div>`));
+    writeFileSync(
+      file,
+      template.replace(ROOT, () => `<div id="root" data-prerendered="${path}">${markup}</div>`),
+    );
     await writeCompressedCopies(file);
   }
   // index.html (any page the server has no copy for) starts as the prerendered pages do. The

@@ -29,10 +29,7 @@ export async function writeCompressedCopies(path: string): Promise<void> {
   const original = await readFile(path);
   const { br, gz } = await compressed(original);
   // A copy that saves nothing is left out: the server then sends the file itself.
-  await Promise.all([
-    br.length < original.length ? writeFile(`${path}.br`, br) : null,
-    gz.length < original.length ? writeFile(`${path}.gz`, gz) : null,
-  ]);
+  await Promise.all([br.length < original.length ? writeFile(`${path}.br`, br) : null, gz.length < original.length ? writeFile(`${path}.gz`, gz) : null]);
 }
 
 /**

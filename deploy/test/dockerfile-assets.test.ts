@@ -72,7 +72,11 @@ for (const file of ['agent.Dockerfile', 'console.Dockerfile']) {
         const copy = copyOf(l);
         return copy && !copy.from ? copy.sources : [];
       });
-      for (const input of BUILD_INPUTS) expect(copied.some((c) => covers(c, input)), `${input} is copied into the ${builder!.name} stage`).toBe(true);
+      for (const input of BUILD_INPUTS)
+        expect(
+          copied.some((c) => covers(c, input)),
+          `${input} is copied into the ${builder!.name} stage`,
+        ).toBe(true);
     });
 
     it('the runtime copies every output the agent serves from that stage', () => {

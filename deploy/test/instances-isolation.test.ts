@@ -29,7 +29,10 @@ const one = (kind: string) => {
 };
 
 const deployment = () => one('Deployment');
-const consoleEnv = (name: string) => deployment().spec.template.spec.containers.find((c: { name: string }) => c.name === 'console').env.find((e: { name: string }) => e.name === name);
+const consoleEnv = (name: string) =>
+  deployment()
+    .spec.template.spec.containers.find((c: { name: string }) => c.name === 'console')
+    .env.find((e: { name: string }) => e.name === name);
 const consoleNamespace = () => deployment().metadata.namespace!;
 const instancesNamespace = () => consoleEnv('KUBE_NAMESPACE').value as string;
 
@@ -91,7 +94,11 @@ describe('the instances’ NetworkPolicy', () => {
     const outbound = /from 'node:(https|dns|tls|dgram)'|from 'undici'|\b(fetch|request|connect|createConnection)\(|new Socket\(/;
     const calls = readdirSync(agentSources)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => readFileSync(join(agentSources, f), 'utf8').split('\n').map((line, i) => ({ at: `${f}:${i + 1}`, line })))
+      .flatMap((f) =>
+        readFileSync(join(agentSources, f), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ at: `${f}:${i + 1}`, line })),
+      )
       .filter(({ line }) => outbound.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line));
     expect(calls).toEqual([]);
   });

@@ -6,16 +6,7 @@ import { join } from 'node:path';
 /** Debian's chromium; playwright never downloads a browser of its own here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-dev-shm-usage',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function assertChromium(): void {
   if (!existsSync(executablePath)) throw new Error(`No chromium at ${executablePath}: run .ci/run or apt-get install chromium`);

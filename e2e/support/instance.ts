@@ -60,7 +60,11 @@ export interface TrackedInstance {
 /** `signUpWithRunningInstance`, then what a customer copies into their tracker: the instance's address and the project key. */
 export async function signUpWithTrackedInstance(page: Page, a: NewAccountWithInstance): Promise<TrackedInstance> {
   const instanceId = await signUpWithRunningInstance(page, a);
-  const instanceUrl = (await page.getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ }).first().getAttribute('href')) ?? '';
+  const instanceUrl =
+    (await page
+      .getByRole('link', { name: /^http:\/\/localhost:\d+ opens in a new tab$/ })
+      .first()
+      .getAttribute('href')) ?? '';
   await page.goto('/account/api-keys');
   const projectKey = (await page.locator('code').last().textContent()) ?? '';
   return { instanceId, instanceUrl, projectKey };

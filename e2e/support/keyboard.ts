@@ -23,11 +23,7 @@ export function hasFocus(target: Locator): Promise<boolean> {
  * Presses Tab (or Shift+Tab, or ArrowDown in a menu) until `target` has focus, at most `max` times, so
  * that a control the keyboard cannot reach fails here, naming where focus went.
  */
-export async function tabTo(
-  page: Page,
-  target: Locator,
-  { key = 'Tab', max = 40 }: { key?: 'Tab' | 'Shift+Tab' | 'ArrowDown'; max?: number } = {},
-): Promise<void> {
+export async function tabTo(page: Page, target: Locator, { key = 'Tab', max = 40 }: { key?: 'Tab' | 'Shift+Tab' | 'ArrowDown'; max?: number } = {}): Promise<void> {
   await visible(target);
   const trail: string[] = [];
   for (let presses = 0; presses <= max; presses++) {

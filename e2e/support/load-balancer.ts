@@ -40,10 +40,7 @@ export function configFor(example: string, ports: { port: number; statsPort: num
   const servers = ports.servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`);
   const kept = lines.filter((l) => !/^\s+server /.test(l));
   kept.splice(firstServer, 0, ...servers, `    http-response set-header X-Served-By %[srv_name]`);
-  return kept
-    .join('\n')
-    .replace('    bind :80\n', `    bind 127.0.0.1:${ports.port}\n`)
-    .replace('    bind 127.0.0.1:8404\n', `    bind 127.0.0.1:${ports.statsPort}\n`);
+  return kept.join('\n').replace('    bind :80\n', `    bind 127.0.0.1:${ports.port}\n`).replace('    bind 127.0.0.1:8404\n', `    bind 127.0.0.1:${ports.statsPort}\n`);
 }
 
 export type ServerState = 'UP' | 'DOWN' | 'NOLB' | 'MAINT' | string;
@@ -141,7 +138,10 @@ export async function startPool(count: number, opts: { dataDir: string; env: Rec
   try {
     // One at a time: the first runs the migrations, and two cores start tsx slowly enough as it is.
     for (const name of ports.keys()) await start(name);
-    balancer = await startBalancer([...ports].map(([name, port]) => ({ name, port })), balancerPort);
+    balancer = await startBalancer(
+      [...ports].map(([name, port]) => ({ name, port })),
+      balancerPort,
+    );
   } catch (err) {
     await stopAll();
     throw err;

@@ -24,10 +24,13 @@ export const CHECKOUT_SOURCE = 'src/checkout.js';
 export const CHECKOUT_THROWING_LINE = 3;
 
 /** The shop's checkout script, really minified (esbuild), and its source map: what a customer's build ships and uploads. */
-export const checkoutBuild = transformSync(
-  ['export function pay(form) {', '  if (form.name.value) {', `    throw new Error(${JSON.stringify(ERROR_MESSAGE)});`, '  }', '}', ''].join('\n'),
-  { minify: true, sourcemap: 'external', sourcefile: CHECKOUT_SOURCE, format: 'iife', globalName: 'Checkout' },
-);
+export const checkoutBuild = transformSync(['export function pay(form) {', '  if (form.name.value) {', `    throw new Error(${JSON.stringify(ERROR_MESSAGE)});`, '  }', '}', ''].join('\n'), {
+  minify: true,
+  sourcemap: 'external',
+  sourcefile: CHECKOUT_SOURCE,
+  format: 'iife',
+  globalName: 'Checkout',
+});
 
 export function shopPages(site: Site, snippet: { script: string; identify: string }): void {
   const signIn = `<button id="signin">Sign in</button>
@@ -57,13 +60,7 @@ export interface Visit {
  * then takes them or not; the context is closed then, and the tracker's last batch leaves with it.
  * With `recorded: false` (a session the capture rate leaves out) it waits for nothing to be sent.
  */
-export async function personVisits(
-  browser: Browser,
-  origin: string,
-  ingestUrl: string,
-  typed: { name: string; password: string },
-  { pay = true, recorded = true } = {},
-): Promise<Visit> {
+export async function personVisits(browser: Browser, origin: string, ingestUrl: string, typed: { name: string; password: string }, { pay = true, recorded = true } = {}): Promise<Visit> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const sent = watchBatches(page, ingestUrl);

@@ -34,7 +34,10 @@ export async function startSite(): Promise<Site> {
   };
 }
 
-export const html = (head: string, body: string) => ({ type: 'text/html; charset=utf-8', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>` });
+export const html = (head: string, body: string) => ({
+  type: 'text/html; charset=utf-8',
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>`,
+});
 
 /** Every byte the agent wrote under its data folder, each file after its path, as one text (the privacy checks scan all of it). */
 export function storedBytes(dataDir: string): string {

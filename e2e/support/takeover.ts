@@ -58,9 +58,19 @@ export async function killConsoleMidCreate(consoles: [ConsoleServer, ConsoleServ
   const created = await call<Instance>(consoles[0], jwt, 'POST', '/managed-saas/instances', { name: url, provider: 'aws', region: 'us-east-1', size: 'small', url });
   if (created.status !== 201) throw new Error(`create answered ${created.status}`);
   const instanceId = created.data.instanceId;
-  const [agent] = await waitFor(async () => agentProcessesUnder(instancesDir).filter((p) => p.instanceId === instanceId), (found) => found.length === 1, 30_000, 'the agent to start');
+  const [agent] = await waitFor(
+    async () => agentProcessesUnder(instancesDir).filter((p) => p.instanceId === instanceId),
+    (found) => found.length === 1,
+    30_000,
+    'the agent to start',
+  );
   process.kill(agent!.pid, 'SIGSTOP');
-  const holderPid = await waitFor(() => leaseHolderPid(databaseUrl, instanceId), (pid) => pid !== null, 10_000, 'the workflow lease');
+  const holderPid = await waitFor(
+    () => leaseHolderPid(databaseUrl, instanceId),
+    (pid) => pid !== null,
+    10_000,
+    'the workflow lease',
+  );
   const holder = consoles.find((c) => c.process.pid === holderPid);
   const survivor = consoles.find((c) => c !== holder);
   if (!holder || !survivor) throw new Error(`no console of these two holds the lease (pid ${holderPid})`);
@@ -68,11 +78,21 @@ export async function killConsoleMidCreate(consoles: [ConsoleServer, ConsoleServ
   process.kill(holderPid!, 'SIGKILL');
   await exited;
   const killedAt = Date.now();
-  await waitFor(async () => isAlive(holderPid!), (alive) => !alive, 5_000, 'console death');
+  await waitFor(
+    async () => isAlive(holderPid!),
+    (alive) => !alive,
+    5_000,
+    'console death',
+  );
   process.kill(agent!.pid, 'SIGCONT');
   return { instanceId, agentPid: agent!.pid, survivor, killedAt };
 }
 
 /** The instance as `server` answers it, once running and at rest. */
 export const runningOn = (server: ConsoleServer, jwt: string, instanceId: string, timeoutMs: number) =>
-  waitFor(async () => (await call<Instance>(server, jwt, 'GET', `/managed-saas/instances/${instanceId}`)).data, (i) => i.status === 'running' && !i.inProgress, timeoutMs, 'the instance running on the other console');
+  waitFor(
+    async () => (await call<Instance>(server, jwt, 'GET', `/managed-saas/instances/${instanceId}`)).data,
+    (i) => i.status === 'running' && !i.inProgress,
+    timeoutMs,
+    'the instance running on the other console',
+  );

@@ -84,11 +84,14 @@ export async function restoreSessions(dataDir: string, store: SessionStore, name
   if (existsSync(saved)) await cp(saved, incoming, { recursive: true });
   else await mkdir(incoming, { recursive: true });
   const result: RestoreResult = { name, restoreId, restoredAt: nowMs, bytes: await folderBytes(incoming) };
-  await store.restore(() => {
-    if (existsSync(live)) renameSync(live, replaced);
-    renameSync(incoming, live);
-    appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
-  }, join(source, 'data', INDEX_FILE));
+  await store.restore(
+    () => {
+      if (existsSync(live)) renameSync(live, replaced);
+      renameSync(incoming, live);
+      appendFileSync(join(dataDir, RESTORES), `${JSON.stringify(result)}\n`);
+    },
+    join(source, 'data', INDEX_FILE),
+  );
   await rm(replaced, { recursive: true, force: true });
   return result;
 }

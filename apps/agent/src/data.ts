@@ -78,12 +78,7 @@ export async function removeOlderThan(dataDir: string, store: SessionStore, days
  * are their chunks' sizes, from the index caught up with the files first), and what every
  * session and errors' day kept takes together (`recordedBytes`).
  */
-export async function cleanupPreview(
-  dataDir: string,
-  store: SessionStore,
-  ages: readonly number[],
-  nowMs: number,
-): Promise<{ ages: { days: number; bytes: number }[]; recordedBytes: number }> {
+export async function cleanupPreview(dataDir: string, store: SessionStore, ages: readonly number[], nowMs: number): Promise<{ ages: { days: number; bytes: number }[]; recordedBytes: number }> {
   const cutoffs = ages.map((days) => cutoffOf(days, nowMs));
   const sessions = await store.bytesReceivedBy(cutoffs);
   const errors = await errorDays(dataDir);

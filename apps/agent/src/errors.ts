@@ -43,7 +43,9 @@ function readAll(dataDir: string, wanted: (name: string) => boolean = () => true
   const dir = join(dataDir, ERRORS);
   if (!existsSync(dir)) return [];
   const out: Stored[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl') && wanted(n)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl') && wanted(n))
+    .sort()) {
     for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
       try {
@@ -66,7 +68,17 @@ function grouped(dataDir: string, projects: ErrorProjects): { groups: ErrorGroup
     if (!under(projects, e)) continue;
     const g = groups.get(e.errorId);
     if (!g) {
-      groups.set(e.errorId, { errorId: e.errorId, name: e.name, message: e.message, topFrame: e.frames[0] ?? null, count: 1, sessions: 1, firstSeen: e.at, lastSeen: e.at, sessionIds: new Set([e.sessionId]) });
+      groups.set(e.errorId, {
+        errorId: e.errorId,
+        name: e.name,
+        message: e.message,
+        topFrame: e.frames[0] ?? null,
+        count: 1,
+        sessions: 1,
+        firstSeen: e.at,
+        lastSeen: e.at,
+        sessionIds: new Set([e.sessionId]),
+      });
     } else {
       g.count++;
       g.sessionIds.add(e.sessionId);

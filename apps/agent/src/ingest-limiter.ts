@@ -123,7 +123,10 @@ export class IngestLimiter {
 
   /** A request that showed a project key, once its body names the session. */
   senderRequest(sender: Sender): void {
-    this.charge(this.senderBudgets(sender).map((b) => b.requests), 1);
+    this.charge(
+      this.senderBudgets(sender).map((b) => b.requests),
+      1,
+    );
   }
 
   /** The bytes a request is about to store. */

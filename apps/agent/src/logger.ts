@@ -141,7 +141,9 @@ function applyInputMode(event: unknown, mode: LoggerConfig['defaultInputMode']):
     const adds = (data.adds as { node?: Node }[]).map((add) => ({ ...add, node: maskNode(add.node, mode) }));
     // A changed `value` attribute names no tag: masked wherever it is.
     const attributes = Array.isArray(data.attributes)
-      ? (data.attributes as { attributes?: Record<string, unknown> }[]).map((c) => (c.attributes && 'value' in c.attributes ? { ...c, attributes: { ...c.attributes, value: typed(c.attributes.value, mode) } } : c))
+      ? (data.attributes as { attributes?: Record<string, unknown> }[]).map((c) =>
+          c.attributes && 'value' in c.attributes ? { ...c, attributes: { ...c.attributes, value: typed(c.attributes.value, mode) } } : c,
+        )
       : data.attributes;
     return { ...e, data: { ...data, adds, attributes } };
   }

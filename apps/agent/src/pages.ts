@@ -1,7 +1,6 @@
 /** The instance's own pages: enough for a person (and a browser test) to see which instance, which version, who. */
 
-export const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -12,10 +12,7 @@ import type * as XmlDom from '@xmldom/xmldom';
 export class Refused extends Error {}
 
 /** RSA with SHA-256 or SHA-512: what the HTTP-Redirect binding's SigAlg and an XML signature may use. SHA-1 signatures can be forged by now. */
-export const STRONG_SIGNATURE_ALGORITHMS: ReadonlySet<string> = new Set([
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
-]);
+export const STRONG_SIGNATURE_ALGORITHMS: ReadonlySet<string> = new Set(['http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512']);
 const STRONG_DIGESTS: ReadonlySet<string> = new Set(['http://www.w3.org/2001/04/xmlenc#sha256', 'http://www.w3.org/2001/04/xmlenc#sha512']);
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';

@@ -169,10 +169,7 @@ export const ssoRoutes: Record<string, Handler> = {
       wantAssertionsSigned: true,
     });
     // node-saml always names HTTP-POST for it; /sso/slo takes the HTTP-Redirect binding (slo.ts), so the metadata says that.
-    const xml = generated.replace(
-      /(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST(")/,
-      '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect$2',
-    );
+    const xml = generated.replace(/(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST(")/, '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect$2');
     res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml) });
     res.end(xml);
   },

@@ -40,7 +40,12 @@ beforeAll(async () => {
     ['carol-old', NOW - 10 * DAY, 'carol'],
   ];
   for (const [id, start, user] of sessions) expect((await send(id, start, user)).status).toBe(202);
-  for (const [id, message] of [['ada-1', 'a is undefined'], ['ada-1', 'a is undefined'], ['bob-1', 'b failed']]) expect((await report(id!, message!)).status).toBe(202);
+  for (const [id, message] of [
+    ['ada-1', 'a is undefined'],
+    ['ada-1', 'a is undefined'],
+    ['bob-1', 'b failed'],
+  ])
+    expect((await report(id!, message!)).status).toBe(202);
 });
 
 describe('the activity call', () => {

@@ -51,7 +51,14 @@ describe('stats', () => {
 
   it('counts what ingest writes, byte for byte (its chunk and its index), without walking the data folder per read', async () => {
     const before = (await stats()).disk.usedBytes;
-    expect((await sendEvents(agent, 'counted', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1, x: 1 } }, { type: 3, timestamp: 2, data: { source: 5, id: 2, text: 'é', isChecked: false } }])).status).toBe(202);
+    expect(
+      (
+        await sendEvents(agent, 'counted', [
+          { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1, x: 1 } },
+          { type: 3, timestamp: 2, data: { source: 5, id: 2, text: 'é', isChecked: false } },
+        ])
+      ).status,
+    ).toBe(202);
     const file = join(agent.dataDir, 'sessions', today(), 'counted.jsonl');
     expect((await stats()).disk.usedBytes).toBeGreaterThanOrEqual(before + statSync(file).size);
     expect((await stats()).disk.usedBytes).toBe(bytesOnDisk(agent.dataDir));

@@ -111,7 +111,7 @@ describe('conditional capture', () => {
     expect((await (await send('cond-path', { url: '/home' })).json()).captured).toBe(true);
   });
 
-  it("stores the errors of a recorded session only: none of one left out, like its batches", async () => {
+  it('stores the errors of a recorded session only: none of one left out, like its batches', async () => {
     // Still rate 0 with the sets above; 'cond-user' was caught by its user.
     const report = (sessionId: string, url: string) =>
       fetch(`${agent.url}/api/errors`, {
@@ -120,12 +120,22 @@ describe('conditional capture', () => {
         body: JSON.stringify({ sessionId, message: `boom in ${sessionId}`, url, frames: [] }),
       });
     const answers = [];
-    for (const [id, url] of [['err-left-out', 'https://shop.example.com/cart'], ['cond-user', 'https://shop.example.com/anything'], ['err-on-path', 'https://shop.example.com/checkout/pay']] as const) {
+    for (const [id, url] of [
+      ['err-left-out', 'https://shop.example.com/cart'],
+      ['cond-user', 'https://shop.example.com/anything'],
+      ['err-on-path', 'https://shop.example.com/checkout/pay'],
+    ] as const) {
       const res = await report(id, url);
       answers.push([id, res.status, (await res.json()).captured ?? true]);
     }
-    expect(answers).toEqual([['err-left-out', 202, false], ['cond-user', 202, true], ['err-on-path', 202, true]]);
-    const messages = listErrors(agent.dataDir, 1, 50).groups.map((e) => e.message).sort();
+    expect(answers).toEqual([
+      ['err-left-out', 202, false],
+      ['cond-user', 202, true],
+      ['err-on-path', 202, true],
+    ]);
+    const messages = listErrors(agent.dataDir, 1, 50)
+      .groups.map((e) => e.message)
+      .sort();
     expect(messages).toEqual(['boom in cond-user', 'boom in err-on-path']);
   });
 

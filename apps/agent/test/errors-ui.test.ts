@@ -52,9 +52,16 @@ describe("the instance's Errors pages", () => {
   it('list the groups newest first with occurrences, sessions and last seen, 20 a page', async () => {
     // Twenty older groups, written as the agent writes them (a day file of January 2026), then the cart's error, now, from two sessions.
     const old = Array.from({ length: 20 }, (_, n) => ({
-      sessionId: `old-${n}`, name: 'Error', message: `Failure ${n}`, url: null, release: null, stack: '', projectId: null,
+      sessionId: `old-${n}`,
+      name: 'Error',
+      message: `Failure ${n}`,
+      url: null,
+      release: null,
+      stack: '',
+      projectId: null,
       frames: [{ file: 'https://shop.example.com/b.js', function: null, line: n + 1, column: 1 }],
-      errorId: `f0000000000000${n.toString(16).padStart(2, '0')}`, at: Date.UTC(2026, 0, 1, 12, 0, n),
+      errorId: `f0000000000000${n.toString(16).padStart(2, '0')}`,
+      at: Date.UTC(2026, 0, 1, 12, 0, n),
     }));
     mkdirSync(join(agent.dataDir, 'errors'), { recursive: true });
     writeFileSync(join(agent.dataDir, 'errors', '2026-01-01.jsonl'), old.map((e) => `${JSON.stringify(e)}\n`).join(''));
@@ -65,7 +72,13 @@ describe("the instance's Errors pages", () => {
     const ids = (page: string) => [...page.matchAll(/data-error-id="([a-f0-9]{16})"/g)].map((m) => m[1]);
     const page1 = await html('/errors');
     expect(page1).toContain('21 errors');
-    expect(ids(page1)).toEqual([errorId, ...old.slice(1).reverse().map((e) => e.errorId)]);
+    expect(ids(page1)).toEqual([
+      errorId,
+      ...old
+        .slice(1)
+        .reverse()
+        .map((e) => e.errorId),
+    ]);
     expect(page1).toContain('href="/errors?page=2"');
     const card = page1.slice(page1.indexOf(`data-error-id="${errorId}"`), page1.indexOf('</li>'));
     expect(card).toContain('TypeError: Cart total too high: 200');
@@ -103,7 +116,11 @@ describe("the instance's Errors pages", () => {
   });
 
   it('show the frame at the original file, function, line:column and code once the map is uploaded', async () => {
-    const res = await fetch(`${agent.url}${SOURCE_MAPS_PATH}?release=2.4.0&fileUrl=${encodeURIComponent(FILE)}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: built.map });
+    const res = await fetch(`${agent.url}${SOURCE_MAPS_PATH}?release=2.4.0&fileUrl=${encodeURIComponent(FILE)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: built.map,
+    });
     expect(res.status).toBe(201);
     const full = await html(`/errors/${errorId}`);
     expect(full).not.toContain(JS_ERROR_MESSAGES.noSourceMaps);

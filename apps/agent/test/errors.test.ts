@@ -14,7 +14,15 @@ const report = (body: unknown, headers: Record<string, string> = {}) =>
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}`, ...headers },
     body: JSON.stringify(body),
   });
-const event = (sessionId: string, message: string, line = 1) => ({ sessionId, name: 'TypeError', message, url: 'https://shop.example.com/cart', release: '1.0.0', stack: `TypeError: ${message}\n    at handler (app.min.js:${line}:120)`, frames: [frame(line), frame(1, null)] });
+const event = (sessionId: string, message: string, line = 1) => ({
+  sessionId,
+  name: 'TypeError',
+  message,
+  url: 'https://shop.example.com/cart',
+  release: '1.0.0',
+  stack: `TypeError: ${message}\n    at handler (app.min.js:${line}:120)`,
+  frames: [frame(line), frame(1, null)],
+});
 
 /** Errors are kept in a file per day, as recordings are in a folder per day. */
 const todaysErrors = () => join(agent.dataDir, 'errors', `${new Date().toISOString().slice(0, 10)}.jsonl`);
@@ -36,7 +44,12 @@ describe('error ingest', () => {
   });
 
   it('stores occurrences in the data folder and groups them by message and top frame, newest first', async () => {
-    for (const [session, message, line] of [['s1', 'a is undefined', 1], ['s2', 'a is undefined', 1], ['s2', 'a is undefined', 1], ['s3', 'b failed', 7]] as const) {
+    for (const [session, message, line] of [
+      ['s1', 'a is undefined', 1],
+      ['s2', 'a is undefined', 1],
+      ['s2', 'a is undefined', 1],
+      ['s3', 'b failed', 7],
+    ] as const) {
       const res = await report(event(session, message, line));
       expect(res.status).toBe(202);
       expect((await res.json()).errorId).toMatch(/^[a-f0-9]{16}$/);

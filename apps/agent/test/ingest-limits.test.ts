@@ -53,7 +53,7 @@ describe('ingest rate limits', () => {
     await agent.stop();
   });
 
-  it("refuses a client past its byte rate; a bucket still holds one largest request", async () => {
+  it('refuses a client past its byte rate; a bucket still holds one largest request', async () => {
     // 1 000 bytes a second, but a bucket always holds at least one 1 MiB request.
     const agent = await startAgentProcess({ env: { AGENT_CLIENT_BYTES_PER_SECOND: '1000' } });
     const chunk = [{ type: 5, timestamp: 1, data: { tag: 'b', payload: 'x'.repeat(600_000) } }];

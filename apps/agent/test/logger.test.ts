@@ -39,7 +39,15 @@ function post(path: string, body: unknown, opts: { from?: string; origin?: strin
   });
 }
 const batch = (sessionId: string, extra: Record<string, unknown> = {}) => ({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], ...extra });
-const errorEvent = (sessionId: string, url: string | null) => ({ sessionId, name: 'TypeError', message: 'boom', url, release: null, stack: 'TypeError: boom', frames: [{ file: 'app.js', function: null, line: 1, column: 1 }] });
+const errorEvent = (sessionId: string, url: string | null) => ({
+  sessionId,
+  name: 'TypeError',
+  message: 'boom',
+  url,
+  release: null,
+  stack: 'TypeError: boom',
+  frames: [{ file: 'app.js', function: null, line: 1, column: 1 }],
+});
 
 describe('ipWhitelist', () => {
   it('refuses recordings and errors from a client address outside the list (403, nothing stored, counted), and takes those inside', async () => {
@@ -96,8 +104,8 @@ describe('allowedDomains', () => {
     }
     const refused = await post('/api/events', batch('dom-message', { url: 'https://example.org/' }));
     expect(refused.body.errors).toEqual(['Recordings from example.org are not allowed']);
-    expect((await post('/api/errors', errorEvent('dom-error', 'https://other.example.net/')).then((r) => r.status))).toBe(403);
-    expect((await post('/api/errors', errorEvent('dom-error', 'https://shop.example.com/')).then((r) => r.status))).toBe(202);
+    expect(await post('/api/errors', errorEvent('dom-error', 'https://other.example.net/')).then((r) => r.status)).toBe(403);
+    expect(await post('/api/errors', errorEvent('dom-error', 'https://shop.example.com/')).then((r) => r.status)).toBe(202);
     const after = (await stats(agent)).logger!;
     expect(after.refusedDomains - before.refusedDomains).toBe(6);
     await configure({ allowedDomains: [] });
@@ -109,8 +117,16 @@ describe('what is stored', () => {
   // rrweb's events: a typed value (Input, source 5), page text and a field added to the page (a mutation), and a snapshot's field.
   const typed = { type: 3, timestamp: 17, data: { source: 5, id: 7, text: 'ada@example.com', isChecked: false } };
   const field = (value: string) => ({ type: 2, tagName: 'input', attributes: { value }, childNodes: [], id: 10 });
-  const mutation = (text: string, value: string) => ({ type: 3, timestamp: 18, data: { source: 0, texts: [{ id: 9, value: text }], attributes: [], removes: [], adds: [{ parentId: 1, nextId: null, node: field(value) }] } });
-  const snapshot = (value: string) => ({ type: 2, timestamp: 19, data: { node: { type: 0, id: 1, childNodes: [{ type: 2, tagName: 'textarea', attributes: { value }, childNodes: [], id: 3 }] }, initialOffset: { left: 0, top: 0 } } });
+  const mutation = (text: string, value: string) => ({
+    type: 3,
+    timestamp: 18,
+    data: { source: 0, texts: [{ id: 9, value: text }], attributes: [], removes: [], adds: [{ parentId: 1, nextId: null, node: field(value) }] },
+  });
+  const snapshot = (value: string) => ({
+    type: 2,
+    timestamp: 19,
+    data: { node: { type: 0, id: 1, childNodes: [{ type: 2, tagName: 'textarea', attributes: { value }, childNodes: [], id: 3 }] }, initialOffset: { left: 0, top: 0 } },
+  });
   const events = [typed, mutation('Order 1234 for ada@example.com', 'Card 4242'), snapshot('my notes')];
 
   it('stores the text as sent by default', async () => {
@@ -122,11 +138,7 @@ describe('what is stored', () => {
   it('obscures typed values (mode 1) and empties them (mode 2), in input events, added fields and snapshots, keeping page text', async () => {
     await configure({ defaultInputMode: 1 });
     await post('/api/events', { sessionId: 'mask-obscured', events });
-    expect(storedLines('mask-obscured')).toEqual([
-      { ...typed, data: { ...typed.data, text: '***************' } },
-      mutation('Order 1234 for ada@example.com', '*********'),
-      snapshot('********'),
-    ]);
+    expect(storedLines('mask-obscured')).toEqual([{ ...typed, data: { ...typed.data, text: '***************' } }, mutation('Order 1234 for ada@example.com', '*********'), snapshot('********')]);
     await configure({ defaultInputMode: 2 });
     await post('/api/events', { sessionId: 'mask-ignored', events });
     expect(storedLines('mask-ignored')).toEqual([{ ...typed, data: { ...typed.data, text: '' } }, mutation('Order 1234 for ada@example.com', ''), snapshot('')]);
@@ -135,11 +147,7 @@ describe('what is stored', () => {
   it('obscures e-mail addresses and digits in every string of the events, leaving numbers and the event type', async () => {
     await configure({ obscureEmailData: true });
     await post('/api/events', { sessionId: 'mask-email', events });
-    expect(storedLines('mask-email')).toEqual([
-      { ...typed, data: { ...typed.data, text: '***************' } },
-      mutation('Order 1234 for ***************', 'Card 4242'),
-      snapshot('my notes'),
-    ]);
+    expect(storedLines('mask-email')).toEqual([{ ...typed, data: { ...typed.data, text: '***************' } }, mutation('Order 1234 for ***************', 'Card 4242'), snapshot('my notes')]);
     await configure({ obscureNumericData: true });
     await post('/api/events', { sessionId: 'mask-digits', events });
     expect(storedLines('mask-digits')[1]).toEqual(mutation('Order **** for ada@example.com', 'Card ****'));
@@ -147,7 +155,11 @@ describe('what is stored', () => {
 });
 
 describe("the tracker's console messages (rrweb Plugin events)", () => {
-  const consoleEvent = (text: string) => ({ type: 6, timestamp: 20, data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: [JSON.stringify(text)], trace: ['at pay (https://shop.example/app.js:12:5)'] } } });
+  const consoleEvent = (text: string) => ({
+    type: 6,
+    timestamp: 20,
+    data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: [JSON.stringify(text)], trace: ['at pay (https://shop.example/app.js:12:5)'] } },
+  });
 
   it('are taken by ingest and stored as sent by default', async () => {
     await configure({});
@@ -160,7 +172,11 @@ describe("the tracker's console messages (rrweb Plugin events)", () => {
     await configure({ obscureEmailData: true, obscureNumericData: true });
     await post('/api/events', { sessionId: 'console-masked', events: [consoleEvent('Paid 42 by ada@example.com')] });
     const [stored] = storedLines('console-masked');
-    expect(stored).toEqual({ type: 6, timestamp: 20, data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: ['"Paid ** by ***************"'], trace: ['at pay (https://shop.example/app.js:**:*)'] } } });
+    expect(stored).toEqual({
+      type: 6,
+      timestamp: 20,
+      data: { plugin: 'rrweb/console@1', payload: { level: 'log', payload: ['"Paid ** by ***************"'], trace: ['at pay (https://shop.example/app.js:**:*)'] } },
+    });
     expect(readFileSync(sessionFile('console-masked'), 'utf8')).not.toContain('ada@example.com');
   });
 });

@@ -24,12 +24,31 @@ describe('data under its project', () => {
     const blog = newKey();
     const agent = await startAgentProcess();
     try {
-      expect((await admin(agent, '/api/admin/config', { projectKeys: [{ projectId: 'p-shop', sha256: sha256(shop) }, { projectId: 'p-blog', sha256: sha256(blog) }] })).status).toBe(200);
-      const report = (key: string, message: string) => fetch(`${agent.url}/api/errors`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...withKey(key) }, body: JSON.stringify(errorEvent(message)) });
-      for (const [key, message] of [[shop, 'shop broke'], [blog, 'blog broke'], [agent.projectKey, 'account key broke'], [shop, 'same everywhere'], [blog, 'same everywhere']] as const) {
+      expect(
+        (
+          await admin(agent, '/api/admin/config', {
+            projectKeys: [
+              { projectId: 'p-shop', sha256: sha256(shop) },
+              { projectId: 'p-blog', sha256: sha256(blog) },
+            ],
+          })
+        ).status,
+      ).toBe(200);
+      const report = (key: string, message: string) =>
+        fetch(`${agent.url}/api/errors`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...withKey(key) }, body: JSON.stringify(errorEvent(message)) });
+      for (const [key, message] of [
+        [shop, 'shop broke'],
+        [blog, 'blog broke'],
+        [agent.projectKey, 'account key broke'],
+        [shop, 'same everywhere'],
+        [blog, 'same everywhere'],
+      ] as const) {
         expect((await report(key, message)).status).toBe(202);
       }
-      const stored = readFileSync(join(agent.dataDir, 'errors', `${today()}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { message: string; projectId: string | null });
+      const stored = readFileSync(join(agent.dataDir, 'errors', `${today()}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { message: string; projectId: string | null });
       expect(stored.map((e) => [e.message, e.projectId])).toEqual([
         ['shop broke', 'p-shop'],
         ['blog broke', 'p-blog'],
@@ -49,7 +68,9 @@ describe('data under its project', () => {
       expect(await messagesOf()).toEqual(['account key broke ×1', 'blog broke ×1', 'same everywhere ×2', 'shop broke ×1']);
 
       // One group read under another project is not there; under its own it counts only its own.
-      const [shopGroup] = ((await (await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10, projectIds: ['p-shop'] })).json()) as { groups: { errorId: string; message: string }[] }).groups.filter((g) => g.message === 'shop broke');
+      const [shopGroup] = (
+        (await (await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10, projectIds: ['p-shop'] })).json()) as { groups: { errorId: string; message: string }[] }
+      ).groups.filter((g) => g.message === 'shop broke');
       expect(await (await admin(agent, ADMIN_CALLS.error.path, { errorId: shopGroup!.errorId, projectIds: ['p-blog'] })).json()).toBeNull();
       expect(await (await admin(agent, ADMIN_CALLS.error.path, { errorId: shopGroup!.errorId, projectIds: ['p-shop'] })).json()).toMatchObject({ group: { count: 1 } });
       expect((await admin(agent, ADMIN_CALLS.errors.path, { page: 1, limit: 10, projectIds: [] })).status).toBe(400);
@@ -57,7 +78,11 @@ describe('data under its project', () => {
       // Batches: the project in each batch's head; null under the account's key.
       expect((await sendEvents(agent, 'shop-session', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(202);
       expect((await sendEvents(agent, 'account-session', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
-      const lines = (sessionId: string) => readFileSync(join(agent.dataDir, 'sessions', today(), `${sessionId}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      const lines = (sessionId: string) =>
+        readFileSync(join(agent.dataDir, 'sessions', today(), `${sessionId}.jsonl`), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown);
       expect(lines('shop-session')).toEqual([expect.objectContaining({ type: 'replay.batch', projectId: 'p-shop' }), { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
       expect(lines('account-session')).toEqual([expect.objectContaining({ type: 'replay.batch', projectId: null }), { type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }]);
     } finally {

@@ -27,9 +27,17 @@ describe('project keys', () => {
     expect((await sendEvents(agent, 'before-push', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(shop))).status).toBe(401);
     expect((await sendEvents(agent, 'account-key', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }])).status).toBe(202);
 
-    const pushed = await admin(agent, '/api/admin/config', { projectKeys: [{ projectId: 'p-shop', sha256: sha256(shop) }, { projectId: 'p-blog', sha256: sha256(blog) }] });
+    const pushed = await admin(agent, '/api/admin/config', {
+      projectKeys: [
+        { projectId: 'p-shop', sha256: sha256(shop) },
+        { projectId: 'p-blog', sha256: sha256(blog) },
+      ],
+    });
     expect(pushed.status).toBe(200);
-    expect(((await pushed.json()) as { projectKeys: unknown }).projectKeys).toEqual([{ projectId: 'p-shop', sha256: sha256(shop) }, { projectId: 'p-blog', sha256: sha256(blog) }]);
+    expect(((await pushed.json()) as { projectKeys: unknown }).projectKeys).toEqual([
+      { projectId: 'p-shop', sha256: sha256(shop) },
+      { projectId: 'p-blog', sha256: sha256(blog) },
+    ]);
     // The file holds digests, never a key a tracker could send.
     const file = readFileSync(join(agent.dataDir, 'config.json'), 'utf8');
     expect([file.includes(shop), file.includes(blog), file.includes(sha256(shop))]).toEqual([false, false, true]);
@@ -42,13 +50,7 @@ describe('project keys', () => {
     expect(((await stranger.json()) as { errors: string[] }).errors).toEqual([REFUSED]);
     // A digest sent as if it were the key is not the key.
     expect((await sendEvents(agent, 'by-digest', [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], withKey(sha256(shop)))).status).toBe(401);
-    expect([stored(agent, 'by-shop'), stored(agent, 'by-blog'), stored(agent, 'by-account'), stored(agent, 'by-stranger'), stored(agent, 'by-digest')]).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect([stored(agent, 'by-shop'), stored(agent, 'by-blog'), stored(agent, 'by-account'), stored(agent, 'by-stranger'), stored(agent, 'by-digest')]).toEqual([true, true, true, false, false]);
 
     // A project deleted: the console pushes the set without its key.
     expect((await admin(agent, '/api/admin/config', { projectKeys: [{ projectId: 'p-shop', sha256: sha256(shop) }] })).status).toBe(200);
@@ -76,7 +78,10 @@ describe('project keys', () => {
         [{ projectId: 'p2', sha256: key.slice(0, 10) }],
         [{ projectId: 'p2', sha256: sha256(key).toUpperCase() }],
         [{ projectId: 'p2', sha256: sha256(key), key }],
-        [{ projectId: 'p1', sha256: sha256(key) }, { projectId: 'p2', sha256: sha256(key) }],
+        [
+          { projectId: 'p1', sha256: sha256(key) },
+          { projectId: 'p2', sha256: sha256(key) },
+        ],
         'all',
       ];
       for (const projectKeys of bad) {

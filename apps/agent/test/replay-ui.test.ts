@@ -36,7 +36,7 @@ beforeAll(async () => {
   const signIn = await fetch(`${agent.url}/login?token=${consoleToken(agent, 'login')}`, { redirect: 'manual' });
   cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
   const { first, second } = visit(T0);
-  expect((await sendEvents(agent, 'visit-1', first, {}).then(async (r) => r.status))).toBe(202);
+  expect(await sendEvents(agent, 'visit-1', first, {}).then(async (r) => r.status)).toBe(202);
   const tagged = await fetch(`${agent.url}/api/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.projectKey}` },

@@ -33,7 +33,12 @@ beforeAll(async () => {
   // Four more: one short, one without errors, one by another user, one an hour later.
   const short = visit(T0 + 60_000).first.slice(0, 4);
   expect(await send('short', short, { userId: 'bob' })).toBe(202);
-  expect(await send('calm', visit(T0 + 120_000).all.filter((e) => (e as { data: { tag?: string } }).data.tag !== 'error'))).toBe(202);
+  expect(
+    await send(
+      'calm',
+      visit(T0 + 120_000).all.filter((e) => (e as { data: { tag?: string } }).data.tag !== 'error'),
+    ),
+  ).toBe(202);
   expect(await send('other-user', visit(T0 + 180_000).all, { userId: 'cy' })).toBe(202);
   expect(await send('later', visit(T0 + 3_600_000).all, { url: 'https://blog.example/post' })).toBe(202);
 });
@@ -44,9 +49,24 @@ describe("the instance's session API", () => {
     expect(res.status).toBe(200);
     const file = join(agent.dataDir, 'sessions', today(), 'visit-1.jsonl');
     expect(await res.json()).toEqual({
-      sessionId: 'visit-1', projectId: null, startedAt: T0, endedAt: T0 + 42_000, durationMs: 42_000, lastReceivedAt: expect.any(Number),
-      userId: 'ada@example.com', metadata: {}, firstPage: 'https://shop.example/', pageCount: 2, pages: ['https://shop.example/', 'https://shop.example/checkout'],
-      clicks: 3, errorCount: 2, eventCount: 12, browser: 'Safari', device: 'mobile', country: null, bytes: statSync(file).size,
+      sessionId: 'visit-1',
+      projectId: null,
+      startedAt: T0,
+      endedAt: T0 + 42_000,
+      durationMs: 42_000,
+      lastReceivedAt: expect.any(Number),
+      userId: 'ada@example.com',
+      metadata: {},
+      firstPage: 'https://shop.example/',
+      pageCount: 2,
+      pages: ['https://shop.example/', 'https://shop.example/checkout'],
+      clicks: 3,
+      errorCount: 2,
+      eventCount: 12,
+      browser: 'Safari',
+      device: 'mobile',
+      country: null,
+      bytes: statSync(file).size,
     });
   });
 
@@ -72,7 +92,11 @@ describe("the instance's session API", () => {
       await page.setContent('<div id="root"></div>');
       await page.addScriptTag({ content: `var module = { exports: {} }; var exports = module.exports;\n${umd}\nwindow.rrweb = module.exports;` });
       const played = await page.evaluate((json) => {
-        const { Replayer } = (window as unknown as { rrweb: { Replayer: new (events: unknown[], options: { root: Element }) => { pause(at: number): void; iframe: HTMLIFrameElement; getMetaData(): { totalTime: number } } } }).rrweb;
+        const { Replayer } = (
+          window as unknown as {
+            rrweb: { Replayer: new (events: unknown[], options: { root: Element }) => { pause(at: number): void; iframe: HTMLIFrameElement; getMetaData(): { totalTime: number } } };
+          }
+        ).rrweb;
         const replayer = new Replayer(JSON.parse(json) as unknown[], { root: document.getElementById('root')! });
         const textAt = (at: number) => {
           replayer.pause(at);

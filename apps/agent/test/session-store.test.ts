@@ -19,7 +19,13 @@ const dataDir = () => {
 const AT = Date.UTC(2026, 0, 10, 12, 0, 0);
 const DAY = 86_400_000;
 const head = (at: number, extra: Partial<{ userId: string; metadata: Record<string, string>; projectId: string }> = {}) => ({
-  at, projectId: null, userId: null, url: null, metadata: null, userAgent: IPHONE_SAFARI, ...extra,
+  at,
+  projectId: null,
+  userId: null,
+  url: null,
+  metadata: null,
+  userAgent: IPHONE_SAFARI,
+  ...extra,
 });
 const list = (store: SessionStore, query: string) => listSessions(store.db, parseFilter(new URLSearchParams(query))).sessions.map((s) => s.sessionId);
 

@@ -72,9 +72,7 @@ describe('SP-initiated single logout', () => {
     const replay = await atSlo(back, browser);
     expect(replay.status).toBe(400);
     expect(replay.cookie).toBeNull();
-    expect(replay.text).toContain(
-      `<p role="alert" class="error" data-testid="slo-error">${NOT_CONFIRMED} ${NOT_THIS_BROWSERS}. You are signed out of this instance.</p>`,
-    );
+    expect(replay.text).toContain(`<p role="alert" class="error" data-testid="slo-error">${NOT_CONFIRMED} ${NOT_THIS_BROWSERS}. You are signed out of this instance.</p>`);
     await agent.stop();
   });
 

@@ -99,7 +99,13 @@ export function idpRequest(idp: TestIdp, url: string, form?: URLSearchParams): P
   });
 }
 
-const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The first form in `html` whose text includes `containing`: its action and hidden fields. */
 export function formIn(html: string, containing = ''): { action: string; fields: URLSearchParams } {

@@ -26,7 +26,12 @@ import {
 let idp: TestIdp;
 
 beforeAll(async () => {
-  idp = await startTestIdp({ users: [{ email: 'grace@example.com', name: 'Grace Hopper' }, { email: 'ada@example.com', name: 'Ada Lovelace' }] });
+  idp = await startTestIdp({
+    users: [
+      { email: 'grace@example.com', name: 'Grace Hopper' },
+      { email: 'ada@example.com', name: 'Ada Lovelace' },
+    ],
+  });
 });
 
 afterAll(async () => {
@@ -153,7 +158,7 @@ describe('test sign-in', () => {
 
     const status = { testedFingerprint: ssoFingerprint(sso), testedAt: expect.any(Number), testedNameId: 'grace@example.com' };
     expect(await ssoStatus(agent)).toEqual(status);
-    expect((await ssoStatus(agent) as { testedAt: number }).testedAt).toBeGreaterThanOrEqual(before);
+    expect(((await ssoStatus(agent)) as { testedAt: number }).testedAt).toBeGreaterThanOrEqual(before);
     expect(JSON.parse(readFileSync(join(agent.dataDir, 'sso-status.json'), 'utf8'))).toEqual(status);
     await agent.stop();
     const restarted = await startAgentProcess({ ...agent });
@@ -219,7 +224,11 @@ describe('password sign-in', () => {
     const agent = await startAgentProcess();
     const cookie = await consoleSignIn(agent);
     const origin = 'https://evil.example';
-    for (const [path, fields] of [['/signin', { email: 'ada@example.com', password: 'x' }], ['/password', { password: 'a long enough password' }], ['/logout', {}]] as const) {
+    for (const [path, fields] of [
+      ['/signin', { email: 'ada@example.com', password: 'x' }],
+      ['/password', { password: 'a long enough password' }],
+      ['/logout', {}],
+    ] as const) {
       const res = await postForm(agent, path, fields, { cookie, origin });
       expect(res.status).toBe(403);
       expect(await res.text()).toContain('This form was sent from another site');
@@ -259,7 +268,7 @@ describe('enforced SSO', () => {
     const owner = await homeText(agent, await consoleSignIn(agent));
     expect(owner).toContain('<dd data-testid="signed-in-via">one-time link from the console</dd>');
     expect(owner).toContain(
-      "<p class=\"note\" data-testid=\"break-glass-note\">SSO is enforced on this instance; the console's one-time link is the owner's way in when the identity provider is unavailable.</p>",
+      '<p class="note" data-testid="break-glass-note">SSO is enforced on this instance; the console\'s one-time link is the owner\'s way in when the identity provider is unavailable.</p>',
     );
     await agent.stop();
   });

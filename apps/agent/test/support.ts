@@ -71,10 +71,12 @@ export function launch(opts: LaunchOptions): { child: ChildProcess; exited: Prom
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   stderrOf.set(child, () => stderr);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
-    children.delete(child);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, exited };
 }
 
@@ -140,7 +142,10 @@ export async function sendEvents(agent: RunningAgent, sessionId: string, events:
 
 /** The lines of a session's chunk of a day (today's unless given), parsed: each batch's head, then its events. */
 export function storedLines(dataDir: string, sessionId: string, day = new Date().toISOString().slice(0, 10)): Record<string, unknown>[] {
-  return readFileSync(join(dataDir, 'sessions', day, `${sessionId}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(join(dataDir, 'sessions', day, `${sessionId}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** A session's stored events, without the batches' heads. */
@@ -150,12 +155,7 @@ export const storedEvents = (dataDir: string, sessionId: string, day?: string) =
 export const storedHeads = (dataDir: string, sessionId: string, day?: string) => storedLines(dataDir, sessionId, day).filter((l) => l.type === 'replay.batch');
 
 /** A batch sent from another loopback address (127.0.0.2…): another client, as far as the agent's rate limits know. */
-export function sendEventsFrom(
-  localAddress: string,
-  agent: RunningAgent,
-  sessionId: string,
-  events: unknown[],
-): Promise<{ status: number; retryAfter: string | undefined }> {
+export function sendEventsFrom(localAddress: string, agent: RunningAgent, sessionId: string, events: unknown[]): Promise<{ status: number; retryAfter: string | undefined }> {
   const body = JSON.stringify({ sessionId, events });
   const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Authorization: `Bearer ${agent.projectKey}` };
   return new Promise((resolve, reject) => {

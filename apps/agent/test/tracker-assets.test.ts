@@ -90,14 +90,26 @@ describe('the logger options a tracker applies', () => {
     await admin(agent, '/api/admin/config', { logger: { ...logger, defaultInputMode: 0, obscureEmailData: false } });
   });
   it('answers the capture settings, each condition set without its name and its user id as a digest only', async () => {
-    const capture = { rate: 25, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }, { name: 'VIP', urlPath: null, userId: 'vip@example.com' }] };
+    const capture = {
+      rate: 25,
+      conditions: [
+        { name: 'Checkout', urlPath: '/checkout', userId: null },
+        { name: 'VIP', urlPath: null, userId: 'vip@example.com' },
+      ],
+    };
     expect((await admin(agent, '/api/admin/config', { capture })).status).toBe(200);
     try {
       const res = await fetch(`${agent.url}/api/tracker-config`, { headers: { Authorization: `Bearer ${agent.projectKey}` } });
       const text = await res.text();
       expect([text.includes('vip@example.com'), text.includes('Checkout')]).toEqual([false, false]);
       const digest = createHash('sha256').update('replay-capture:vip@example.com').digest('hex');
-      expect(trackerConfigAnswerSchema.parse(JSON.parse(text)).capture).toEqual({ rate: 25, conditions: [{ urlPath: '/checkout', userId: null }, { urlPath: null, userId: digest }] });
+      expect(trackerConfigAnswerSchema.parse(JSON.parse(text)).capture).toEqual({
+        rate: 25,
+        conditions: [
+          { urlPath: '/checkout', userId: null },
+          { urlPath: null, userId: digest },
+        ],
+      });
     } finally {
       await admin(agent, '/api/admin/config', { capture: { rate: 100, conditions: [] } });
     }
@@ -119,7 +131,10 @@ describe('the logger options a tracker applies', () => {
 describe('the ingest wire', () => {
   it('takes metadata and a dropped count beside rrweb events, and keeps them with the session', async () => {
     expect((await post({ sessionId: 'with-meta', events: [CLICK], metadata: { plan: 'pro' }, dropped: 3 })).status).toBe(202);
-    const lines = readFileSync(sessionFile('with-meta'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = readFileSync(sessionFile('with-meta'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     // Both in the batch's head line, before its events.
     expect(lines).toEqual([expect.objectContaining({ type: 'replay.batch', metadata: { plan: 'pro' }, dropped: 3 }), CLICK]);
   });

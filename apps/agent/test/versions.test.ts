@@ -32,9 +32,7 @@ describe('an agent at an older and at a newer version', () => {
     expect((await batch(old, '12.4.1')).status).toBe(202);
     const refused = await batch(old, '13.0.0');
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { errors: string[] }).errors[0]).toBe(
-      'Tracker 13.0.0 is newer than version 1.17 reads (trackers up to 12.0.0): upgrade the instance',
-    );
+    expect(((await refused.json()) as { errors: string[] }).errors[0]).toBe('Tracker 13.0.0 is newer than version 1.17 reads (trackers up to 12.0.0): upgrade the instance');
     // A batch that does not say its tracker is taken, as before trackers said it.
     expect((await batch(old)).status).toBe(202);
     expect((await batch(old, 'twelve')).status).toBe(400);

@@ -56,7 +56,10 @@ export async function buildApp(
     // Fastify's own answer would echo the path (a token may be in it) in another shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const refusal = ROUTER_REFUSALS[error.code as keyof typeof ROUTER_REFUSALS] ?? ROUTER_REFUSALS.FST_ERR_BAD_URL;
-      void reply.code(refusal.status).header('cache-control', 'no-store').send({ errors: [refusal.message], code: refusal.code });
+      void reply
+        .code(refusal.status)
+        .header('cache-control', 'no-store')
+        .send({ errors: [refusal.message], code: refusal.code });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

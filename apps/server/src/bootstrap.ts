@@ -63,8 +63,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
   const work = workOf(modules);
   useInTransactionConsumers(work.consumers);
   try {
-    const database =
-      opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
+    const database = opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
     const secrets = loadSecrets(env);
     // Rows written before the audit chain existed join it before this process writes any.
     const chained = await chainUnchainedRows(database.db);

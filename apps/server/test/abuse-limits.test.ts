@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
+const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
 
 function expectThrottled(res: LightMyRequestResponse, message: string) {
   expect(res.statusCode).toBe(429);
@@ -71,8 +70,7 @@ describe('per-address limits', () => {
 describe('the old-password check', () => {
   it('is refused after 5 wrong old passwords in the window, the right one included, and reopens after it', async () => {
     const owner = await signup(t);
-    const change = (oldPassword: string) =>
-      post('/api/account/password', { oldPassword, newPassword: 'New!Passw0rd1' }, freshAddress(), bearer(owner.jwt));
+    const change = (oldPassword: string) => post('/api/account/password', { oldPassword, newPassword: 'New!Passw0rd1' }, freshAddress(), bearer(owner.jwt));
     const results = await Promise.all(Array.from({ length: 8 }, () => change('Wrong!Passw0rd')));
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(RATE_RULES.passwordChange.limit);
     expectThrottled(await change(owner.password), AUTH_MESSAGES.tooManyAttempts);

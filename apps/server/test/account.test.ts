@@ -75,7 +75,10 @@ describe('GET /api/account', () => {
       mfaRequired: false,
       mfaEnrolmentRequired: false,
       // A trial account's limits (ACCOUNT_LIMITS.trial): the owner holds one seat, no instance yet.
-      limits: { teamMember: { limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 1 }, sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites } },
+      limits: {
+        teamMember: { limit: ACCOUNT_LIMITS.trial.teamMembers, remaining: ACCOUNT_LIMITS.trial.teamMembers - 1 },
+        sites: { limit: ACCOUNT_LIMITS.trial.sites, remaining: ACCOUNT_LIMITS.trial.sites },
+      },
       banner: null,
       // Signing up proves nothing about the mailbox: only a link mailed there does (an invitation, a reset).
       verifiedEmail: false,
@@ -236,7 +239,10 @@ describe('POST /api/account/avatar', () => {
 
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.filter((r) => r.action === 'Change avatar' && r.status === 200 && r.userId === member.user.userId)).toHaveLength(1);
-    const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'account.avatar_changed')));
+    const events = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'account.avatar_changed')));
     expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ avatar: 'rocket', actor: { userId: member.user.userId, name: 'Member' } })]);
 
     const back = await setAvatar(member.jwt, { avatar: null });

@@ -31,8 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (headers: Record<string, string>, query: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: '/api/managed-saas/activities', headers, query });
+const list = (headers: Record<string, string>, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/managed-saas/activities', headers, query });
 const messagesOf = (res: { json(): { data: { activities: ConsoleActivity[] } } }) => res.json().data.activities.map((a) => a.message);
 
 describe('GET /api/managed-saas/activities', () => {
@@ -103,5 +102,4 @@ describe('GET /api/limits', () => {
     const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(fresh.jwt) });
     expect(account.json().data.limits).toEqual(res.json().data);
   });
-
 });

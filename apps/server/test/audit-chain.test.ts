@@ -222,7 +222,12 @@ describe('rows written without a link (before the chain existed, or by a console
       [4, 'Old call 3'],
     ]);
     // A chained row is append-only again, chain columns included.
-    await expect(db.update(auditTrail).set({ hash: 'x' }).where(and(eq(auditTrail.tenantId, tenantId), eq(auditTrail.seq, 2)))).rejects.toThrow();
+    await expect(
+      db
+        .update(auditTrail)
+        .set({ hash: 'x' })
+        .where(and(eq(auditTrail.tenantId, tenantId), eq(auditTrail.seq, 2))),
+    ).rejects.toThrow();
 
     // An old console writes one more without a link; the next append chains it first.
     await oldRow(4);

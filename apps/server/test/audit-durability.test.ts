@@ -20,7 +20,10 @@ const headers = bearer(owner.jwt);
 
 async function recordOf(requestId: unknown) {
   await t.app.auditDrain();
-  return t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.requestId, String(requestId)));
+  return t.runtime.ctx.db
+    .select()
+    .from(auditTrail)
+    .where(eq(auditTrail.requestId, String(requestId)));
 }
 
 describe('text the database cannot store', () => {
@@ -39,9 +42,7 @@ describe('a record the database refuses', () => {
     const { ctx } = t.runtime;
     // The same server on a database whose audit inserts refuse any payload: what
     // a payload no rule foresaw would do.
-    const refusing = interceptAuditInserts(ctx.db, (row, insert) =>
-      row.payload && !('omitted' in (row.payload as object)) ? Promise.reject(new Error('jsonb refused the payload')) : insert(),
-    );
+    const refusing = interceptAuditInserts(ctx.db, (row, insert) => (row.payload && !('omitted' in (row.payload as object)) ? Promise.reject(new Error('jsonb refused the payload')) : insert()));
     const logged: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
     const app = await buildApp({ ...ctx, db: refusing }, { logger: { level: 'error', stream } });
@@ -57,9 +58,7 @@ describe('a record the database refuses', () => {
         parameters: {},
         payload: { omitted: 'payload could not be stored' },
       });
-      expect(logged).toContainEqual(
-        expect.objectContaining({ reqId: res.headers['x-request-id'], msg: expect.stringMatching(/^audit trail write failed; recording the call without/) }),
-      );
+      expect(logged).toContainEqual(expect.objectContaining({ reqId: res.headers['x-request-id'], msg: expect.stringMatching(/^audit trail write failed; recording the call without/) }));
     } finally {
       await app.close();
     }

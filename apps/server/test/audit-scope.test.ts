@@ -40,7 +40,19 @@ beforeAll(async () => {
     { ...by, id: newId(), action: 'Log in: second step', method: 'POST', route: '/api/login/mfa', endpoint: '/api/login/mfa', payload: null, instanceId: null },
     inst(theirs, 'CORS update', '/api/managed-saas/instances/:id/config'),
     inst(mine, 'Retention update', '/api/managed-saas/instances/:id/config-disk-usage'),
-    { ...by, id: newId(), userId: member.userId, username: 'Limited Lee', email: member.email, action: 'Log in', method: 'POST', route: '/api/login', endpoint: '/api/login', payload: null, instanceId: null },
+    {
+      ...by,
+      id: newId(),
+      userId: member.userId,
+      username: 'Limited Lee',
+      email: member.email,
+      action: 'Log in',
+      method: 'POST',
+      route: '/api/login',
+      endpoint: '/api/login',
+      payload: null,
+      instanceId: null,
+    },
   ]);
   await t.app.auditDrain();
 });
@@ -76,8 +88,7 @@ describe('the audit trail of a member with View instances and View activity on o
 
   it('shows each area to the holder of its permission: billing to VIEW_BILLING, roles to VIEW_ROLES, others’ sign-ins to VIEW_MEMBERS', async () => {
     const tenantId = owner.user.tenantId;
-    const actionsOf = async (permissions: readonly Permission[]) =>
-      (await read(await addMember(t, tenantId, { permissions }))).sessions.map((s) => s.action);
+    const actionsOf = async (permissions: readonly Permission[]) => (await read(await addMember(t, tenantId, { permissions }))).sessions.map((s) => s.action);
     expect(await actionsOf(['VIEW_ACTIVITY', 'VIEW_BILLING'])).toEqual(['Edit billing details']);
     expect(await actionsOf(['VIEW_ACTIVITY', 'VIEW_ROLES'])).toEqual(['Create role']);
     expect((await actionsOf(['VIEW_ACTIVITY', 'VIEW_MEMBERS'])).sort()).toEqual(['Log in', 'Log in', 'Log in: second step', 'Sign up']);

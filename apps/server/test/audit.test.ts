@@ -16,9 +16,7 @@ let roleId: string;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signup(t, { fullname: 'Audrey Owner' });
-  roleId = (
-    await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Instance reader', permissions: ['VIEW_INSTANCES'] } })
-  ).json().data.roleId;
+  roleId = (await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Instance reader', permissions: ['VIEW_INSTANCES'] } })).json().data.roleId;
 });
 afterAll(() => t.close());
 
@@ -197,13 +195,24 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
       row({ createdAt: new Date(now - 8 * DAY), action: 'Delete role', method: 'DELETE' }),
       row({ createdAt: new Date(now - 2 * DAY) }),
       row({ createdAt: new Date(now - 1 * DAY), action: 'Update role', username: 'Bob Builder', email: 'bob@example.com', userId: newId() }),
-      row({ createdAt: new Date(now - 3 * 3600_000), action: 'Start, stop or terminate instance', route: '/api/managed-saas/instances/:id/actions', endpoint: `/api/managed-saas/instances/${instanceB}/actions`, instanceId: instanceB }),
-      row({ createdAt: new Date(now - 2 * 3600_000), action: 'Update SSO configuration', route: '/api/managed-saas/instances/:id/config-sso', endpoint: `/api/managed-saas/instances/${instanceA}/config-sso`, instanceId: instanceA }),
+      row({
+        createdAt: new Date(now - 3 * 3600_000),
+        action: 'Start, stop or terminate instance',
+        route: '/api/managed-saas/instances/:id/actions',
+        endpoint: `/api/managed-saas/instances/${instanceB}/actions`,
+        instanceId: instanceB,
+      }),
+      row({
+        createdAt: new Date(now - 2 * 3600_000),
+        action: 'Update SSO configuration',
+        route: '/api/managed-saas/instances/:id/config-sso',
+        endpoint: `/api/managed-saas/instances/${instanceA}/config-sso`,
+        instanceId: instanceA,
+      }),
     ]);
   });
 
-  const trails = (body: object | undefined, headers = bearer(tenant.jwt)) =>
-    t.app.inject({ method: 'POST', url: '/api/trails', headers, ...(body === undefined ? {} : { payload: body }) });
+  const trails = (body: object | undefined, headers = bearer(tenant.jwt)) => t.app.inject({ method: 'POST', url: '/api/trails', headers, ...(body === undefined ? {} : { payload: body }) });
   const actions = (res: { json(): { data: { sessions: AuditEntry[] } } }) => res.json().data.sessions.map((s) => s.action);
 
   it('lists the last 7 days by default, newest first, 20 a page, with the count', async () => {
@@ -212,13 +221,7 @@ describe('POST /api/trails and GET /api/trails/{id}', () => {
     const { sessions, count } = res.json().data;
     // The sign-up of this tenant is in the trail too.
     expect(count).toBe(5);
-    expect(sessions.map((s: AuditEntry) => s.action)).toEqual([
-      'Sign up',
-      'Update SSO configuration',
-      'Start, stop or terminate instance',
-      'Update role',
-      'Invite member',
-    ]);
+    expect(sessions.map((s: AuditEntry) => s.action)).toEqual(['Sign up', 'Update SSO configuration', 'Start, stop or terminate instance', 'Update role', 'Invite member']);
     for (const s of sessions) expect(auditEntrySchema.strict().parse(s)).toEqual(s);
     expect((await trails(undefined)).json().data.count).toBe(5);
     const all = await trails({ period: { start: t.clock.now().getTime() - 30 * DAY, end: t.clock.now().getTime() } });

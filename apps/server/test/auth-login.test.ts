@@ -130,7 +130,10 @@ describe('failed-login throttle', () => {
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await wrong(owner.email, ip);
     expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);
-    const rows = await t.runtime.ctx.db.select().from(rateLimits).where(eq(rateLimits.key, rateKeys.loginAccountFromAddress(owner.email, ip)));
+    const rows = await t.runtime.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, rateKeys.loginAccountFromAddress(owner.email, ip)));
     expect(rows).toHaveLength(0);
     for (let i = 0; i < 4; i++) expect((await wrong(owner.email, ip)).statusCode).toBe(401);
     expect((await login(t, owner.email, owner.password, ip)).statusCode).toBe(200);

@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
-const tokensOf = (userId: string) =>
-  t.runtime.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
+const tokensOf = (userId: string) => t.runtime.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
 /** For each of the user's sessions, oldest first, whether it was revoked. */
 const revokedOf = async (userId: string) => (await sessionsOf(t, userId)).map((s) => s.revokedAt !== null);
 

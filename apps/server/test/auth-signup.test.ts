@@ -139,7 +139,7 @@ describe('POST /api/signup', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it("makes the account with the tenantId the client chose, and refuses one in use with 409, writing nothing", async () => {
+  it('makes the account with the tenantId the client chose, and refuses one in use with 409, writing nothing', async () => {
     const tenantId = crypto.randomUUID();
     const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody({ email: 'chosen@example.com' }), tenantId, auth: 'password' } });
     expect(res.statusCode).toBe(201);
@@ -154,7 +154,7 @@ describe('POST /api/signup', () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it("takes the spec's payload with every field and tenantId \"\" (issue 42): an empty id is no id, and a fresh one is made", async () => {
+  it('takes the spec\'s payload with every field and tenantId "" (issue 42): an empty id is no id, and a fresh one is made', async () => {
     // Spec section 6: "Signup payload: tenantId, fullname, password, email, projectName, organizationName, auth, g-recaptcha-response".
     const payload = {
       tenantId: '',
@@ -196,7 +196,10 @@ describe('isUniqueViolation', () => {
     const err = await t.runtime.ctx.db
       .insert(tenants)
       .values({ ...existing!, id: crypto.randomUUID() })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isUniqueViolation(err)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
   });

@@ -53,7 +53,12 @@ function decoded(res: LightMyRequestResponse): string {
 const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...headers } });
 
-const varies = (res: LightMyRequestResponse) => expect(String(res.headers.vary).toLowerCase().split(/\s*,\s*/)).toContain('accept-encoding');
+const varies = (res: LightMyRequestResponse) =>
+  expect(
+    String(res.headers.vary)
+      .toLowerCase()
+      .split(/\s*,\s*/),
+  ).toContain('accept-encoding');
 
 /** [what the browser asks for, the encoding it gets] */
 const negotiations: [string | undefined, string | undefined][] = [

@@ -10,7 +10,13 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
  */
 async function rulesBroken(code: string, filePath: string): Promise<string[]> {
   // Type-aware rules need a file of the project; these rules read the text alone.
-  const eslint = new ESLint({ cwd: root, overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off' } } });
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off' },
+    },
+  });
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }

@@ -55,9 +55,9 @@ const bKey = await addApiKey(t, b.jwt, { permissions: [...PERMISSIONS] });
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** Every table with a tenant_id column. */
-const tenantTables = rowsOf(
-  await db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by table_name`),
-).map((r) => String(r.table_name));
+const tenantTables = rowsOf(await db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by table_name`)).map((r) =>
+  String(r.table_name),
+);
 
 /** A's rows everywhere (and its tenant row), plus A's sessions and reset links, and the mail count. */
 async function dumpOfA(): Promise<string> {
@@ -72,7 +72,10 @@ async function dumpOfA(): Promise<string> {
     password_resets: sql`select to_jsonb(x)::text as row from password_resets x join users u on u.id = x.user_id where u.tenant_id = ${a.user.tenantId}`,
     mail_outbox: sql`select count(*)::text as row from mail_outbox`,
   };
-  for (const [name, query] of Object.entries(extra)) parts[name] = rowsOf(await db.execute(query)).map((r) => String(r.row)).sort();
+  for (const [name, query] of Object.entries(extra))
+    parts[name] = rowsOf(await db.execute(query))
+      .map((r) => String(r.row))
+      .sort();
   return JSON.stringify(parts);
 }
 
@@ -98,13 +101,13 @@ const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParam
 
 describe('account A’s ids, used by account B’s owner', () => {
   it('are many, of every kind, and the routes addressing ids are found', () => {
-    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys', 'support_conversations', 'support_messages', 'support_attachments']));
+    expect(tenantTables).toEqual(
+      expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys', 'support_conversations', 'support_messages', 'support_attachments']),
+    );
     expect(aIds).toContain(aConversationId);
     expect(aIds).toContain(aKey.keyId);
     expect(aIds.length).toBeGreaterThan(8);
-    expect(idRoutes.map(describeRoute)).toEqual(
-      expect.arrayContaining(['GET /api/users/:id', 'PUT /api/client/members/:id', 'DELETE /api/client/roles/:id', 'GET /api/trails/:id']),
-    );
+    expect(idRoutes.map(describeRoute)).toEqual(expect.arrayContaining(['GET /api/users/:id', 'PUT /api/client/members/:id', 'DELETE /api/client/roles/:id', 'GET /api/trails/:id']));
   });
 
   it.each(idRoutes.map((r) => [describeRoute(r), r] as const))('%s answers 404 for every one of them and changes nothing', async (_name, route) => {
@@ -127,22 +130,25 @@ describe('account A’s ids, used by account B’s owner', () => {
     expect(await dumpOfA()).toBe(before);
   });
 
-  it.each(idRoutes.map((r) => [describeRoute(r), r] as const))('%s answers B’s API key as it answers B: 404 for every one of them (403 where keys never go), and changes nothing', async (_name, route) => {
-    const body = sampleFor(route.schema.body);
-    const query = sampleFor(route.schema.querystring);
-    for (const id of aIds) {
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: fillPath(route.url, () => id),
-        headers: bKey.headers,
-        query: asQuery(query.value),
-        ...(route.schema.body ? { payload: body.value as object } : {}),
-      });
-      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
-    }
-    await t.app.keyUsageDrain();
-    expect(await dumpOfA()).toBe(before);
-  });
+  it.each(idRoutes.map((r) => [describeRoute(r), r] as const))(
+    '%s answers B’s API key as it answers B: 404 for every one of them (403 where keys never go), and changes nothing',
+    async (_name, route) => {
+      const body = sampleFor(route.schema.body);
+      const query = sampleFor(route.schema.querystring);
+      for (const id of aIds) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: fillPath(route.url, () => id),
+          headers: bKey.headers,
+          query: asQuery(query.value),
+          ...(route.schema.body ? { payload: body.value as object } : {}),
+        });
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
+      }
+      await t.app.keyUsageDrain();
+      expect(await dumpOfA()).toBe(before);
+    },
+  );
 
   it('my own modules’ bodies are all samplable, so their id routes are checked down to the lookup', () => {
     const mine = idRoutes.filter((r) => /\/(client|users|trails)\//.test(r.url));

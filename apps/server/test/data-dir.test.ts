@@ -58,7 +58,12 @@ beforeAll(async () => {
   const { jwt } = await call<{ jwt: string }>(null, 'POST', '/signup', signupBody());
   const url = `perm-${randomBytes(4).toString('hex')}`;
   instance = await call<Instance>(jwt, 'POST', '/managed-saas/instances', { name: url, provider: 'aws', region: 'us-east-1', size: 'small', url });
-  await until(() => call<Instance>(jwt, 'GET', `/managed-saas/instances/${instance.instanceId}`), (i) => i.status === 'running' && !i.inProgress, 45_000, 'instance running');
+  await until(
+    () => call<Instance>(jwt, 'GET', `/managed-saas/instances/${instance.instanceId}`),
+    (i) => i.status === 'running' && !i.inProgress,
+    45_000,
+    'instance running',
+  );
 }, 90_000);
 
 afterAll(async () => {

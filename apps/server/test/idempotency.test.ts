@@ -115,7 +115,10 @@ describe('what the key keeps', () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await send('createProject', { body }, 'project-once', own.jwt));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
-    const rows = await t.runtime.ctx.db.select().from(projects).where(and(eq(projects.instanceId, own.instanceId), eq(projects.name, 'Only once')));
+    const rows = await t.runtime.ctx.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.instanceId, own.instanceId), eq(projects.name, 'Only once')));
     expect(rows).toHaveLength(1);
     const trail = (await auditRowsOf(t, own.tenantId)).filter((r) => r.action === 'Project create');
     expect(trail).toHaveLength(1);

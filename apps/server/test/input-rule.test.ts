@@ -21,9 +21,7 @@ const headers = bearer(owner.jwt);
 /** An account with no instance yet, so a create reaches its insert before any billing gate. */
 const newcomer = bearer((await signup(t)).jwt);
 const instanceId = await addInstance(t, owner.user.tenantId);
-const roleId = (
-  await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers, payload: { name: 'Existing role' } })
-).json().data.roleId as string;
+const roleId = (await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers, payload: { name: 'Existing role' } })).json().data.roleId as string;
 
 const NUL = 'with\u0000nul';
 const PAST_YEAR_9999 = MAX_EPOCH_MS + 1;
@@ -87,7 +85,10 @@ describe('text, numbers and dates the database or a Date cannot hold', () => {
     const audited = method !== 'GET' && !url.endsWith('/trails') && !url.endsWith('/signup') && !url.endsWith('/login');
     if (audited) {
       await t.app.auditDrain();
-      const rows = await t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.requestId, String(res.headers['x-request-id'])));
+      const rows = await t.runtime.ctx.db
+        .select()
+        .from(auditTrail)
+        .where(eq(auditTrail.requestId, String(res.headers['x-request-id'])));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe(400);
     }
@@ -98,7 +99,10 @@ describe('text, numbers and dates the database or a Date cannot hold', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: [unstorable], code: 'validation_failed' });
     await t.app.auditDrain();
-    const [row] = await t.runtime.ctx.db.select().from(auditTrail).where(eq(auditTrail.requestId, String(res.headers['x-request-id'])));
+    const [row] = await t.runtime.ctx.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.requestId, String(res.headers['x-request-id'])));
     expect(row?.payload).toEqual({ name: 'Broken \uFFFD name' });
   });
 });

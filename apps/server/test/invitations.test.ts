@@ -39,8 +39,7 @@ async function invite(): Promise<TeamMember> {
 }
 const lookup = (token: string) => t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
 const accept = (payload: object) => t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload });
-const memberOf = async (userId: string): Promise<TeamMember> =>
-  (await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: await ownerHeaders() })).json().data;
+const memberOf = async (userId: string): Promise<TeamMember> => (await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: await ownerHeaders() })).json().data;
 
 describe('the invitation link', () => {
   it('tells the joining page who is invited, to which account', async () => {

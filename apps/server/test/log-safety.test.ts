@@ -28,9 +28,8 @@ async function resetTokenFor(email: string): Promise<string> {
 
 describe('what the log says about requests', () => {
   it('opening an invitation link logs the path without its token, in the SPA and in the API', async () => {
-    const roleId = (
-      await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Instance reader', permissions: ['VIEW_INSTANCES'] } })
-    ).json().data.roleId;
+    const roleId = (await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name: 'Instance reader', permissions: ['VIEW_INSTANCES'] } })).json().data
+      .roleId;
     const email = 'invited.logs@example.com';
     const invited = await t.app.inject({ method: 'POST', url: '/api/client/members', headers: bearer(owner.jwt), payload: { name: 'Ivy', email, admin: false, roleId } });
     expect(invited.statusCode).toBe(201);

@@ -71,9 +71,7 @@ describe('the OpenAPI document', () => {
     try {
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
       const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-      const lint = await run(REDOCLY, ['lint', 'openapi.json', '--format=json'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch(
-        (err: { stdout: string; stderr: string }) => err,
-      );
+      const lint = await run(REDOCLY, ['lint', 'openapi.json', '--format=json'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch((err: { stdout: string; stderr: string }) => err);
       const report = JSON.parse(lint.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
       expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
       expect(report.totals.errors).toBe(0);

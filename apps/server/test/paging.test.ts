@@ -34,8 +34,10 @@ const get = async (url: string, key: string, h = headers) => {
   return { rows: data[key] as unknown[], total: data.total as number };
 };
 const search = (query?: string, key = 'query') => (query === undefined ? '' : `&${key}=${encodeURIComponent(query)}`);
-const instancesPage = (limit: number, h = headers) => (page: number, q?: string) =>
-  get(`/api/managed-saas/instances?limit=${limit}&page=${page}${search(q, 'search')}`, 'instances', h);
+const instancesPage =
+  (limit: number, h = headers) =>
+  (page: number, q?: string) =>
+    get(`/api/managed-saas/instances?limit=${limit}&page=${page}${search(q, 'search')}`, 'instances', h);
 
 const lists: List[] = [
   { name: 'instances (owner: one statement with the caller)', total: 3, read: instancesPage(2) },

@@ -22,12 +22,14 @@ const WEAK = 'password1';
 async function memberWithWeakPassword() {
   const owner = await signup(t);
   // As an account made before the rule would hold it: no call sets such a password today.
-  await t.runtime.ctx.db.update(users).set({ passwordHash: await hashPassword(WEAK) }).where(eq(users.id, owner.user.userId));
+  await t.runtime.ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(WEAK) })
+    .where(eq(users.id, owner.user.userId));
   return owner;
 }
 
-const flagOf = async (userId: string) =>
-  (await t.runtime.ctx.db.select({ flag: users.passwordChangeRequired }).from(users).where(eq(users.id, userId)))[0]?.flag;
+const flagOf = async (userId: string) => (await t.runtime.ctx.db.select({ flag: users.passwordChangeRequired }).from(users).where(eq(users.id, userId)))[0]?.flag;
 
 describe('a password that no longer passes the strength rule', () => {
   it('signs in flagged changePassword, and then opens only the account and the password change', async () => {

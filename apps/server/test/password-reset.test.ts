@@ -13,10 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60_000;
-const requestLink = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email } });
-const reset = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password } });
+const requestLink = (email: string) => t.app.inject({ method: 'POST', url: '/api/password/reset-link', payload: { email } });
+const reset = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password } });
 
 async function mailsTo(email: string) {
   return t.runtime.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
@@ -160,7 +158,10 @@ describe('GET /api/password/reset/:token', () => {
     const token = await tokenFromMail(owner.email);
     const fresh = await check(token);
     expect(fresh.statusCode, fresh.body).toBe(200);
-    const [row] = await t.runtime.ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
+    const [row] = await t.runtime.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect(fresh.json()).toEqual({ data: { expiresAt: row!.expiresAt.getTime() } });
     // Asking spends nothing.
     expect((await check(token)).statusCode).toBe(200);

@@ -168,11 +168,7 @@ describe('who sees a pending invitation’s joining link', async () => {
     expect(res.statusCode, res.body).toBe(201);
     return { userId: res.json().data.userId as string, admin, permissions };
   };
-  const invitations = [
-    await invite('Future Admin', true, PERMISSIONS),
-    await invite('Future Editor', false, ['VIEW_MEMBERS', 'EDIT_MEMBERS']),
-    await invite('Future Nobody', false, []),
-  ];
+  const invitations = [await invite('Future Admin', true, PERMISSIONS), await invite('Future Editor', false, ['VIEW_MEMBERS', 'EDIT_MEMBERS']), await invite('Future Nobody', false, [])];
   // API keys too (issue 42): a key never sees a link, whatever its role, or it could mint a person who outlives it.
   const profiles: Caller[] = [...signedIn];
   for (const [label, perms, admin] of [
@@ -188,11 +184,7 @@ describe('who sees a pending invitation’s joining link', async () => {
     const canList = hasAnyPermission(viewer.permissions!, ['VIEW_MEMBERS', 'EDIT_MEMBERS']);
     expect(list.statusCode).toBe(canList ? 200 : 403);
     for (const inv of invitations) {
-      const mayAct =
-        !viewer.viaKey &&
-        viewer.permissions!.includes('EDIT_MEMBERS') &&
-        inv.permissions.every((p) => viewer.permissions!.includes(p)) &&
-        (!inv.admin || isAdminProfile(viewer));
+      const mayAct = !viewer.viaKey && viewer.permissions!.includes('EDIT_MEMBERS') && inv.permissions.every((p) => viewer.permissions!.includes(p)) && (!inv.admin || isAdminProfile(viewer));
       const one = await t.app.inject({ method: 'GET', url: `/api/users/${inv.userId}`, headers: viewer.headers });
       if (!canList) {
         expect(one.statusCode).toBe(403);

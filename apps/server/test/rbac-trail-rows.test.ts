@@ -38,8 +38,7 @@ const actor = await addMember(t, tenantId, { permissions: PERMISSIONS, name: 'So
 const recordable = t.app.apiRoutes.filter((r) => !(r.guard === 'public' && r.method === 'GET' && !r.audited));
 const isInstanceArea = (r: Pick<ApiRoute, 'guard'>) => typeof r.guard !== 'string' && r.guard.anyOf.some((p) => p.endsWith('_INSTANCES'));
 /** The view and edit permission of each permission a guard names: reading a call's record needs one of them. */
-const readersOf = (anyOf: readonly Permission[]): Permission[] =>
-  PERMISSIONS.filter((p) => anyOf.some((g) => g.replace(/^(VIEW|EDIT)_/, '') === p.replace(/^(VIEW|EDIT)_/, '')));
+const readersOf = (anyOf: readonly Permission[]): Permission[] => PERMISSIONS.filter((p) => anyOf.some((g) => g.replace(/^(VIEW|EDIT)_/, '') === p.replace(/^(VIEW|EDIT)_/, '')));
 
 interface Profile {
   label: string;
@@ -146,7 +145,10 @@ describe('the audit trail’s rows, for every profile', () => {
     const wrong: string[] = [];
     for (const row of everything) {
       const expected = expectedVisible(p, row as AuditEntry & { route: string }, instanceOf.get(row.id) ?? null);
-      if (expected !== shown.has(row.id)) wrong.push(`${expected ? 'missing' : 'leaked'}: ${row.method} ${row.route} by ${row.username} on ${instanceOf.get(row.id) === inside ? 'inside' : instanceOf.get(row.id) === outside ? 'outside' : 'no instance'}`);
+      if (expected !== shown.has(row.id))
+        wrong.push(
+          `${expected ? 'missing' : 'leaked'}: ${row.method} ${row.route} by ${row.username} on ${instanceOf.get(row.id) === inside ? 'inside' : instanceOf.get(row.id) === outside ? 'outside' : 'no instance'}`,
+        );
     }
     expect(wrong).toEqual([]);
     // One entry read by id follows the same rule: a hidden one is absent (404).

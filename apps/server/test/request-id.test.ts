@@ -12,8 +12,7 @@ let owner: SignedIn;
 beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
-const echoed = async (given: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } })).headers['x-request-id'];
+const echoed = async (given: string) => (await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } })).headers['x-request-id'];
 
 describe('X-Request-Id from a client', () => {
   it.each([randomUUID(), '0123456789abcdef0123456789abcdef', 'trace.2024-05_01', 'a'.repeat(64)])('keeps the well-formed id %s', async (given) => {

@@ -72,7 +72,8 @@ const auditId = (await auditRowsOf(t, tenantId))[0]!.id;
 const targetKey = await addApiKey(t, owner.jwt, { permissions: ['VIEW_INSTANCES'] });
 const callerKey = await addApiKey(t, owner.jwt, { permissions: PERMISSIONS });
 // A support conversation with a log attached: the operator routes' ids (called with the operator token, their credential).
-const conversation = (await inject('POST', '/api/support/conversations', { subject: 'Fuzzed', body: 'Help', attachment: { name: 'a.log', mediaType: 'text/plain', contentBase64: 'bG9n' } })).json().data;
+const conversation = (await inject('POST', '/api/support/conversations', { subject: 'Fuzzed', body: 'Help', attachment: { name: 'a.log', mediaType: 'text/plain', contentBase64: 'bG9n' } })).json()
+  .data;
 const conversationId = conversation.conversation.id as string;
 const attachmentId = conversation.messages[0].attachments[0].id as string;
 const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
@@ -89,11 +90,7 @@ interface FuzzRequest {
 function requestsFor(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
   const shape = inputShapeOf(route.schema.body);
   const body = route.schema.body
-    ? fc.oneof(
-        { arbitrary: valueFor(shape ?? undefined, sampleFor(route.schema.body).value, pools), weight: 4 },
-        anyJson,
-        fc.constant(undefined),
-      )
+    ? fc.oneof({ arbitrary: valueFor(shape ?? undefined, sampleFor(route.schema.body).value, pools), weight: 4 }, anyJson, fc.constant(undefined))
     : fc.constant(undefined);
   return fc.record({
     path: fc.tuple(...pathParams(route.url).map((name) => paramFor(name, pools))),
@@ -144,8 +141,7 @@ function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }, 
  * route's or none): no handler ran, so there is nothing to record.
  */
 const ROUTER_BODIES: ReadonlySet<string> = new Set(Object.values(ROUTER_REFUSALS).map((r) => JSON.stringify({ errors: [r.message], code: r.code })));
-const refusedByRouter = (res: { statusCode: number; body: string }) =>
-  ROUTER_BODIES.has(res.body) || (res.statusCode === 404 && res.body.startsWith('{"errors":["No route '));
+const refusedByRouter = (res: { statusCode: number; body: string }) => ROUTER_BODIES.has(res.body) || (res.statusCode === 404 && res.body.startsWith('{"errors":["No route '));
 
 async function recordsOf(requestId: string) {
   await t.app.auditDrain();

@@ -109,7 +109,11 @@ describe('caching', () => {
   const noStore = (res: LightMyRequestResponse) => expect(res.headers['cache-control']).toBe('no-store');
 
   it('token-bearing answers are never stored: sign-up, login, refresh, password reset', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { fullname: 'Cache Tester', organizationName: 'C', email: `cache.${newId()}@example.com`, password: STRONG_PASSWORD } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { fullname: 'Cache Tester', organizationName: 'C', email: `cache.${newId()}@example.com`, password: STRONG_PASSWORD },
+    });
     expect(created.statusCode).toBe(201);
     noStore(created);
 
@@ -175,15 +179,12 @@ describe('settings that change the headers', () => {
     }
   });
 
-  it.each([
-    'https://portal.example.com/path',
-    "'self'",
-    '*',
-    'https://portal.example.com; script-src *',
-    'javascript:alert(1)',
-  ])('FRAME_ANCESTORS refuses %s at start: only bare origins go into the policy', (value) => {
-    expect(() => parseEnv({ FRAME_ANCESTORS: value })).toThrow(/FRAME_ANCESTORS/);
-  });
+  it.each(['https://portal.example.com/path', "'self'", '*', 'https://portal.example.com; script-src *', 'javascript:alert(1)'])(
+    'FRAME_ANCESTORS refuses %s at start: only bare origins go into the policy',
+    (value) => {
+      expect(() => parseEnv({ FRAME_ANCESTORS: value })).toThrow(/FRAME_ANCESTORS/);
+    },
+  );
 
   it('with a captcha, the policy lets reCAPTCHA load its script and frame, and nothing else', async () => {
     const captcha = await createTestApp({ CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 'secret' });

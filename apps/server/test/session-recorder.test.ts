@@ -37,7 +37,10 @@ describe('SESSION_RECORDER_URL and SESSION_RECORDER_PROJECT_KEY', () => {
   it('are off by default, and taken together: the address without its trailing slash, its origin for the policy', () => {
     expect(parseEnv({}).sessionRecorder).toBeNull();
     expect(parseEnv(RECORDER).sessionRecorder).toEqual({ instanceUrl: 'https://replay.example.com', origin: 'https://replay.example.com', projectKey: 'recorder-project-key-0001' });
-    expect(parseEnv({ ...RECORDER, SESSION_RECORDER_URL: 'http://127.0.0.1:4100/replay' }).sessionRecorder).toMatchObject({ instanceUrl: 'http://127.0.0.1:4100/replay', origin: 'http://127.0.0.1:4100' });
+    expect(parseEnv({ ...RECORDER, SESSION_RECORDER_URL: 'http://127.0.0.1:4100/replay' }).sessionRecorder).toMatchObject({
+      instanceUrl: 'http://127.0.0.1:4100/replay',
+      origin: 'http://127.0.0.1:4100',
+    });
   });
 
   it.each([

@@ -34,9 +34,7 @@ describe('a new account’s roles', () => {
     const all = await listRoles(owner);
     expect(all[0]).toMatchObject({ name: OWNER_ROLE_NAME, protected: true, memberCount: 1 });
     const starters = all.slice(1);
-    expect(byName(starters.map(({ name, description, permissions, allInstances, protected: p }) => ({ name, description, permissions, allInstances, protected: p })))).toEqual(
-      byName(starterShape),
-    );
+    expect(byName(starters.map(({ name, description, permissions, allInstances, protected: p }) => ({ name, description, permissions, allInstances, protected: p })))).toEqual(byName(starterShape));
     expect(starters.every((r) => r.memberCount === 0)).toBe(true);
   });
 
@@ -75,8 +73,14 @@ describe('migration 0040', () => {
     const shaped = await signup(t, { organizationName: 'Own Roles' });
     const db = t.runtime.ctx.db;
     // As accounts were before: Owner alone (the starters gone), and one with a role it made, beside Owner.
-    await db.update(roles).set({ deletedAt: t.clock.now() }).where(and(eq(roles.tenantId, bare.user.tenantId), eq(roles.protected, false)));
-    await db.update(roles).set({ deletedAt: t.clock.now() }).where(and(eq(roles.tenantId, shaped.user.tenantId), eq(roles.protected, false)));
+    await db
+      .update(roles)
+      .set({ deletedAt: t.clock.now() })
+      .where(and(eq(roles.tenantId, bare.user.tenantId), eq(roles.protected, false)));
+    await db
+      .update(roles)
+      .set({ deletedAt: t.clock.now() })
+      .where(and(eq(roles.tenantId, shaped.user.tenantId), eq(roles.protected, false)));
     const own = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(shaped.jwt), payload: { name: 'Support', permissions: ['VIEW_INSTANCES'] } });
     expect(own.statusCode).toBe(201);
     const before = (await db.select({ n: sql<number>`count(*)::int` }).from(roles))[0]!.n;
@@ -85,9 +89,7 @@ describe('migration 0040', () => {
     await db.execute(sql.raw(migration));
 
     const given = (await liveRolesOf(bare.user.tenantId)).filter((r) => !r.protected);
-    expect(byName(given.map((r) => ({ name: r.name, description: r.description, permissions: r.permissions, allInstances: r.allInstances, protected: r.protected })))).toEqual(
-      byName(starterShape),
-    );
+    expect(byName(given.map((r) => ({ name: r.name, description: r.description, permissions: r.permissions, allInstances: r.allInstances, protected: r.protected })))).toEqual(byName(starterShape));
     expect((await liveRolesOf(shaped.user.tenantId)).map((r) => r.name).sort()).toEqual([OWNER_ROLE_NAME, 'Support']);
     // Only the bare account gained rows: the first account (starters live) and the shaped one did not.
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(roles))[0]!.n).toBe(before + STARTER_ROLES.length);

@@ -29,8 +29,7 @@ const inviteBody = (over: Record<string, unknown> = {}) => {
   n += 1;
   return { name: `Jane Doe ${n}`, email: `jane.${n}.${Date.now()}@example.com`, admin: false, roleId: viewerRole, ...over };
 };
-const invite = (payload: object, headers = ownerHeaders()) =>
-  t.app.inject({ method: 'POST', url: '/api/client/members', headers, payload });
+const invite = (payload: object, headers = ownerHeaders()) => t.app.inject({ method: 'POST', url: '/api/client/members', headers, payload });
 const list = (query: Record<string, string | number> = {}, headers = ownerHeaders()) =>
   t.app.inject({ method: 'GET', url: '/api/client/members', headers, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
 const LINK = /^https:\/\/console\.example\.com\/invitation\?token=([\w-]{43})$/;
@@ -169,8 +168,7 @@ describe('GET /api/client/members', () => {
   });
 
   it('filters by name, email or role name, case-insensitively, with wildcards taken literally', async () => {
-    const names = async (query: string) =>
-      ((await list({ query, limit: 20 }, bearer(tenant.jwt))).json().data.users as TeamMember[]).map((u) => u.name);
+    const names = async (query: string) => ((await list({ query, limit: 20 }, bearer(tenant.jwt))).json().data.users as TeamMember[]).map((u) => u.name);
     expect(await names('person 1')).toEqual(['Person 10', 'Person 11', 'Person 12']);
     expect(await names('PERSON.3.')).toEqual(['Person 03']);
     expect(await names('support desk')).toHaveLength(12);
@@ -205,8 +203,7 @@ describe('PUT and DELETE /api/client/members/{id}', () => {
     const invited = (await invite(inviteBody())).json().data as TeamMember;
     const other = await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: ownerHeaders(), payload: { name: 'Auditor' } });
     const auditor = other.json().data.roleId;
-    const put = (payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/client/members/${invited.userId}`, headers: ownerHeaders(), payload });
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/client/members/${invited.userId}`, headers: ownerHeaders(), payload });
     const res = await put({ name: 'Jane Renamed', email: invited.email.toUpperCase(), admin: true, roleId: auditor });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Jane Renamed', email: invited.email, admin: true, roleId: auditor, roleName: 'Auditor' });

@@ -170,8 +170,7 @@ describe('no escalation by role create or edit', () => {
 
   it('keeps a scoped editor within their instances', async () => {
     const scoped = await addMember(t, tenantId, { permissions: ['EDIT_ROLES', 'VIEW_INSTANCES'], allInstances: false, instances: [instanceX] });
-    const create = (scope: object) =>
-      t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: scoped.headers, payload: { name: `Scoped ${++n}`, permissions: ['VIEW_INSTANCES'], ...scope } });
+    const create = (scope: object) => t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: scoped.headers, payload: { name: `Scoped ${++n}`, permissions: ['VIEW_INSTANCES'], ...scope } });
     const all = await create({ allInstances: true });
     expect(all.statusCode).toBe(403);
     expect(errorOf(all)).toBe(ROLE_MESSAGES.scopeAboveActor);

@@ -10,9 +10,7 @@ const YEAR_MS = 366 * 86_400_000;
 const ACTIVITY_MESSAGE = 'Expected { "from", "to" }: epoch milliseconds, from before to, at most a year apart';
 const epochMs = z.int({ error: ACTIVITY_MESSAGE }).min(0).max(8_640_000_000_000_000);
 
-export const activityRequestSchema = z
-  .strictObject({ from: epochMs, to: epochMs }, { error: ACTIVITY_MESSAGE })
-  .refine((r) => r.from < r.to && r.to - r.from <= YEAR_MS, { error: ACTIVITY_MESSAGE });
+export const activityRequestSchema = z.strictObject({ from: epochMs, to: epochMs }, { error: ACTIVITY_MESSAGE }).refine((r) => r.from < r.to && r.to - r.from <= YEAR_MS, { error: ACTIVITY_MESSAGE });
 
 export const activitySchema = z.object({
   from: z.number(),

@@ -33,7 +33,12 @@ export const cleanupRequestSchema = wholeNumberBody('days', 0, 3650);
 const PREVIEW_MESSAGE = 'Expected { "ages": a list of 1 to 10 whole numbers of days from 0 to 3650 }';
 /** The body of a cleanup preview: for each age, what a cleanup of sessions older than it would free. */
 export const cleanupPreviewRequestSchema = z.strictObject(
-  { ages: z.array(z.int({ error: PREVIEW_MESSAGE }).min(0).max(3650), { error: PREVIEW_MESSAGE }).min(1).max(10) },
+  {
+    ages: z
+      .array(z.int({ error: PREVIEW_MESSAGE }).min(0).max(3650), { error: PREVIEW_MESSAGE })
+      .min(1)
+      .max(10),
+  },
   { error: PREVIEW_MESSAGE },
 );
 /** The body of a disk resize: the disk grew to `diskGb` (online, as a cloud volume does). */

@@ -29,7 +29,12 @@ const ssoShape = {
 };
 
 const CAPTURE_TEXT_MAX = 200;
-const captureText = (field: string) => z.string({ error: `capture.conditions[].${field} must be text or null` }).min(1).max(CAPTURE_TEXT_MAX).nullable();
+const captureText = (field: string) =>
+  z
+    .string({ error: `capture.conditions[].${field} must be text or null` })
+    .min(1)
+    .max(CAPTURE_TEXT_MAX)
+    .nullable();
 
 /**
  * Which sessions the instance records (the account's session settings): a session whose id
@@ -80,12 +85,8 @@ const DOMAIN_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]
  * whether e-mail addresses and digits in recorded text are obscured (agent's logger.ts).
  */
 const loggerShape = {
-  ipWhitelist: z
-    .array(z.string().max(49).refine(isIpOrRange), { error: 'logger.ipWhitelist must be a list of IP addresses or CIDR ranges' })
-    .max(LOGGER_LIST_MAX),
-  allowedDomains: z
-    .array(z.string().max(255).regex(DOMAIN_PATTERN), { error: 'logger.allowedDomains must be a list of lower-case host names, optionally after *.' })
-    .max(LOGGER_LIST_MAX),
+  ipWhitelist: z.array(z.string().max(49).refine(isIpOrRange), { error: 'logger.ipWhitelist must be a list of IP addresses or CIDR ranges' }).max(LOGGER_LIST_MAX),
+  allowedDomains: z.array(z.string().max(255).regex(DOMAIN_PATTERN), { error: 'logger.allowedDomains must be a list of lower-case host names, optionally after *.' }).max(LOGGER_LIST_MAX),
   defaultInputMode: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'logger.defaultInputMode must be 0, 1 or 2' }),
   obscureEmailData: z.boolean({ error: 'logger.obscureEmailData must be true or false' }),
   obscureNumericData: z.boolean({ error: 'logger.obscureNumericData must be true or false' }),

@@ -55,10 +55,7 @@ export const errorGroupSchema = z.object({
  */
 const projectIds = z.array(z.string().min(1).max(64).nullable()).min(1).max(10).optional();
 
-export const errorListRequestSchema = z.strictObject(
-  { page: z.int().min(1).max(10_000), limit: z.int().min(1).max(100), projectIds },
-  { error: 'The body must be { page, limit, projectIds? }' },
-);
+export const errorListRequestSchema = z.strictObject({ page: z.int().min(1).max(10_000), limit: z.int().min(1).max(100), projectIds }, { error: 'The body must be { page, limit, projectIds? }' });
 export const errorListSchema = z.object({ groups: z.array(errorGroupSchema), total: z.number() });
 
 export const errorRequestSchema = z.strictObject(
@@ -74,10 +71,12 @@ export const resolvedFrameSchema = errorFrameSchema.extend({ original: originalP
 export type ResolvedFrame = z.infer<typeof resolvedFrameSchema>;
 
 /** A group and its latest occurrence, its frames resolved by the instance's source maps (null: no such group). */
-export const errorDetailSchema = z.object({
-  group: errorGroupSchema,
-  latest: z.object({ sessionId: z.string(), url: z.string().nullable(), release: z.string().nullable(), stack: z.string(), frames: z.array(resolvedFrameSchema), at: z.number() }),
-}).nullable();
+export const errorDetailSchema = z
+  .object({
+    group: errorGroupSchema,
+    latest: z.object({ sessionId: z.string(), url: z.string().nullable(), release: z.string().nullable(), stack: z.string(), frames: z.array(resolvedFrameSchema), at: z.number() }),
+  })
+  .nullable();
 
 export type ErrorGroup = z.infer<typeof errorGroupSchema>;
 export type ErrorList = z.infer<typeof errorListSchema>;

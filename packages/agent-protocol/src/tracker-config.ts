@@ -13,7 +13,15 @@ export const trackerConfigAnswerSchema = z.strictObject({
   obscureNumericData: z.boolean(),
   capture: z.strictObject({
     rate: z.int().min(0).max(100),
-    conditions: z.array(z.strictObject({ urlPath: z.string().nullable(), userId: z.string().regex(/^[0-9a-f]{64}$/).nullable() })),
+    conditions: z.array(
+      z.strictObject({
+        urlPath: z.string().nullable(),
+        userId: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .nullable(),
+      }),
+    ),
   }),
 });
 

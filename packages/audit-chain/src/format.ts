@@ -58,10 +58,7 @@ export function csvHeadLine(head: SignedHead): string {
 }
 
 /** One line of an export as read back: a record, the head, or what is wrong with it. */
-export type ExportLine =
-  | { kind: 'record'; line: number; record: ChainedRecord }
-  | { kind: 'head'; line: number; head: unknown }
-  | { kind: 'bad'; line: number; seq: number | null; reason: string };
+export type ExportLine = { kind: 'record'; line: number; record: ChainedRecord } | { kind: 'head'; line: number; head: unknown } | { kind: 'bad'; line: number; seq: number | null; reason: string };
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isTextOrNull = (v: unknown) => v === null || isText(v);

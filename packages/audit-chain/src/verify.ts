@@ -101,7 +101,8 @@ export function verifyAuditExport(text: string, publicKey: PublicKeyInput, optio
 
   const known = options.knownHead;
   if (known) {
-    if (head.headSeq < known.headSeq) return fail(count, { seq: head.headSeq + 1, line: null, reason: `the chain ends at record ${head.headSeq}, before the known head ${known.headSeq}: its tail was cut off` }, head);
+    if (head.headSeq < known.headSeq)
+      return fail(count, { seq: head.headSeq + 1, line: null, reason: `the chain ends at record ${head.headSeq}, before the known head ${known.headSeq}: its tail was cut off` }, head);
     const then = lines.find((l) => l.kind === 'record' && l.record.seq === known.headSeq);
     if (then?.kind === 'record' && then.record.hash !== known.headHash) {
       return fail(count, { seq: known.headSeq, line: then.line, reason: `record ${known.headSeq} differs from the known head: the chain was rewritten from there` }, head);

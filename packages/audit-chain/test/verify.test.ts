@@ -50,10 +50,7 @@ function chain(length: number): ChainedRecord[] {
 
 function exportOf(records: ChainedRecord[], format: ExportFormat, fromSeq = records[0]?.seq ?? 1, key = privateKey): string {
   const last = records.at(-1);
-  const head = signHead(
-    { accountId: account, fromSeq, headSeq: last?.seq ?? 0, headHash: last?.hash ?? '0'.repeat(64), exportedAt: '2026-01-02T00:00:00.000Z' },
-    key,
-  );
+  const head = signHead({ accountId: account, fromSeq, headSeq: last?.seq ?? 0, headHash: last?.hash ?? '0'.repeat(64), exportedAt: '2026-01-02T00:00:00.000Z' }, key);
   if (format === 'jsonl') return records.map(jsonlRecordLine).join('') + jsonlHeadLine(head);
   return csvHeaderLine() + records.map(csvRecordLine).join('') + csvHeadLine(head);
 }

@@ -58,4 +58,3 @@ function commanderExit(error: CommanderError): ExitCode {
   // A group named without its command (`replay instances`) shows the group's help, and is still a usage error.
   return EXIT.usage;
 }
-

@@ -97,7 +97,21 @@ describe('replay: output', () => {
   });
 
   it('keys create prints the secret alone on standard output, the notice on standard error', async () => {
-    const key = { keyId: 'k1', name: 'CI', roleId: ID, roleName: 'Owner', status: 'active', expiresAt: 1_800_000_000_000, ipAccessList: [], createdAt: 1, createdBy: 'u', lastUsedAt: null, lastUsedAddress: null, previousSecretValidUntil: null, revokedAt: null };
+    const key = {
+      keyId: 'k1',
+      name: 'CI',
+      roleId: ID,
+      roleName: 'Owner',
+      status: 'active',
+      expiresAt: 1_800_000_000_000,
+      ipAccessList: [],
+      createdAt: 1,
+      createdBy: 'u',
+      lastUsedAt: null,
+      lastUsedAddress: null,
+      previousSecretValidUntil: null,
+      revokedAt: null,
+    };
     const h = harness({ routes: [on('POST', '/api/client/api-keys', ok({ key, secret: 'rck_secret' }, 201))] });
     expect(await h.run('keys', 'create', '--name', 'CI', '--role', ID, '--expires', '30d', '--ip', '127.0.0.1', '--ip', '::1')).toBe(EXIT.ok);
     expect(h.stdout()).toBe('rck_secret\n');
@@ -261,4 +275,3 @@ describe('replay audit', () => {
     expect(await h.run('audit', 'export', '--format', 'xml')).toBe(EXIT.usage);
   });
 });
-

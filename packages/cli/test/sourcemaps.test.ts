@@ -69,7 +69,11 @@ describe('replay sourcemaps upload', () => {
 
 describe('replay sourcemaps list', () => {
   it('prints the instance’s maps as a table', async () => {
-    const h = harness({ routes: [on('GET', '/api/managed-saas/instances/*/source-maps', ok({ sourceMaps: [{ id: 'm1', release: '2.4.0', fileUrl: 'https://cdn.example.com/a.js', bytes: 42, uploadedAt: 1_700_000_000_000 }] }))] });
+    const h = harness({
+      routes: [
+        on('GET', '/api/managed-saas/instances/*/source-maps', ok({ sourceMaps: [{ id: 'm1', release: '2.4.0', fileUrl: 'https://cdn.example.com/a.js', bytes: 42, uploadedAt: 1_700_000_000_000 }] })),
+      ],
+    });
     expect(await h.run('sourcemaps', 'list', '--instance', ID)).toBe(EXIT.ok);
     expect(h.stdout()).toContain('https://cdn.example.com/a.js');
     expect(h.stdout()).toContain('2.4.0');

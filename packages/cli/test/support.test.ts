@@ -10,7 +10,16 @@ const thread = (over: Record<string, unknown> = {}) => ({
   conversation: { id: ID, subject: 'Replays are empty', status: 'open', instanceId: null, instanceName: 'shop', createdByName: 'Ada', createdAt: 0, updatedAt: 0, lastMessageAt: 0, unread: 0 },
   waitingSince: 1_700_000_000_000,
   messages: [
-    { id: 'm1', authorKind: 'member', authorName: 'Ada', authorUserId: 'u1', body: 'Nothing records.', internal: false, createdAt: 1_700_000_000_000, attachments: [{ id: 'a1', name: 'app.log', mediaType: 'text/plain', size: 12 }] },
+    {
+      id: 'm1',
+      authorKind: 'member',
+      authorName: 'Ada',
+      authorUserId: 'u1',
+      body: 'Nothing records.',
+      internal: false,
+      createdAt: 1_700_000_000_000,
+      attachments: [{ id: 'a1', name: 'app.log', mediaType: 'text/plain', size: 12 }],
+    },
     { id: 'm2', authorKind: 'operator', authorName: 'Support', authorUserId: null, body: 'Disk full', internal: true, createdAt: 1_700_000_060_000, attachments: [] },
   ],
   account: { tenantId: 't1', name: 'Acme', edition: 'foss', plan: 'trial', trialEndsAt: 0, instances: [{ id: 'i1', name: 'shop', status: 'running', size: 'small' }], recentFailures: [] },
@@ -21,7 +30,13 @@ describe('replay support', () => {
   it('lists the open queue with the operator token from REPLAY_OPERATOR_TOKEN, never the account key', async () => {
     const h = harness({
       env: OPERATOR,
-      routes: [on('GET', QUEUE, ok({ conversations: [{ id: ID, tenantId: 't1', accountName: 'Acme', subject: 'Replays are empty', status: 'open', instanceName: null, waitingSince: 1_700_000_000_000, lastMessageAt: 0 }] }))],
+      routes: [
+        on(
+          'GET',
+          QUEUE,
+          ok({ conversations: [{ id: ID, tenantId: 't1', accountName: 'Acme', subject: 'Replays are empty', status: 'open', instanceName: null, waitingSince: 1_700_000_000_000, lastMessageAt: 0 }] }),
+        ),
+      ],
     });
     expect(await h.run('support', 'list')).toBe(EXIT.ok);
     expect(h.calls[0]?.headers.get('authorization')).toBe('Bearer operator-token-from-env');

@@ -44,9 +44,7 @@ export const auditSigningKeySchema = z.object({
 });
 export type AuditSigningKeyAnswer = z.infer<typeof auditSigningKeySchema>;
 
-const periodSchema = z
-  .strictObject({ start: safeEpochMs, end: safeEpochMs })
-  .refine((p) => p.start <= p.end, AUDIT_MESSAGES.badPeriod);
+const periodSchema = z.strictObject({ start: safeEpochMs, end: safeEpochMs }).refine((p) => p.start <= p.end, AUDIT_MESSAGES.badPeriod);
 
 const trailsFilters = z
   .strictObject({

@@ -114,4 +114,3 @@ export const logoutResultSchema = z.object({ ok: z.literal(true) });
 
 /** POST /password/reset-link answers the same text whether or not the email is known. */
 export const resetLinkResultSchema = z.object({ message: z.string() });
-

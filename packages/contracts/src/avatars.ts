@@ -40,7 +40,5 @@ export const AVATAR_MESSAGES = {
 export const avatarIconSchema = z.enum(AVATAR_ICONS, { error: AVATAR_MESSAGES.unknown });
 
 /** POST /account/avatar: the caller's own avatar icon; null goes back to the initials. */
-export const avatarUpdateSchema = z
-  .strictObject({ avatar: avatarIconSchema.nullable() })
-  .meta({ examples: [{ avatar: 'rocket' }, { avatar: null }] });
+export const avatarUpdateSchema = z.strictObject({ avatar: avatarIconSchema.nullable() }).meta({ examples: [{ avatar: 'rocket' }, { avatar: null }] });
 export type AvatarUpdate = z.infer<typeof avatarUpdateSchema>;

@@ -54,15 +54,11 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 export const cardTokenSchema = safeExactText(255).regex(/^[A-Za-z0-9_]{6,255}$/, BILLING_MESSAGES.tokenUnknown);
 
 /** POST /plans/billing: the first time, every part is complete. */
-export const createBillingSchema = z
-  .object({ name: safeText(120).min(1, MESSAGES.required), cardToken: cardTokenSchema, address: billingAddressSchema })
-  .strict();
+export const createBillingSchema = z.object({ name: safeText(120).min(1, MESSAGES.required), cardToken: cardTokenSchema, address: billingAddressSchema }).strict();
 export type CreateBillingInput = z.infer<typeof createBillingSchema>;
 
 /** PUT /plans/edit: the card is replaced only when a new token comes; the name and address always. */
-export const editBillingSchema = z
-  .object({ name: safeText(120).min(1, MESSAGES.required), cardToken: cardTokenSchema.optional(), address: billingAddressSchema })
-  .strict();
+export const editBillingSchema = z.object({ name: safeText(120).min(1, MESSAGES.required), cardToken: cardTokenSchema.optional(), address: billingAddressSchema }).strict();
 export type EditBillingInput = z.infer<typeof editBillingSchema>;
 
 export const cardSummarySchema = z.object({

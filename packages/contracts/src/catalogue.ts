@@ -49,16 +49,7 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
 export const DEFAULT_PROVIDER: Provider = 'aws';
 
 /** In the order the create form lists them (spec section 2). */
-export const REGION_GROUPS = [
-  'US East',
-  'Asia Pacific',
-  'Canada',
-  'Europe',
-  'Middle East',
-  'South America',
-  'US Central',
-  'US West',
-] as const;
+export const REGION_GROUPS = ['US East', 'Asia Pacific', 'Canada', 'Europe', 'Middle East', 'South America', 'US Central', 'US West'] as const;
 export type RegionGroup = (typeof REGION_GROUPS)[number];
 export const REGION_CODES = ['us', 'ap', 'eu', 'me', 'ca', 'sa'] as const;
 export type RegionCode = (typeof REGION_CODES)[number];

@@ -56,9 +56,7 @@ export const MODULE_MESSAGES = {
 } as const;
 
 /** POST /users/modules: the key of the one module to switch (on if it was off, off if it was on). */
-export const moduleToggleSchema = z
-  .strictObject({ module: z.enum(CONSOLE_MODULE_KEYS, { error: MODULE_MESSAGES.unknown }) })
-  .meta({ examples: [{ module: 'alerts' }] });
+export const moduleToggleSchema = z.strictObject({ module: z.enum(CONSOLE_MODULE_KEYS, { error: MODULE_MESSAGES.unknown }) }).meta({ examples: [{ module: 'alerts' }] });
 export type ModuleToggle = z.infer<typeof moduleToggleSchema>;
 
 /** The account's settings (Account.settings): `modules` lists the keys of the modules switched off. */

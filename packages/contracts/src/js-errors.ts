@@ -83,9 +83,7 @@ const isHttpUrl = (text: string) => {
 export const sourceMapBodySchema = z.strictObject({
   release: safeText(100).min(1, 'Release is required'),
   fileUrl: safeText(2048).refine(isHttpUrl, JS_ERROR_MESSAGES.fileUrl),
-  map: z
-    .string()
-    .check(z.refine(isStorableText, INPUT_MESSAGES.unstorableText), z.maxLength(MAX_SOURCE_MAP_CHARS, JS_ERROR_MESSAGES.tooLarge(MAX_SOURCE_MAP_CHARS))),
+  map: z.string().check(z.refine(isStorableText, INPUT_MESSAGES.unstorableText), z.maxLength(MAX_SOURCE_MAP_CHARS, JS_ERROR_MESSAGES.tooLarge(MAX_SOURCE_MAP_CHARS))),
 });
 export type SourceMapBody = z.infer<typeof sourceMapBodySchema>;
 export const sourceMapSchema = z.object({ id: z.string(), release: z.string(), fileUrl: z.string(), bytes: z.number().int(), uploadedAt: z.number() });

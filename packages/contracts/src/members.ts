@@ -18,8 +18,7 @@ export const MEMBER_NAME_PATTERN = /^[\p{L}\p{M}0-9 _-]+$/u;
 
 export const MEMBER_MESSAGES = {
   // Section 8, word for word: the web shows these.
-  invitationSent:
-    'The invitation, including the account joining link, has been successfully sent to the specified email address.',
+  invitationSent: 'The invitation, including the account joining link, has been successfully sent to the specified email address.',
   userUpdated: 'User updated successfully',
   saveFailed: 'Error saving user',
   deleteFailed: 'Error deleting team member.',
@@ -49,9 +48,7 @@ export const MEMBER_MESSAGES = {
   invitationExpired: 'This invitation link has expired. Ask your admin for a new one.',
 } as const;
 
-export const memberNameSchema = safeText(TEXT_LIMITS.name)
-  .min(1, MESSAGES.required)
-  .regex(MEMBER_NAME_PATTERN, MEMBER_MESSAGES.nameInvalid);
+export const memberNameSchema = safeText(TEXT_LIMITS.name).min(1, MESSAGES.required).regex(MEMBER_NAME_PATTERN, MEMBER_MESSAGES.nameInvalid);
 
 export const roleIdSchema = z.string({ error: MEMBER_MESSAGES.roleRequired }).pipe(safeUuid(MEMBER_MESSAGES.roleRequired));
 

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 
 /** The nine permissions of spec section 3; a role grants any subset of them. */
-export const PERMISSIONS = [
-  'VIEW_BILLING',
-  'EDIT_BILLING',
-  'VIEW_INSTANCES',
-  'EDIT_INSTANCES',
-  'VIEW_ACTIVITY',
-  'VIEW_ROLES',
-  'EDIT_ROLES',
-  'VIEW_MEMBERS',
-  'EDIT_MEMBERS',
-] as const;
+export const PERMISSIONS = ['VIEW_BILLING', 'EDIT_BILLING', 'VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_ACTIVITY', 'VIEW_ROLES', 'EDIT_ROLES', 'VIEW_MEMBERS', 'EDIT_MEMBERS'] as const;
 
 export const permissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permissionSchema>;

@@ -13,21 +13,7 @@ export interface RouteOptions {
   anchor?: string;
 }
 
-export const CLIENT_TABS = [
-  'integrations',
-  'account',
-  'sessions-listing',
-  'team',
-  'roles',
-  'projects',
-  'metadata',
-  'webhooks',
-  'notifications',
-  'support',
-  'audit',
-  'billing',
-  'modules',
-] as const;
+export const CLIENT_TABS = ['integrations', 'account', 'sessions-listing', 'team', 'roles', 'projects', 'metadata', 'webhooks', 'notifications', 'support', 'audit', 'billing', 'modules'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 export const ONBOARDING_TABS = ['installing', 'identify-users', 'team', 'integrations'] as const;
@@ -94,8 +80,7 @@ export const routes = {
   /** The joining page an invitation mail links to (`?token=…`). */
   invitation: (opts?: RouteOptions) => buildPath('/invitation', opts),
   client: (activeTab: ClientTab = 'account', opts?: RouteOptions) => buildPath(`/client/${activeTab}`, opts),
-  onboarding: (siteId: SiteId, activeTab: OnboardingTab = 'installing', opts?: RouteOptions) =>
-    withSiteId(buildPath(`/onboarding/${activeTab}`, opts), siteId),
+  onboarding: (siteId: SiteId, activeTab: OnboardingTab = 'installing', opts?: RouteOptions) => withSiteId(buildPath(`/onboarding/${activeTab}`, opts), siteId),
   instances: (opts?: RouteOptions) => buildPath('/instances', opts),
   /** The operators' support queue: reached with the console's OPERATOR_TOKEN, not a member's session. */
   operatorSupport: (opts?: RouteOptions) => buildPath('/operator/support', opts),

@@ -74,14 +74,7 @@ function checkedLength(max: number): number {
 /** Text a person types (names, descriptions, searches): storable, trimmed, NFC, at most `max` characters. */
 export function safeText(max: number): z.ZodString {
   const limit = checkedLength(max);
-  return z
-    .string()
-    .check(
-      z.refine(isStorableText, INPUT_MESSAGES.unstorableText),
-      z.normalize('NFC'),
-      z.trim(),
-      z.maxLength(limit, INPUT_MESSAGES.tooLong(limit)),
-    );
+  return z.string().check(z.refine(isStorableText, INPUT_MESSAGES.unstorableText), z.normalize('NFC'), z.trim(), z.maxLength(limit, INPUT_MESSAGES.tooLong(limit)));
 }
 
 /** Text kept exactly as sent (passwords, tokens, ids, codes): storable and at most `max` characters. */

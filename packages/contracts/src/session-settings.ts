@@ -19,11 +19,41 @@ import { safeInt, safeText } from './safe';
 
 /** Every offset from UTC-12:00 to UTC+12:00 that a place keeps, half-hour and 45-minute ones included (spec section 9). */
 export const SESSION_TIMEZONES = [
-  'UTC-12:00', 'UTC-11:00', 'UTC-10:00', 'UTC-09:30', 'UTC-09:00', 'UTC-08:00', 'UTC-07:00', 'UTC-06:00',
-  'UTC-05:00', 'UTC-04:00', 'UTC-03:30', 'UTC-03:00', 'UTC-02:00', 'UTC-01:00', 'UTC+00:00', 'UTC+01:00',
-  'UTC+02:00', 'UTC+03:00', 'UTC+03:30', 'UTC+04:00', 'UTC+04:30', 'UTC+05:00', 'UTC+05:30', 'UTC+05:45',
-  'UTC+06:00', 'UTC+06:30', 'UTC+07:00', 'UTC+08:00', 'UTC+08:45', 'UTC+09:00', 'UTC+09:30', 'UTC+10:00',
-  'UTC+10:30', 'UTC+11:00', 'UTC+12:00',
+  'UTC-12:00',
+  'UTC-11:00',
+  'UTC-10:00',
+  'UTC-09:30',
+  'UTC-09:00',
+  'UTC-08:00',
+  'UTC-07:00',
+  'UTC-06:00',
+  'UTC-05:00',
+  'UTC-04:00',
+  'UTC-03:30',
+  'UTC-03:00',
+  'UTC-02:00',
+  'UTC-01:00',
+  'UTC+00:00',
+  'UTC+01:00',
+  'UTC+02:00',
+  'UTC+03:00',
+  'UTC+03:30',
+  'UTC+04:00',
+  'UTC+04:30',
+  'UTC+05:00',
+  'UTC+05:30',
+  'UTC+05:45',
+  'UTC+06:00',
+  'UTC+06:30',
+  'UTC+07:00',
+  'UTC+08:00',
+  'UTC+08:45',
+  'UTC+09:00',
+  'UTC+09:30',
+  'UTC+10:00',
+  'UTC+10:30',
+  'UTC+11:00',
+  'UTC+12:00',
 ] as const;
 export type SessionTimezone = (typeof SESSION_TIMEZONES)[number];
 
@@ -49,16 +79,20 @@ export const SESSION_SETTINGS_MESSAGES = {
 export const conditionSetSchema = z.strictObject({
   name: safeText(CONDITION_TEXT).min(1, SESSION_SETTINGS_MESSAGES.conditionName),
   /** A path prefix of the page (`/checkout`), or null. */
-  urlPath: safeText(CONDITION_TEXT).refine((p) => p.startsWith('/'), SESSION_SETTINGS_MESSAGES.urlPath).nullable(),
+  urlPath: safeText(CONDITION_TEXT)
+    .refine((p) => p.startsWith('/'), SESSION_SETTINGS_MESSAGES.urlPath)
+    .nullable(),
   /** The id the tracker identified the user with, or null. */
   userId: safeText(CONDITION_TEXT).min(1).nullable(),
 });
 export type ConditionSet = z.infer<typeof conditionSetSchema>;
 
 /** The capture rate as typed: empty (or null) becomes 0 (spec section 5); otherwise 0–100. */
-const captureRateInput = z.union([z.literal(''), z.null(), safeInt({ min: 0, max: 100, message: SESSION_SETTINGS_MESSAGES.captureRate })], {
-  error: SESSION_SETTINGS_MESSAGES.captureRate,
-}).transform((v) => (v === '' || v === null ? 0 : v));
+const captureRateInput = z
+  .union([z.literal(''), z.null(), safeInt({ min: 0, max: 100, message: SESSION_SETTINGS_MESSAGES.captureRate })], {
+    error: SESSION_SETTINGS_MESSAGES.captureRate,
+  })
+  .transform((v) => (v === '' || v === null ? 0 : v));
 
 const conditionsOf = z
   .array(conditionSetSchema)

@@ -97,13 +97,14 @@ export const supportAttachmentInputSchema = z
   .strict();
 export type SupportAttachmentInput = z.output<typeof supportAttachmentInputSchema>;
 
-
 const messageBody = safeText(SUPPORT_MESSAGE_MAX).min(1, SUPPORT_MESSAGES.bodyRequired);
 
 export const createSupportConversationSchema = z
   .object({
     // One line: it becomes a mail's Subject header.
-    subject: safeText(SUPPORT_SUBJECT_MAX).min(1, SUPPORT_MESSAGES.subjectRequired).regex(/^[^\r\n]*$/, SUPPORT_MESSAGES.subjectOneLine),
+    subject: safeText(SUPPORT_SUBJECT_MAX)
+      .min(1, SUPPORT_MESSAGES.subjectRequired)
+      .regex(/^[^\r\n]*$/, SUPPORT_MESSAGES.subjectOneLine),
     body: messageBody,
     /** The instance it is about, when opened from an instance's page: one of the account's. */
     instanceId: safeUuid(SUPPORT_MESSAGES.instanceNotFound).optional(),
@@ -116,9 +117,7 @@ export const supportReplySchema = z.object({ body: messageBody, attachment: supp
 export type SupportReplyInput = z.output<typeof supportReplySchema>;
 
 /** An operator's message: a reply the customer sees, or an internal note (never shown to the customer). */
-export const operatorSupportMessageSchema = z
-  .object({ body: messageBody, internal: z.boolean().default(false), attachment: supportAttachmentInputSchema.optional() })
-  .strict();
+export const operatorSupportMessageSchema = z.object({ body: messageBody, internal: z.boolean().default(false), attachment: supportAttachmentInputSchema.optional() }).strict();
 export type OperatorSupportMessageInput = z.output<typeof operatorSupportMessageSchema>;
 
 export const supportConversationParamsSchema = z.object({ id: safeUuid(SUPPORT_MESSAGES.notFound) });

@@ -5,8 +5,7 @@ import { INPUT_MESSAGES, safeExactText, safeText } from './safe';
 /** Messages of spec section 5, word for word. */
 export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters long',
-  passwordStrength:
-    'The password should have a minimum length of 8 characters and include at least one uppercase letter, one lowercase letter, one digit, and one special character.',
+  passwordStrength: 'The password should have a minimum length of 8 characters and include at least one uppercase letter, one lowercase letter, one digit, and one special character.',
   passwordsDontMatch: "Passwords don't match",
   required: 'This field is required',
   invalidEmail: 'Enter a valid email address',
@@ -14,13 +13,7 @@ export const MESSAGES = {
 } as const;
 
 export function isStrongPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN_LENGTH &&
-    /[a-z]/.test(value) &&
-    /[A-Z]/.test(value) &&
-    /\d/.test(value) &&
-    /[^A-Za-z0-9]/.test(value)
-  );
+  return value.length >= PASSWORD_MIN_LENGTH && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value);
 }
 
 /** The longest password accepted anywhere (signing in, setting, changing). */

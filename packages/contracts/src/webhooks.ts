@@ -84,7 +84,6 @@ export function webhookEventGroups(): { family: WebhookEventFamily; types: Domai
   return WEBHOOK_EVENT_FAMILIES.map((family) => ({ family, types: WEBHOOK_EVENT_TYPES.filter((t) => familyOfType(t) === family) }));
 }
 
-
 /**
  * The spec's endpoint rule: http or https, and a host that is a domain (at least two
  * labels, a real-looking top-level one), localhost, or an IP address; a port is
@@ -108,9 +107,7 @@ export function isWebhookEndpoint(text: string): boolean {
 }
 
 export const webhookNameSchema = safeText(WEBHOOK_LIMITS.name).min(1, WEBHOOK_MESSAGES.required);
-export const webhookEndpointSchema = safeText(WEBHOOK_LIMITS.endpoint)
-  .min(1, WEBHOOK_MESSAGES.required)
-  .refine(isWebhookEndpoint, WEBHOOK_MESSAGES.invalidEndpoint);
+export const webhookEndpointSchema = safeText(WEBHOOK_LIMITS.endpoint).min(1, WEBHOOK_MESSAGES.required).refine(isWebhookEndpoint, WEBHOOK_MESSAGES.invalidEndpoint);
 const eventTypeSchema = safeExactText(100).refine((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t), WEBHOOK_MESSAGES.unknownEventType);
 
 /**

@@ -16,8 +16,7 @@ export function cellsOf(line: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-const isDecisionsHeader = (line: string) =>
-  line.startsWith('|') && cellsOf(line).join('|') === DECISIONS_HEADER.join('|');
+const isDecisionsHeader = (line: string) => line.startsWith('|') && cellsOf(line).join('|') === DECISIONS_HEADER.join('|');
 
 /** The subjects (first cells) of the decisions tables in one file's text. */
 export function decisionSubjectsIn(text: string): string[] {
@@ -36,7 +35,9 @@ export function readDecisions(root: string): { subjects: Set<string>; problems: 
   const subjects = new Set<string>();
   const problems: string[] = [];
   const dir = resolve(root, DECISIONS_DIR);
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.md')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()) {
     for (const subject of decisionSubjectsIn(readFileSync(join(dir, file), 'utf8'))) {
       if (subjects.has(subject)) problems.push(`${DECISIONS_DIR}/${file}: the subject '${subject}' is a row of another table too`);
       subjects.add(subject);
@@ -94,7 +95,10 @@ const lineAt = (text: string, index: number) => text.slice(0, index).split('\n')
  */
 export function pathOfSpan(span: string, folders: Set<string>): string | null {
   const word = span.trim().split(/\s/)[0] ?? '';
-  const path = word.replace(/#.*$/, '').replace(/:\d+(?:-\d+)?$/, '').replace(/[.,;]$/, '');
+  const path = word
+    .replace(/#.*$/, '')
+    .replace(/:\d+(?:-\d+)?$/, '')
+    .replace(/[.,;]$/, '');
   const slash = path.indexOf('/');
   if (slash <= 0 || !folders.has(path.slice(0, slash))) return null;
   const pattern = path.search(/[*<>{}…]/);
@@ -103,12 +107,7 @@ export function pathOfSpan(span: string, folders: Set<string>): string | null {
 }
 
 /** The places a doc's text names a path that does not exist: code spans and relative links. */
-export function missingPathsIn(
-  doc: string,
-  text: string,
-  folders: Set<string>,
-  exists: (path: string) => boolean,
-): string[] {
+export function missingPathsIn(doc: string, text: string, folders: Set<string>, exists: (path: string) => boolean): string[] {
   const prose = withoutFences(text);
   const problems: string[] = [];
   for (const match of prose.matchAll(/`([^`]+)`/g)) {

@@ -1,19 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DISK_MAX_GB,
-  DISK_STEP_GB,
-  HOURLY_DIGITS,
-  HOURS_PER_MONTH,
-  INSTANCE_SIZES,
-  PROVIDERS,
-  REGIONS,
-  SIZES,
-  formatMoney,
-  instanceSchema,
-  priceFor,
-  storagePrice,
-} from '../src/index';
+import { DISK_MAX_GB, DISK_STEP_GB, HOURLY_DIGITS, HOURS_PER_MONTH, INSTANCE_SIZES, PROVIDERS, REGIONS, SIZES, formatMoney, instanceSchema, priceFor, storagePrice } from '../src/index';
 
 const everyRegion = PROVIDERS.flatMap((provider) => REGIONS[provider].map((region) => ({ provider, region })));
 

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_LIMITS,
-  PROJECT_MESSAGES,
-  PROJECT_NAME_MAX,
-  TEXT_LIMITS,
-  accountLimits,
-  appendSite,
-  createProjectSchema,
-  instanceLimit,
-  renameProjectSchema,
-} from '../src/index';
+import { ACCOUNT_LIMITS, PROJECT_MESSAGES, PROJECT_NAME_MAX, TEXT_LIMITS, accountLimits, appendSite, createProjectSchema, instanceLimit, renameProjectSchema } from '../src/index';
 
 const instanceId = '0b5f7c1e-9a3d-4d2b-8f6e-1c2d3e4f5a6b';
 const site = (siteId: string) => ({ siteId, name: siteId });

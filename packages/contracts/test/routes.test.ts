@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_TABS,
-  CLIENT_TABS,
-  MENU,
-  ONBOARDING_TABS,
-  buildPath,
-  canOpenScreen,
-  isBaseRoute,
-  needsSiteId,
-  routes,
-  visibleMenu,
-  withSiteId,
-  SITE_ROUTE_PATTERNS,
-} from '../src/index';
+import { ACCOUNT_TABS, CLIENT_TABS, MENU, ONBOARDING_TABS, buildPath, canOpenScreen, isBaseRoute, needsSiteId, routes, visibleMenu, withSiteId, SITE_ROUTE_PATTERNS } from '../src/index';
 
 const opts = { query: { page: 2, q: 'a b' }, anchor: 'top' };
 
@@ -49,12 +36,7 @@ describe('route builders', () => {
 
   it('build every onboarding tab', () => {
     expect(routes.onboarding('s1')).toBe('/s1/onboarding/installing');
-    expect(ONBOARDING_TABS.map((tab) => routes.onboarding('s1', tab))).toEqual([
-      '/s1/onboarding/installing',
-      '/s1/onboarding/identify-users',
-      '/s1/onboarding/team',
-      '/s1/onboarding/integrations',
-    ]);
+    expect(ONBOARDING_TABS.map((tab) => routes.onboarding('s1', tab))).toEqual(['/s1/onboarding/installing', '/s1/onboarding/identify-users', '/s1/onboarding/team', '/s1/onboarding/integrations']);
     expect(routes.onboarding('s1', 'team', { anchor: '#invite' })).toBe('/s1/onboarding/team#invite');
   });
 
@@ -82,12 +64,7 @@ describe('route builders', () => {
 
   it('build the account routes', () => {
     expect(routes.account()).toBe('/account');
-    expect(ACCOUNT_TABS.map((tab) => routes.account(tab))).toEqual([
-      '/account/profile',
-      '/account/organization',
-      '/account/api-keys',
-      '/account/session',
-    ]);
+    expect(ACCOUNT_TABS.map((tab) => routes.account(tab))).toEqual(['/account/profile', '/account/organization', '/account/api-keys', '/account/session']);
     expect(routes.account('profile', opts)).toBe('/account/profile?page=2&q=a+b#top');
     expect(routes.account(undefined, { anchor: 'password' })).toBe('/account#password');
   });
@@ -164,29 +141,13 @@ describe('isBaseRoute', () => {
 describe('menu and screen permissions', () => {
   it('lists the menu in spec order with paths matching the builders', () => {
     expect(MENU.map((m) => m.label)).toEqual(['Instances', 'Activity', 'Team', 'Roles', 'Billing', 'Support']);
-    expect(MENU.map((m) => m.path)).toEqual([
-      routes.instances(),
-      routes.activities(),
-      routes.members(),
-      routes.roles(),
-      routes.billing(),
-      null,
-    ]);
+    expect(MENU.map((m) => m.path)).toEqual([routes.instances(), routes.activities(), routes.members(), routes.roles(), routes.billing(), null]);
   });
 
   it('hides entries without a matching permission', () => {
     expect(visibleMenu([]).map((m) => m.key)).toEqual(['support']);
-    expect(visibleMenu(['EDIT_INSTANCES', 'VIEW_ACTIVITY']).map((m) => m.key)).toEqual([
-      'instances',
-      'activities',
-      'support',
-    ]);
-    expect(visibleMenu(['EDIT_MEMBERS', 'VIEW_ROLES', 'EDIT_BILLING']).map((m) => m.key)).toEqual([
-      'members',
-      'roles',
-      'billing',
-      'support',
-    ]);
+    expect(visibleMenu(['EDIT_INSTANCES', 'VIEW_ACTIVITY']).map((m) => m.key)).toEqual(['instances', 'activities', 'support']);
+    expect(visibleMenu(['EDIT_MEMBERS', 'VIEW_ROLES', 'EDIT_BILLING']).map((m) => m.key)).toEqual(['members', 'roles', 'billing', 'support']);
   });
 
   it('guards screens with any of their permissions', () => {

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INPUT_MESSAGES,
-  MAX_EPOCH_MS,
-  MAX_PAGE,
-  MAX_TEXT_LENGTH,
-  isStorableText,
-  safeEpochMs,
-  safeExactText,
-  safeInt,
-  safePaging,
-  safeText,
-  toStorableText,
-} from '../src/index';
+import { INPUT_MESSAGES, MAX_EPOCH_MS, MAX_PAGE, MAX_TEXT_LENGTH, isStorableText, safeEpochMs, safeExactText, safeInt, safePaging, safeText, toStorableText } from '../src/index';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((i) => i.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 
 describe('storable text', () => {
   it.each([

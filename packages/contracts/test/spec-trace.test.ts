@@ -26,8 +26,7 @@ const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
  * not a literal title and is left out, so the trace cannot name one.
  */
 function testTitles(source: string): Set<string> {
-  const call =
-    /(?:\b(?:it|test)(?:\.(?:only|skip|concurrent|fails|todo|sequential))*|\.each\([^;]*?\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  const call = /(?:\b(?:it|test)(?:\.(?:only|skip|concurrent|fails|todo|sequential))*|\.each\([^;]*?\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
   const titles = new Set<string>();
   for (const match of source.matchAll(call)) {
     const [, quote, body = ''] = match;
@@ -152,9 +151,7 @@ describe('docs/SPEC-TRACE.md', () => {
   it('states at its top the counts its rows have', () => {
     const { counts, written } = checkTrace();
     const total = counts.done + counts.decision + counts.partial + counts.missing;
-    expect(written).toBe(
-      `done ${counts.done} · decision ${counts.decision} · partial ${counts.partial} · missing ${counts.missing} · total ${total}`,
-    );
+    expect(written).toBe(`done ${counts.done} · decision ${counts.decision} · partial ${counts.partial} · missing ${counts.missing} · total ${total}`);
   });
 });
 
@@ -182,18 +179,12 @@ describe('the docs', () => {
 
 describe('the trace checker', () => {
   it('reads the titles of it() and test() calls, escapes decoded, and no template with a placeholder', () => {
-    const titles = testTitles(
-      "it('a \\'quoted\\' title', f);\ntest(\n  \"spread over lines\", f);\nit.each(cases)('%s each', f);\nit(`x ${y}`, f);",
-    );
+    const titles = testTitles("it('a \\'quoted\\' title', f);\ntest(\n  \"spread over lines\", f);\nit.each(cases)('%s each', f);\nit(`x ${y}`, f);");
     expect([...titles]).toEqual(["a 'quoted' title", 'spread over lines', '%s each']);
   });
 
   it('keeps a title holding "; " in one proof item', () => {
-    expect(proofItems('a/b.test.ts › one; two; decision: x; c/d.test.tsx › three')).toEqual([
-      'a/b.test.ts › one; two',
-      'decision: x',
-      'c/d.test.tsx › three',
-    ]);
+    expect(proofItems('a/b.test.ts › one; two; decision: x; c/d.test.tsx › three')).toEqual(['a/b.test.ts › one; two', 'decision: x', 'c/d.test.tsx › three']);
   });
 
   it('names the doc and line of a path or a link that leads to nothing, and lets real ones, patterns and other words pass', () => {

@@ -42,7 +42,12 @@ describe('member rules', () => {
     expect(memberState({ joined: true, expiredInvitation: false })).toBe('joined');
     expect(memberState({ joined: false, expiredInvitation: false })).toBe('pending');
     expect(memberState({ joined: false, expiredInvitation: true })).toBe('expired');
-    expect(assignableRoles([{ protected: true, n: 1 }, { protected: false, n: 2 }])).toEqual([{ protected: false, n: 2 }]);
+    expect(
+      assignableRoles([
+        { protected: true, n: 1 },
+        { protected: false, n: 2 },
+      ]),
+    ).toEqual([{ protected: false, n: 2 }]);
   });
 
   it('links invitations to a public page that is a base route', () => {
@@ -54,10 +59,7 @@ describe('member rules', () => {
 describe('role input', () => {
   it('defaults to all instances and no permissions, stores permissions once in catalogue order', () => {
     expect(roleInputSchema.parse({ name: 'R' })).toEqual({ name: 'R', description: '', permissions: [], allInstances: true, instances: [] });
-    expect(roleInputSchema.parse({ name: 'R', permissions: ['EDIT_MEMBERS', 'VIEW_BILLING', 'EDIT_MEMBERS'] }).permissions).toEqual([
-      'VIEW_BILLING',
-      'EDIT_MEMBERS',
-    ]);
+    expect(roleInputSchema.parse({ name: 'R', permissions: ['EDIT_MEMBERS', 'VIEW_BILLING', 'EDIT_MEMBERS'] }).permissions).toEqual(['VIEW_BILLING', 'EDIT_MEMBERS']);
   });
 });
 
@@ -101,7 +103,7 @@ describe('audit labels', () => {
 
   it('fill an address from its parameters, each encoded, and refuse one that lacks a parameter', () => {
     expect(endpointPath(endpoints.updateMember, { id: 'a/b' })).toBe('/client/members/a%2Fb');
-    expect(endpointPath(endpoints.members, undefined, { page: 2, query: '' , limit: 20 })).toBe('/client/members?page=2&query=&limit=20');
+    expect(endpointPath(endpoints.members, undefined, { page: 2, query: '', limit: 20 })).toBe('/client/members?page=2&query=&limit=20');
     expect(() => endpointPath(endpoints.role)).toThrow('/client/roles/:id needs the parameter id.');
   });
 

@@ -26,11 +26,7 @@ export interface TestIdp {
   certPem: string;
   close(): Promise<void>;
   /** For node tests: answers the AuthnRequest in `redirectUrl` (the Location the agent sent) as the IdP would after `email` signed in. */
-  respond(
-    redirectUrl: string,
-    email: string,
-    opts?: { name?: string; signWith?: 'idp' | 'stranger' } & Deviations,
-  ): Promise<{ acsUrl: string; SAMLResponse: string; RelayState: string | null }>;
+  respond(redirectUrl: string, email: string, opts?: { name?: string; signWith?: 'idp' | 'stranger' } & Deviations): Promise<{ acsUrl: string; SAMLResponse: string; RelayState: string | null }>;
   /** For node tests: answers the LogoutRequest in `redirectUrl` as GET /slo would; the URL the browser is sent back to. */
   respondLogout(redirectUrl: string, opts?: { signWith?: 'idp' | 'stranger'; doctype?: string }): Promise<string>;
 }
@@ -42,8 +38,7 @@ export interface TestIdpUser {
 
 const DEFAULT_USERS: TestIdpUser[] = [{ email: 'ada@example.com', name: 'Ada Lovelace' }];
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const hidden = (name: string, value: string | null) => (value === null ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
 
@@ -75,7 +70,13 @@ async function newKey(commonName: string): Promise<SigningKey> {
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   return { privateKey: pems.private, certPem: pems.cert };

@@ -38,8 +38,7 @@ export interface SigningKey {
   certPem: string;
 }
 
-export const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+export const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /** The root element of the request in a SAMLRequest parameter (raw deflate, then base64), when it is a `localName`; throws otherwise. */
 export function requestRoot(samlRequest: string, localName: 'AuthnRequest' | 'LogoutRequest'): Element {

@@ -35,7 +35,8 @@ export const bareStack = (stack: string): string => stack.replace(ADDRESS_QUERY,
 
 function framesOf(error: Error): ErrorFrame[] {
   try {
-    return parser.parse(error)
+    return parser
+      .parse(error)
       .filter((f) => f.fileName && (f.lineNumber ?? 0) >= 1 && (f.columnNumber ?? 0) >= 1)
       .slice(0, MAX_FRAMES)
       .map((f) => ({ file: cut(bareUrl(f.fileName!), 2048), function: f.functionName ? cut(f.functionName, 512) : null, line: f.lineNumber!, column: f.columnNumber! }));

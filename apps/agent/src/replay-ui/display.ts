@@ -83,15 +83,25 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: number,
   const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()];
   const zoned = (ms: number) => ms - shift;
   switch (preset) {
-    case 'any': return {};
-    case 'last30min': return { from: now - 30 * MINUTE };
-    case 'past24h': return { from: now - DAY };
-    case 'last7d': return { from: now - 7 * DAY };
-    case 'last30d': return { from: now - 30 * DAY };
-    case 'today': return { from: zoned(Date.UTC(y, m, d)) };
-    case 'yesterday': return { from: zoned(Date.UTC(y, m, d - 1)), to: zoned(Date.UTC(y, m, d)) };
-    case 'thisMonth': return { from: zoned(Date.UTC(y, m, 1)) };
-    case 'lastMonth': return { from: zoned(Date.UTC(y, m - 1, 1)), to: zoned(Date.UTC(y, m, 1)) };
-    case 'thisYear': return { from: zoned(Date.UTC(y, 0, 1)) };
+    case 'any':
+      return {};
+    case 'last30min':
+      return { from: now - 30 * MINUTE };
+    case 'past24h':
+      return { from: now - DAY };
+    case 'last7d':
+      return { from: now - 7 * DAY };
+    case 'last30d':
+      return { from: now - 30 * DAY };
+    case 'today':
+      return { from: zoned(Date.UTC(y, m, d)) };
+    case 'yesterday':
+      return { from: zoned(Date.UTC(y, m, d - 1)), to: zoned(Date.UTC(y, m, d)) };
+    case 'thisMonth':
+      return { from: zoned(Date.UTC(y, m, 1)) };
+    case 'lastMonth':
+      return { from: zoned(Date.UTC(y, m - 1, 1)), to: zoned(Date.UTC(y, m, 1)) };
+    case 'thisYear':
+      return { from: zoned(Date.UTC(y, 0, 1)) };
   }
 }

@@ -23,7 +23,9 @@ function field(id: string, label: string, control: string): string {
 }
 
 function filters(form: ListForm, timezone: string): string {
-  const presets = Object.entries(RANGE_PRESETS).map(([v, l]) => option(v, l, form.range)).join('');
+  const presets = Object.entries(RANGE_PRESETS)
+    .map(([v, l]) => option(v, l, form.range))
+    .join('');
   return `<form class="filters" method="get" action="/sessions" aria-label="Filter sessions">
 ${field('range', 'Range', `<select id="range" name="range">${presets}</select>`)}
 ${field('from', `Custom start (${escape(timezone)})`, `<input id="from" name="from" type="datetime-local" value="${escape(form.from)}">`)}

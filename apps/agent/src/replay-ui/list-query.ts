@@ -71,7 +71,11 @@ export function filterOf(form: ListForm, cursor: string | null, now: number, tim
   if (form.userId) api.set('userId', form.userId);
   if (form.page) api.set('page', form.page);
   if (form.errors !== 'any') api.set('hasErrors', String(form.errors === 'yes'));
-  for (const line of form.meta.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) api.append('meta', line);
+  for (const line of form.meta
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean))
+    api.append('meta', line);
   if (cursor) api.set('cursor', cursor);
   api.set('limit', String(PAGE_SIZE));
   return parseFilter(api);

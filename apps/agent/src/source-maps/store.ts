@@ -18,7 +18,9 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 
 /** The id of the map of `target`: a name-based UUID (version 5's layout over SHA-256). */
 export function sourceMapIdOf({ projectId, release, fileUrl }: SourceMapTarget): string {
-  const hex = createHash('sha256').update(JSON.stringify([projectId, release, fileUrl])).digest('hex');
+  const hex = createHash('sha256')
+    .update(JSON.stringify([projectId, release, fileUrl]))
+    .digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

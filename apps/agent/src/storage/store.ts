@@ -106,7 +106,10 @@ export class SessionStore {
   removeReceivedBy(cutoff: number): Promise<{ removedDays: string[]; removedBytes: number }> {
     return this.exclusive(async () => {
       await this.catchUp();
-      const expired = this.db.prepare<[number], { id: string }>('SELECT id FROM sessions WHERE received_at <= ?').all(cutoff).map((s) => s.id);
+      const expired = this.db
+        .prepare<[number], { id: string }>('SELECT id FROM sessions WHERE received_at <= ?')
+        .all(cutoff)
+        .map((s) => s.id);
       const days = new Set<string>();
       let removedBytes = 0;
       const stillExpired = (id: string) => (this.db.prepare<[string], { at: number }>('SELECT received_at AS at FROM sessions WHERE id = ?').get(id)?.at ?? cutoff) <= cutoff;

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BACKUP_RETENTION_DAYS } from '@replay/contracts';
 import { trustProxySetting } from './trust-proxy';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** An origin as a browser sends it: scheme, host and optional port, nothing else. */
 const ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
@@ -43,9 +41,18 @@ const extraVersions = z
       z.strictObject({
         version: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'a version is major.minor, like 1.22'),
         agentEntry: z.string().min(1).optional(),
-        tracker: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a tracker version is major.minor.patch').optional(),
-        release: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a release is major.minor.patch').optional(),
-        commit: z.string().regex(/^[0-9a-f]{7,40}$/, 'a commit is 7 to 40 lowercase hex digits, like 3f2c9e1').optional(),
+        tracker: z
+          .string()
+          .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a tracker version is major.minor.patch')
+          .optional(),
+        release: z
+          .string()
+          .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'a release is major.minor.patch')
+          .optional(),
+        commit: z
+          .string()
+          .regex(/^[0-9a-f]{7,40}$/, 'a commit is 7 to 40 lowercase hex digits, like 3f2c9e1')
+          .optional(),
       }),
     ),
   );
@@ -125,8 +132,14 @@ export const envSchema = z
     /** Days a backup is kept, then removed from the infrastructure. */
     BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BACKUP_RETENTION_DAYS),
     /** Stripe's keys: both set, cards go through Stripe (Elements in the browser); neither, the offline provider. */
-    STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'STRIPE_SECRET_KEY starts sk_test_ or sk_live_').optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY starts pk_test_ or pk_live_').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, 'STRIPE_SECRET_KEY starts sk_test_ or sk_live_')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY starts pk_test_ or pk_live_')
+      .optional(),
     /** Another address for Stripe's API (stripe-mock, a test double); Stripe's own when unset. */
     STRIPE_API_URL: z.url().optional(),
     /** Days an unpaid invoice may stay open before the account can no longer create instances. */
@@ -174,7 +187,10 @@ export const envSchema = z
     /** Seconds one call to the Kubernetes API may take before the operation fails (and its job retries). */
     KUBE_API_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */
-    NEW_INSTANCE_VERSION: z.string().regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21').optional(),
+    NEW_INSTANCE_VERSION: z
+      .string()
+      .regex(/^\d{1,4}\.\d{1,4}$/, 'NEW_INSTANCE_VERSION is major.minor, like 1.21')
+      .optional(),
     /** The console records its own users with this instance's tracker (both set); neither, nothing is loaded. */
     SESSION_RECORDER_URL: sessionRecorderUrl,
     SESSION_RECORDER_PROJECT_KEY: sessionRecorderKey,

@@ -22,10 +22,7 @@ export function lockDataDir(dir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(readFileSync(file, 'utf8').trim());
       if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `The data folder ${dir} is in use by another console process (pid ${holder}). ` +
-            'Stop that process first, or set DATA_DIR to another folder.',
-        );
+        throw new DataDirLockedError(`The data folder ${dir} is in use by another console process (pid ${holder}). ` + 'Stop that process first, or set DATA_DIR to another folder.');
       }
       rmSync(file, { force: true });
     }

@@ -61,11 +61,7 @@ export type DeliveryOutcome = 'done' | 'blocked';
 export async function deliverTo(db: Db, consumer: EventConsumer, logger: Logger): Promise<DeliveryOutcome> {
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
-      const [cursor] = await tx
-        .select({ position: domainEventCursors.position })
-        .from(domainEventCursors)
-        .where(eq(domainEventCursors.consumer, consumer.name))
-        .for('update');
+      const [cursor] = await tx.select({ position: domainEventCursors.position }).from(domainEventCursors).where(eq(domainEventCursors.consumer, consumer.name)).for('update');
       if (!cursor) return 'done' as const;
       const rows = await tx
         .select({ id: domainEvents.id, position: domainEvents.position, type: domainEvents.type, payload: domainEvents.payload })
@@ -111,7 +107,10 @@ export async function deliverDomainEvents(db: Db, consumers: readonly EventConsu
 export async function purgeDeliveredEvents(db: Db, consumers: readonly EventConsumer[], before: Date): Promise<void> {
   const names = consumers.map((c) => c.name);
   const [slowest] = names.length
-    ? await db.select({ position: min(domainEventCursors.position) }).from(domainEventCursors).where(inArray(domainEventCursors.consumer, names))
+    ? await db
+        .select({ position: min(domainEventCursors.position) })
+        .from(domainEventCursors)
+        .where(inArray(domainEventCursors.consumer, names))
     : [{ position: null }];
   const upTo = names.length ? (slowest?.position ?? 0) : Number.MAX_SAFE_INTEGER;
   await db.delete(domainEvents).where(and(lt(domainEvents.occurredAt, before), isNotNull(domainEvents.position), lte(domainEvents.position, upTo)));

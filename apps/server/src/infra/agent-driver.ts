@@ -1,4 +1,14 @@
-import { ADMIN_CALLS, BACKUP_NAME_PATTERN, type ErrorDetail, type ErrorList, type ErrorProjects, type SourceMapInfo, type SourceMapUpload, type SsoStatus, type Activity } from '@replay/agent-protocol';
+import {
+  ADMIN_CALLS,
+  BACKUP_NAME_PATTERN,
+  type ErrorDetail,
+  type ErrorList,
+  type ErrorProjects,
+  type SourceMapInfo,
+  type SourceMapUpload,
+  type SsoStatus,
+  type Activity,
+} from '@replay/agent-protocol';
 import { keyedSerial } from '../lib/concurrency';
 import { callAgent, checkHealth, loginUrl, preflight, unhealthy, type AgentAddress } from './agent-client';
 import {

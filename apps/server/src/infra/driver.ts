@@ -1,4 +1,19 @@
-import type { AgentConfig, AgentConfigChange, AgentStats, BackupResult, ErrorDetail, ErrorList, ErrorProjects, RestoreResult, SourceMapInfo, SourceMapUpload, SsoStatus, CleanupPreviewResult, CleanupResult, Activity } from '@replay/agent-protocol';
+import type {
+  AgentConfig,
+  AgentConfigChange,
+  AgentStats,
+  BackupResult,
+  ErrorDetail,
+  ErrorList,
+  ErrorProjects,
+  RestoreResult,
+  SourceMapInfo,
+  SourceMapUpload,
+  SsoStatus,
+  CleanupPreviewResult,
+  CleanupResult,
+  Activity,
+} from '@replay/agent-protocol';
 import { DISK_MAX_GB, type InstanceSize, type Provider } from '@replay/contracts';
 
 /**

@@ -7,16 +7,7 @@ import { livePidOf } from '@replay/local-process';
 import { freePort } from '../lib/free-port';
 import { callAgent, checkHealth, type AgentAddress } from './agent-client';
 import { AgentDriver, type AgentLocation } from './agent-driver';
-import {
-  DriverError,
-  assertDiskCanGrow,
-  type DesiredInstance,
-  type InfrastructureDriver,
-  type InstanceRuntime,
-  type InstanceSpec,
-  type ReconcileReport,
-  type UpgradeBackup,
-} from './driver';
+import { DriverError, assertDiskCanGrow, type DesiredInstance, type InfrastructureDriver, type InstanceRuntime, type InstanceSpec, type ReconcileReport, type UpgradeBackup } from './driver';
 import { endProcessGroup } from './local/agent-process';
 import { InstanceFolders, runtimeOf, type InstanceRecord } from './local/instance-folder';
 import { agentAddress, startAgent, type AgentStarter } from './local/start-agent';
@@ -195,11 +186,7 @@ export class LocalDriver extends AgentDriver implements InfrastructureDriver, In
    * Records the change, then restarts a running agent unless it already runs
    * with it: so a retry after a crash between the two steps still restarts.
    */
-  private restartUnless(
-    instanceId: string,
-    change: Partial<InstanceRecord>,
-    applied: (health: AgentHealth) => boolean,
-  ): Promise<InstanceRuntime> {
+  private restartUnless(instanceId: string, change: Partial<InstanceRecord>, applied: (health: AgentHealth) => boolean): Promise<InstanceRuntime> {
     return this.serial(instanceId, async () => {
       this.record(instanceId); // a missing instance fails as not-found, before anything is written
       const record = this.folders.update(instanceId, change);

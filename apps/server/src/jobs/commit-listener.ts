@@ -14,11 +14,7 @@ const RECONNECT_MS = 2_000;
  * a notice may have been missed meanwhile (the scheduled sweep would find
  * the rows anyway). On PGlite the one connection hears its own commits.
  */
-export async function listenForCommits(
-  database: Database,
-  onCommit: (queue: string | null) => void,
-  logger: Pick<Logger, 'warn'>,
-): Promise<() => Promise<void>> {
+export async function listenForCommits(database: Database, onCommit: (queue: string | null) => void, logger: Pick<Logger, 'warn'>): Promise<() => Promise<void>> {
   if (database.kind === 'pglite') return database.pglite.listen(COMMIT_CHANNEL, (payload) => onCommit(payload));
   const { url } = database;
 

@@ -95,9 +95,7 @@ export async function startCommitRelay(ctx: AppContext, outboxes: readonly Commi
   const kick = (outbox: CommitOutbox) => {
     if (outbox.active && !outbox.active(ctx)) return;
     const boss = ctx.boss;
-    const work = boss
-      ? boss.send(outbox.queue, {}).then(() => wakeWorkers(boss, outbox.queue))
-      : deliverNow(ctx, outbox, services);
+    const work = boss ? boss.send(outbox.queue, {}).then(() => wakeWorkers(boss, outbox.queue)) : deliverNow(ctx, outbox, services);
     track(work.catch((err: unknown) => ctx.logger.error({ err, queue: outbox.queue }, 'outbox delivery could not start; the sweep retries')));
   };
   const stopListening = await listenForCommits(

@@ -39,11 +39,7 @@ export function offerScheduled(boss: PgBoss, s: Schedule): Promise<string | null
 export const JOB_HEARTBEAT_SECONDS = 10;
 
 /** Creates the queues, runs the start-up tasks, then starts the workers and schedules; returns what stops the schedules. */
-export async function startWorkers(
-  ctx: AppContext,
-  work: Pick<ReturnType<typeof workOf>, 'jobDefinitions' | 'startupTasks' | 'schedules'>,
-  services: BuiltServices,
-): Promise<() => void> {
+export async function startWorkers(ctx: AppContext, work: Pick<ReturnType<typeof workOf>, 'jobDefinitions' | 'startupTasks' | 'schedules'>, services: BuiltServices): Promise<() => void> {
   const boss = ctx.boss;
   if (!boss) return () => undefined;
   const { jobDefinitions, startupTasks, schedules } = work;

@@ -84,7 +84,9 @@ function selectLiveKeys<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db,
  */
 export async function loadAccountKeyCallers(db: Db, tenantId: string, at: Date, keyId?: string): Promise<Principal[]> {
   const which = and(eq(apiKeys.tenantId, tenantId), keyId === undefined ? undefined : eq(apiKeys.id, keyId));
-  const rows = (await selectLiveKeys(db, {}, which).prepare(keyId === undefined ? 'load_account_key_callers' : 'load_account_key_caller').execute({ keyHash: '', now: at.toISOString() })) as KeyRow[];
+  const rows = (await selectLiveKeys(db, {}, which)
+    .prepare(keyId === undefined ? 'load_account_key_callers' : 'load_account_key_caller')
+    .execute({ keyHash: '', now: at.toISOString() })) as KeyRow[];
   return rows.flatMap((row) => principalOfLiveKey(row) ?? []);
 }
 
@@ -119,9 +121,7 @@ function principalOfLiveKey(row: KeyRow): Principal | null {
   const creatorAll = row.user.superAdmin || (row.creator?.allInstances ?? false);
   const creatorInstances = new Set(row.creator?.instances ?? []);
   const allInstances = row.role.allInstances && creatorAll;
-  const instances = allInstances
-    ? []
-    : (row.role.allInstances ? [...creatorInstances] : row.role.instances).filter((id) => creatorAll || creatorInstances.has(id));
+  const instances = allInstances ? [] : (row.role.allInstances ? [...creatorInstances] : row.role.instances).filter((id) => creatorAll || creatorInstances.has(id));
   return {
     ...person,
     ...asKey(row),

@@ -64,24 +64,12 @@ export function requestDigest(request: { params?: unknown; query?: unknown; body
 }
 
 const matches = (s: IdempotentScope) =>
-  and(
-    eq(idempotentRequests.tenantId, s.tenantId),
-    eq(idempotentRequests.caller, s.caller),
-    eq(idempotentRequests.operation, s.operation),
-    eq(idempotentRequests.key, s.key),
-  );
+  and(eq(idempotentRequests.tenantId, s.tenantId), eq(idempotentRequests.caller, s.caller), eq(idempotentRequests.operation, s.operation), eq(idempotentRequests.key, s.key));
 
 export type Idempotent<T> = { replayed: false; data: T } | { replayed: true; status: number; data: unknown };
 
 /** Runs `create` at most once per scope and digest; see the module's comment. */
-export async function idempotently<T>(
-  store: { db: Db; sealKey: SealKey },
-  scope: IdempotentScope,
-  digest: string,
-  now: Date,
-  status: number,
-  create: () => Promise<T>,
-): Promise<Idempotent<T>> {
+export async function idempotently<T>(store: { db: Db; sealKey: SealKey }, scope: IdempotentScope, digest: string, now: Date, status: number, create: () => Promise<T>): Promise<Idempotent<T>> {
   const { db, sealKey } = store;
   // A day-old key is forgotten even before the health round deletes it.
   await db.delete(idempotentRequests).where(and(matches(scope), lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));

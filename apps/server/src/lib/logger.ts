@@ -4,17 +4,7 @@ import { logSerializers } from './log-safety';
 export type { Logger };
 
 /** Headers and body fields that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.newPassword',
-  '*.token',
-  '*.jwt',
-  '*.cardToken',
-];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.oldPassword', '*.newPassword', '*.token', '*.jwt', '*.cardToken'];
 
 /** The options of every logger of the console: the requests' (Fastify's) and the process's. */
 export function loggerOptions(level: string): LoggerOptions {

@@ -57,9 +57,7 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const run = async (request: EndpointRequest<E>, reply: FastifyReply): Promise<{ status: number; data: unknown }> => {
     const key = keyed ? (request.headers as { 'idempotency-key'?: string })['idempotency-key'] : undefined;
     if (!key || !store) return { status, data: await handler(request, reply) };
-    const answer = await idempotently(store, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () =>
-      handler(request, reply),
-    );
+    const answer = await idempotently(store, scopeOf(principalOf(request), operation, key), requestDigest(request), app.ctx.clock.now(), status, () => handler(request, reply));
     if (!answer.replayed) return { status, data: answer.data };
     request.idempotentReplay = true;
     reply.header('idempotent-replayed', 'true');
@@ -87,7 +85,11 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     handler: async (request, reply) => {
       const answer = await run(request as EndpointRequest<E>, reply);
       // A file endpoint answering in more than one format sets the type itself.
-      if (endpoint.file) return reply.status(answer.status).type(String(reply.getHeader('content-type') ?? endpoint.file)).send(answer.data);
+      if (endpoint.file)
+        return reply
+          .status(answer.status)
+          .type(String(reply.getHeader('content-type') ?? endpoint.file))
+          .send(answer.data);
       if (endpoint.eventStream) {
         // Never cached or transformed by a proxy, and not held back by one (nginx's buffering).
         reply.header('cache-control', 'no-store, no-transform').header('x-accel-buffering', 'no');

@@ -30,11 +30,7 @@ export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
  * A page past the end has no row to carry the total, so only then is it
  * counted apart (`countAll`).
  */
-export async function readPage<Row extends { total: number }>(
-  q: PageQuery,
-  window: (limit: number, offset: number) => Promise<Row[]>,
-  countAll: () => Promise<{ n: number }[]>,
-): Promise<Page<Row>> {
+export async function readPage<Row extends { total: number }>(q: PageQuery, window: (limit: number, offset: number) => Promise<Row[]>, countAll: () => Promise<{ n: number }[]>): Promise<Page<Row>> {
   const rows = await window(q.limit, offsetOf(q));
   if (rows.length > 0 || q.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   const [counted] = await countAll();

@@ -74,20 +74,15 @@ const liveSession = sql`exists (select 1 from ${sessions} where ${sessions.id} =
  * asked for in one round trip (see listWithCaller in instances.caller-list.ts).
  */
 export function selectPrincipal<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra, opts = { session: true }) {
-  return db
-    .select({ ...principalColumns, ...extra })
-    // No join to tenants: the foreign key vouches for the account, and accounts are never deleted.
-    .from(users)
-    .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.tenantId, sql.placeholder('tenantId')),
-        isNull(users.deletedAt),
-        opts.session ? liveSession : undefined,
-      ),
-    )
-    .limit(1);
+  return (
+    db
+      .select({ ...principalColumns, ...extra })
+      // No join to tenants: the foreign key vouches for the account, and accounts are never deleted.
+      .from(users)
+      .leftJoin(roles, and(eq(roles.id, users.roleId), isNull(roles.deletedAt)))
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tenantId, sql.placeholder('tenantId')), isNull(users.deletedAt), opts.session ? liveSession : undefined))
+      .limit(1)
+  );
 }
 
 export type PrincipalRow = {
@@ -121,9 +116,7 @@ export function principalOfRow(row: PrincipalRow | undefined, sessionId: string 
     admin: user.admin,
     superAdmin: user.superAdmin,
     permissions: PERMISSIONS.filter((p) => granted.has(p)),
-    role: role
-      ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected }
-      : null,
+    role: role ? { id: role.id, name: role.name, allInstances: role.allInstances, instances: role.instances, protected: role.protected } : null,
     passwordChangeRequired: user.passwordChangeRequired,
     mfaEnrolmentRequired: user.mfaEnrolmentRequired === true,
     sessionId,

@@ -19,8 +19,7 @@ export interface ResolvedAddress {
 /** Every address of a host name (injectable: tests play a rebinding resolver). */
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: HostResolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+export const systemResolver: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
 /** IANA's global unicast space: the only IPv6 addresses a public receiver can have (ipaddr.js calls unassigned space 'unicast' too). */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
@@ -90,7 +89,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
       callback(Object.assign(new Error('no checked address of that family'), { code: 'ENOTFOUND' }));
       return;
     }
-    if (opts.all) callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+    if (opts.all)
+      callback(
+        null,
+        usable.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, usable[0]!.address, usable[0]!.family);
   }) as unknown as LookupFunction;
 }

@@ -27,10 +27,6 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/outbox', async (_request, reply) => {
     const page = renderOutboxPage(await latestMail(ctx.db, PAGE_SIZE), ctx.env.PRODUCT_NAME);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', OUTBOX_PAGE_CSP)
-      .type('text/html; charset=utf-8')
-      .send(page);
+    return reply.header('cache-control', 'no-store').header('content-security-policy', OUTBOX_PAGE_CSP).type('text/html; charset=utf-8').send(page);
   });
 };

@@ -10,7 +10,10 @@ const internal: ErrorBody = { errors: [INTERNAL_ERROR_MESSAGE], code: 'internal'
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send({ errors: error.messages, code: error.code } satisfies ErrorBody);
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ errors: error.messages, code: error.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request.'))];
@@ -40,5 +43,4 @@ export const errorsPlugin = fp(async (app) => {
     const code = genericCodeOf(status) ?? 'bad_request';
     return reply.status(statusOfCode(code)).send({ errors: [(error as Error).message], code } satisfies ErrorBody);
   });
-
 });

@@ -117,7 +117,10 @@ export const guardPlugin = fp(async (app) => {
   app.decorateRequest('credential', null);
   app.decorateRequest('keyUse', null);
   app.decorateRequest('rateHeaders', null);
-  app.decorate('keyRateLimiter', keyRateLimiter(app.ctx.env.API_KEY_RATE_LIMIT_PER_MINUTE, () => app.ctx.clock.now().getTime()));
+  app.decorate(
+    'keyRateLimiter',
+    keyRateLimiter(app.ctx.env.API_KEY_RATE_LIMIT_PER_MINUTE, () => app.ctx.clock.now().getTime()),
+  );
   await app.register(keyUsagePlugin);
 
   app.addHook('onRoute', (route) => {

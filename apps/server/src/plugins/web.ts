@@ -78,10 +78,7 @@ export const webPlugin = fp(async (app) => {
     app.addHook('onRoute', (route) => {
       if (route.url !== '/*') return;
       const own = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [
-        (request, reply, done) => (request.url.startsWith(`${API_PREFIX}/`) ? reply.callNotFound() : done()),
-        ...own,
-      ];
+      route.onRequest = [(request, reply, done) => (request.url.startsWith(`${API_PREFIX}/`) ? reply.callNotFound() : done()), ...own];
     });
     await app.register(fastifyStatic, {
       root,
@@ -104,6 +101,9 @@ export const webPlugin = fp(async (app) => {
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     // The page depends on the session hint cookie: a cache must not give one visit's to another.
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(pageFor(root, path, request));
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .sendFile(pageFor(root, path, request));
   });
 });

@@ -15,7 +15,13 @@ let owner: SignedIn;
 let diskPercent = 10;
 const driver = {
   stats: async (): Promise<InstanceStats> =>
-    ({ cpu: { percent: 1 }, memory: { usedBytes: 1, totalBytes: 8, percent: 1 }, disk: { usedBytes: 1, totalBytes: 120, percent: diskPercent }, network: { inBytes: 0, outBytes: 0, lastMinute: null }, sampledAt: 0 }) as unknown as InstanceStats,
+    ({
+      cpu: { percent: 1 },
+      memory: { usedBytes: 1, totalBytes: 8, percent: 1 },
+      disk: { usedBytes: 1, totalBytes: 120, percent: diskPercent },
+      network: { inBytes: 0, outBytes: 0, lastMinute: null },
+      sampledAt: 0,
+    }) as unknown as InstanceStats,
 };
 const MINUTE = 60_000;
 let base: number;
@@ -39,9 +45,7 @@ describe('disk alerts', () => {
           .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'instance.disk_alert')))
           // The fan-out's updates move rows: without an order, PostgreSQL may hand them back in any.
           .orderBy(asc(domainEvents.occurredAt))
-      ).map(
-        (e) => (e.payload as { level: string }).level,
-      );
+      ).map((e) => (e.payload as { level: string }).level);
     const round = (n: number, percent: number) => ((diskPercent = percent), runSamplingRound({ db: t.runtime.ctx.db, driver }, new Date(base + n * MINUTE)));
     await round(0, 50);
     await round(1, 85);

@@ -31,7 +31,11 @@ const createRule = async (body: object) => {
 };
 const detailsOf = async (alertId: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/managed-saas/instances/${instanceId}/alerts/${alertId}`, headers: bearer(owner.jwt) })).json().data as AlertDetails;
-const eventsOf = (type: string) => t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, type)));
+const eventsOf = (type: string) =>
+  t.runtime.ctx.db
+    .select()
+    .from(domainEvents)
+    .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, type)));
 
 beforeAll(async () => {
   ({ t, owner } = await appWithOwner({}, { organizationName: 'Alerts Eval' }));

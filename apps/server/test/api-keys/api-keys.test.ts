@@ -21,8 +21,7 @@ beforeEach(async () => {
 });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const listInstances = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'GET', url: '/api/managed-saas/instances?limit=50', headers, remoteAddress });
+const listInstances = (headers: Record<string, string>, remoteAddress = '127.0.0.1') => t.app.inject({ method: 'GET', url: '/api/managed-saas/instances?limit=50', headers, remoteAddress });
 const keyRow = async (keyId: string) => (await t.runtime.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, keyId)))[0]!;
 
 describe('creating a key', () => {
@@ -226,11 +225,21 @@ describe('a key never grants more than its creator holds', () => {
     expect((await listInstances(key.headers)).statusCode).toBe(200);
 
     // The creator loses VIEW_INSTANCES: their key loses it on its next call.
-    const narrowed = await t.app.inject({ method: 'POST', url: `/api/client/roles/${creator.roleId}`, headers: bearer(owner.jwt), payload: { name: 'Narrowed', permissions: ['EDIT_MEMBERS', 'VIEW_MEMBERS'] } });
+    const narrowed = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/roles/${creator.roleId}`,
+      headers: bearer(owner.jwt),
+      payload: { name: 'Narrowed', permissions: ['EDIT_MEMBERS', 'VIEW_MEMBERS'] },
+    });
     expect(narrowed.statusCode, narrowed.body).toBe(200);
     expect((await listInstances(key.headers)).statusCode).toBe(403);
     // The creator is removed: the key is no one's, and refused.
-    await t.app.inject({ method: 'POST', url: `/api/client/roles/${creator.roleId}`, headers: bearer(owner.jwt), payload: { name: 'Narrowed', permissions: ['VIEW_INSTANCES', 'EDIT_MEMBERS', 'VIEW_MEMBERS'] } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/client/roles/${creator.roleId}`,
+      headers: bearer(owner.jwt),
+      payload: { name: 'Narrowed', permissions: ['VIEW_INSTANCES', 'EDIT_MEMBERS', 'VIEW_MEMBERS'] },
+    });
     expect((await listInstances(key.headers)).statusCode).toBe(200);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/client/members/${creator.userId}`, headers: bearer(owner.jwt) });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -263,4 +272,3 @@ describe('per-key rate limits', () => {
     }
   });
 });
-

@@ -106,7 +106,10 @@ describe('billing details', () => {
     expect([again.statusCode, again.json().code]).toEqual([402, 'card_refused']);
     const second = await api(t, owner.jwt).post('/plans/billing', { name: 'X', cardToken: await tokenOf(OFFLINE_TEST_CARDS.success), address: ADDRESS });
     expect(second.statusCode).toBe(409);
-    const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'billing.details_saved')));
+    const events = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'billing.details_saved')));
     expect(events).toHaveLength(1);
   });
 
@@ -148,13 +151,15 @@ describe('utilization, the period’s close, the invoice and its payment', () =>
     await signInAgain();
     const u = (await api(t, owner.jwt).get('/managed-saas/utilization')).json().data as Utilization;
     expect(u.periodStart).toBe(from);
-    expect(u.instances).toEqual([expect.objectContaining({ provider: 'aws', region: 'us-east-1', instanceType: 'medium', capacity: 'Medium', utilizationHours: 3, hourlyPrice: 554_000, cost: 3 * 554_000, instancesCount: 1 })]);
+    expect(u.instances).toEqual([
+      expect.objectContaining({ provider: 'aws', region: 'us-east-1', instanceType: 'medium', capacity: 'Medium', utilizationHours: 3, hourlyPrice: 554_000, cost: 3 * 554_000, instancesCount: 1 }),
+    ]);
     expect(u.storages).toEqual([expect.objectContaining({ region: 'us-east-1', instancesCount: 1, pricePerGbHour: 600 })]);
     expect(u.total).toBe(u.instances[0]!.cost + u.storages[0]!.cost);
     const d = await details();
     expect(d.cost).toBe(u.total);
     // The stopped instance keeps paying its storage to the period's end.
-    expect(d.projectedCost).toBe(u.total + (u.periodEnd - u.meteredUntil) / HOUR_MS * 240 * 600);
+    expect(d.projectedCost).toBe(u.total + ((u.periodEnd - u.meteredUntil) / HOUR_MS) * 240 * 600);
   });
 
   it('closes the period once at the month’s end however many rounds run, into an invoice whose lines are the utilization rows', async () => {
@@ -231,7 +236,10 @@ describe('utilization, the period’s close, the invoice and its payment', () =>
     expect(open).toMatchObject({ status: 'open', lastPaymentError: OFFLINE_CARD_MESSAGES.declined });
     expect(open.nextPaymentAttempt! - t.clock.now().getTime()).toBeGreaterThan(23 * HOUR_MS);
     expect(await round()).toEqual({ paid: 0, refused: 0 });
-    const failed = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'invoice.payment_failed')));
+    const failed = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'invoice.payment_failed')));
     expect(failed).toHaveLength(1);
     // The owner (an admin) is told, once, in the provider's words.
     const mails = (await latestMail(t.runtime.ctx.db, 50)).filter((m) => m.subject.includes(`payment of invoice ${open.number} failed`));

@@ -25,7 +25,9 @@ beforeAll(async () => {
   owners.push(first, await signup(t, { organizationName: 'Close B' }), await signup(t, { organizationName: 'Close C' }));
   for (const o of owners) {
     const inst = await seedInstance(t, o.user.tenantId, { size: 'medium', diskSize: 240 });
-    await t.runtime.ctx.db.insert(instanceUsagePeriods).values({ id: newId(), instanceId: inst.instanceId, tenantId: o.user.tenantId, status: 'running', size: 'medium', diskGb: 240, startedAt: t.clock.now(), endedAt: null });
+    await t.runtime.ctx.db
+      .insert(instanceUsagePeriods)
+      .values({ id: newId(), instanceId: inst.instanceId, tenantId: o.user.tenantId, status: 'running', size: 'medium', diskGb: 240, startedAt: t.clock.now(), endedAt: null });
   }
 }, 60_000);
 afterAll(async () => {
@@ -59,7 +61,12 @@ describe('a close round killed mid-way', () => {
     await expect(runCloseRound(deps)).rejects.toThrow();
     expect(await db.select().from(billingPeriods).where(inArray(billingPeriods.tenantId, ids))).toEqual([]);
     expect((await db.select().from(invoices).where(inArray(invoices.tenantId, ids))).map((i) => i.id)).toEqual([strayId]);
-    expect(await db.select().from(domainEvents).where(and(inArray(domainEvents.tenantId, ids), eq(domainEvents.type, 'invoice.issued')))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(domainEvents)
+        .where(and(inArray(domainEvents.tenantId, ids), eq(domainEvents.type, 'invoice.issued'))),
+    ).toEqual([]);
 
     await db.delete(invoices).where(eq(invoices.id, strayId));
     const report = await runCloseRound(deps);

@@ -132,9 +132,7 @@ describe('metering', () => {
   });
 
   it('lists the trial instance’s free hours at no cost, and charges them from the trial’s end', () => {
-    const periods: MeteredPeriod[] = [
-      { instanceId: 'a', provider: 'aws', region: 'us-east-1', freeTrial: true, status: 'running', size: 'small', diskGb: 120, startedAt: T0, endedAt: null },
-    ];
+    const periods: MeteredPeriod[] = [{ instanceId: 'a', provider: 'aws', region: 'us-east-1', freeTrial: true, status: 'running', size: 'small', diskGb: 120, startedAt: T0, endedAt: null }];
     const m = meter(periods, { from: T0, to: T0 + 10 * HOUR_MS, trialEndsAt: T0 + 4 * HOUR_MS });
     expect(m.instances).toEqual([
       expect.objectContaining({ freeTrial: false, utilizationHours: 6, cost: 6 * 276_000 }),

@@ -38,14 +38,19 @@ describe('POST /operator/billing/close-period', () => {
   it('closes the named account’s running period now, by its owner’s email, into an invoice', async () => {
     const inst = await seedInstance(t, owner.user.tenantId, { size: 'large', diskSize: 480 });
     const start = t.clock.now().getTime() - 10 * 60_000;
-    await t.runtime.ctx.db.insert(instanceUsagePeriods).values({ id: newId(), instanceId: inst.instanceId, tenantId: owner.user.tenantId, status: 'running', size: 'large', diskGb: 480, startedAt: new Date(start), endedAt: null });
+    await t.runtime.ctx.db
+      .insert(instanceUsagePeriods)
+      .values({ id: newId(), instanceId: inst.instanceId, tenantId: owner.user.tenantId, status: 'running', size: 'large', diskGb: 480, startedAt: new Date(start), endedAt: null });
     t.clock.advance(2 * HOUR_MS);
     const res = await close(owner.email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ accountId: owner.user.tenantId, closed: 1, invoiced: 1, paid: 0, refused: 0 });
     const [invoice] = await t.runtime.ctx.db.select().from(invoices).where(eq(invoices.tenantId, owner.user.tenantId));
     expect(invoice).toMatchObject({ status: 'open', nextAttemptAt: null });
-    expect(invoice!.lines.map((l) => [l.kind, l.instanceType])).toEqual([['compute', 'large'], ['storage', null]]);
+    expect(invoice!.lines.map((l) => [l.kind, l.instanceType])).toEqual([
+      ['compute', 'large'],
+      ['storage', null],
+    ]);
     const again = await close(owner.user.tenantId);
     expect(again.json().data).toMatchObject({ closed: 0, invoiced: 0 });
   });

@@ -20,8 +20,7 @@ afterAll(() => t.close());
 const toggle = (who: SignedIn | { headers: Record<string, string> }, module: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/users/modules', headers: 'headers' in who ? who.headers : bearer(who.jwt), payload: { module } as object });
 const storedModules = async (tenantId: string) => (await t.runtime.ctx.db.select({ modules: tenants.modules }).from(tenants).where(eq(tenants.id, tenantId)))[0]!.modules;
-const accountModules = async (who: SignedIn) =>
-  (await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(who.jwt) })).json().data.settings.modules as string[];
+const accountModules = async (who: SignedIn) => (await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(who.jwt) })).json().data.settings.modules as string[];
 
 describe('the toggle', () => {
   it('adds the key when absent and removes it when present, answering the account’s new settings', async () => {
@@ -78,7 +77,10 @@ describe('the toggle', () => {
 
   it('shows only the catalogue’s keys, even when the account stored another before the catalogue existed', async () => {
     const owner = await signup(t);
-    await t.runtime.ctx.db.update(tenants).set({ modules: ['notes', 'alerts'] }).where(eq(tenants.id, owner.user.tenantId));
+    await t.runtime.ctx.db
+      .update(tenants)
+      .set({ modules: ['notes', 'alerts'] })
+      .where(eq(tenants.id, owner.user.tenantId));
     expect(await accountModules(owner)).toEqual(['alerts']);
     expect((await toggle(owner, 'errors')).json()).toEqual({ data: { modules: ['alerts', 'errors'] } });
   });

@@ -199,7 +199,11 @@ describe('source maps kept by the instance', () => {
     const { jwt } = (await api(t, owner.jwt).get(path('/jwt'))).json().data as { jwt: string };
     const login = await fetch(`http://127.0.0.1:${agentPort()}/login?token=${encodeURIComponent(jwt)}`, { redirect: 'manual' });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const res = await fetch(`http://127.0.0.1:${agentPort()}${SOURCE_MAPS_PATH}?release=2.4.0&fileUrl=${encodeURIComponent(FILE)}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: built.map });
+    const res = await fetch(`http://127.0.0.1:${agentPort()}${SOURCE_MAPS_PATH}?release=2.4.0&fileUrl=${encodeURIComponent(FILE)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: built.map,
+    });
     expect(res.status).toBe(201);
     expect(await resolvedTop()).toMatchObject({ source: 'src/cart.js', line: 7 });
     const listed = (await api(t, owner.jwt).get(path('/source-maps'))).json().data.sourceMaps as { id: string; release: string }[];
@@ -210,9 +214,23 @@ describe('source maps kept by the instance', () => {
 
   it('hands a map the console kept before to the instance at the next read, and keeps it no more', async () => {
     const db = t.runtime.ctx.db;
-    const [site] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.instanceId, inst.instanceId), eq(projects.isDefault, true)));
+    const [site] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.instanceId, inst.instanceId), eq(projects.isDefault, true)));
     const uploadedAt = new Date(Date.UTC(2026, 0, 2));
-    await db.insert(sourceMaps).values({ id: newId(), tenantId: owner.user.tenantId, instanceId: inst.instanceId, projectId: site!.id, release: '2.4.0', fileUrl: FILE, map: built.map, bytes: Buffer.byteLength(built.map), uploadedAt, uploadedBy: null });
+    await db.insert(sourceMaps).values({
+      id: newId(),
+      tenantId: owner.user.tenantId,
+      instanceId: inst.instanceId,
+      projectId: site!.id,
+      release: '2.4.0',
+      fileUrl: FILE,
+      map: built.map,
+      bytes: Buffer.byteLength(built.map),
+      uploadedAt,
+      uploadedBy: null,
+    });
 
     expect(await resolvedTop()).toMatchObject({ source: 'src/cart.js', line: 7 });
     expect(await db.select({ id: sourceMaps.id }).from(sourceMaps).where(eq(sourceMaps.instanceId, inst.instanceId))).toEqual([]);

@@ -13,8 +13,7 @@ import { createProjection, projected, recorder } from './support';
  * event once, whatever the number of console processes and wherever one dies.
  */
 
-const createRole = (t: { app: TestApp['app'] }, owner: SignedIn, name: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name } });
+const createRole = (t: { app: TestApp['app'] }, owner: SignedIn, name: string) => t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(owner.jwt), payload: { name } });
 
 async function eventIds(t: TestApp, tenantId: string, type: string): Promise<string[]> {
   const rows = await t.runtime.ctx.db
@@ -33,7 +32,10 @@ describe('an event is part of its change', () => {
 
   it('is written with the change, as the contract types it, and the activity line is written from it (same id)', async () => {
     expect((await createRole(t, owner, 'Support')).statusCode).toBe(201);
-    const [event] = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'role.created')));
+    const [event] = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'role.created')));
     expect(domainEventSchema.parse(event!.payload)).toMatchObject({
       type: 'role.created',
       tenantId: owner.user.tenantId,
@@ -57,7 +59,10 @@ describe('an event is part of its change', () => {
       await db.execute(sql`drop function refuse_doomed()`);
     }
     expect(await db.select().from(roles).where(eq(roles.name, 'Doomed'))).toEqual([]);
-    const events = await db.select().from(domainEvents).where(sql`${domainEvents.payload} -> 'role' ->> 'name' = 'Doomed'`);
+    const events = await db
+      .select()
+      .from(domainEvents)
+      .where(sql`${domainEvents.payload} -> 'role' ->> 'name' = 'Doomed'`);
     expect(events).toEqual([]);
     expect(await db.select().from(consoleActivities).where(eq(consoleActivities.message, 'Created role Doomed'))).toEqual([]);
   });

@@ -202,7 +202,11 @@ export function describeDriverConformance(name: string, makeHarness: () => Drive
       const post = (path: string, body: unknown) =>
         fetch(`${agentUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.projectKey}` }, body: JSON.stringify(body) });
       const events = (at: number) => [{ type: 4, timestamp: at, data: { href: 'https://shop.example/', width: 800, height: 600 } }];
-      for (const [sessionId, userId] of [['week-1', 'ada'], ['week-2', 'ada'], ['week-3', null]] as const) {
+      for (const [sessionId, userId] of [
+        ['week-1', 'ada'],
+        ['week-2', 'ada'],
+        ['week-3', null],
+      ] as const) {
         expect((await post('/api/events', { sessionId, events: events(from + 1000), ...(userId ? { userId } : {}) })).status).toBe(202);
       }
       const frames = [{ file: 'https://shop.example.com/app.js', function: null, line: 1, column: 1 }];

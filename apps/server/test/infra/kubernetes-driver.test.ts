@@ -38,7 +38,14 @@ describe('the Kubernetes driver', () => {
   it('keeps each instance as its own labelled set: Secret, ConfigMap, claim, Service, Ingress and a StatefulSet of one pod', () => {
     const objects = objectsOf(a.instanceId);
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(
-      [`ConfigMap/${resourceName(a.instanceId)}`, `Ingress/${resourceName(a.instanceId)}`, `PersistentVolumeClaim/${claimName(a.instanceId)}`, `Secret/${resourceName(a.instanceId)}`, `Service/${resourceName(a.instanceId)}`, `StatefulSet/${resourceName(a.instanceId)}`].sort(),
+      [
+        `ConfigMap/${resourceName(a.instanceId)}`,
+        `Ingress/${resourceName(a.instanceId)}`,
+        `PersistentVolumeClaim/${claimName(a.instanceId)}`,
+        `Secret/${resourceName(a.instanceId)}`,
+        `Service/${resourceName(a.instanceId)}`,
+        `StatefulSet/${resourceName(a.instanceId)}`,
+      ].sort(),
     );
     for (const o of objects) {
       expect(o.metadata.labels).toMatchObject({ 'app.kubernetes.io/managed-by': 'replay-console', 'replay.instance-id': a.instanceId });

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  INSTANCE_MESSAGES,
-  LATEST_VERSION,
-  VERSIONS,
-  LATEST_EVENTS_COUNT,
-  instanceSchema,
-  type Instance,
-  type InstanceDetails,
-} from '@replay/contracts';
+import { INSTANCE_MESSAGES, LATEST_VERSION, VERSIONS, LATEST_EVENTS_COUNT, instanceSchema, type Instance, type InstanceDetails } from '@replay/contracts';
 import { consoleActivities, instanceActivities, instances, roles, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, signup } from '../support/auth';
@@ -227,7 +219,10 @@ describe('reading instances', () => {
     const member = await addMember(t, owner.user.tenantId, ['VIEW_INSTANCES']);
     const list = () => api(t, member.jwt).get('/managed-saas/instances');
     expect((await list()).json().data.total).toBe(1);
-    await t.runtime.ctx.db.update(roles).set({ permissions: ['VIEW_ACTIVITY'] }).where(eq(roles.id, member.user.roleId!));
+    await t.runtime.ctx.db
+      .update(roles)
+      .set({ permissions: ['VIEW_ACTIVITY'] })
+      .where(eq(roles.id, member.user.roleId!));
     const refused = await list();
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain('instances');

@@ -1,15 +1,7 @@
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CORS_ANNOTATIONS,
-  CORS_MESSAGES,
-  INSTANCE_MESSAGES,
-  corsSaveBody,
-  type CorsCheck,
-  type Instance,
-  type InstanceConfig,
-} from '@replay/contracts';
+import { CORS_ANNOTATIONS, CORS_MESSAGES, INSTANCE_MESSAGES, corsSaveBody, type CorsCheck, type Instance, type InstanceConfig } from '@replay/contracts';
 import { instanceMetrics, instances } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import type { TestApp } from '../support/app';
@@ -84,7 +76,14 @@ describe('GET …/config, the spec’s other sections', () => {
     const config = await readConfig();
     expect(config.statistics).toMatchObject({ cpu: 12.34, memory: 56.78, disk: 43.21, sampledAt: sampled.at.getTime(), diskAlert: null });
     expect(config.statistics).toEqual((await api(t, owner.jwt).get(path('/statistics'))).json().data);
-    expect(config.sso).toEqual({ idp: null, enforce: false, pending: false, updatedAt: null, serviceProvider: expect.objectContaining({ acsUrl: expect.stringContaining('/') }), test: { passedForSaved: false, testedAt: null, nameId: null } });
+    expect(config.sso).toEqual({
+      idp: null,
+      enforce: false,
+      pending: false,
+      updatedAt: null,
+      serviceProvider: expect.objectContaining({ acsUrl: expect.stringContaining('/') }),
+      test: { passedForSaved: false, testedAt: null, nameId: null },
+    });
     expect(config.disk).toEqual({ days: 7, pending: false, updatedAt: null });
     expect(config.currentVersion).toEqual({ version: inst.version, commit: '3f2c9e1' });
   });

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, corsSaveBody, type Instance, type InstanceBackups, type InstanceConfig, type LoggerOptions, type Project, type SessionSettings } from '@replay/contracts';
+import {
+  DEFAULT_LOGGER_OPTIONS,
+  DEFAULT_SESSION_SETTINGS,
+  corsSaveBody,
+  type Instance,
+  type InstanceBackups,
+  type InstanceConfig,
+  type LoggerOptions,
+  type Project,
+  type SessionSettings,
+} from '@replay/contracts';
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
@@ -35,7 +45,12 @@ async function crash(): Promise<void> {
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   process.kill(pid, 'SIGKILL');
   await exited;
-  await until(async () => isAlive(pid), (alive) => !alive, 5_000, 'console death');
+  await until(
+    async () => isAlive(pid),
+    (alive) => !alive,
+    5_000,
+    'console death',
+  );
 }
 
 /** Versions beyond the catalogue for the upgrade steps: 1.22 runs the bundled agent, 1.23's agent exits at start. */
@@ -65,11 +80,15 @@ async function call<T>(account: Account | null, method: string, path: string, bo
 }
 
 const signUp = async (): Promise<Account> => ({ jwt: (await call<{ jwt: string }>(null, 'POST', '/signup', signupBody())).data.jwt });
-const create = async (a: Account, url: string) =>
-  (await call<Instance>(a, 'POST', '/managed-saas/instances', { name: url, provider: 'aws', region: 'us-east-1', size: 'small', url })).data;
+const create = async (a: Account, url: string) => (await call<Instance>(a, 'POST', '/managed-saas/instances', { name: url, provider: 'aws', region: 'us-east-1', size: 'small', url })).data;
 const get = async (a: Account, id: string) => (await call<Instance>(a, 'GET', `/managed-saas/instances/${id}`)).data;
 const settled = (a: Account, id: string, status: string) =>
-  until(() => get(a, id), (i) => i.status === status && !i.inProgress, 45_000, `${id} ${status}`);
+  until(
+    () => get(a, id),
+    (i) => i.status === status && !i.inProgress,
+    45_000,
+    `${id} ${status}`,
+  );
 /**
  * Makes an account one that may pay for a larger disk (an enterprise one, billed by contract: no billing
  * details exist yet), written to the console's database while no console runs (PGlite is one process's).
@@ -200,7 +219,12 @@ describe('killing the console during provisioning', () => {
     const victim = agentPid(second.instanceId)!;
     await crash();
     process.kill(victim, 'SIGKILL');
-    await until(async () => isAlive(victim), (alive) => !alive, 5_000, 'agent death');
+    await until(
+      async () => isAlive(victim),
+      (alive) => !alive,
+      5_000,
+      'agent death',
+    );
     await restart();
     // Adopted as it was, not restarted.
     expect(agentPid(first.instanceId)).toBe(survivor);
@@ -220,12 +244,22 @@ describe('killing the console during provisioning', () => {
     const asked = await call<Instance>(b, 'POST', `/managed-saas/instances/${id}/disk-upgrade`, { diskSize: 200 });
     expect(asked.status).toBe(200);
     expect(asked.data).toMatchObject({ storageInProgress: true, diskSize: 120 });
-    await until(async () => record(id)?.diskSize, (gb) => gb === 200, 20_000, 'the resize to begin');
+    await until(
+      async () => record(id)?.diskSize,
+      (gb) => gb === 200,
+      20_000,
+      'the resize to begin',
+    );
     expect((await get(b, id)).storageInProgress).toBe(true);
     await crash();
     process.kill(pid, 'SIGCONT');
     await restart();
-    const grown = await until(() => get(b, id), (i) => !i.storageInProgress, 45_000, 'the disk to grow');
+    const grown = await until(
+      () => get(b, id),
+      (i) => !i.storageInProgress,
+      45_000,
+      'the disk to grow',
+    );
     expect(grown).toMatchObject({ status: 'running', diskSize: 200, uiFailure: null, canUpdateStorage: true });
     // The same agent, adopted, now enforcing the new size.
     expect(agentPid(id)).toBe(pid);
@@ -233,7 +267,12 @@ describe('killing the console during provisioning', () => {
     expect(health.resources.diskGb).toBe(200);
     // Asked once, done once.
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
-    expect(events.filter((e) => e.action === 'disk-upgrade').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(
+      events
+        .filter((e) => e.action === 'disk-upgrade')
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual(['pending', 'success']);
   });
 
   it('while cleaning up (the agent hung mid-cleanup): the restarted console runs the accepted cleanup once', { timeout: 90_000 }, async () => {
@@ -265,74 +304,109 @@ describe('killing the console during provisioning', () => {
     expect(cleanups.map((e) => e.status).sort()).toEqual(['pending', 'success']);
     expect(cleanups.find((e) => e.status === 'success')!.comments).toMatch(/^Recordings older than 3 days removed, (0|3000) bytes freed$/);
   });
-  it('while applying CORS origins, a retention, SSO, the session settings and the logger options (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them', { timeout: 90_000 }, async () => {
-    const id = second.instanceId;
-    const pid = agentPid(id)!;
-    const configPath = `/managed-saas/instances/${id}/config`;
-    const current = (await call<InstanceConfig>(b, 'GET', configPath)).data;
-    // A frozen agent holds the driver's apply call: the workflow's config step is mid-way when the console dies.
-    process.kill(pid, 'SIGSTOP');
-    const asked = await call<InstanceConfig>(b, 'POST', configPath, corsSaveBody(current, ['https://app.example.com']));
-    expect(asked.status).toBe(200);
-    expect(asked.data).toMatchObject({ corsOrigins: ['https://app.example.com'], pending: true });
-    const retention = await call<{ days: number | null; pending: boolean }>(b, 'POST', `/managed-saas/instances/${id}/config-disk-usage`, { days: 30 });
-    expect(retention.data).toEqual({ days: 30, pending: true, updatedAt: expect.any(Number) });
-    const certPem = await certificateValid(new Date(Date.now() - 3_600_000), new Date(Date.now() + 365 * 86_400_000));
-    const sso = { idp_entityId: 'https://idp.example.com/metadata', idp_name: 'Crash IdP', idp_sso_url: 'https://idp.example.com/sso', idp_slo_url: null, idp_x509cert: certPem, enforce_SSO: false };
-    expect((await call(b, 'POST', `/managed-saas/instances/${id}/config-sso`, sso)).status).toBe(200);
-    const capture = { ...DEFAULT_SESSION_SETTINGS, captureRate: 0, conditionalCapture: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] };
-    expect((await call<SessionSettings>(b, 'POST', '/session-settings', capture)).data).toMatchObject({ captureRate: 0, pending: true });
-    const logger = { ...DEFAULT_LOGGER_OPTIONS, allowedDomains: ['app.example.com'], obscureNumericData: true };
-    expect((await call<LoggerOptions>(b, 'POST', '/client/logger-options', logger)).data).toMatchObject({ allowedDomains: ['app.example.com'], pending: true });
-    // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
-    await new Promise((r) => setTimeout(r, 1000));
-    await crash();
-    process.kill(pid, 'SIGCONT');
-    await restart();
-    await until(async () => (await call<InstanceConfig>(b, 'GET', configPath)).data, (c) => !c.pending && !c.disk.pending, 45_000, 'the configuration to be applied');
-    expect(agentPid(id)).toBe(pid);
-    expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({
-      corsOrigins: ['https://app.example.com'],
-      retentionDays: 30,
-      sso: { idpName: 'Crash IdP', idpSsoUrl: 'https://idp.example.com/sso', enforceSSO: false },
-      capture: { rate: 0, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] },
-      logger,
-    });
-    expect((await call<SessionSettings>(b, 'GET', '/session-settings')).data.pending).toBe(false);
-    expect((await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data.pending).toBe(false);
-    expect((await call<{ pending: boolean }>(b, 'GET', `/managed-saas/instances/${id}/config-sso`)).data.pending).toBe(false);
-    const preflight = (origin: string) =>
-      fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
-    expect((await preflight('https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-    expect((await preflight('https://other.example.com')).status).toBe(403);
-    // Asked once, recorded once.
-    const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
-    expect(events.filter((e) => e.action === 'cors').map((e) => e.status).sort()).toEqual(['pending', 'success']);
-    expect(events.filter((e) => e.action === 'retentionUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
-    expect(events.filter((e) => e.action === 'configUpdate').map((e) => e.status).sort()).toEqual(['pending', 'success']);
-    expect(events.filter((e) => e.action === 'captureUpdate').map((e) => e.status)).toEqual(['success']);
-    expect(events.filter((e) => e.action === 'loggerUpdate').map((e) => e.status)).toEqual(['success']);
-    // The agent applies it: rate 0 leaves a session out, the condition set catches one on /checkout.
-    const { tenantKey } = (await call<{ tenantKey: string }>(b, 'GET', '/account')).data;
-    const send = (sessionId: string, url: string) =>
-      fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}`, origin: 'https://app.example.com' },
-        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, target: 'Order 42' } }], url }),
+  it(
+    'while applying CORS origins, a retention, SSO, the session settings and the logger options (the agent hung mid-apply): the restarted console applies them once, and the agent enforces them',
+    { timeout: 90_000 },
+    async () => {
+      const id = second.instanceId;
+      const pid = agentPid(id)!;
+      const configPath = `/managed-saas/instances/${id}/config`;
+      const current = (await call<InstanceConfig>(b, 'GET', configPath)).data;
+      // A frozen agent holds the driver's apply call: the workflow's config step is mid-way when the console dies.
+      process.kill(pid, 'SIGSTOP');
+      const asked = await call<InstanceConfig>(b, 'POST', configPath, corsSaveBody(current, ['https://app.example.com']));
+      expect(asked.status).toBe(200);
+      expect(asked.data).toMatchObject({ corsOrigins: ['https://app.example.com'], pending: true });
+      const retention = await call<{ days: number | null; pending: boolean }>(b, 'POST', `/managed-saas/instances/${id}/config-disk-usage`, { days: 30 });
+      expect(retention.data).toEqual({ days: 30, pending: true, updatedAt: expect.any(Number) });
+      const certPem = await certificateValid(new Date(Date.now() - 3_600_000), new Date(Date.now() + 365 * 86_400_000));
+      const sso = { idp_entityId: 'https://idp.example.com/metadata', idp_name: 'Crash IdP', idp_sso_url: 'https://idp.example.com/sso', idp_slo_url: null, idp_x509cert: certPem, enforce_SSO: false };
+      expect((await call(b, 'POST', `/managed-saas/instances/${id}/config-sso`, sso)).status).toBe(200);
+      const capture = { ...DEFAULT_SESSION_SETTINGS, captureRate: 0, conditionalCapture: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] };
+      expect((await call<SessionSettings>(b, 'POST', '/session-settings', capture)).data).toMatchObject({ captureRate: 0, pending: true });
+      const logger = { ...DEFAULT_LOGGER_OPTIONS, allowedDomains: ['app.example.com'], obscureNumericData: true };
+      expect((await call<LoggerOptions>(b, 'POST', '/client/logger-options', logger)).data).toMatchObject({ allowedDomains: ['app.example.com'], pending: true });
+      // Time for the step to reach the frozen agent (nothing to observe: the agent cannot answer).
+      await new Promise((r) => setTimeout(r, 1000));
+      await crash();
+      process.kill(pid, 'SIGCONT');
+      await restart();
+      await until(
+        async () => (await call<InstanceConfig>(b, 'GET', configPath)).data,
+        (c) => !c.pending && !c.disk.pending,
+        45_000,
+        'the configuration to be applied',
+      );
+      expect(agentPid(id)).toBe(pid);
+      expect(JSON.parse(readFileSync(join(instancesDir, id, 'data', 'config.json'), 'utf8'))).toMatchObject({
+        corsOrigins: ['https://app.example.com'],
+        retentionDays: 30,
+        sso: { idpName: 'Crash IdP', idpSsoUrl: 'https://idp.example.com/sso', enforceSSO: false },
+        capture: { rate: 0, conditions: [{ name: 'Checkout', urlPath: '/checkout', userId: null }] },
+        logger,
       });
-    expect(await (await send('crash-left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
-    expect(await (await send('crash-caught', '/checkout')).json()).toEqual({ accepted: 1, captured: true });
-    // The logger options too: the page's Origin is an allowed domain, and the digits are obscured.
-    const day = new Date().toISOString().slice(0, 10);
-    // The batch's head line, then its one event, masked.
-    const lines = readFileSync(join(instancesDir, id, 'data', 'sessions', day, 'crash-caught.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ type: 'replay.batch' }), { type: 3, timestamp: 1, data: { source: 2, target: 'Order **' } }]);
-    // Back to recording everything, which the steps below count on.
-    expect((await call(b, 'POST', '/session-settings', DEFAULT_SESSION_SETTINGS)).status).toBe(200);
-    await until(async () => (await call<SessionSettings>(b, 'GET', '/session-settings')).data, (c) => !c.pending, 45_000, 'the session settings to be applied');
-    expect((await call(b, 'POST', '/client/logger-options', DEFAULT_LOGGER_OPTIONS)).status).toBe(200);
-    await until(async () => (await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data, (c) => !c.pending, 45_000, 'the logger options to be applied');
-  });
+      expect((await call<SessionSettings>(b, 'GET', '/session-settings')).data.pending).toBe(false);
+      expect((await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data.pending).toBe(false);
+      expect((await call<{ pending: boolean }>(b, 'GET', `/managed-saas/instances/${id}/config-sso`)).data.pending).toBe(false);
+      const preflight = (origin: string) => fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect((await preflight('https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      expect((await preflight('https://other.example.com')).status).toBe(403);
+      // Asked once, recorded once.
+      const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
+      expect(
+        events
+          .filter((e) => e.action === 'cors')
+          .map((e) => e.status)
+          .sort(),
+      ).toEqual(['pending', 'success']);
+      expect(
+        events
+          .filter((e) => e.action === 'retentionUpdate')
+          .map((e) => e.status)
+          .sort(),
+      ).toEqual(['pending', 'success']);
+      expect(
+        events
+          .filter((e) => e.action === 'configUpdate')
+          .map((e) => e.status)
+          .sort(),
+      ).toEqual(['pending', 'success']);
+      expect(events.filter((e) => e.action === 'captureUpdate').map((e) => e.status)).toEqual(['success']);
+      expect(events.filter((e) => e.action === 'loggerUpdate').map((e) => e.status)).toEqual(['success']);
+      // The agent applies it: rate 0 leaves a session out, the condition set catches one on /checkout.
+      const { tenantKey } = (await call<{ tenantKey: string }>(b, 'GET', '/account')).data;
+      const send = (sessionId: string, url: string) =>
+        fetch(`http://127.0.0.1:${record(id)!.port}/api/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}`, origin: 'https://app.example.com' },
+          body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, target: 'Order 42' } }], url }),
+        });
+      expect(await (await send('crash-left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
+      expect(await (await send('crash-caught', '/checkout')).json()).toEqual({ accepted: 1, captured: true });
+      // The logger options too: the page's Origin is an allowed domain, and the digits are obscured.
+      const day = new Date().toISOString().slice(0, 10);
+      // The batch's head line, then its one event, masked.
+      const lines = readFileSync(join(instancesDir, id, 'data', 'sessions', day, 'crash-caught.jsonl'), 'utf8')
+        .trim()
+        .split('\n');
+      expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ type: 'replay.batch' }), { type: 3, timestamp: 1, data: { source: 2, target: 'Order **' } }]);
+      // Back to recording everything, which the steps below count on.
+      expect((await call(b, 'POST', '/session-settings', DEFAULT_SESSION_SETTINGS)).status).toBe(200);
+      await until(
+        async () => (await call<SessionSettings>(b, 'GET', '/session-settings')).data,
+        (c) => !c.pending,
+        45_000,
+        'the session settings to be applied',
+      );
+      expect((await call(b, 'POST', '/client/logger-options', DEFAULT_LOGGER_OPTIONS)).status).toBe(200);
+      await until(
+        async () => (await call<LoggerOptions>(b, 'GET', '/client/logger-options')).data,
+        (c) => !c.pending,
+        45_000,
+        'the logger options to be applied',
+      );
+    },
+  );
 
   it("while pushing a new project's key (the agent hung mid-apply): the restarted console pushes it, and the agent accepts that key", { timeout: 90_000 }, async () => {
     const id = second.instanceId;
@@ -350,7 +424,12 @@ describe('killing the console during provisioning', () => {
     await crash();
     process.kill(pid, 'SIGCONT');
     await restart();
-    await until(async () => digestsInConfig(), (digests) => digests.includes(digest), 45_000, "the project's key to be pushed");
+    await until(
+      async () => digestsInConfig(),
+      (digests) => digests.includes(digest),
+      45_000,
+      "the project's key to be pushed",
+    );
     expect(agentPid(id)).toBe(pid);
     // The whole set: the default project's key and the new one, each once; the file holds digests, not keys.
     expect(digestsInConfig()).toHaveLength(2);
@@ -399,19 +478,29 @@ describe('killing the console during provisioning', () => {
     expect(stored.some((f) => f.endsWith('kept-by-backup.jsonl'))).toBe(true);
     expect(stored.some((f) => f.endsWith('after-backup.jsonl'))).toBe(false);
     // Restored once: the agent's record of restores holds one line, whether the woken agent or the rerun did it.
-    expect(readFileSync(join(instancesDir, id, 'data', 'restores.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(
+      readFileSync(join(instancesDir, id, 'data', 'restores.jsonl'), 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(1);
     const events = (await call<{ events: { action: string; status: string; comments: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
-    expect(events.filter((e) => e.action === 'backup' && /^Backup (requested|taken)/.test(e.comments)).map((e) => e.status).sort()).toEqual(['pending', 'success']);
-    expect(events.filter((e) => e.action === 'restore').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(
+      events
+        .filter((e) => e.action === 'backup' && /^Backup (requested|taken)/.test(e.comments))
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual(['pending', 'success']);
+    expect(
+      events
+        .filter((e) => e.action === 'restore')
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual(['pending', 'success']);
   });
 
-  it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () =>
-    upgradeThroughCrash(b, second.instanceId, '1.22'),
-  );
+  it('while upgrading the version (the old agent hung as the backup stops it): upgraded once, recorded once', { timeout: 90_000 }, () => upgradeThroughCrash(b, second.instanceId, '1.22'));
 
-  it('while upgrading to a version that fails to start: the restarted console rolls back, data intact, recorded once', { timeout: 120_000 }, () =>
-    upgradeThroughCrash(b, second.instanceId, '1.23'),
-  );
+  it('while upgrading to a version that fails to start: the restarted console rolls back, data intact, recorded once', { timeout: 120_000 }, () => upgradeThroughCrash(b, second.instanceId, '1.23'));
   it('while switching the type (the agent hung mid-restart): the restarted console finishes it once, at the new size', { timeout: 90_000 }, async () => {
     const id = second.instanceId;
     const pid = agentPid(id)!;
@@ -420,7 +509,12 @@ describe('killing the console during provisioning', () => {
     const asked = await call<Instance>(b, 'POST', `/managed-saas/instances/${id}/instance-upgrade`, { instanceType: 'medium' });
     expect(asked.status).toBe(200);
     expect(asked.data).toMatchObject({ status: 'upgrading', inProgress: true, size: 'small' });
-    await until(async () => record(id)?.size, (size) => size === 'medium', 20_000, 'the switch to begin');
+    await until(
+      async () => record(id)?.size,
+      (size) => size === 'medium',
+      20_000,
+      'the switch to begin',
+    );
     expect((await get(b, id)).status).toBe('upgrading');
     await crash();
     process.kill(pid, 'SIGCONT');
@@ -435,7 +529,12 @@ describe('killing the console during provisioning', () => {
     expect(health.resources).toMatchObject({ vcpu: 4, memoryGb: 16 });
     // Asked once, done once.
     const events = (await call<{ events: { action: string; status: string }[] }>(b, 'GET', `/managed-saas/instances/${id}/user-activity?limit=100`)).data.events;
-    expect(events.filter((e) => e.action === 'scaleUp').map((e) => e.status).sort()).toEqual(['pending', 'success']);
+    expect(
+      events
+        .filter((e) => e.action === 'scaleUp')
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual(['pending', 'success']);
   });
 
   it('while terminating (the agent hung): the instance ends terminated, its process and data gone', { timeout: 60_000 }, async () => {

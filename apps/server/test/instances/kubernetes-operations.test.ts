@@ -37,10 +37,7 @@ const driver = () => k.driver({ versions: versionRegistry({ extra: [{ version: '
 beforeAll(async () => {
   idp = await startTestIdp();
   k = await startKubeStandIn('http://localhost:3000', { entryOfTag: { '1.22': BROKEN_AGENT } });
-  t = await createTestApp(
-    { RUN_WORKERS: 'true', NEW_INSTANCE_VERSION: '1.20', EXTRA_VERSIONS: JSON.stringify([{ version: '1.22', tracker: '17.0.0' }]) },
-    { driver: driver() },
-  );
+  t = await createTestApp({ RUN_WORKERS: 'true', NEW_INSTANCE_VERSION: '1.20', EXTRA_VERSIONS: JSON.stringify([{ version: '1.22', tracker: '17.0.0' }]) }, { driver: driver() });
   owner = await signup(t, { organizationName: 'Cluster Corp' });
   // Billed by contract, so a dearer type may be chosen.
   await t.runtime.ctx.db.update(tenants).set({ edition: 'ee' }).where(eq(tenants.id, owner.user.tenantId));
@@ -79,7 +76,12 @@ describe('the earlier issues’ operations on the Kubernetes driver', () => {
     const current = (await api(t, owner.jwt).get(path('/config'))).json().data as InstanceConfig;
     const res = await api(t, owner.jwt).post(path('/config'), corsSaveBody(current, ['https://app.example.com']));
     expect(res.statusCode, res.body).toBe(200);
-    await until(async () => (await driver().readConfig(inst.instanceId)).corsOrigins, (o) => o.length === 1, 30_000, 'the config step');
+    await until(
+      async () => (await driver().readConfig(inst.instanceId)).corsOrigins,
+      (o) => o.length === 1,
+      30_000,
+      'the config step',
+    );
     await until(
       async () => get('Ingress', resourceName(inst.instanceId)).metadata.annotations![CORS_ANNOTATIONS.allowOrigin],
       (v) => v?.includes('https://app.example.com') ?? false,
@@ -92,13 +94,23 @@ describe('the earlier issues’ operations on the Kubernetes driver', () => {
 
   it('applies the retention to the agent', { timeout: 60_000 }, async () => {
     expect((await api(t, owner.jwt).post(path('/config-disk-usage'), { days: 30 })).statusCode).toBe(200);
-    await until(async () => (await driver().readConfig(inst.instanceId)).retentionDays, (d) => d === 30, 30_000, 'the retention');
+    await until(
+      async () => (await driver().readConfig(inst.instanceId)).retentionDays,
+      (d) => d === 30,
+      30_000,
+      'the retention',
+    );
   });
 
   it('gives the agent its SSO identity provider', { timeout: 60_000 }, async () => {
     const body = { idp_entityId: idp.entityId, idp_name: 'Test IdP', idp_sso_url: idp.ssoUrl, idp_slo_url: null, idp_x509cert: idp.certPem, enforce_SSO: false };
     expect((await api(t, owner.jwt).post(path('/config-sso'), body)).statusCode).toBe(200);
-    await until(async () => (await api(t, owner.jwt).get(path('/config-sso'))).json().data as SsoConfig, (s) => !s.pending, 30_000, 'the SSO step');
+    await until(
+      async () => (await api(t, owner.jwt).get(path('/config-sso'))).json().data as SsoConfig,
+      (s) => !s.pending,
+      30_000,
+      'the SSO step',
+    );
     expect((await driver().readConfig(inst.instanceId)).sso).toMatchObject({ idpEntityId: idp.entityId, idpSsoUrl: idp.ssoUrl });
   });
 

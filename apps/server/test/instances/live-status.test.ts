@@ -27,8 +27,7 @@ async function stream(jwt: string, lastEventId?: string, on: () => string = base
   clients.push(client);
   return client;
 }
-const rename = (app: TestApp['app'], jwt: string, id: string, name: string) =>
-  app.inject({ method: 'PUT', url: `/api/managed-saas/instances/${id}`, headers: bearer(jwt), payload: { name } });
+const rename = (app: TestApp['app'], jwt: string, id: string, name: string) => app.inject({ method: 'PUT', url: `/api/managed-saas/instances/${id}`, headers: bearer(jwt), payload: { name } });
 const change = (m: { data: string }) => JSON.parse(m.data) as LiveInstanceChange;
 const renamedTo = (name: string) => (m: { event?: string; data: string }) => m.event === LIVE_STATUS_EVENTS.change && change(m).instance?.name === name;
 

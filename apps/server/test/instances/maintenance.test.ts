@@ -19,7 +19,6 @@ const path = () => `/managed-saas/instances/${instanceId}/maintenance-window`;
 const read = async () => (await api(t, owner.jwt).get(path())).json().data as MaintenanceWindow;
 const HOUR = 3_600_000;
 
-
 /** The first instant after `from` at `hour`:`minute` UTC on a day `dayOk` accepts, found by walking the days: independent of the server's cron library. */
 function nextAfter(from: number, hour: number, minute: number, dayOk: (d: Date) => boolean): number {
   const start = new Date(from);
@@ -50,7 +49,12 @@ describe('POST …/maintenance-window', () => {
     const cases: [string, Partial<MaintenanceWindow>, (from: number) => number, string][] = [
       ['30 14 * * *', { frequency: 'daily', hour: 2, meridiem: 'PM', minute: 30 }, (f) => nextAfter(f, 14, 30, () => true), 'Every day at 2:30 PM UTC'],
       ['0 12 * * 5', { frequency: 'weekly', day: 5, hour: 12, meridiem: 'PM' }, (f) => nextAfter(f, 12, 0, (d) => d.getUTCDay() === 5), 'Every Friday at 12:00 PM UTC'],
-      ['0 2 * * 0#1', { frequency: 'monthly', day: 0, hour: 2, meridiem: 'AM' }, (f) => nextAfter(f, 2, 0, (d) => d.getUTCDay() === 0 && d.getUTCDate() <= 7), 'The first Sunday of every month at 2:00 AM UTC'],
+      [
+        '0 2 * * 0#1',
+        { frequency: 'monthly', day: 0, hour: 2, meridiem: 'AM' },
+        (f) => nextAfter(f, 2, 0, (d) => d.getUTCDay() === 0 && d.getUTCDate() <= 7),
+        'The first Sunday of every month at 2:00 AM UTC',
+      ],
     ];
     for (const [cron, fields, next, label] of cases) {
       const before = Date.now();

@@ -83,9 +83,7 @@ describe('a member whose role names chosen instances', () => {
     const list = (await a.get('/managed-saas/instances')).json().data;
     expect(list.total).toBe(1);
     expect(list.instances.map((i: Instance) => i.instanceId)).toEqual([chosenId]);
-    expect((await a.post('/managed-saas/instances/status', { ids: [mine.instanceId, chosenId] })).json().data.statuses).toEqual([
-      { instanceId: chosenId, status: 'running', inProgress: false },
-    ]);
+    expect((await a.post('/managed-saas/instances/status', { ids: [mine.instanceId, chosenId] })).json().data.statuses).toEqual([{ instanceId: chosenId, status: 'running', inProgress: false }]);
   });
 
   it('gets 404 for the others on every route, changing nothing', async () => {

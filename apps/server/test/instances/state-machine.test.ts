@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  ACTION_STATUS,
-  INSTANCE_ACTIONS,
-  INSTANCE_MESSAGES,
-  INSTANCE_STATUSES,
-  allowedActions,
-  type InstanceAction,
-  type InstanceStatus,
-} from '@replay/contracts';
+import { ACTION_STATUS, INSTANCE_ACTIONS, INSTANCE_MESSAGES, INSTANCE_STATUSES, allowedActions, type InstanceAction, type InstanceStatus } from '@replay/contracts';
 import { instanceActivities, instances } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -114,8 +106,10 @@ describe('an action whose compare-and-set keeps losing', () => {
         if new.status <> old.status and nextval('cas_losses') <= 10 then return null; end if;
         return new;
       end $$`);
-    await db.execute(sql.raw(`create trigger lose_cas before update on instances for each row
-      when (old.instance_id = '${instanceId}') execute function lose_cas()`));
+    await db.execute(
+      sql.raw(`create trigger lose_cas before update on instances for each row
+      when (old.instance_id = '${instanceId}') execute function lose_cas()`),
+    );
     try {
       const res = await act('stop');
       expect(res.statusCode).toBe(409);

@@ -39,7 +39,10 @@ export const api = (t: TestApp, jwt: string) => ({
 
 /** Puts an instance in a status directly, as a finished workflow would have. */
 export async function setStatus(t: TestApp, instanceId: string, status: InstanceStatus, extra: Partial<typeof instances.$inferInsert> = {}) {
-  await t.runtime.ctx.db.update(instances).set({ status, ...extra }).where(eq(instances.instanceId, instanceId));
+  await t.runtime.ctx.db
+    .update(instances)
+    .set({ status, ...extra })
+    .where(eq(instances.instanceId, instanceId));
 }
 
 /** An instance's activity records of one action (as the Events tab lists them), oldest first. */

@@ -88,9 +88,7 @@ describe('a switch that fails', () => {
     expect(stats.cpu.vcpu).toBe(SIZES.small.vcpu);
     expect(stats.memory.totalBytes).toBeLessThan((agentHeapLimitMib(SIZES.small.memoryGb) + 64) * MIB);
     expect(await switchRecords()).toEqual(['pending', 'failed']);
-    const events = (await t.runtime.ctx.db.select().from(domainEvents).where(eq(domainEvents.tenantId, owner.user.tenantId))).map((e) =>
-      domainEventSchema.parse(e.payload),
-    );
+    const events = (await t.runtime.ctx.db.select().from(domainEvents).where(eq(domainEvents.tenantId, owner.user.tenantId))).map((e) => domainEventSchema.parse(e.payload));
     expect(events.find((e) => e.type === 'instance.switch_failed')).toMatchObject({ toSize: 'large', instance: { size: 'small', status: 'running' } });
     // Settled: another run does nothing.
     await converge();

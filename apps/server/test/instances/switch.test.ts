@@ -135,17 +135,11 @@ describe('the switch, through the workflow, with a real agent', () => {
     expect(events.find((e) => e.action === 'scaleUp' && e.status === 'pending')).toMatchObject({ userName: owner.user.name, comments: 'Switch from Small to Medium requested' });
     expect(events.find((e) => e.action === 'scaleUp' && e.status === 'success')).toMatchObject({ userName: 'System', comments: 'The instance switched from Small to Medium' });
     const activity = await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.tenantId, owner.user.tenantId));
-    expect(activity.map((a) => a.message)).toEqual(
-      expect.arrayContaining(['Switch of instance Switchy from Small to Medium requested', 'Instance Switchy switched from Small to Medium']),
-    );
+    expect(activity.map((a) => a.message)).toEqual(expect.arrayContaining(['Switch of instance Switchy from Small to Medium requested', 'Instance Switchy switched from Small to Medium']));
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.some((r) => r.action === 'Switch instance type' && r.status === 200 && r.instanceId === inst.instanceId)).toBe(true);
     expect(audit.some((r) => r.action === 'Switch instance type' && r.status === 402)).toBe(true);
-    const periods = await t.runtime.ctx.db
-      .select()
-      .from(instanceUsagePeriods)
-      .where(eq(instanceUsagePeriods.instanceId, inst.instanceId))
-      .orderBy(asc(instanceUsagePeriods.startedAt));
+    const periods = await t.runtime.ctx.db.select().from(instanceUsagePeriods).where(eq(instanceUsagePeriods.instanceId, inst.instanceId)).orderBy(asc(instanceUsagePeriods.startedAt));
     expect(periods.slice(-3).map((p) => [p.status, p.size, p.endedAt === null])).toEqual([
       ['running', 'small', false],
       ['upgrading', 'small', false],

@@ -56,10 +56,11 @@ describe.runIf(onPostgres)('a console killed in the middle of a create step', ()
     const res = await fetch(`${survivor.url}/api/managed-saas/instances/${instanceId}/user-activity?limit=100`, { headers: { authorization: `Bearer ${jwt}` } });
     const { events } = ((await res.json()) as { data: { events: { action: string; status: string; comments: string }[] } }).data;
     // The request, then each workflow step, recorded once: nothing done twice.
-    expect(events.filter((e) => e.action === 'create').map((e) => `${e.status}: ${e.comments}`).sort()).toEqual([
-      'pending: Provisioning the instance',
-      'pending: Requested a small instance on aws us-east-1',
-      'success: The instance is running',
-    ]);
+    expect(
+      events
+        .filter((e) => e.action === 'create')
+        .map((e) => `${e.status}: ${e.comments}`)
+        .sort(),
+    ).toEqual(['pending: Provisioning the instance', 'pending: Requested a small instance on aws us-east-1', 'success: The instance is running']);
   });
 });

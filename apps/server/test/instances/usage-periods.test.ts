@@ -89,8 +89,7 @@ async function act(instanceId: string, action: 'start' | 'stop' | 'terminate') {
   expect(res.statusCode).toBe(200);
 }
 
-const periodsOf = (instanceId: string) =>
-  t.runtime.ctx.db.select().from(instanceUsagePeriods).where(eq(instanceUsagePeriods.instanceId, instanceId)).orderBy(asc(instanceUsagePeriods.startedAt));
+const periodsOf = (instanceId: string) => t.runtime.ctx.db.select().from(instanceUsagePeriods).where(eq(instanceUsagePeriods.instanceId, instanceId)).orderBy(asc(instanceUsagePeriods.startedAt));
 
 describe('instance usage periods', () => {
   it('create → running → stop → start → terminate: contiguous periods with the instance’s size and disk', async () => {

@@ -53,7 +53,11 @@ function storedSession(sessionId: string): string | null {
   if (!existsSync(root)) return null;
   for (const day of readdirSync(root)) {
     const file = join(root, day, `${sessionId}.jsonl`);
-    if (existsSync(file)) return readFileSync(file, 'utf8').split(/(?<=\n)/).filter((line) => !line.startsWith('{"type":"replay.batch"')).join('');
+    if (existsSync(file))
+      return readFileSync(file, 'utf8')
+        .split(/(?<=\n)/)
+        .filter((line) => !line.startsWith('{"type":"replay.batch"'))
+        .join('');
   }
   return null;
 }
@@ -179,7 +183,12 @@ describe('an upgrade that lands', () => {
     expect(storedSession('tracker-16')).not.toBeNull();
     const asked = await api(t, owner.jwt).post(path(`/backups/${taken[0]!.backupId}/restore`));
     expect(asked.statusCode, asked.body).toBe(200);
-    await until(async () => ((await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups).restoringBackupId, (id) => id === null, 60_000, 'the restore');
+    await until(
+      async () => ((await api(t, owner.jwt).get(path('/backups'))).json().data as InstanceBackups).restoringBackupId,
+      (id) => id === null,
+      60_000,
+      'the restore',
+    );
     expect(storedSession('tracker-16')).toBeNull();
     expect(storedSession('kept')).toBe('{"type":3,"timestamp":1,"data":{"source":2,"type":2,"id":1,"n":1}}\n');
     expect(await read()).toMatchObject({ status: 'running', version: '1.21' });

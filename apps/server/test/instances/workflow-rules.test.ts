@@ -190,9 +190,7 @@ describe('the disk step', () => {
 
 describe('the cleanup step', () => {
   const cleanupRecords = async (id: string) =>
-    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id)))
-      .filter((e) => e.action === 'diskCleanup')
-      .map((e) => `${e.status}:${e.comments}`);
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).filter((e) => e.action === 'diskCleanup').map((e) => `${e.status}:${e.comments}`);
 
   it('runs an accepted cleanup on a running instance once, recording the bytes freed, and clears the column', async () => {
     driver = new DriverDouble();
@@ -233,12 +231,13 @@ describe('the cleanup step', () => {
 
 describe('the config step', () => {
   const corsRecords = async (id: string) =>
-    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id)))
-      .filter((e) => e.action === 'cors')
-      .map((e) => `${e.status}:${e.comments}`);
+    (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).filter((e) => e.action === 'cors').map((e) => `${e.status}:${e.comments}`);
   const saveOrigins = async (id: string, origins: string[]) => {
     const { corsVersion } = await row(id);
-    await t.runtime.ctx.db.update(instances).set({ corsOrigins: origins, corsVersion: corsVersion + 1 }).where(eq(instances.instanceId, id));
+    await t.runtime.ctx.db
+      .update(instances)
+      .set({ corsOrigins: origins, corsVersion: corsVersion + 1 })
+      .where(eq(instances.instanceId, id));
   };
 
   it('applies a saved configuration to a running instance once, recording it, and marks its version applied', async () => {
@@ -403,7 +402,12 @@ describe('convergeInstance', () => {
     try {
       const [line] = await nextEvent(parent.stdout!, 'data');
       const zombie = Number(String(line).trim());
-      await until(async () => readFileSync(`/proc/${zombie}/stat`, 'utf8'), (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'), 5_000, 'a zombie');
+      await until(
+        async () => readFileSync(`/proc/${zombie}/stat`, 'utf8'),
+        (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'),
+        5_000,
+        'a zombie',
+      );
       const inst = await seed('stopping', { leaseOwner: `${hostname()}:${zombie}:zomb`, leaseUntil: new Date(t.clock.now().getTime() + 60_000) });
       await convergeInstance(deps(), inst.instanceId, once);
       expect((await row(inst.instanceId)).status).toBe('stopped');
@@ -491,7 +495,12 @@ describe('runHealthRound', () => {
     await reachedAgent;
     expect(await checking(asked.instanceId)).toBe(true);
     const listed = (await api(t, acct.jwt).get('/managed-saas/instances')).json().data.instances as { instanceId: string; checkingHealth: boolean }[];
-    expect(listed.map((i) => [i.instanceId, i.checkingHealth]).sort()).toEqual([[asked.instanceId, true], [leftOver.instanceId, false]].sort());
+    expect(listed.map((i) => [i.instanceId, i.checkingHealth]).sort()).toEqual(
+      [
+        [asked.instanceId, true],
+        [leftOver.instanceId, false],
+      ].sort(),
+    );
     answer();
     await round;
     expect(await checking(asked.instanceId)).toBe(false);

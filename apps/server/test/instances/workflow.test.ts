@@ -46,8 +46,7 @@ const track = async (instanceUrl: string, projectKey: string) =>
     })
   ).status;
 const tenantKeyOf = async (tenantId: string) => (await t.runtime.ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]!.tenantKey;
-const events = async (id: string) =>
-  (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).map((e) => `${e.action}:${e.status}:${e.userName}`);
+const events = async (id: string) => (await t.runtime.ctx.db.select().from(instanceActivities).where(eq(instanceActivities.instanceId, id))).map((e) => `${e.action}:${e.status}:${e.userName}`);
 
 describe('an instance through its whole life, with a real agent', () => {
   it('goes creating → initializing → running, healthy, at a real address serving the account', { timeout: 60_000 }, async () => {
@@ -115,7 +114,12 @@ describe('an instance through its whole life, with a real agent', () => {
     const deps = { db: t.runtime.ctx.db, driver: driver(), clock: t.clock, enqueue: workflowEnqueuer(null) };
     const { pid } = await driver().status(inst.instanceId);
     process.kill(pid!, 'SIGKILL');
-    await until(async () => isAlive(pid!), (alive) => !alive, 5_000, 'agent death');
+    await until(
+      async () => isAlive(pid!),
+      (alive) => !alive,
+      5_000,
+      'agent death',
+    );
     const round = await runHealthRound(deps);
     expect(round.checked).toBe(1);
     const sick = await statusOf(inst.instanceId)();
@@ -168,11 +172,17 @@ describe('an instance through its whole life, with a real agent', () => {
     const fresh = await seedInstance(t, other.user.tenantId, { status: 'creating', inProgress: true });
     const stop = await api(t, other.jwt).post(`/managed-saas/instances/${fresh.instanceId}/actions`, { action: 'stop' });
     expect(stop.json().data.status).toBe('stopping');
-    const stopped = await until(async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance, (i) => i.status === 'stopped');
+    const stopped = await until(
+      async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance,
+      (i) => i.status === 'stopped',
+    );
     expect(stopped.inProgress).toBe(false);
     expect((await driver().status(fresh.instanceId)).pid).toBeNull();
     await api(t, other.jwt).post(`/managed-saas/instances/${fresh.instanceId}/actions`, { action: 'start' });
-    const running = await until(async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance, (i) => i.status === 'running' && !i.inProgress);
+    const running = await until(
+      async () => (await api(t, other.jwt).get(`/managed-saas/instances/${fresh.instanceId}`)).json().data as Instance,
+      (i) => i.status === 'running' && !i.inProgress,
+    );
     expect(running.healthy).toBe(true);
     expect(await track(running.instanceUrl!, await tenantKeyOf(other.user.tenantId))).toBe(202);
     expect(await track(running.instanceUrl!, await tenantKeyOf(owner.user.tenantId))).toBe(401);

@@ -23,7 +23,13 @@ let inst: Instance;
 const driver = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' });
 const read = async (jwt = owner.jwt) => (await api(t, jwt).get('/client/logger-options')).json().data as LoggerOptions;
 const save = (body: unknown, jwt = owner.jwt) => api(t, jwt).post('/client/logger-options', body as object);
-const applied = () => until(() => read(), (s) => !s.pending, 30_000, 'the config step');
+const applied = () =>
+  until(
+    () => read(),
+    (s) => !s.pending,
+    30_000,
+    'the config step',
+  );
 const body = (over: Partial<LoggerOptionsBody> = {}): LoggerOptionsBody => ({ ...DEFAULT_LOGGER_OPTIONS, ...over });
 const storedRow = async () => (await t.runtime.ctx.db.select().from(loggerOptions).where(eq(loggerOptions.tenantId, owner.user.tenantId)))[0] ?? null;
 
@@ -91,12 +97,21 @@ describe('POST /client/logger-options: applied by the workflow', () => {
       fetch(`${agentUrl}/api/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
-        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'secret', isChecked: false } }, { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Mail ada@example.com' } }], url }),
+        body: JSON.stringify({
+          sessionId,
+          events: [
+            { type: 3, timestamp: 1, data: { source: 5, id: 1, text: 'secret', isChecked: false } },
+            { type: 5, timestamp: 2, data: { tag: 'note', payload: 'Mail ada@example.com' } },
+          ],
+          url,
+        }),
       });
     expect((await send('elsewhere', 'https://evil.example.net/')).status).toBe(403);
     expect((await send('on-shop', 'https://shop.example.com/cart')).status).toBe(202);
     const day = new Date().toISOString().slice(0, 10);
-    const lines = readFileSync(join(dir.dataDir, 'instances', inst.instanceId, 'data', 'sessions', day, 'on-shop.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir.dataDir, 'instances', inst.instanceId, 'data', 'sessions', day, 'on-shop.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     // The batch's head (when it came, its page), then its events, masked.
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({ type: 'replay.batch', url: 'https://shop.example.com/cart' }),
@@ -110,7 +125,10 @@ describe('POST /client/logger-options: applied by the workflow', () => {
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.filter((r) => r.action === 'Logger options update' && r.status === 200).length).toBeGreaterThanOrEqual(1);
     expect(audit.some((r) => r.action === 'Logger options update' && r.status === 400)).toBe(true);
-    const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'logger_options.changed')));
+    const events = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'logger_options.changed')));
     expect(events.at(-1)!.payload).toMatchObject({ ipRanges: 1, domains: 1, defaultInputMode: 1, obscureEmailData: true, obscureNumericData: false, actor: { userId: owner.user.userId } });
   });
 

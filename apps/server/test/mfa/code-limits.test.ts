@@ -35,7 +35,10 @@ describe('a sign-in’s second step', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
     expect(answers.slice(0, 4).map((r) => r.json().errors)).toEqual(Array(4).fill([MFA_MESSAGES.invalidCode]));
     expect(answers[4]!.json().errors).toEqual([MFA_MESSAGES.challengeEndedAfterFailures]);
-    const [row] = await t.runtime.ctx.db.select().from(mfaChallenges).where(eq(mfaChallenges.tokenHash, hashToken(mfaToken)));
+    const [row] = await t.runtime.ctx.db
+      .select()
+      .from(mfaChallenges)
+      .where(eq(mfaChallenges.tokenHash, hashToken(mfaToken)));
     expect(row!.usedAt).not.toBeNull();
 
     const sixth = await loginMfa(t, mfaToken, await codeOf(t, secret), freshAddress());

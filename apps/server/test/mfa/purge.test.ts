@@ -28,14 +28,15 @@ describe('the purge of ended sign-in challenges', () => {
     for (const [name, expiresAt] of Object.entries(ages)) {
       ids[name] = newId();
       await db.insert(mfaChallenges).values({ id: ids[name]!, userId: owner.user.userId, tokenHash: `purge-${ids[name]}`, expiresAt, createdAt: at(-ENDED_CHALLENGE_KEEP_MS * 2) });
-      await db
-        .insert(webauthnChallenges)
-        .values({ id: ids[name]!, userId: owner.user.userId, purpose: 'sign-in', boundTo: ids[name]!, challenge: `purge-${ids[name]}`, expiresAt });
+      await db.insert(webauthnChallenges).values({ id: ids[name]!, userId: owner.user.userId, purpose: 'sign-in', boundTo: ids[name]!, challenge: `purge-${ids[name]}`, expiresAt });
     }
 
     await mfaPurgeJob.handle(t.runtime.ctx, {}, { retryCount: 0, retryLimit: 0 }, t.runtime.services);
 
-    const left = await db.select({ id: mfaChallenges.id }).from(mfaChallenges).where(inArray(mfaChallenges.id, Object.values(ids)));
+    const left = await db
+      .select({ id: mfaChallenges.id })
+      .from(mfaChallenges)
+      .where(inArray(mfaChallenges.id, Object.values(ids)));
     expect(left.map((r) => r.id).sort()).toEqual([ids.recent, ids.live].sort());
     const leftKeys = await db.select({ id: webauthnChallenges.id }).from(webauthnChallenges).where(eq(webauthnChallenges.userId, owner.user.userId));
     expect(leftKeys.map((r) => r.id).sort()).toEqual([ids.recent, ids.live].sort());

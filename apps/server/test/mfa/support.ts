@@ -4,8 +4,7 @@ import type { TestApp } from '../support/app';
 import { bearer, type SignedIn } from '../support/auth';
 
 /** The code an authenticator app shows for `secret` at the app's clock, `stepsAhead` steps later. */
-export const codeOf = (t: TestApp, secret: string, stepsAhead = 0): Promise<string> =>
-  generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + stepsAhead * 30 });
+export const codeOf = (t: TestApp, secret: string, stepsAhead = 0): Promise<string> => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + stepsAhead * 30 });
 
 /** Turns TOTP on for a signed-in member; the secret and the recovery codes it was given. */
 export async function enrolTotp(t: TestApp, member: Pick<SignedIn, 'jwt'>): Promise<{ secret: string; recoveryCodes: string[] }> {

@@ -150,7 +150,10 @@ describe('signing in with a second factor', () => {
     const { hashToken } = await import('../../src/lib/ids');
     // The link's token is only hashed in the database: plant a known one.
     const token = 'reset-token-for-mfa-test-' + owner.user.userId;
-    await t.runtime.ctx.db.update(passwordResets).set({ tokenHash: hashToken(token) }).where(eq(passwordResets.userId, owner.user.userId));
+    await t.runtime.ctx.db
+      .update(passwordResets)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(passwordResets.userId, owner.user.userId));
     const reset = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'An0ther!Passw0rd' }, remoteAddress: freshAddress() });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().data).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
@@ -169,8 +172,7 @@ describe('signing in with a second factor', () => {
 });
 
 describe('a fresh proof of identity', () => {
-  const reauth = (jwt: string, payload: object, ip = freshAddress()) =>
-    t.app.inject({ method: 'POST', url: '/api/account/reauth', headers: bearer(jwt), payload, remoteAddress: ip });
+  const reauth = (jwt: string, payload: object, ip = freshAddress()) => t.app.inject({ method: 'POST', url: '/api/account/reauth', headers: bearer(jwt), payload, remoteAddress: ip });
   const createKey = (jwt: string) =>
     t.app.inject({
       method: 'POST',

@@ -36,8 +36,7 @@ afterAll(async () => {
 });
 
 const statusOf = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance;
-const graphs = (query: string, jwt = owner.jwt) =>
-  t.app.inject({ method: 'GET', url: `/api/managed-saas/instances/${inst.instanceId}/graphs?${query}`, headers: bearer(jwt) });
+const graphs = (query: string, jwt = owner.jwt) => t.app.inject({ method: 'GET', url: `/api/managed-saas/instances/${inst.instanceId}/graphs?${query}`, headers: bearer(jwt) });
 const round = (i: number) => runSamplingRound({ db: t.runtime.ctx.db, driver: t.runtime.ctx.driver }, slot(i));
 
 describe('monitoring an instance with a real agent', () => {

@@ -107,7 +107,17 @@ describe('monitoring buckets', () => {
         async (rounds, windows, purgeAt) => {
           const instanceId = newId();
           await database.db.insert(instances).values({
-            instanceId, tenantId, name: 'Sampled', status: 'running', provider: 'aws', region: 'us-east-1', size: 'small', url: `u-${instanceId}`, version: '1.21', diskSize: 120, healthy: true,
+            instanceId,
+            tenantId,
+            name: 'Sampled',
+            status: 'running',
+            provider: 'aws',
+            region: 'us-east-1',
+            size: 'small',
+            url: `u-${instanceId}`,
+            version: '1.21',
+            diskSize: 120,
+            healthy: true,
           });
           // Each round's statement stores its samples; a slot written again keeps its first sample, in the minutes and in the blocks.
           const kept = new Map<number, Sample>();

@@ -69,14 +69,15 @@ describe('the metrics schedule across two console processes', () => {
     const completed = async () => (await bosses[0]!.findJobs(METRICS_QUEUE)).filter((j) => j.state === 'completed');
     await until(completed, (jobs) => jobs.length >= 1, 30_000, 'a completed metrics round');
     // Let any other round that could have started finish too.
-    await until(async () => (await bosses[0]!.findJobs(METRICS_QUEUE)).filter((j) => j.state === 'active' || j.state === 'created').length, (n) => n === 0);
+    await until(
+      async () => (await bosses[0]!.findJobs(METRICS_QUEUE)).filter((j) => j.state === 'active' || j.state === 'created').length,
+      (n) => n === 0,
+    );
 
     const jobs = await completed();
     const slots = new Set(jobs.map((j) => String(j.singletonOn)));
     expect(slots.size).toBe(jobs.length);
-    const perSlot = rowsOf(
-      await db.execute(sql`select at, count(*)::int as n, count(distinct instance_id)::int as instances from instance_metrics group by at order by at`),
-    );
+    const perSlot = rowsOf(await db.execute(sql`select at, count(*)::int as n, count(distinct instance_id)::int as instances from instance_metrics group by at order by at`));
     expect(perSlot.length).toBe(jobs.length);
     for (const slot of perSlot) expect(slot).toMatchObject({ n: 3, instances: 3 });
     // One round per slot asked each running instance once; the stopped one was not asked.

@@ -101,7 +101,15 @@ describe('production from events', () => {
     const id = await emitted(t, { type: 'instance.unhealthy', tenantId: owner.user.tenantId, actor: null, at: at(), instance: instanceRef(otherInstanceId, 'Blog'), error: 'timeout' });
     const rows = await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.eventId, id));
     const { notificationsConsumer } = await import('../../src/modules/notifications/notifications.consumer');
-    await notificationsConsumer.handle(t.runtime.ctx.db, { type: 'instance.unhealthy', tenantId: owner.user.tenantId, actor: null, at: at(), instance: instanceRef(otherInstanceId, 'Blog'), error: 'timeout', id } as never);
+    await notificationsConsumer.handle(t.runtime.ctx.db, {
+      type: 'instance.unhealthy',
+      tenantId: owner.user.tenantId,
+      actor: null,
+      at: at(),
+      instance: instanceRef(otherInstanceId, 'Blog'),
+      error: 'timeout',
+      id,
+    } as never);
     expect(await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.eventId, id))).toHaveLength(rows.length);
     expect(rows.map((r) => r.recipientId)).toContain(scopedViewer.userId);
   });

@@ -69,7 +69,12 @@ describe('GET /boarding', () => {
     expect(facts!.dataReceivedAt).not.toBeNull();
     expect(facts!.identifiedAt).not.toBeNull();
     await api(t, owner.jwt).post(`/managed-saas/instances/${inst.instanceId}/actions`, { action: 'stop' });
-    await until(async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance, (i) => i.status === 'stopped' && !i.inProgress, 30_000, 'stopped');
+    await until(
+      async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance,
+      (i) => i.status === 'stopped' && !i.inProgress,
+      30_000,
+      'stopped',
+    );
     expect(doneOf(await boarding())).toMatchObject({ Install: true, 'Identify Users': true });
   });
 

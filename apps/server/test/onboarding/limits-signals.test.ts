@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
-const newRole = async (jwt: string) => (await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(jwt), payload: { name: `R ${newId().slice(0, 8)}` } })).json().data.roleId as string;
+const newRole = async (jwt: string) =>
+  (await t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(jwt), payload: { name: `R ${newId().slice(0, 8)}` } })).json().data.roleId as string;
 const invite = (jwt: string, roleId: string) =>
   t.app.inject({ method: 'POST', url: '/api/client/members', headers: bearer(jwt), payload: { name: 'Seat Taker', email: `seat.${newId()}@example.com`, admin: false, roleId } });
 const fillSeats = (tenantId: string, roleId: string, n: number) =>

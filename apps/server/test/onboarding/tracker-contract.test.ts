@@ -23,7 +23,10 @@ describe('the onboarding contract', () => {
     expect(s.install).toBe('npm install https://i.example.com/tracker/16.0.0/tracker.tgz');
     expect(s.script).toContain('<script src="https://i.example.com/tracker/16.0.0/tracker.js"></script>');
     // Every address in every snippet is the instance's: no registry or CDN where nothing is published.
-    const addresses = Object.values(s).join('\n').match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+    const addresses =
+      Object.values(s)
+        .join('\n')
+        .match(/https?:\/\/[^\s"'<>]+/g) ?? [];
     expect(addresses.every((a) => a.startsWith('https://i.example.com/'))).toBe(true);
     expect(s.identify).toContain('tracker.setUserID(');
   });

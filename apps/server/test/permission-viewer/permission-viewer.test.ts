@@ -39,8 +39,7 @@ const otherMember = await addMember(t, other.user.tenantId, { permissions: ['VIE
 const otherInstance = await addInstance(t, other.user.tenantId, 'other-instance');
 const otherKey = await addApiKey(t, other.jwt, { permissions: ['VIEW_INSTANCES'] });
 
-const subjectAccess = (query: Record<string, string>, headers = ownerHeaders) =>
-  t.app.inject({ method: 'GET', url: '/api/client/permissions/member', query, headers });
+const subjectAccess = (query: Record<string, string>, headers = ownerHeaders) => t.app.inject({ method: 'GET', url: '/api/client/permissions/member', query, headers });
 const instanceAccess = (instanceId: string, permission: string, headers = ownerHeaders) =>
   t.app.inject({ method: 'GET', url: `/api/client/permissions/instance/${instanceId}`, query: { permission }, headers });
 

@@ -34,7 +34,16 @@ function series(text: string, name: string, labels: Record<string, string> = {})
 
 /** Boots an agent at once, or never (`fail`): only what the create and initialize steps call, and the config step after them (a new instance's project keys). */
 function bootingDriver(fail: boolean): InfrastructureDriver {
-  const runtime = (id: string): InstanceRuntime => ({ instanceId: id, state: 'running', url: `http://localhost:4000/${id}`, healthUrl: `http://localhost:4000/${id}/health`, pid: null, version: '1.21', size: null, diskSize: null });
+  const runtime = (id: string): InstanceRuntime => ({
+    instanceId: id,
+    state: 'running',
+    url: `http://localhost:4000/${id}`,
+    healthUrl: `http://localhost:4000/${id}/health`,
+    pid: null,
+    version: '1.21',
+    size: null,
+    diskSize: null,
+  });
   return {
     kind: 'test',
     browserSources: [],
@@ -85,7 +94,8 @@ describe('liveness and readiness', () => {
 
   it('/readyz says behind when the database lacks a migration this console ships', async () => {
     const { db } = t.runtime.ctx;
-    const rows = ((await db.execute(sql`select id, created_at::text as at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as { rows: { id: number; at: string }[] }).rows;
+    const rows = ((await db.execute(sql`select id, created_at::text as at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as { rows: { id: number; at: string }[] })
+      .rows;
     // As if the newest migration had not run: its record one millisecond older than the build's journal says.
     await db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = ${rows[0]!.id}`);
     try {
@@ -138,22 +148,21 @@ describe('/metrics without METRICS_TOKEN: this machine only', () => {
   });
 
   it('every job queue beats, so the job of a dead process is retried elsewhere within seconds, not at its expiry', async () => {
-    const rows = ((await t.runtime.ctx.db.execute(sql`select name, heartbeat_seconds as "heartbeatSeconds" from pgboss.queue`)) as unknown as { rows: { name: string; heartbeatSeconds: number | null }[] }).rows;
+    const rows = (
+      (await t.runtime.ctx.db.execute(sql`select name, heartbeat_seconds as "heartbeatSeconds" from pgboss.queue`)) as unknown as { rows: { name: string; heartbeatSeconds: number | null }[] }
+    ).rows;
     const ours = rows.filter((r) => jobDefinitions.some((d) => d.queue === r.name));
     expect(ours.map((r) => r.name).sort()).toEqual(jobDefinitions.map((d) => d.queue).sort());
     expect(ours.filter((r) => r.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)).toEqual([]);
   });
 
   // Issue 42, point 8: a DNS-rebinding page (attacker.example resolved to 127.0.0.1) in a browser on this machine.
-  it.each(['attacker.example', 'attacker.example:3000', '127.0.0.1.attacker.example', '10.1.2.3:3000', 'localhost.:3000'])(
-    'refuses Host %j from a loopback socket',
-    async (host) => {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('forbidden');
-      expect(res.body).not.toContain('console_');
-    },
-  );
+  it.each(['attacker.example', 'attacker.example:3000', '127.0.0.1.attacker.example', '10.1.2.3:3000', 'localhost.:3000'])('refuses Host %j from a loopback socket', async (host) => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    expect(res.body).not.toContain('console_');
+  });
 
   it.each(['localhost', 'localhost:3000', 'LOCALHOST:9100', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000'])('answers Host %j from a loopback socket', async (host) => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });

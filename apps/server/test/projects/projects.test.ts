@@ -74,11 +74,7 @@ describe('projects', () => {
     expect(actions).toEqual(expect.arrayContaining(['Project create', 'Project rename', 'Project delete']));
     const lines = (await t.runtime.ctx.db.select().from(consoleActivities).where(eq(consoleActivities.tenantId, owner.user.tenantId))).map((r) => r.message);
     expect(lines).toEqual(
-      expect.arrayContaining([
-        'Created project Storefront on instance Shop',
-        'Renamed project Storefront of instance Shop to Storefront EU',
-        'Deleted project Storefront EU of instance Shop',
-      ]),
+      expect.arrayContaining(['Created project Storefront on instance Shop', 'Renamed project Storefront of instance Shop to Storefront EU', 'Deleted project Storefront EU of instance Shop']),
     );
   });
 
@@ -123,7 +119,14 @@ describe('projects', () => {
     const refused = await send('POST', '/projects', headers, { instanceId: inst, name: 'One more' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ errors: [PROJECT_MESSAGES.limit(ACCOUNT_LIMITS.trial.sites)], code: 'conflict' });
-    expect((await t.runtime.ctx.db.select().from(projects).where(and(eq(projects.instanceId, inst), eq(projects.name, 'One more')))).length).toBe(0);
+    expect(
+      (
+        await t.runtime.ctx.db
+          .select()
+          .from(projects)
+          .where(and(eq(projects.instanceId, inst), eq(projects.name, 'One more')))
+      ).length,
+    ).toBe(0);
     expect((await send('GET', '/limits', headers)).json().data.sites).toEqual({ limit: ACCOUNT_LIMITS.trial.sites, remaining: 0 });
     expect((await listOf(headers)).sites).toEqual({ limit: ACCOUNT_LIMITS.trial.sites, remaining: 0 });
   });

@@ -38,8 +38,23 @@ describe('migration 0038', () => {
     await db.insert(projects).values({ id: other, tenantId, instanceId: instance.instanceId, name: 'Other', projectKey: newId(), createdAt: at, updatedAt: at });
     const ruleId = newId();
     const mapId = newId();
-    await db.insert(alertRules).values({ id: ruleId, tenantId, instanceId: instance.instanceId, projectId: other, name: 'CPU', metric: 'cpu', threshold: 80, durationMinutes: 5, mail: false, enabled: true, createdAt: at, updatedAt: at });
-    await db.insert(sourceMaps).values({ id: mapId, tenantId, instanceId: instance.instanceId, projectId: other, release: '1', fileUrl: 'https://a.example/app.js', map: '{}', bytes: 2, uploadedAt: at });
+    await db.insert(alertRules).values({
+      id: ruleId,
+      tenantId,
+      instanceId: instance.instanceId,
+      projectId: other,
+      name: 'CPU',
+      metric: 'cpu',
+      threshold: 80,
+      durationMinutes: 5,
+      mail: false,
+      enabled: true,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db
+      .insert(sourceMaps)
+      .values({ id: mapId, tenantId, instanceId: instance.instanceId, projectId: other, release: '1', fileUrl: 'https://a.example/app.js', map: '{}', bytes: 2, uploadedAt: at });
 
     for (const update of updates) await db.execute(sql.raw(update));
 

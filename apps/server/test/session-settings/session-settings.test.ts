@@ -23,7 +23,13 @@ let inst: Instance;
 const driver = () => new LocalDriver({ root: join(dir.dataDir, 'instances'), consoleOrigin: 'http://localhost:3000' });
 const read = async (jwt = owner.jwt) => (await api(t, jwt).get('/session-settings')).json().data as SessionSettings;
 const save = (body: unknown, jwt = owner.jwt) => api(t, jwt).post('/session-settings', body as object);
-const applied = () => until(() => read(), (s) => !s.pending, 30_000, 'the config step');
+const applied = () =>
+  until(
+    () => read(),
+    (s) => !s.pending,
+    30_000,
+    'the config step',
+  );
 const body = (over: Partial<SessionSettingsBody> = {}): SessionSettingsBody => ({ ...DEFAULT_SESSION_SETTINGS, ...over });
 
 beforeAll(async () => {
@@ -58,7 +64,14 @@ describe('GET /session-settings', () => {
 
 describe('POST /session-settings: validation', () => {
   it("refuses condition sets with the same name: 'Condition set names must be unique'", async () => {
-    const res = await save(body({ conditionalCapture: [{ name: 'Checkout', urlPath: '/checkout', userId: null }, { name: 'checkout', urlPath: null, userId: 'u1' }] }));
+    const res = await save(
+      body({
+        conditionalCapture: [
+          { name: 'Checkout', urlPath: '/checkout', userId: null },
+          { name: 'checkout', urlPath: null, userId: 'u1' },
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expectErrorAnswerShape(res);
     expect(res.json().errors).toContain(SESSION_SETTINGS_MESSAGES.uniqueNames);
@@ -125,7 +138,11 @@ describe('POST /session-settings: applied by the workflow', () => {
     const { tenantKey } = (await api(t, owner.jwt).get('/account')).json().data as { tenantKey: string };
     const agentUrl = `http://127.0.0.1:${driver().folders.read(inst.instanceId)!.port}`;
     const send = (sessionId: string, url: string) =>
-      fetch(`${agentUrl}/api/events`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` }, body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], url }) });
+      fetch(`${agentUrl}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantKey}` },
+        body: JSON.stringify({ sessionId, events: [{ type: 3, timestamp: 1, data: { source: 2, type: 2, id: 1 } }], url }),
+      });
     expect(await (await send('left-out', '/home')).json()).toEqual({ accepted: 0, captured: false });
     expect(await (await send('caught', '/checkout/pay')).json()).toEqual({ accepted: 1, captured: true });
     const day = new Date().toISOString().slice(0, 10);
@@ -137,7 +154,10 @@ describe('POST /session-settings: applied by the workflow', () => {
     expect(records.at(-1)).toEqual(['success', 'The instance now records 0% of sessions, and every session matching Checkout; its session screens show times in UTC+05:45']);
     const audit = await auditRowsOf(t, owner.user.tenantId);
     expect(audit.filter((r) => r.action === 'Session settings update' && r.status === 200).length).toBeGreaterThanOrEqual(1);
-    const events = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'session_settings.changed')));
+    const events = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'session_settings.changed')));
     expect(events.at(-1)!.payload).toMatchObject({ captureRate: 0, conditionSets: 1, mouseTrail: false, actor: { userId: owner.user.userId } });
   });
 

@@ -92,7 +92,12 @@ describe('attachments', () => {
       expect(res.json().errors).toContain(message);
     }
     // A body past the API's 1 MiB is refused before it is read: 413.
-    const huge = await t.app.inject({ method: 'POST', url: '/api/support/conversations', headers: ownerHeaders, payload: { subject: 's', body: 'b', attachment: attachmentOf('big.log', 'text/plain', Buffer.alloc(900 * 1024, 'a')) } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/conversations',
+      headers: ownerHeaders,
+      payload: { subject: 's', body: 'b', attachment: attachmentOf('big.log', 'text/plain', Buffer.alloc(900 * 1024, 'a')) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('payload_too_large');
     // A log of the largest size is taken.

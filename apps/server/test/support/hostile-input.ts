@@ -21,24 +21,7 @@ const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharC
 export const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3, stringUnit: codeUnit });
 
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(
-    '\u0000',
-    'a\u0000b',
-    '\uD800',
-    'x\uDC00y',
-    '\uDC00\uD800',
-    '%',
-    '_',
-    '\\',
-    '%_\\%',
-    "' or 1=1 --",
-    'e\u0301',
-    '\u202E',
-    '\uFEFF',
-    ' ',
-    '',
-    '\uD835\uDD4F',
-  ),
+  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '\uDC00\uD800', '%', '_', '\\', '%_\\%', "' or 1=1 --", 'e\u0301', '\u202E', '\uFEFF', ' ', '', '\uD835\uDD4F'),
   fc.string({ unit: codeUnit, maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(300, 5_000, 70_000).map((n) => 'a'.repeat(n)),
@@ -46,27 +29,7 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers JSON can carry that no column or Date may hold: beyond int4, int8 and Date's range, fractions, -0. */
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(
-    0,
-    -0,
-    -1,
-    0.5,
-    2 ** 31 - 1,
-    2 ** 31,
-    2 ** 32,
-    2 ** 53 - 1,
-    2 ** 53,
-    2 ** 63,
-    2 ** 64,
-    1e15,
-    8.64e15,
-    8.64e15 + 1,
-    253402300800000,
-    1e20,
-    1e308,
-    -1e308,
-    Number.MIN_SAFE_INTEGER,
-  ),
+  fc.constantFrom(0, -0, -1, 0.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 63, 2 ** 64, 1e15, 8.64e15, 8.64e15 + 1, 253402300800000, 1e20, 1e308, -1e308, Number.MIN_SAFE_INTEGER),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -109,8 +72,17 @@ export function valueFor(s: JsonSchema | undefined, given: unknown, pools: Pools
       return fc.oneof(...kept(2), fc.array(valueFor(s.items, undefined, pools, depth + 1), { maxLength: 4 }));
     case 'string':
       if (s.format === 'uuid') return fc.oneof({ arbitrary: fc.constantFrom(...pools.ids), weight: 3 }, fc.uuid(), hostileText);
-      if (s.format === 'email') return fc.oneof({ arbitrary: uniqueEmail, weight: 3 }, hostileText, hostileText.map((x) => `${x}@example.com`));
-      return fc.oneof(...kept(3), hostileText, hostileText.map((x) => `${typeof example === 'string' ? example : 'a'}${x}`));
+      if (s.format === 'email')
+        return fc.oneof(
+          { arbitrary: uniqueEmail, weight: 3 },
+          hostileText,
+          hostileText.map((x) => `${x}@example.com`),
+        );
+      return fc.oneof(
+        ...kept(3),
+        hostileText,
+        hostileText.map((x) => `${typeof example === 'string' ? example : 'a'}${x}`),
+      );
     case 'integer':
     case 'number':
       return fc.oneof(...kept(2), hostileNumber);
@@ -131,11 +103,19 @@ export function paramFor(name: string, pools: Pools): fc.Arbitrary<string> {
 export function queryFor(s: JsonSchema | null, pools: Pools): fc.Arbitrary<string> {
   const known = Object.entries(s?.properties ?? {}).map(([key, p]) =>
     fc.option(
-      fc.oneof(valueFor(p, undefined, pools).map((v) => encodeURIComponent(wellFormed(typeof v === 'string' ? v : JSON.stringify(v) ?? ''))), hostileUrlText).map((v) => `${encodeURIComponent(key)}=${v}`),
+      fc
+        .oneof(
+          valueFor(p, undefined, pools).map((v) => encodeURIComponent(wellFormed(typeof v === 'string' ? v : (JSON.stringify(v) ?? '')))),
+          hostileUrlText,
+        )
+        .map((v) => `${encodeURIComponent(key)}=${v}`),
       { nil: null },
     ),
   );
-  const stray = fc.array(fc.tuple(hostileUrlText, hostileUrlText).map(([k, v]) => `${k}=${v}`), { maxLength: 2 });
+  const stray = fc.array(
+    fc.tuple(hostileUrlText, hostileUrlText).map(([k, v]) => `${k}=${v}`),
+    { maxLength: 2 },
+  );
   return fc.tuple(fc.tuple(...known), stray).map(([pairs, extra]) => {
     const all = [...pairs.filter((x): x is string => x !== null), ...extra];
     return all.length ? `?${all.join('&')}` : '';

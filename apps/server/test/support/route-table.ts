@@ -122,9 +122,7 @@ export function sampleFor(schema: unknown): { value: unknown; valid: boolean } {
 
 /** The query string of a sample, every value as text. */
 export const asQuery = (value: unknown): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  );
+  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 
 export const describeRoute = (r: ApiRoute) => `${r.method} ${r.url}`;
 

@@ -25,7 +25,10 @@ describe('a subscribed event', () => {
     expect(got!.verifyError).toBeNull();
     expect(got!.verified).toMatchObject({ type: 'role.created', data: { role: { name: 'Signed role' }, actor: { userId: owner.user.userId } } });
     expect(got!.headers.authorization).toBe('Bearer receiver-token');
-    const [event] = await t.runtime.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'role.created')));
+    const [event] = await t.runtime.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.tenantId, owner.user.tenantId), eq(domainEvents.type, 'role.created')));
     expect(got!.headers['webhook-id']).toBe(`msg_${event!.id}`);
 
     // A second hand-over of the same event writes nothing more (keyed by event and endpoint).

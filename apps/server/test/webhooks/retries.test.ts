@@ -73,9 +73,16 @@ describe('a failing receiver', () => {
     expect(disabled[0]!.payload).toMatchObject({ actor: null, webhook: { id: hook.id } });
     // Those who may open the webhooks screen hear of it in the bell.
     const bell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(owner.jwt) })).json().data;
-    expect(bell.notifications.find((n: { options: { sourceId: string } }) => n.options.sourceId === hook.id)).toMatchObject({ level: 'critical', link: '/client/webhooks', title: 'Webhook Receiver was disabled' });
+    expect(bell.notifications.find((n: { options: { sourceId: string } }) => n.options.sourceId === hook.id)).toMatchObject({
+      level: 'critical',
+      link: '/client/webhooks',
+      title: 'Webhook Receiver was disabled',
+    });
     // Nothing waits for it any more; new events are not queued to it; a test event is refused.
-    const pending = await t.runtime.ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hook.id), eq(webhookDeliveries.status, 'pending')));
+    const pending = await t.runtime.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.webhookId, hook.id), eq(webhookDeliveries.status, 'pending')));
     expect(pending).toEqual([]);
     const sent = receiver.received.length;
     await createRole(t, owner, 'While disabled');

@@ -7,9 +7,32 @@ import { deliveriesOf, saveWebhook, startReceiver } from './support';
 
 describe('internal addresses', () => {
   it.each([
-    '127.0.0.1', '127.255.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '169.254.0.1',
-    '100.64.0.1', '100.127.255.255', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd00:ec2::254',
-    'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', '[::1]', 'not-an-ip',
+    '127.0.0.1',
+    '127.255.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.255',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::10.0.0.1',
+    '[::1]',
+    'not-an-ip',
   ])('%s is internal', (address) => expect(isInternalAddress(address)).toBe(true));
 
   // Issue 42: IPv6 transition and special-purpose prefixes are refused whatever address they carry (a
@@ -33,7 +56,8 @@ describe('internal addresses', () => {
   ])('%s (%s) is internal', (_range, address) => expect(isInternalAddress(address)).toBe(true));
 
   it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('%s is public', (address) =>
-    expect(isInternalAddress(address)).toBe(false));
+    expect(isInternalAddress(address)).toBe(false),
+  );
 });
 
 /** With WEBHOOKS_ALLOW_PRIVATE_TARGETS off (the default). */
@@ -85,7 +109,10 @@ describe('without private targets allowed', () => {
   });
 
   it('refuses a name that resolves to an internal address among public ones, or to nothing', async () => {
-    dns['mixed.example.com'] = [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.1', family: 4 }];
+    dns['mixed.example.com'] = [
+      { address: '93.184.215.14', family: 4 },
+      { address: '10.0.0.1', family: 4 },
+    ];
     expect((await save('https://mixed.example.com/x')).json().errors).toEqual([WEBHOOK_MESSAGES.privateTarget]);
     const nowhere = await save('https://nowhere.example.com/x');
     expect(nowhere.statusCode).toBe(400);

@@ -64,8 +64,7 @@ export async function startReceiver(): Promise<{
 export const saveWebhook = (t: Pick<TestApp, 'app'>, who: SignedIn | { jwt: string }, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/webhooks', headers: bearer(who.jwt), payload });
 
-export const createRole = (t: Pick<TestApp, 'app'>, who: SignedIn, name: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(who.jwt), payload: { name } });
+export const createRole = (t: Pick<TestApp, 'app'>, who: SignedIn, name: string) => t.app.inject({ method: 'PUT', url: '/api/client/roles', headers: bearer(who.jwt), payload: { name } });
 
 export async function deliveriesOf(t: Pick<TestApp, 'app'>, who: SignedIn, webhookId: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/webhooks/${webhookId}/deliveries?limit=100`, headers: bearer(who.jwt) });

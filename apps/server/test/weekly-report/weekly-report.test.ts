@@ -86,8 +86,20 @@ beforeAll(async () => {
   ]);
   const ref = { id: watched.instanceId, name: 'Watched', status: 'running', size: 'small', diskGb: 120 };
   await db.insert(domainEvents).values([
-    { id: newId(), type: 'instance.failed', tenantId, occurredAt: new Date(weekStart + 10 * HOUR), payload: { type: 'instance.failed', tenantId, actor: null, at: weekStart + 10 * HOUR, instance: ref, verb: 'start', reason: 'agent exited' } },
-    { id: newId(), type: 'member.joined', tenantId, occurredAt: new Date(weekStart + 11 * HOUR), payload: { type: 'member.joined', tenantId, actor: null, at: weekStart + 11 * HOUR, member: { id: newId(), name: 'Grace Hopper', email: 'grace@example.com' } } },
+    {
+      id: newId(),
+      type: 'instance.failed',
+      tenantId,
+      occurredAt: new Date(weekStart + 10 * HOUR),
+      payload: { type: 'instance.failed', tenantId, actor: null, at: weekStart + 10 * HOUR, instance: ref, verb: 'start', reason: 'agent exited' },
+    },
+    {
+      id: newId(),
+      type: 'member.joined',
+      tenantId,
+      occurredAt: new Date(weekStart + 11 * HOUR),
+      payload: { type: 'member.joined', tenantId, actor: null, at: weekStart + 11 * HOUR, member: { id: newId(), name: 'Grace Hopper', email: 'grace@example.com' } },
+    },
   ]);
 }, 60_000);
 afterAll(async () => {

@@ -18,9 +18,7 @@ describe('a prerendered page loads its code after its first paint', () => {
     const html = loadScriptsAfterFirstPaint(INDEX, '/assets/load-after-paint-x.js');
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
-    expect(html).toContain(
-      '<script defer src="/assets/load-after-paint-x.js" data-entry="/assets/index-AAAA.js" data-preload="/assets/api-BBBB.js /assets/Stack-CCCC.js"></script>',
-    );
+    expect(html).toContain('<script defer src="/assets/load-after-paint-x.js" data-entry="/assets/index-AAAA.js" data-preload="/assets/api-BBBB.js /assets/Stack-CCCC.js"></script>');
     // The rest of the head stays as it was.
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).toContain('<title>Console</title>');

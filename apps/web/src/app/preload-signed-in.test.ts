@@ -27,7 +27,12 @@ describe('a signed-in page opened cold fetches its screen’s first data beside 
     // The screen's chunk loads either way (it is needed to show the screen); the call is what must not happen.
     await preloadSignedIn({ pathname: '/instances', search: '' }, { queryClient, opened: Promise.resolve(false) });
     expect(stub.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/public-config']);
-    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([publicConfigQuery.queryKey]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([publicConfigQuery.queryKey]);
   });
 
   it('asks for the public configuration at once, before the session is open, into the key the shell reads', async () => {

@@ -8,7 +8,10 @@ import { testQueryClient } from '../test/render';
 const withProviders = (ui: React.ReactNode) => render(<AppProviders queryClient={testQueryClient()}>{ui}</AppProviders>);
 
 /** The variables MantineProvider writes into the page's style sheet (`:root { … }`). */
-const pageCssVariables = () => Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join('\n');
+const pageCssVariables = () =>
+  Array.from(document.querySelectorAll('style'))
+    .map((s) => s.textContent ?? '')
+    .join('\n');
 
 describe('colour scheme', () => {
   it('is light without reading or writing storage (the console has no dark scheme to remember)', () => {
@@ -48,9 +51,10 @@ describe('console-wide presentation (spec 9)', () => {
     });
     expect(screen.queryByText('Saved the thing')).toBeInTheDocument();
     // The close starts at 3000 ms; the exit transition then removes it.
-    for (let i = 0; i < 20; i += 1) act(() => {
-      vi.advanceTimersByTime(100);
-    });
+    for (let i = 0; i < 20; i += 1)
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
     expect(screen.queryByText('Saved the thing')).toBeNull();
   });
 

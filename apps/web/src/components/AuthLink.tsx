@@ -13,11 +13,7 @@ interface Props {
 export function AuthLink({ prompt, to, children }: Props) {
   return (
     <Text size="sm" ta="center">
-      {prompt && (
-        <>
-          {prompt}{' '}
-        </>
-      )}
+      {prompt && <>{prompt} </>}
       <Anchor component={Link} to={to}>
         {children}
       </Anchor>

@@ -18,18 +18,7 @@ interface Props {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({
-  opened,
-  title,
-  children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
-  danger = false,
-  loading = false,
-  size = 'small',
-  onConfirm,
-  onCancel,
-}: Props) {
+export function ConfirmDialog({ opened, title, children, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, loading = false, size = 'small', onConfirm, onCancel }: Props) {
   return (
     <Dialog opened={opened} onClose={onCancel} title={title} size={size}>
       <Stack gap="lg">

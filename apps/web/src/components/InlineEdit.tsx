@@ -50,18 +50,7 @@ export function InlineEdit({ value, label, onSave, maxLength = TEXT_LIMITS.inlin
   };
 
   if (editing) {
-    return (
-      <TextInput
-        aria-label={label}
-        value={draft}
-        maxLength={maxLength}
-        onChange={(e) => setDraft(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => finish(true)}
-        autoFocus
-        size="sm"
-      />
-    );
+    return <TextInput aria-label={label} value={draft} maxLength={maxLength} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={onKeyDown} onBlur={() => finish(true)} autoFocus size="sm" />;
   }
   return (
     <Group gap={4} wrap="nowrap">

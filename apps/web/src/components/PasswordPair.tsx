@@ -30,13 +30,7 @@ export function PasswordPair({ labels, password, repeat, onPasswordChange, onRep
         onBlur={onPasswordBlur}
         error={error}
       />
-      <PasswordInput
-        label={labels[1]}
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => onRepeatChange(e.currentTarget.value)}
-        error={mismatch}
-      />
+      <PasswordInput label={labels[1]} autoComplete="new-password" value={repeat} onChange={(e) => onRepeatChange(e.currentTarget.value)} error={mismatch} />
     </>
   );
 }

@@ -22,7 +22,11 @@ describe('TagInput', () => {
     expect(screen.getByText(TAG_INPUT_MESSAGES.alphanumeric)).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, 'Beta1{Enter}');
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Beta1']);
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Beta1']);
     expect(input).toHaveValue('');
   });
 });

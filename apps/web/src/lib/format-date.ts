@@ -10,7 +10,6 @@ let utcDate: Intl.DateTimeFormat | undefined;
 /** 'Jan 5, 2026' */
 export const formatDate = (ms: number): string => (date ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })).format(ms);
 /** 'Jan 5, 2026, 3:04 PM' */
-export const formatDateTime = (ms: number): string =>
-  (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(ms);
+export const formatDateTime = (ms: number): string => (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(ms);
 /** 'Jan 5, 2026' as the date is in UTC: for moments the console states in UTC ('06:00 UTC'). */
 export const formatUtcDate = (ms: number): string => (utcDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })).format(ms);

@@ -7,9 +7,7 @@ describe('route chunks', () => {
   });
 
   it("names a script that failed: 'Loading chunk {id} failed'", async () => {
-    const error = await loadChunk('billing', () =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/BillingPage.js')),
-    ).catch((e: unknown) => e);
+    const error = await loadChunk('billing', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/BillingPage.js'))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as Error).message).toBe('Loading chunk billing failed');
   });

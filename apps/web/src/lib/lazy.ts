@@ -101,10 +101,7 @@ export interface PrefetchContext {
  * replaces a Suspense fallback until 300 ms after that fallback showed: a signed-in page whose
  * shell and screen were preloaded with it painted its list ~300 ms after it could.
  */
-export function lazyRoute<P extends object>(
-  chunkId: string,
-  loader: () => Promise<{ default: ComponentType<P>; prefetch?: ScreenPrefetch }>,
-) {
+export function lazyRoute<P extends object>(chunkId: string, loader: () => Promise<{ default: ComponentType<P>; prefetch?: ScreenPrefetch }>) {
   let loaded: ComponentType<P> | undefined;
   const load = () =>
     withHeadAppendsBatched(loader).then((module) => {

@@ -16,7 +16,11 @@ afterEach(() => vi.useRealTimers());
 describe('useAfterPaint', () => {
   it('answers false until the frame the component mounted in has been painted', () => {
     fakeFrames();
-    render(<QueryClientProvider client={testQueryClient()}><Probe /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
     expect(screen.getByText('first view')).toBeInTheDocument();
     // The frame's callback runs before the paint: still false then.
     act(() => {
@@ -33,7 +37,11 @@ describe('useAfterPaint', () => {
     fakeFrames();
     let answer: (value: string) => void = () => undefined;
     const read = new Promise<string>((resolve) => (answer = resolve));
-    render(<QueryClientProvider client={testQueryClient()}><Probe read={read} /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <Probe read={read} />
+      </QueryClientProvider>,
+    );
     act(() => {
       vi.advanceTimersToNextFrame();
     });
@@ -55,7 +63,11 @@ describe('useAfterPaint', () => {
   it('is not put off by changes of the cache that are not reads (only a read starting puts it off)', () => {
     fakeFrames();
     const client = testQueryClient();
-    render(<QueryClientProvider client={client}><Probe /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={client}>
+        <Probe />
+      </QueryClientProvider>,
+    );
     act(() => {
       vi.advanceTimersToNextFrame();
     });
@@ -70,7 +82,11 @@ describe('useAfterPaint', () => {
 
   it('leaves nothing waiting once the component is gone before the paint', () => {
     fakeFrames();
-    const { unmount } = render(<QueryClientProvider client={testQueryClient()}><Probe /></QueryClientProvider>);
+    const { unmount } = render(
+      <QueryClientProvider client={testQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
     const cancel = vi.spyOn(window, 'cancelAnimationFrame');
     unmount();
     expect(cancel).toHaveBeenCalled();

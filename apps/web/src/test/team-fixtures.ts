@@ -24,8 +24,7 @@ export function makeRole(overrides: Partial<Role> = {}): Role {
   });
 }
 
-export const ownerRole = () =>
-  makeRole({ roleId: OWNER_ROLE_ID, name: 'Owner', description: 'Everything', permissions: [...PERMISSIONS], protected: true, memberCount: 1 });
+export const ownerRole = () => makeRole({ roleId: OWNER_ROLE_ID, name: 'Owner', description: 'Everything', permissions: [...PERMISSIONS], protected: true, memberCount: 1 });
 
 /** A member as GET /client/members answers it (checked against the contract). */
 export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
@@ -47,8 +46,7 @@ export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
 }
 
 /** The signed-in owner as a member row (same id as the fixtures' account). */
-export const selfMember = () =>
-  makeMember({ userId: 'usr_1', name: 'Ada Owner', email: 'ada@example.com', superAdmin: true, admin: true, roleId: OWNER_ROLE_ID, roleName: 'Owner' });
+export const selfMember = () => makeMember({ userId: 'usr_1', name: 'Ada Owner', email: 'ada@example.com', superAdmin: true, admin: true, roleId: OWNER_ROLE_ID, roleName: 'Owner' });
 
 /**
  * Records the full URL of every call (stubApi keys on the path only), so a

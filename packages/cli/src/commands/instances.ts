@@ -99,7 +99,7 @@ export function registerInstances(program: Command, io: Io): void {
 
   instances
     .command('terminate')
-    .description("terminate an instance: its data is deleted (asks for --yes)")
+    .description('terminate an instance: its data is deleted (asks for --yes)')
     .argument('<id>', 'the instance id')
     .option('--yes', 'confirm: the instance and its data are deleted')
     .action(async (id: string, opts: { yes?: boolean }, command: Command) => {

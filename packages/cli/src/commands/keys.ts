@@ -13,8 +13,7 @@ import { roleIdOf } from './roles';
  * called with an API key they are refused (exit code 3) with the console's reason.
  */
 export function registerKeys(program: Command, io: Io): void {
-  const keys = program
-    .command('keys').description("the account's API keys (needs a person's access token: keys cannot manage keys)");
+  const keys = program.command('keys').description("the account's API keys (needs a person's access token: keys cannot manage keys)");
 
   keys
     .command('list')
@@ -88,7 +87,7 @@ async function forPeople<T>(ctx: Ctx, call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (error instanceof ReplayApiError && error.status === 403 && resolveCredentials(ctx.io.env).apiKey.startsWith('rck_')) {
-      const hint = 'Manage keys in the console (Account › API keys), or set REPLAY_API_KEY to a person\'s access token.';
+      const hint = "Manage keys in the console (Account › API keys), or set REPLAY_API_KEY to a person's access token.";
       throw new CliError(`${error.messages.join(' ')} ${hint}`, EXIT.refused);
     }
     throw error;

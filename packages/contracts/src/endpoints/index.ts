@@ -78,9 +78,13 @@ export type EndpointName = keyof typeof endpoints;
  * collator, which costs tens of milliseconds on a phone, and only the audit screen asks.
  */
 export function auditActionLabels(): readonly string[] {
-  cachedAuditLabels ??= [...new Set(Object.values(endpoints as Record<string, Endpoint>).filter(isRecorded).map(auditLabelOf))].sort((a, b) =>
-    a.localeCompare(b),
-  );
+  cachedAuditLabels ??= [
+    ...new Set(
+      Object.values(endpoints as Record<string, Endpoint>)
+        .filter(isRecorded)
+        .map(auditLabelOf),
+    ),
+  ].sort((a, b) => a.localeCompare(b));
   return cachedAuditLabels;
 }
 let cachedAuditLabels: readonly string[] | undefined;

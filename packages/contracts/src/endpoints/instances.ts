@@ -35,7 +35,10 @@ const about = (label: string) => ({ label, instanceParam: 'id' });
  * Loose: the validated headers replace the request's, and the other headers must stay (Accept-Encoding, User-Agent).
  */
 export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters').optional(),
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters')
+    .optional(),
 });
 
 /** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */

@@ -1,14 +1,5 @@
 import { instanceIdParamsSchema } from '../instances/instances';
-import {
-  jsErrorDetailSchema,
-  jsErrorListSchema,
-  jsErrorParamsSchema,
-  jsErrorsQuerySchema,
-  sourceMapBodySchema,
-  sourceMapListSchema,
-  sourceMapParamsSchema,
-  sourceMapSchema,
-} from '../js-errors';
+import { jsErrorDetailSchema, jsErrorListSchema, jsErrorParamsSchema, jsErrorsQuerySchema, sourceMapBodySchema, sourceMapListSchema, sourceMapParamsSchema, sourceMapSchema } from '../js-errors';
 import { okSchema } from '../members';
 import { siteQuerySchema } from '../projects';
 import { guardFor } from '../screens';

@@ -1,5 +1,16 @@
 import { sessionSchema } from '../auth';
-import { loginMfaSchema, mfaPolicyResultSchema, mfaPolicySchema, mfaRemovedSchema, reauthResultSchema, reauthSchema, mfaStatusSchema, recoveryCodesSchema, totpEnrolmentSchema, totpVerifySchema } from '../mfa';
+import {
+  loginMfaSchema,
+  mfaPolicyResultSchema,
+  mfaPolicySchema,
+  mfaRemovedSchema,
+  reauthResultSchema,
+  reauthSchema,
+  mfaStatusSchema,
+  recoveryCodesSchema,
+  totpEnrolmentSchema,
+  totpVerifySchema,
+} from '../mfa';
 import { endpoint } from '../endpoint';
 import { memberIdParamsSchema, okSchema } from '../members';
 import { guardFor } from '../screens';
@@ -19,7 +30,15 @@ export const mfaEndpoints = {
     summary: 'Whether your second factor is on, and how many recovery codes are left',
   }),
   /** Starts (or restarts) an enrolment: a new secret, unconfirmed until a first code. */
-  startTotp: endpoint({ method: 'POST', path: '/account/mfa/totp', guard: 'authenticated', response: totpEnrolmentSchema, audit: { label: 'Start two-factor set-up' }, duringMfaEnrolment: true, errors: ['fresh_proof_required'] }),
+  startTotp: endpoint({
+    method: 'POST',
+    path: '/account/mfa/totp',
+    guard: 'authenticated',
+    response: totpEnrolmentSchema,
+    audit: { label: 'Start two-factor set-up' },
+    duringMfaEnrolment: true,
+    errors: ['fresh_proof_required'],
+  }),
   verifyTotp: endpoint({
     method: 'POST',
     path: '/account/mfa/totp/verify',
@@ -29,9 +48,24 @@ export const mfaEndpoints = {
     audit: { label: 'Turn on two-factor authentication' },
     duringMfaEnrolment: true,
   }),
-  removeTotp: endpoint({ method: 'DELETE', path: '/account/mfa/totp', guard: 'authenticated', response: mfaRemovedSchema, audit: { label: 'Turn off two-factor authentication' }, errors: ['fresh_proof_required'] }),
+  removeTotp: endpoint({
+    method: 'DELETE',
+    path: '/account/mfa/totp',
+    guard: 'authenticated',
+    response: mfaRemovedSchema,
+    audit: { label: 'Turn off two-factor authentication' },
+    errors: ['fresh_proof_required'],
+  }),
   /** A fresh proof of identity for this session: creating an API key and changing the second factor ask for one from the last 5 minutes. */
-  reauth: endpoint({ method: 'POST', path: '/account/reauth', guard: 'authenticated', body: reauthSchema, response: reauthResultSchema, audit: { label: 'Confirm identity' }, duringMfaEnrolment: true }),
+  reauth: endpoint({
+    method: 'POST',
+    path: '/account/reauth',
+    guard: 'authenticated',
+    body: reauthSchema,
+    response: reauthResultSchema,
+    audit: { label: 'Confirm identity' },
+    duringMfaEnrolment: true,
+  }),
   /** The challenge a passkey answers in POST /account/reauth: bound to this session, single use, 5 minutes. Open whenever the reauth itself is. */
   reauthWebauthnOptions: endpoint({
     method: 'POST',

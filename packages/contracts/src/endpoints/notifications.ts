@@ -1,12 +1,5 @@
 import { endpoint } from '../endpoint';
-import {
-  notificationCountSchema,
-  notificationListQuerySchema,
-  notificationListSchema,
-  notificationParamsSchema,
-  notificationSchema,
-  viewNotificationsSchema,
-} from '../notifications';
+import { notificationCountSchema, notificationListQuerySchema, notificationListSchema, notificationParamsSchema, notificationSchema, viewNotificationsSchema } from '../notifications';
 
 /**
  * The caller's own notifications (spec section 7's calls): every signed-in member has some,
@@ -32,4 +25,3 @@ export const notificationEndpoints = {
     audit: { unrecorded: 'marks only the caller’s own notifications as read' },
   }),
 } as const;
-

@@ -1,10 +1,4 @@
-import {
-  instanceAccessParamsSchema,
-  instanceAccessQuerySchema,
-  instanceAccessSchema,
-  subjectAccessQuerySchema,
-  subjectAccessSchema,
-} from '../permission-viewer';
+import { instanceAccessParamsSchema, instanceAccessQuerySchema, instanceAccessSchema, subjectAccessQuerySchema, subjectAccessSchema } from '../permission-viewer';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 

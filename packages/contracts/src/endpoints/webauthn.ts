@@ -1,15 +1,7 @@
 import { sessionSchema } from '../auth';
 import { endpoint } from '../endpoint';
 import { mfaRemovedSchema } from '../mfa';
-import {
-  addWebauthnSchema,
-  loginWebauthnOptionsSchema,
-  loginWebauthnSchema,
-  webauthnAddedSchema,
-  webauthnCredentialListSchema,
-  webauthnIdParamsSchema,
-  webauthnOptionsSchema,
-} from '../webauthn';
+import { addWebauthnSchema, loginWebauthnOptionsSchema, loginWebauthnSchema, webauthnAddedSchema, webauthnCredentialListSchema, webauthnIdParamsSchema, webauthnOptionsSchema } from '../webauthn';
 
 /**
  * Passkeys and security keys (WebAuthn) as a second factor: the caller's own (a person's own

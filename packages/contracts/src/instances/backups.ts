@@ -31,8 +31,7 @@ export const BACKUP_MESSAGES = {
   alreadyRestoring: 'A restore of this instance is under way already.',
   notRunningToRestore: 'Start the instance to restore a backup.',
   notRestorable: 'Only a backup that was taken and is still kept can be restored.',
-  restoreConfirm:
-    'The recordings of this backup replace the instance’s recordings. Everything recorded after the backup was taken is removed. The instance keeps running.',
+  restoreConfirm: 'The recordings of this backup replace the instance’s recordings. Everything recorded after the backup was taken is removed. The instance keeps running.',
 } as const;
 
 const KIND_LABELS: Record<BackupKind, string> = { daily: 'Daily', manual: 'On demand', upgrade: 'Before upgrade' };

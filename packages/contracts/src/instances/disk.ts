@@ -46,12 +46,7 @@ export type DiskUpgradeBody = z.infer<typeof diskUpgradeBodySchema>;
  * what it adds to today's, per month and per hour (what the invoice's storage line
  * charges for each hour, billing's metering).
  */
-export function diskUpgradeQuote(
-  provider: Provider,
-  region: string,
-  currentGb: number,
-  nextGb: number,
-): { monthly: Micros; currentMonthly: Micros; difference: Micros; hourlyDifference: Micros } {
+export function diskUpgradeQuote(provider: Provider, region: string, currentGb: number, nextGb: number): { monthly: Micros; currentMonthly: Micros; difference: Micros; hourlyDifference: Micros } {
   const next = storagePrice(provider, region, nextGb);
   const today = storagePrice(provider, region, currentGb);
   return { monthly: next.monthly, currentMonthly: today.monthly, difference: next.monthly - today.monthly, hourlyDifference: next.hourly - today.hourly };

@@ -75,4 +75,3 @@ export type InstanceActivity = z.infer<typeof instanceActivitySchema>;
 
 export const instanceEventsQuerySchema = z.object(pageQuery(PAGE_SIZES.events));
 export const instanceEventsSchema = z.object({ events: z.array(instanceActivitySchema), total: z.number().int() });
-

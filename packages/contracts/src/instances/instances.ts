@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  findRegion,
-  instanceSizeSchema,
-  instanceStatusSchema,
-  providerSchema,
-  type InstanceSize,
-} from '../catalogue';
+import { findRegion, instanceSizeSchema, instanceStatusSchema, providerSchema, type InstanceSize } from '../catalogue';
 import { PAGE_SIZES, TEXT_LIMITS } from '../constants';
 import { instanceActionSchema, canUpdateStorage, canSwitchInstance, type InstanceAction } from './instance-rules';
 import { searchTextSchema } from '../members';

@@ -27,9 +27,7 @@ export const retentionLabel = (days: RetentionDays | number | null): string => (
 export const isRetentionDays = (days: unknown): days is RetentionDays => (RETENTION_DAY_OPTIONS as readonly unknown[]).includes(days);
 
 /** POST …/{id}/config-disk-usage. */
-export const retentionBodySchema = z
-  .strictObject({ days: z.custom<RetentionDays>(isRetentionDays, { error: RETENTION_MESSAGES.days }) })
-  .meta({ examples: [{ days: DEFAULT_RETENTION_DAYS }] });
+export const retentionBodySchema = z.strictObject({ days: z.custom<RetentionDays>(isRetentionDays, { error: RETENTION_MESSAGES.days }) }).meta({ examples: [{ days: DEFAULT_RETENTION_DAYS }] });
 
 /** GET …/{id}/config-disk-usage, and the retention part of GET …/config: `pending` until the workflow applied the last save. */
 export const retentionSchema = z.object({

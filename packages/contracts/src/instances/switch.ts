@@ -28,9 +28,7 @@ export const SWITCH_MESSAGES = {
 } as const;
 
 /** POST …/{id}/instance-upgrade. "Another type than now" needs the instance, so the server judges it with `switchRefusal`. */
-export const switchInstanceBodySchema = z
-  .strictObject({ instanceType: z.enum(INSTANCE_SIZES, { message: SWITCH_MESSAGES.instanceType }) })
-  .meta({ examples: [{ instanceType: 'medium' }] });
+export const switchInstanceBodySchema = z.strictObject({ instanceType: z.enum(INSTANCE_SIZES, { message: SWITCH_MESSAGES.instanceType }) }).meta({ examples: [{ instanceType: 'medium' }] });
 export type SwitchInstanceBody = z.infer<typeof switchInstanceBodySchema>;
 
 type SwitchFacts = { status: InstanceStatus; storageInProgress: boolean; inProgress: boolean };

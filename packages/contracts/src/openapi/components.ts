@@ -75,6 +75,10 @@ export class SchemaComponents {
   /** The components, sorted by name (the document stays deterministic whatever the answers' order). */
   sorted(extra: Record<string, JsonSchema> = {}): Record<string, JsonSchema> {
     const all = { ...this.schemas, ...extra };
-    return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
+    return Object.fromEntries(
+      Object.keys(all)
+        .sort()
+        .map((name) => [name, all[name]!]),
+    );
   }
 }

@@ -63,7 +63,6 @@ function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
   return rest;
 }
 
-
 /** The schema's own first example (`.meta({ examples })`): zod leaves it out of an input schema whose fields have defaults. */
 function declaredExample(schema: z.ZodType): unknown {
   const examples = z.globalRegistry.get(schema)?.examples;
@@ -86,10 +85,7 @@ function summaryOf(name: string, e: Endpoint): string {
 function accessNote(e: Endpoint): string {
   if (e.guard === 'public') return 'No credential needed.';
   if (e.guard === 'operator') return 'For the console’s operators only: the `OPERATOR_TOKEN` as a Bearer token; no member’s session or API key is accepted.';
-  const who =
-    e.guard === 'authenticated'
-      ? 'Any signed-in person, for themselves.'
-      : `Needs a role holding any of: ${e.guard.anyOf.map((p) => `\`${p}\``).join(', ')}.`;
+  const who = e.guard === 'authenticated' ? 'Any signed-in person, for themselves.' : `Needs a role holding any of: ${e.guard.anyOf.map((p) => `\`${p}\``).join(', ')}.`;
   const keys = openToKeys(e) ? ' API keys may call it with the same rule.' : ' For people only: an API key is refused (403).';
   return who + keys;
 }
@@ -125,13 +121,20 @@ function successResponse(e: Endpoint, components: SchemaComponents) {
   const description = e.status === 201 ? 'Created.' : 'OK.';
   if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
   // Each event's data is the response schema's JSON (OpenAPI 3.1 has no event-stream schema of its own).
-  if (e.eventStream) return { [status]: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string', description: `Events whose data is: ${JSON.stringify(jsonSchemaOf(e.response, 'output'))}` } } } } };
+  if (e.eventStream)
+    return {
+      [status]: {
+        description: 'An event stream.',
+        content: { 'text/event-stream': { schema: { type: 'string', description: `Events whose data is: ${JSON.stringify(jsonSchemaOf(e.response, 'output'))}` } } },
+      },
+    };
   const payload = components.output(e.response);
   const example = declaredExample(e.response) ?? exampleOf(payload, (ref) => components.resolve(ref));
   const media: Record<string, unknown> = { schema: { type: 'object', required: ['data'], properties: { data: payload } } };
   if (example !== undefined) media.example = { data: example };
   const declared: [string, Record<string, unknown>][] = Object.entries(e.answerHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]);
-  if (isCreate(e)) declared.push(['Idempotent-Replayed', { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } }]);
+  if (isCreate(e))
+    declared.push(['Idempotent-Replayed', { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } }]);
   const headers = declared.length ? Object.fromEntries(declared) : undefined;
   return { [status]: { description, ...(headers && { headers }), content: { 'application/json': media } } };
 }

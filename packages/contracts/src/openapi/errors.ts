@@ -13,8 +13,10 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   card_refused: 'the payment provider refused the card',
   forbidden: "the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address",
   password_change_required: 'the person must change their password first (POST /api/account/password)',
-  fresh_proof_required: 'the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password, a two-factor code or a passkey (its challenge from POST /api/account/reauth/webauthn-options), then call again',
-  mfa_enrolment_required: 'the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn)',
+  fresh_proof_required:
+    'the call needs a proof of identity from the last 5 minutes: POST /api/account/reauth with the password, a two-factor code or a passkey (its challenge from POST /api/account/reauth/webauthn-options), then call again',
+  mfa_enrolment_required:
+    'the account requires a second factor and this person has none yet: set one up first (an authenticator app, POST /api/account/mfa/totp, or a passkey, POST /api/account/mfa/webauthn)',
   not_found: 'no such resource in the caller’s account (another account’s id is not found too)',
   conflict: "the resource's state refuses the change now (a change in progress, a name taken), or a request with the same Idempotency-Key is still running",
   instance_url_taken: 'another instance has this address',
@@ -124,7 +126,11 @@ export class ErrorResponses {
 
   /** The responses, sorted by name (the document stays deterministic). */
   sorted(): Record<string, unknown> {
-    return Object.fromEntries(Object.keys(this.responses).sort().map((name) => [name, this.responses[name]]));
+    return Object.fromEntries(
+      Object.keys(this.responses)
+        .sort()
+        .map((name) => [name, this.responses[name]]),
+    );
   }
 }
 

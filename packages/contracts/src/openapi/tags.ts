@@ -41,8 +41,16 @@ export const TAG_GROUPS: readonly TagGroup[] = [
   { name: 'System', description: 'Health checks and the configuration a client reads before signing in.', endpoints: systemEndpoints },
   { name: 'Authentication', description: 'Sign up, sign in, refresh the session token, sign out, reset a password.', endpoints: authEndpoints },
   { name: 'Account', description: 'The signed-in person: profile, avatar, password, sessions.', endpoints: accountEndpoints },
-  { name: 'Two-factor sign-in', description: 'A person’s second factor (an authenticator app, recovery codes), the second step of a sign-in, a fresh proof of identity, and the account’s rule requiring one.', endpoints: mfaEndpoints },
-  { name: 'Passkeys and security keys', description: 'A person’s passkeys and security keys (WebAuthn) as a second factor: register, list, remove, and the second step of a sign-in with one.', endpoints: webauthnEndpoints },
+  {
+    name: 'Two-factor sign-in',
+    description: 'A person’s second factor (an authenticator app, recovery codes), the second step of a sign-in, a fresh proof of identity, and the account’s rule requiring one.',
+    endpoints: mfaEndpoints,
+  },
+  {
+    name: 'Passkeys and security keys',
+    description: 'A person’s passkeys and security keys (WebAuthn) as a second factor: register, list, remove, and the second step of a sign-in with one.',
+    endpoints: webauthnEndpoints,
+  },
   { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
   { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
   { name: 'Disk', description: 'An instance’s disk: upgrades and clean-ups.', endpoints: diskEndpoints },
@@ -65,7 +73,11 @@ export const TAG_GROUPS: readonly TagGroup[] = [
   { name: 'Console modules', description: 'Which optional console modules the person shows.', endpoints: consoleModuleEndpoints },
   { name: 'Permissions', description: 'Who may do what: the permission viewer.', endpoints: permissionViewerEndpoints },
   { name: 'Support', description: 'The support chat: the account’s conversations with the people who run the console, for its members.', endpoints: supportEndpoints },
-  { name: 'Support (operators)', description: 'The operators’ side of the support chat, with the operator token only: every account’s conversations, replies, internal notes, close and reopen.', endpoints: operatorSupportEndpoints },
+  {
+    name: 'Support (operators)',
+    description: 'The operators’ side of the support chat, with the operator token only: every account’s conversations, replies, internal notes, close and reopen.',
+    endpoints: operatorSupportEndpoints,
+  },
 ];
 
 /** The tag of each endpoint, by the endpoint object (names may repeat across files; objects do not). */

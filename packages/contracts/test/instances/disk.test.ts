@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISK_MESSAGES,
-  cleanupBodySchema,
-  diskAlertOf,
-  diskFullForecastDays,
-  diskUpgradeBodySchema,
-  diskUpgradeProblem,
-  diskUpgradeQuote,
-  storagePrice,
-} from '../../src';
+import { DISK_MESSAGES, cleanupBodySchema, diskAlertOf, diskFullForecastDays, diskUpgradeBodySchema, diskUpgradeProblem, diskUpgradeQuote, storagePrice } from '../../src';
 
 describe('disk upgrade rule', () => {
   it('accepts only a larger size, a multiple of 10, up to 4096', () => {

@@ -37,7 +37,7 @@ const PLUGIN = 6;
 const MOUSE_INTERACTION = 2;
 const CLICK = 2;
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const str = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /** A console argument as the plugin sent it (JSON text): a string shown without its quotes, anything else as written. */
 function argText(value: unknown): string {

@@ -32,8 +32,22 @@ export interface ChunkState {
 }
 
 const newRow = (id: string, at: number, projectId: string | null): SessionRow => ({
-  id, project_id: projectId, started_at: at, ended_at: at, received_at: at, user_id: null, first_page: null, last_page: null,
-  page_count: 0, clicks: 0, errors: 0, events: 0, browser: null, device: null, country: null, bytes: 0,
+  id,
+  project_id: projectId,
+  started_at: at,
+  ended_at: at,
+  received_at: at,
+  user_id: null,
+  first_page: null,
+  last_page: null,
+  page_count: 0,
+  clicks: 0,
+  errors: 0,
+  events: 0,
+  browser: null,
+  device: null,
+  country: null,
+  bytes: 0,
 });
 
 /** The index's writes; each public method is one transaction. */

@@ -70,7 +70,10 @@ export function listSessions(db: Database.Database, filter: SessionFilter): { se
 export function readSession(db: Database.Database, id: string): (SessionSummary & { pages: string[] }) | null {
   const row = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM sessions s WHERE s.id = ?`).get(id);
   if (!row) return null;
-  const pages = db.prepare<[string], { url: string }>('SELECT url FROM session_pages WHERE session_id = ? ORDER BY seq').all(id).map((p) => p.url);
+  const pages = db
+    .prepare<[string], { url: string }>('SELECT url FROM session_pages WHERE session_id = ? ORDER BY seq')
+    .all(id)
+    .map((p) => p.url);
   return { ...summaryOf(row), pages };
 }
 
@@ -79,7 +82,10 @@ export const hasSession = (db: Database.Database, id: string): boolean => db.pre
 
 /** The chunks of a session, oldest first, as paths under the data folder. */
 export const chunksOf = (db: Database.Database, id: string): string[] =>
-  db.prepare<[string], { path: string }>('SELECT path FROM chunks WHERE session_id = ? ORDER BY day, path').all(id).map((c) => c.path);
+  db
+    .prepare<[string], { path: string }>('SELECT path FROM chunks WHERE session_id = ? ORDER BY day, path')
+    .all(id)
+    .map((c) => c.path);
 
 /** Sessions that started in [from, to), and the distinct user ids among them (the weekly report's figures). */
 export function countSessions(db: Database.Database, from: number, to: number): { sessions: number; users: number } {

@@ -10,7 +10,9 @@ export const consoleActivities = pgTable(
   'console_activities',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     action: text('action').notNull(),
     message: text('message').notNull(),
     instanceId: uuid('instance_id'),

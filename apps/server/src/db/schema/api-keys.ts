@@ -14,10 +14,16 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
-    roleId: uuid('role_id').notNull().references(() => roles.id),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     secretHash: text('secret_hash').notNull().unique(),
     /** The secret replaced by the last rotation, valid until previousValidUntil. */
     previousSecretHash: text('previous_secret_hash').unique(),

@@ -20,7 +20,9 @@ export const auditTrail = pgTable(
   'audit_trail',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     userId: uuid('user_id'),
     /** The API key a call was made with: then userId is null and username is the key's name. */
     apiKeyId: uuid('api_key_id'),
@@ -52,6 +54,8 @@ export const auditTrail = pgTable(
     // One row per place: even a writer that skipped the chain's lock could not fork it. Also the export's order.
     uniqueIndex('audit_trail_tenant_seq_idx').on(t.tenantId, t.seq),
     // Finds an account's rows still to chain in an index of (normally) nothing: every append looks.
-    index('audit_trail_unchained_idx').on(t.tenantId).where(sql`${t.hash} is null`),
+    index('audit_trail_unchained_idx')
+      .on(t.tenantId)
+      .where(sql`${t.hash} is null`),
   ],
 );

@@ -83,7 +83,9 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt),
     // The payment round: open invoices whose next attempt is due.
-    index('invoices_due_attempt_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'open'`),
+    index('invoices_due_attempt_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'open'`),
     uniqueIndex('invoices_tenant_period_uq').on(t.tenantId, t.periodStart),
     uniqueIndex('invoices_tenant_number_uq').on(t.tenantId, t.number),
   ],

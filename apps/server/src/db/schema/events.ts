@@ -19,14 +19,18 @@ export const domainEvents = pgTable(
     id: uuid('id').primaryKey(),
     position: bigint('position', { mode: 'number' }),
     type: text('type').notNull(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     payload: jsonb('payload').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('domain_events_position_uq').on(t.position),
     // The fan-out's "not yet positioned" scan stays on the few rows it concerns.
-    index('domain_events_unpositioned_idx').on(t.occurredAt, t.id).where(sql`${t.position} is null`),
+    index('domain_events_unpositioned_idx')
+      .on(t.occurredAt, t.id)
+      .where(sql`${t.position} is null`),
     index('domain_events_occurred_idx').on(t.occurredAt),
   ],
 );

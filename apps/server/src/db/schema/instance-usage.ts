@@ -18,7 +18,9 @@ export const instanceUsagePeriods = pgTable(
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => instances.instanceId),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     status: text('status', { enum: INSTANCE_STATUSES }).notNull(),
     size: text('size', { enum: INSTANCE_SIZES }).notNull(),
     diskGb: integer('disk_gb').notNull(),
@@ -27,7 +29,9 @@ export const instanceUsagePeriods = pgTable(
   },
   (t) => [
     // At most one current period per instance.
-    uniqueIndex('instance_usage_current_uq').on(t.instanceId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('instance_usage_current_uq')
+      .on(t.instanceId)
+      .where(sql`${t.endedAt} is null`),
     index('instance_usage_tenant_time_idx').on(t.tenantId, t.startedAt),
     // Metering reads the periods still open or ended inside its window, whatever their start.
     index('instance_usage_tenant_end_idx').on(t.tenantId, sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import {
-  DEFAULT_MAINTENANCE_CRON,
-  DEFAULT_RETENTION_DAYS,
-  INSTANCE_ACTIVITY_ACTIONS,
-  INSTANCE_ACTIVITY_STATUSES,
-  INSTANCE_SIZES,
-  INSTANCE_STATUSES,
-  PROVIDERS,
-} from '@replay/contracts';
+import { DEFAULT_MAINTENANCE_CRON, DEFAULT_RETENTION_DAYS, INSTANCE_ACTIVITY_ACTIONS, INSTANCE_ACTIVITY_STATUSES, INSTANCE_SIZES, INSTANCE_STATUSES, PROVIDERS } from '@replay/contracts';
 import { tenants } from './tenants';
 
 /** The identity provider an instance's SSO uses: public settings only (the certificate is the IdP's public one). */
@@ -29,7 +21,9 @@ export const instances = pgTable(
   'instances',
   {
     instanceId: uuid('instance_id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     status: text('status', { enum: INSTANCE_STATUSES }).notNull().default('creating'),
     /** A workflow step is under way (spec: inProgress); false once it settles or gives up. */
@@ -133,10 +127,14 @@ export const instances = pgTable(
   },
   (t) => [
     // The URL names the instance's address, so it is unique across every account while the instance exists.
-    uniqueIndex('instances_url_uq').on(sql`lower(${t.url})`).where(sql`${t.status} <> 'terminated'`),
+    uniqueIndex('instances_url_uq')
+      .on(sql`lower(${t.url})`)
+      .where(sql`${t.status} <> 'terminated'`),
     // The list, newest first, and its name search: the scan stays within one account's live rows (measured in
     // bench/instances-list.ts: 0.08 ms for ILIKE over an account of 100 among 10,000), so no name index is needed.
-    index('instances_tenant_created_idx').on(t.tenantId, t.createdAt).where(sql`${t.status} <> 'terminated'`),
+    index('instances_tenant_created_idx')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`${t.status} <> 'terminated'`),
     // The health round (running) and the workflow sweep (transitional).
     index('instances_status_idx').on(t.status),
   ],
@@ -150,7 +148,9 @@ export const instanceActivities = pgTable(
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => instances.instanceId),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     userId: uuid('user_id'),
     userName: text('user_name').notNull().default('System'),
     action: text('action', { enum: INSTANCE_ACTIVITY_ACTIONS }).notNull(),
@@ -169,7 +169,9 @@ export const instanceActivities = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     /** The HTTP status of the stored answer. */

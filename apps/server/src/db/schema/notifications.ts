@@ -40,6 +40,8 @@ export const notifications = pgTable(
     // The list: a recipient's newest first.
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
     // The bell's count: only unread rows are in it.
-    index('notifications_unread_idx').on(t.recipientId, t.tenantId).where(sql`${t.viewedAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.recipientId, t.tenantId)
+      .where(sql`${t.viewedAt} is null`),
   ],
 );

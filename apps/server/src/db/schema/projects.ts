@@ -29,6 +29,8 @@ export const projects = pgTable(
   (t) => [
     index('projects_tenant_idx').on(t.tenantId),
     uniqueIndex('projects_instance_name_idx').on(t.instanceId, t.name),
-    uniqueIndex('projects_instance_default_idx').on(t.instanceId).where(sql`${t.isDefault}`),
+    uniqueIndex('projects_instance_default_idx')
+      .on(t.instanceId)
+      .where(sql`${t.isDefault}`),
   ],
 );

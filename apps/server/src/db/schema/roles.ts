@@ -6,7 +6,9 @@ export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default([]),
@@ -18,6 +20,8 @@ export const roles = pgTable(
   },
   (t) => [
     index('roles_tenant_idx').on(t.tenantId),
-    uniqueIndex('roles_tenant_name_uq').on(t.tenantId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('roles_tenant_name_uq')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

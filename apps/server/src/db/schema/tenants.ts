@@ -12,7 +12,9 @@ export const tenants = pgTable('tenants', {
    * contract); dropped by the next release's migration.
    */
   retiredApiKey: text('api_key').unique(),
-  edition: text('edition', { enum: ['ee', 'foss'] }).notNull().default('foss'),
+  edition: text('edition', { enum: ['ee', 'foss'] })
+    .notNull()
+    .default('foss'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
   optOut: boolean('opt_out').notNull().default(false),
   modules: text('modules').array().notNull().default([]),

@@ -9,7 +9,9 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
     /** One of contracts' AVATAR_ICONS; null: the member's initials. */
@@ -44,7 +46,9 @@ export const users = pgTable(
   },
   (t) => [
     index('users_tenant_idx').on(t.tenantId),
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_invitation_token_uq').on(t.invitationTokenHash),
   ],
 );

@@ -61,10 +61,14 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.webhookId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     // The purge of finished deliveries past their keep (webhooks.jobs.ts).
-    index('webhook_deliveries_finished_idx').on(t.createdAt).where(sql`status <> 'pending'`),
+    index('webhook_deliveries_finished_idx')
+      .on(t.createdAt)
+      .where(sql`status <> 'pending'`),
   ],
 );
 

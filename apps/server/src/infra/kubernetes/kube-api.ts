@@ -61,7 +61,10 @@ export class KubeApi {
     const { objects, lib } = client;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DriverError('unavailable', `The Kubernetes API at ${this.server} did not answer within ${this.timeoutMs / 1000} s (${what}); the console tries again`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new DriverError('unavailable', `The Kubernetes API at ${this.server} did not answer within ${this.timeoutMs / 1000} s (${what}); the console tries again`)),
+        this.timeoutMs,
+      );
     });
     try {
       return await Promise.race([run(objects), timeout]);

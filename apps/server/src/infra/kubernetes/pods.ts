@@ -12,8 +12,7 @@ export function podPid(uid: string, restartCount: number): number {
   return Number.parseInt(createHash('sha256').update(`${uid}:${restartCount}`).digest('hex').slice(0, 12), 16);
 }
 
-export const isReady = (pod: KubeObject | null): boolean =>
-  pod?.status?.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True') ?? false;
+export const isReady = (pod: KubeObject | null): boolean => pod?.status?.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True') ?? false;
 
 /** What an instance is, from its record (null: none) and its pod: running only while the pod is Ready and not going away. */
 export function runtimeOf(instanceId: string, record: KubeRecord | null, pod: KubeObject | null, url: string | null): InstanceRuntime {

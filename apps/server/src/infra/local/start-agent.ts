@@ -46,14 +46,17 @@ export async function startAgent(s: AgentStarter, record: InstanceRecord): Promi
     await endProcessGroup(running, s.stopGraceMs);
   }
   for (let attempt = 0; ; attempt++) {
-    const spawned = spawnAgent({ ...record, projectKey }, {
-      dataDir: s.folders.dataDir(instanceId),
-      logFile: s.folders.logFile(instanceId),
-      cwd: s.folders.dir(instanceId),
-      consoleOrigin: s.consoleOrigin,
-      host: s.host,
-      entry: s.versions.agentEntry(record.version) ?? undefined,
-    });
+    const spawned = spawnAgent(
+      { ...record, projectKey },
+      {
+        dataDir: s.folders.dataDir(instanceId),
+        logFile: s.folders.logFile(instanceId),
+        cwd: s.folders.dir(instanceId),
+        consoleOrigin: s.consoleOrigin,
+        host: s.host,
+        entry: s.versions.agentEntry(record.version) ?? undefined,
+      },
+    );
     const outcome = await waitForStart(agentAddress(record), spawned, s.startTimeoutMs);
     if (outcome.kind === 'healthy') return runtimeOf(instanceId, record, spawned.pid);
     if (outcome.kind === 'timeout') await endProcessGroup(spawned.pid, s.stopGraceMs);

@@ -32,7 +32,6 @@ export interface AccountDeps {
   sources?: AccountSources;
 }
 
-
 export function createAccountService(deps: AccountDeps) {
   const repo = accountRepo(deps.db);
   const sources = deps.sources ?? defaultAccountSources(deps.db);

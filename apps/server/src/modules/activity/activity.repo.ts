@@ -15,13 +15,7 @@ export function activityRepo(db: Db) {
         eq(consoleActivities.tenantId, scope.tenantId),
         instanceScopeFilter(consoleActivities.instanceId, scope),
         ...(opts.hiddenPrefixes ?? []).map((prefix) => notLike(consoleActivities.action, prefixPattern(prefix))),
-        text
-          ? or(
-              ilike(consoleActivities.message, likePattern(text)),
-              ilike(consoleActivities.action, likePattern(text)),
-              ilike(consoleActivities.userName, likePattern(text)),
-            )
-          : undefined,
+        text ? or(ilike(consoleActivities.message, likePattern(text)), ilike(consoleActivities.action, likePattern(text)), ilike(consoleActivities.userName, likePattern(text))) : undefined,
       );
       const { rows, total } = await readPage(
         opts,

@@ -11,8 +11,7 @@ import { activityRepo } from './activity.repo';
  * The instances family is the Activity screen's own subject: its lines are judged by the
  * instance scope alone, as a summary sentence of what happened to an instance in reach.
  */
-const closedFamilyPrefixes = (p: Principal): string[] =>
-  WEBHOOK_EVENT_FAMILIES.filter((f) => f.key !== 'instances' && !canOpenScreen(p.permissions, f.screen)).flatMap((f) => [...f.prefixes]);
+const closedFamilyPrefixes = (p: Principal): string[] => WEBHOOK_EVENT_FAMILIES.filter((f) => f.key !== 'instances' && !canOpenScreen(p.permissions, f.screen)).flatMap((f) => [...f.prefixes]);
 
 /** The Activity screen: a member scoped to some instances sees only those instances' events, and team lines need the team permission. */
 export function createActivityService(deps: { db: Db }) {

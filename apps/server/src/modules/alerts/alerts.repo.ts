@@ -11,14 +11,21 @@ export function alertsRepo(db: Db) {
   const ofProject = (tenantId: string, instanceId: string, projectId: string) => and(ofInstance(tenantId, instanceId), eq(alertRules.projectId, projectId));
   return {
     list(tenantId: string, instanceId: string, projectId: string): Promise<AlertRuleRow[]> {
-      return db.select().from(alertRules).where(ofProject(tenantId, instanceId, projectId)).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+      return db
+        .select()
+        .from(alertRules)
+        .where(ofProject(tenantId, instanceId, projectId))
+        .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
     },
     async countOf(tenantId: string, instanceId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(alertRules).where(ofInstance(tenantId, instanceId));
       return row?.n ?? 0;
     },
     async one(tenantId: string, instanceId: string, projectId: string, id: string): Promise<AlertRuleRow | undefined> {
-      const [row] = await db.select().from(alertRules).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id)));
+      const [row] = await db
+        .select()
+        .from(alertRules)
+        .where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id)));
       return row;
     },
     async add(row: typeof alertRules.$inferInsert): Promise<AlertRuleRow> {
@@ -26,11 +33,18 @@ export function alertsRepo(db: Db) {
       return added!;
     },
     async update(tenantId: string, instanceId: string, projectId: string, id: string, set: Partial<typeof alertRules.$inferInsert>): Promise<AlertRuleRow | undefined> {
-      const [row] = await db.update(alertRules).set(set).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id))).returning();
+      const [row] = await db
+        .update(alertRules)
+        .set(set)
+        .where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id)))
+        .returning();
       return row;
     },
     async remove(tenantId: string, instanceId: string, projectId: string, id: string): Promise<boolean> {
-      const removed = await db.delete(alertRules).where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id))).returning({ id: alertRules.id });
+      const removed = await db
+        .delete(alertRules)
+        .where(and(ofProject(tenantId, instanceId, projectId), eq(alertRules.id, id)))
+        .returning({ id: alertRules.id });
       return removed.length > 0;
     },
     history(ruleId: string): Promise<AlertHistoryRow[]> {

@@ -29,7 +29,12 @@ export interface Evaluation {
  * (a gap neither fires nor resolves), and an instance that is not running breaches nothing,
  * so a firing rule resolves when its instance stops.
  */
-export function evaluate(rule: Pick<AlertRuleRow, 'metric' | 'threshold' | 'durationMinutes' | 'state' | 'breachingSince' | 'lastValue'>, running: boolean, value: number | null, slot: Date): Evaluation | null {
+export function evaluate(
+  rule: Pick<AlertRuleRow, 'metric' | 'threshold' | 'durationMinutes' | 'state' | 'breachingSince' | 'lastValue'>,
+  running: boolean,
+  value: number | null,
+  slot: Date,
+): Evaluation | null {
   if (running && value === null) return null;
   const breach = running && value !== null && (rule.metric === 'health' ? value === 0 : value > (rule.threshold ?? 100));
   if (!breach) return { state: 'ok', breachingSince: null, lastValue: value, transition: rule.state === 'firing' ? 'resolved' : null };
@@ -65,7 +70,15 @@ export async function runAlertRound(d: AlertRoundDeps, slot: Date): Promise<{ ev
       await repo.addHistory({ id: newId(), ruleId: rule.id, tenantId: rule.tenantId, kind: next.transition, value: next.lastValue, threshold: rule.threshold, at: slot });
       const alert = { id: rule.id, siteId: rule.projectId, name: rule.name, metric: rule.metric, threshold: rule.threshold, durationMinutes: rule.durationMinutes };
       const ref = { id: rule.instanceId, name: instance.name, status: instance.status, size: instance.size, diskGb: instance.diskSize };
-      await emitEvent(tx, { type: next.transition === 'fired' ? 'alert.fired' : 'alert.resolved', tenantId: rule.tenantId, actor: null, at: slot.getTime(), instance: ref, alert, value: next.lastValue });
+      await emitEvent(tx, {
+        type: next.transition === 'fired' ? 'alert.fired' : 'alert.resolved',
+        tenantId: rule.tenantId,
+        actor: null,
+        at: slot.getTime(),
+        instance: ref,
+        alert,
+        value: next.lastValue,
+      });
       if (rule.mail) {
         for (const to of await recipientsOf(tx, rule.tenantId, 'instances', rule.instanceId)) await d.mailer.queue(tx, alertMail(d, to.email, rule, instance.name, next));
       }

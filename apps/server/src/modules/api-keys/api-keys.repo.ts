@@ -30,7 +30,9 @@ export function apiKeysRepo(db: Db) {
     },
 
     async find(tenantId: string, keyId: string): Promise<ListedKeyRow | null> {
-      const [row] = await listed().where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, keyId))).limit(1);
+      const [row] = await listed()
+        .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, keyId)))
+        .limit(1);
       return row ?? null;
     },
 

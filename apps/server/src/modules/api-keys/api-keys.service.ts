@@ -9,7 +9,6 @@ import { rightsOf, rightsWithin, type Rights } from '../roles/rights.door';
 import { lockRole } from '../roles/roles.service';
 import { apiKeysRepo, type ListedKeyRow } from './api-keys.repo';
 
-
 function statusOf(row: ListedKeyRow['key'], now: Date): ApiKey['status'] {
   if (row.revokedAt) return 'revoked';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';

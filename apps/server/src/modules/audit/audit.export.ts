@@ -1,16 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
-import {
-  csvHeaderLine,
-  csvHeadLine,
-  csvRecordLine,
-  GENESIS_HASH,
-  jsonlHeadLine,
-  jsonlRecordLine,
-  signHead,
-  type ChainedRecord,
-  type SignedHead,
-} from '@replay/audit-chain';
+import { csvHeaderLine, csvHeadLine, csvRecordLine, GENESIS_HASH, jsonlHeadLine, jsonlRecordLine, signHead, type ChainedRecord, type SignedHead } from '@replay/audit-chain';
 import { AUDIT_MESSAGES, type AuditExportFormat } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { auditTrail } from '../../db/schema';
@@ -38,11 +28,7 @@ const CONTENT_TYPES: Record<AuditExportFormat, string> = { csv: 'text/csv; chars
  * streamed, then its head signed. The head is read and signed first: records
  * appended while the export streams fall after it and are left for the next export.
  */
-export async function exportChain(
-  deps: { db: Db; clock: Clock; key: AuditSigningKey },
-  tenantId: string,
-  q: { format: AuditExportFormat; from?: number; to?: number },
-): Promise<ChainExport> {
+export async function exportChain(deps: { db: Db; clock: Clock; key: AuditSigningKey }, tenantId: string, q: { format: AuditExportFormat; from?: number; to?: number }): Promise<ChainExport> {
   const { db } = deps;
   const inAccount = eq(auditTrail.tenantId, tenantId);
   const [last] = await db
@@ -66,14 +52,7 @@ export async function exportChain(
       const rows: AuditRow[] = await db
         .select()
         .from(auditTrail)
-        .where(
-          and(
-            inAccount,
-            gte(auditTrail.seq, fromSeq),
-            lte(auditTrail.seq, headSeq),
-            after ? sql`(${auditTrail.seq}, ${auditTrail.id}) > (${after.seq}, ${after.id}::uuid)` : undefined,
-          ),
-        )
+        .where(and(inAccount, gte(auditTrail.seq, fromSeq), lte(auditTrail.seq, headSeq), after ? sql`(${auditTrail.seq}, ${auditTrail.id}) > (${after.seq}, ${after.id}::uuid)` : undefined))
         .orderBy(asc(auditTrail.seq), asc(auditTrail.id))
         .limit(EXPORT_BATCH);
       if (rows.length === 0) break;

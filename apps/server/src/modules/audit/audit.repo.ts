@@ -52,24 +52,12 @@ export function auditRepo(db: Db) {
         f.userId ? eq(auditTrail.userId, f.userId) : undefined,
         f.action ? eq(auditTrail.action, f.action) : undefined,
         text
-          ? or(
-              ilike(auditTrail.username, likePattern(text)),
-              ilike(auditTrail.email, likePattern(text)),
-              ilike(auditTrail.action, likePattern(text)),
-              ilike(auditTrail.endpoint, likePattern(text)),
-            )
+          ? or(ilike(auditTrail.username, likePattern(text)), ilike(auditTrail.email, likePattern(text)), ilike(auditTrail.action, likePattern(text)), ilike(auditTrail.endpoint, likePattern(text)))
           : undefined,
       );
       const { rows, total } = await readPage(
         f,
-        (limit, offset) =>
-          db
-            .select({ row: auditTrail, total: totalOver() })
-            .from(auditTrail)
-            .where(where)
-            .orderBy(desc(auditTrail.createdAt), desc(auditTrail.id))
-            .limit(limit)
-            .offset(offset),
+        (limit, offset) => db.select({ row: auditTrail, total: totalOver() }).from(auditTrail).where(where).orderBy(desc(auditTrail.createdAt), desc(auditTrail.id)).limit(limit).offset(offset),
         () => db.select({ n: count() }).from(auditTrail).where(where),
       );
       return { rows: rows.map((r) => r.row), total };
@@ -90,33 +78,18 @@ export function auditRepo(db: Db) {
      */
 
     async actorByRefreshToken(tokenHash: string): Promise<AuditActor | null> {
-      const [row] = await db
-        .select(actorColumns)
-        .from(refreshTokens)
-        .innerJoin(users, eq(users.id, refreshTokens.userId))
-        .where(eq(refreshTokens.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await db.select(actorColumns).from(refreshTokens).innerJoin(users, eq(users.id, refreshTokens.userId)).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
       return row ?? null;
     },
 
     async actorByResetToken(tokenHash: string): Promise<AuditActor | null> {
-      const [row] = await db
-        .select(actorColumns)
-        .from(passwordResets)
-        .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(eq(passwordResets.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await db.select(actorColumns).from(passwordResets).innerJoin(users, eq(users.id, passwordResets.userId)).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
       return row ?? null;
     },
 
     /** A second sign-in step's token proves the password was right: its failures go into that member's trail. */
     async actorByMfaToken(tokenHash: string): Promise<AuditActor | null> {
-      const [row] = await db
-        .select(actorColumns)
-        .from(mfaChallenges)
-        .innerJoin(users, eq(users.id, mfaChallenges.userId))
-        .where(eq(mfaChallenges.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await db.select(actorColumns).from(mfaChallenges).innerJoin(users, eq(users.id, mfaChallenges.userId)).where(eq(mfaChallenges.tokenHash, tokenHash)).limit(1);
       return row ?? null;
     },
   };

@@ -16,10 +16,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.auditExport, async (request, reply) => {
     const file = await audit.exportChain(principalOf(request), request.query);
     // The account's whole history: never cached on the way.
-    reply
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('content-type', file.contentType);
+    reply.header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.filename}"`).header('content-type', file.contentType);
     return file.body;
   });
   mount(app, endpoints.auditSigningKey, async () => audit.signingKey());

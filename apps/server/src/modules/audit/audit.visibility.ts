@@ -88,9 +88,5 @@ export function visibleEntries(p: Principal): SQL | undefined {
     else if (reach === 'inScope') inScope.push(...group.keys);
   }
   const ids = instanceScopeOf(p).ids ?? [];
-  return or(
-    ownEntries(p),
-    all.length ? inArray(key, all) : undefined,
-    inScope.length && ids.length ? and(inArray(key, inScope), inArray(auditTrail.instanceId, [...ids])) : undefined,
-  );
+  return or(ownEntries(p), all.length ? inArray(key, all) : undefined, inScope.length && ids.length ? and(inArray(key, inScope), inArray(auditTrail.instanceId, [...ids])) : undefined);
 }

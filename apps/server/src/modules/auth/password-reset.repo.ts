@@ -23,15 +23,7 @@ export function passwordResetRepo(db: Db) {
         .select({ expiresAt: passwordResets.expiresAt })
         .from(passwordResets)
         .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(
-          and(
-            eq(passwordResets.tokenHash, tokenHash),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, now),
-            isNull(users.deletedAt),
-            isNotNull(users.joinedAt),
-          ),
-        )
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now), isNull(users.deletedAt), isNotNull(users.joinedAt)))
         .limit(1);
       return row?.expiresAt ?? null;
     },

@@ -54,10 +54,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           expiresAt: new Date(now.getTime() + RESET_LINK.lifetimeMs),
           createdAt: now,
         });
-        await deps.mailer.queue(
-          tx,
-          passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }),
-        );
+        await deps.mailer.queue(tx, passwordResetMail({ to: user.email, productName: deps.productName, link, validMinutes: RESET_LINK.lifetimeMs / 60_000 }));
       });
     },
 

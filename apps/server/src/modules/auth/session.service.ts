@@ -30,7 +30,6 @@ export interface IssuedSession {
   principal: Principal;
 }
 
-
 /**
  * How long a just-spent refresh token is still honoured: two tabs (or a
  * retried request) refreshing at the same moment both present it, and the

@@ -11,8 +11,7 @@ export type InstanceRow = typeof instances.$inferSelect;
  * The name a backup has on the infrastructure: its row's id, so asking twice (a retry) names the
  * same backup; an upgrade's, the name the driver took it under (`upgrade-<key>`, infra/driver.ts).
  */
-export const backupName = (row: Pick<BackupRow, 'backupId' | 'upgradeKey'>): string =>
-  row.upgradeKey === null ? `backup-${row.backupId}` : `upgrade-${row.upgradeKey}`;
+export const backupName = (row: Pick<BackupRow, 'backupId' | 'upgradeKey'>): string => (row.upgradeKey === null ? `backup-${row.backupId}` : `upgrade-${row.upgradeKey}`);
 
 /** How many backups the tab lists: a year of dailies and then some. */
 const LIST_LIMIT = 400;
@@ -23,6 +22,10 @@ const LIST_LIMIT = 400;
  * Callers have judged the instance in the caller's scope, or act for the console itself
  * (the workflow, the schedule). `db` may be a transaction.
  */
+/** The backup each restoring instance is restored from: kept, whatever its age. */
+const RESTORE_SOURCE = { id: instances.restoreBackupId };
+const RESTORING = sql`${instances.restoreBackupId} is not null`;
+
 export function backupsRepo(db: Db) {
   /** The oldest backup still to take of the instance, or null. */
   const nextPending = async (instanceId: string): Promise<string | null> => {
@@ -137,7 +140,7 @@ export function backupsRepo(db: Db) {
 
     /** Backups taken before `before` and still kept, except one a restore waits on: the retention's to remove. */
     async expired(before: Date): Promise<{ backupId: string; upgradeKey: string | null; instanceId: string; terminated: boolean }[]> {
-      const restoring = db.select({ id: instances.restoreBackupId }).from(instances).where(sql`${instances.restoreBackupId} is not null`);
+      const restoring = db.select(RESTORE_SOURCE).from(instances).where(RESTORING);
       return db
         .select({
           backupId: instanceBackups.backupId,

@@ -61,7 +61,12 @@ export async function runBackupRound(d: BackupRoundDeps): Promise<BackupRoundRep
         and(
           eq(instances.status, 'running'),
           lt(instances.createdAt, slot),
-          notExists(d.db.select().from(instanceBackups).where(and(eq(instanceBackups.instanceId, instances.instanceId), eq(instanceBackups.slot, slot)))),
+          notExists(
+            d.db
+              .select()
+              .from(instanceBackups)
+              .where(and(eq(instanceBackups.instanceId, instances.instanceId), eq(instanceBackups.slot, slot))),
+          ),
         ),
       );
     for (const { instanceId, tenantId } of due) {

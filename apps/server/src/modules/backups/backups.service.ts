@@ -91,13 +91,12 @@ export function createBackupsService(deps: BackupsDeps) {
       if (row.restoreId) throw conflict(BACKUP_MESSAGES.alreadyRestoring);
       const at = deps.clock.now();
       const when = backup.takenAt!.toISOString().slice(0, 16).replace('T', ' ');
-      const claimed = await claimWithRecord(
-        db,
-        p,
-        at,
-        async (tx) => backupsRepo(tx).askRestore(p.tenantId, instanceId, backupId),
-        { action: 'restore', status: 'pending', comments: `Restoring the backup taken ${when} UTC`, event: { type: 'instance.restoring', backupId } },
-      );
+      const claimed = await claimWithRecord(db, p, at, async (tx) => backupsRepo(tx).askRestore(p.tenantId, instanceId, backupId), {
+        action: 'restore',
+        status: 'pending',
+        comments: `Restoring the backup taken ${when} UTC`,
+        event: { type: 'instance.restoring', backupId },
+      });
       if (!claimed) throw conflict(BACKUP_MESSAGES.alreadyRestoring);
       await deps.enqueue(instanceId);
       return answer(claimed);

@@ -35,9 +35,7 @@ export interface PaymentRoundDeps {
 function refusalMail(to: string, d: PaymentRoundDeps, invoice: { number: string; total: number; currency: string }, message: string, next: number | null): Mail {
   const text = [
     `The payment of invoice ${invoice.number} (${formatMoney(invoice.total, 2, invoice.currency)}) was refused: ${message}`,
-    next === null
-      ? 'No further attempt is scheduled. Update the card to pay it.'
-      : `It will be tried again on ${new Date(next).toUTCString()}. Updating the card tries it at once.`,
+    next === null ? 'No further attempt is scheduled. Update the card to pay it.' : `It will be tried again on ${new Date(next).toUTCString()}. Updating the card tries it at once.`,
     `Billing: ${d.publicUrl.replace(/\/+$/, '')}/billing?tab=invoices`,
   ].join('\n\n');
   return { to, subject: `${d.productName}: payment of invoice ${invoice.number} failed`, text };
@@ -58,12 +56,7 @@ export function nextAttemptAfter(firstRefusalAt: number, attempts: number): numb
 export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: string): Promise<PaymentReport> {
   const now = deps.clock.now();
   const report: PaymentReport = { paid: 0, refused: 0 };
-  const dueNow = and(
-    eq(invoices.status, 'open'),
-    isNotNull(invoices.nextAttemptAt),
-    lte(invoices.nextAttemptAt, now),
-    or(isNull(invoices.chargingUntil), lte(invoices.chargingUntil, now)),
-  );
+  const dueNow = and(eq(invoices.status, 'open'), isNotNull(invoices.nextAttemptAt), lte(invoices.nextAttemptAt, now), or(isNull(invoices.chargingUntil), lte(invoices.chargingUntil, now)));
   const due = await deps.db
     .select({ id: invoices.id })
     .from(invoices)
@@ -148,7 +141,10 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
 
 /** A card was saved: the account's open invoices are tried again at once. */
 export async function retryOpenInvoices(db: Db, tenantId: string, at: Date): Promise<void> {
-  await db.update(invoices).set({ nextAttemptAt: at }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'open')));
+  await db
+    .update(invoices)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'open')));
 }
 
 /** The payment round's parts, from the console's context. */

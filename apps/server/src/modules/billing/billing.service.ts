@@ -1,12 +1,4 @@
-import {
-  BILLING_MESSAGES,
-  CURRENCY,
-  type BillingDetails,
-  type CreateBillingInput,
-  type EditBillingInput,
-  type Micros,
-  type Utilization,
-} from '@replay/contracts';
+import { BILLING_MESSAGES, CURRENCY, type BillingDetails, type CreateBillingInput, type EditBillingInput, type Micros, type Utilization } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -47,9 +39,7 @@ function runningPeriods(deps: Pick<BillingDeps, 'db' | 'clock'>) {
     const remaining = slotCount(from, to) - metered.slots;
     const firstRemaining = from + metered.slots * HOUR_MS;
     const inTrial = Math.min(remaining, Math.max(0, slotCount(firstRemaining, trialEndsAt)));
-    const projection =
-      (inTrial > 0 ? inTrial * hourlyRate(current, firstRemaining, trialEndsAt) : 0) +
-      (remaining - inTrial) * hourlyRate(current, Math.max(trialEndsAt, firstRemaining), trialEndsAt);
+    const projection = (inTrial > 0 ? inTrial * hourlyRate(current, firstRemaining, trialEndsAt) : 0) + (remaining - inTrial) * hourlyRate(current, Math.max(trialEndsAt, firstRemaining), trialEndsAt);
     return { from, to, metered, projected: metered.total + projection };
   }
 

@@ -142,5 +142,10 @@ export async function runTrialRound(d: TrialRoundDeps): Promise<TrialReport> {
 }
 
 function noNotice(db: Db, notice: Notice) {
-  return notExists(db.select().from(trialNotices).where(and(eq(trialNotices.tenantId, tenants.id), eq(trialNotices.notice, notice))));
+  return notExists(
+    db
+      .select()
+      .from(trialNotices)
+      .where(and(eq(trialNotices.tenantId, tenants.id), eq(trialNotices.notice, notice))),
+  );
 }

@@ -1,15 +1,4 @@
-import {
-  PROVIDER_LABELS,
-  SIZES,
-  findRegion,
-  formatMoney,
-  formatUnitPrice,
-  type BillingAddress,
-  type Invoice,
-  type InvoiceLine,
-  type InvoiceStatus,
-  type Micros,
-} from '@replay/contracts';
+import { PROVIDER_LABELS, SIZES, findRegion, formatMoney, formatUnitPrice, type BillingAddress, type Invoice, type InvoiceLine, type InvoiceStatus, type Micros } from '@replay/contracts';
 
 /**
  * The invoice as a document: every text the PDF (invoice-pdf.ts) and the
@@ -158,9 +147,7 @@ function countryName(code: string): string {
 function addressLines(address: BillingAddress | null, accountCountry: string | null): string[] {
   if (!address) return accountCountry ? [countryName(accountCountry)] : [];
   const cityLine = [[address.city, address.state].filter(Boolean).join(', '), address.postalCode].filter(Boolean).join(' ');
-  return [address.line1, address.line2, cityLine, countryName(address.country)]
-    .map((l) => l.trim())
-    .filter(Boolean);
+  return [address.line1, address.line2, cityLine, countryName(address.country)].map((l) => l.trim()).filter(Boolean);
 }
 
 export function invoiceDocumentOf(invoice: Invoice, account: InvoiceDocumentAccount, seller: InvoiceDocumentSeller): InvoiceDocument {
@@ -168,16 +155,14 @@ export function invoiceDocumentOf(invoice: Invoice, account: InvoiceDocumentAcco
   const money = (micros: Micros) => formatMoney(micros, 2, currency);
   const billingName = account.billingName?.trim() || null;
   const name = billingName ?? account.name;
-  const lines = invoice.lines.map(
-    (line): InvoiceDocumentLine => ({
-      description: line.description,
-      detail: detailText(line),
-      quantity: quantityText(line),
-      unitPrice: `${formatUnitPrice(line.unitPrice, currency)} / ${line.kind === 'compute' ? 'hour' : 'GB-hour'}`,
-      amount: money(line.amount),
-      freeTrial: line.freeTrial,
-    }),
-  );
+  const lines = invoice.lines.map((line): InvoiceDocumentLine => ({
+    description: line.description,
+    detail: detailText(line),
+    quantity: quantityText(line),
+    unitPrice: `${formatUnitPrice(line.unitPrice, currency)} / ${line.kind === 'compute' ? 'hour' : 'GB-hour'}`,
+    amount: money(line.amount),
+    freeTrial: line.freeTrial,
+  }));
   const notes = [`All amounts are in ${currency}.`];
   if (lines.some((l) => l.freeTrial)) notes.push('Free trial hours are listed at no charge.');
   return {

@@ -94,11 +94,9 @@ function totalRow({ label, value, strong }: InvoiceTotalRow): string {
 }
 
 export function renderInvoicePage(doc: InvoiceDocument, links: InvoicePageLinks): string {
-  const billTo = [
-    `<span class="name">${escapeHtml(doc.billTo.name)}</span>`,
-    ...(doc.billTo.accountName ? [escapeHtml(doc.billTo.accountName)] : []),
-    ...doc.billTo.addressLines.map(escapeHtml),
-  ].join('<br>\n');
+  const billTo = [`<span class="name">${escapeHtml(doc.billTo.name)}</span>`, ...(doc.billTo.accountName ? [escapeHtml(doc.billTo.accountName)] : []), ...doc.billTo.addressLines.map(escapeHtml)].join(
+    '<br>\n',
+  );
   const details: [string, string][] = [
     ['Invoice number', doc.number],
     ['Invoice date', doc.invoiceDate],
@@ -106,12 +104,8 @@ export function renderInvoicePage(doc: InvoiceDocument, links: InvoicePageLinks)
     ['Billing period', doc.period],
     ['Status', doc.statusLabel],
   ];
-  const rows = doc.lines.length
-    ? doc.lines.map(lineRow).join('\n')
-    : '<tr><td colspan="4" class="muted">No usage in this period.</td></tr>';
-  const download = links.pdfUrl
-    ? `<p class="actions"><a href="${safeHref(links.pdfUrl)}" download>Download PDF</a></p>`
-    : '';
+  const rows = doc.lines.length ? doc.lines.map(lineRow).join('\n') : '<tr><td colspan="4" class="muted">No usage in this period.</td></tr>';
+  const download = links.pdfUrl ? `<p class="actions"><a href="${safeHref(links.pdfUrl)}" download>Download PDF</a></p>` : '';
   const email = escapeHtml(doc.seller.supportEmail);
   return `<!doctype html>
 <html lang="en">

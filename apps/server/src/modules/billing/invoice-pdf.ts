@@ -77,22 +77,21 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
 /** One line of text at (x, y), never wrapped, never breaking the page. */
 function put(pdf: Pdf, text: string, x: number, y: number, options: { width?: number; align?: 'left' | 'right'; font?: string; size?: number; color?: string } = {}): void {
-  pdf.font(options.font ?? FONT).fontSize(options.size ?? SIZE.body).fillColor(options.color ?? COLOR.text);
+  pdf
+    .font(options.font ?? FONT)
+    .fontSize(options.size ?? SIZE.body)
+    .fillColor(options.color ?? COLOR.text);
   const width = options.width;
   const left = width !== undefined && options.align === 'right' ? x + width - pdf.widthOfString(text) : x;
   pdf.text(text, left, y, { lineBreak: false });
 }
 
 /** Text wrapped to `width` at (x, y); answers the y under it. The caller has checked it fits the page. */
-function wrapped(
-  pdf: Pdf,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  options: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {},
-): number {
-  pdf.font(options.font ?? FONT).fontSize(options.size ?? SIZE.body).fillColor(options.color ?? COLOR.text);
+function wrapped(pdf: Pdf, text: string, x: number, y: number, width: number, options: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {}): number {
+  pdf
+    .font(options.font ?? FONT)
+    .fontSize(options.size ?? SIZE.body)
+    .fillColor(options.color ?? COLOR.text);
   pdf.text(text, x, y, { width, lineGap: 1, align: options.align ?? 'left' });
   return pdf.y;
 }

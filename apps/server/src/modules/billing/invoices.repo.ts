@@ -56,7 +56,10 @@ export function invoicesRepo(db: Db) {
     },
 
     async one(tenantId: string, id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
       return row;
     },
 
@@ -66,4 +69,3 @@ export function invoicesRepo(db: Db) {
     },
   };
 }
-

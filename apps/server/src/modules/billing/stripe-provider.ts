@@ -31,8 +31,7 @@ export function stripePaymentProvider(settings: StripeSettings): PaymentProvider
 
     async saveCard({ customerRef, token, name, email, tenantId }): Promise<SavedCard> {
       try {
-        const customer =
-          customerRef ?? (await stripe.customers.create({ name, email, metadata: { tenantId } }, { idempotencyKey: `customer-${tenantId}` })).id;
+        const customer = customerRef ?? (await stripe.customers.create({ name, email, metadata: { tenantId } }, { idempotencyKey: `customer-${tenantId}` })).id;
         const method = await stripe.paymentMethods.attach(token, { customer });
         await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.id } });
         if (!method.card) throw new PaymentRefused('not_a_card', 'Only cards can be saved.');

@@ -75,7 +75,16 @@ export function createJsErrorsService(deps: JsErrorsDeps) {
       if (!detail) throw notFound(JS_ERROR_MESSAGES.notFound);
       const { latest } = detail;
       const frames = latest.frames.map((f) => ({ file: f.file, function: f.function, line: f.line, column: f.column, original: f.original ?? null }));
-      return { error: detail.group, sessionId: latest.sessionId, url: latest.url, release: latest.release, at: latest.at, stack: latest.stack, frames, sourceMapped: frames.some((f) => f.original !== null) };
+      return {
+        error: detail.group,
+        sessionId: latest.sessionId,
+        url: latest.url,
+        release: latest.release,
+        at: latest.at,
+        stack: latest.stack,
+        frames,
+        sourceMapped: frames.some((f) => f.original !== null),
+      };
     },
 
     /** A source map v3 for one file of one release, kept by the instance; anything else is refused with 400 and stored nowhere. */

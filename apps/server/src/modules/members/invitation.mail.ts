@@ -1,15 +1,7 @@
 import type { Mail } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/templates';
 
-export function invitationMail(input: {
-  to: string;
-  name: string;
-  inviterName: string;
-  tenantName: string;
-  productName: string;
-  link: string;
-  validDays: number;
-}): Mail {
+export function invitationMail(input: { to: string; name: string; inviterName: string; tenantName: string; productName: string; link: string; validDays: number }): Mail {
   const { to, name, inviterName, tenantName, productName, link, validDays } = input;
   const text = [
     `Hello ${name},`,

@@ -77,9 +77,7 @@ export function membersRepo(db: Db) {
   return {
     async page(tenantId: string, opts: PageQuery & { query?: string }): Promise<{ rows: MemberRow[]; total: number }> {
       const text = opts.query?.trim();
-      const match: SQL | undefined = text
-        ? or(ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text)), ilike(roles.name, likePattern(text)))
-        : undefined;
+      const match: SQL | undefined = text ? or(ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text)), ilike(roles.name, likePattern(text))) : undefined;
       const where = and(inTenant(tenantId), match);
       const { rows, total } = await readPage(
         opts,
@@ -98,7 +96,9 @@ export function membersRepo(db: Db) {
     },
 
     async find(tenantId: string, userId: string): Promise<MemberRow | null> {
-      const [row] = await select().where(and(inTenant(tenantId), eq(users.id, userId))).limit(1);
+      const [row] = await select()
+        .where(and(inTenant(tenantId), eq(users.id, userId)))
+        .limit(1);
       return row ? toRow(row) : null;
     },
 
@@ -144,7 +144,10 @@ export function membersRepo(db: Db) {
     },
 
     async update(tenantId: string, userId: string, patch: Partial<Pick<typeof users.$inferInsert, 'name' | 'admin' | 'roleId'>>) {
-      await db.update(users).set(patch).where(and(inTenant(tenantId), eq(users.id, userId)));
+      await db
+        .update(users)
+        .set(patch)
+        .where(and(inTenant(tenantId), eq(users.id, userId)));
     },
 
     /** The member leaves; an outstanding invitation link dies with them. */
@@ -193,14 +196,7 @@ export function membersRepo(db: Db) {
       const [row] = await db
         .update(users)
         .set({ ...set, joinedAt: now, emailVerifiedAt: now, invitationTokenHash: null, invitationTokenSealed: null, invitationExpiresAt: null })
-        .where(
-          and(
-            eq(users.invitationTokenHash, tokenHash),
-            isNull(users.deletedAt),
-            isNull(users.joinedAt),
-            gt(users.invitationExpiresAt, now),
-          ),
-        )
+        .where(and(eq(users.invitationTokenHash, tokenHash), isNull(users.deletedAt), isNull(users.joinedAt), gt(users.invitationExpiresAt, now)))
         .returning({ userId: users.id, tenantId: users.tenantId, email: users.email, name: users.name });
       return row ?? null;
     },

@@ -1,10 +1,4 @@
-import {
-  accountLimits,
-  INVITATION_LIFETIME_DAYS,
-  MEMBER_MESSAGES,
-  canOpenScreen,
-  type TeamMember,
-} from '@replay/contracts';
+import { accountLimits, INVITATION_LIFETIME_DAYS, MEMBER_MESSAGES, canOpenScreen, type TeamMember } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';

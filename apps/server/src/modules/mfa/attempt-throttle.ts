@@ -35,3 +35,6 @@ export function secondFactorThrottle(deps: { db: Db; clock: Clock }) {
     return result;
   };
 }
+
+/** The member an attempt is for, when the caller already knows them (a signed-in member's fresh proof). */
+export const knownUser = (userId: string) => async (): Promise<string> => userId;

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { MINUTE_MS } from '../../lib/rate-limit';
-import { secondFactorThrottle } from './attempt-throttle';
+import { knownUser, secondFactorThrottle } from './attempt-throttle';
 import { signInStep } from './sign-in-step';
 import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
@@ -25,6 +25,9 @@ export interface MfaDeps {
   /** The issuer authenticator apps show beside the code. */
   issuer: string;
 }
+
+/** Recovery codes as they are kept: a new row id and the code's hash, never the code. */
+const hashedCodes = (codes: readonly string[]) => codes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) }));
 
 /**
  * Two-factor sign-in: a member's TOTP authenticator and recovery codes, and the second
@@ -61,7 +64,7 @@ export function createMfaService(deps: MfaDeps) {
   async function issueRecoveryCodesIfNone(userId: string): Promise<string[] | null> {
     if ((await repo.recoveryCodesLeft(userId)) > 0) return null;
     const recoveryCodes = newRecoveryCodes();
-    await repo.replaceRecoveryCodes(userId, recoveryCodes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) })), deps.clock.now());
+    await repo.replaceRecoveryCodes(userId, hashedCodes(recoveryCodes), deps.clock.now());
     return recoveryCodes;
   }
 
@@ -76,7 +79,7 @@ export function createMfaService(deps: MfaDeps) {
 
     /** A code (TOTP or recovery) of a signed-in member, throttled as at sign-in: a fresh proof of identity. */
     async verifyCode(userId: string, code: string, ip: string): Promise<boolean> {
-      return (await throttled(ip, async () => userId, async () => ((await acceptCode(userId, code)) ? true : null))) === true;
+      return (await throttled(ip, knownUser(userId), async () => ((await acceptCode(userId, code)) ? true : null))) === true;
     },
 
     async hasSecondFactor(userId: string): Promise<boolean> {
@@ -99,7 +102,7 @@ export function createMfaService(deps: MfaDeps) {
       if (!pending) throw badRequest(MFA_MESSAGES.noEnrolment);
       if (pending.confirmed) throw conflict(MFA_MESSAGES.alreadyEnabled);
       const now = deps.clock.now();
-      const confirmed = await throttled(ip, async () => principal.userId, async () => {
+      const confirmed = await throttled(ip, knownUser(principal.userId), async () => {
         const step = await totpStepOf(pending.secret, code, now, pending.lastUsedStep);
         return step !== null && (await repo.claimStep(principal.userId, step, now)) ? true : null;
       });

@@ -41,8 +41,7 @@ export const webauthnRoutes: FastifyPluginAsync = async (app) => {
   mount(
     app,
     endpoints.loginWebauthn,
-    async (request, reply) =>
-      signIn(request, reply, await webauthn.completeLogin(request.body.mfaToken, request.body.response as unknown as AuthenticationResponseJSON, request.ip)),
+    async (request, reply) => signIn(request, reply, await webauthn.completeLogin(request.body.mfaToken, request.body.response as unknown as AuthenticationResponseJSON, request.ip)),
     // A failed try with a real token is recorded in the member's account: the token proves their password was right.
     byMfaToken,
   );

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { secondFactorThrottle } from './attempt-throttle';
+import { knownUser, secondFactorThrottle } from './attempt-throttle';
 import { signInStep } from './sign-in-step';
 import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
 import { mfaRepo } from './mfa.repo';
@@ -192,7 +192,7 @@ export function createWebauthnService(deps: WebauthnDeps) {
     async proveWithKey(p: Principal, response: AuthenticationResponseJSON, ip: string): Promise<boolean> {
       const sessionId = p.sessionId;
       if (!sessionId) return false;
-      return (await throttled(ip, async () => p.userId, async (userId) => ((await acceptAssertion(userId, 'reauth', sessionId, response)) ? true : null))) === true;
+      return (await throttled(ip, knownUser(p.userId), async (userId) => ((await acceptAssertion(userId, 'reauth', sessionId, response)) ? true : null))) === true;
     },
 
     /** The second step with a key: throttled as codes are (one budget), then signs the member in once. */

@@ -17,7 +17,17 @@ const RANK: Record<DiskAlert | 'none', number> = { none: 0, warning: 1, critical
 export async function trackDiskAlerts(db: Db, rows: readonly MetricRow[], at: Date): Promise<number> {
   if (rows.length === 0) return 0;
   const known = new Map(
-    (await db.select().from(instanceDiskAlerts).where(inArray(instanceDiskAlerts.instanceId, rows.map((r) => r.instanceId)))).map((r) => [r.instanceId, r.level]),
+    (
+      await db
+        .select()
+        .from(instanceDiskAlerts)
+        .where(
+          inArray(
+            instanceDiskAlerts.instanceId,
+            rows.map((r) => r.instanceId),
+          ),
+        )
+    ).map((r) => [r.instanceId, r.level]),
   );
   let raised = 0;
   for (const row of rows) {

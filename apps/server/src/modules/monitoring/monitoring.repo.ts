@@ -58,9 +58,7 @@ export function monitoringRepo(db: Db) {
     async insertSamples(rows: readonly MetricRow[]): Promise<number> {
       let written = 0;
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const values = rows
-          .slice(i, i + INSERT_CHUNK)
-          .map((r) => sql`(${r.instanceId}, ${r.at}, ${r.cpu}, ${r.memory}, ${r.disk}, ${r.netIn ?? null}, ${r.netOut ?? null})`);
+        const values = rows.slice(i, i + INSERT_CHUNK).map((r) => sql`(${r.instanceId}, ${r.at}, ${r.cpu}, ${r.memory}, ${r.disk}, ${r.netIn ?? null}, ${r.netOut ?? null})`);
         const result = await db.execute(sql`
           with stored as (
             insert into instance_metrics (instance_id, at, cpu, memory, disk, net_in, net_out) values ${sql.join(values, sql`, `)}
@@ -137,9 +135,7 @@ export function monitoringRepo(db: Db) {
         .where(and(sql`${instanceMetrics.instanceId} = any(${ids})`, lt(instanceMetrics.at, before)))
         .returning({ id: instanceMetrics.instanceId });
       // A block goes once all its minutes have: a window that starts inside it reads that edge from the minutes.
-      await db
-        .delete(instanceMetricBlocks)
-        .where(and(sql`${instanceMetricBlocks.instanceId} = any(${ids})`, lt(instanceMetricBlocks.at, new Date(before.getTime() - BLOCK_SECONDS * 1000))));
+      await db.delete(instanceMetricBlocks).where(and(sql`${instanceMetricBlocks.instanceId} = any(${ids})`, lt(instanceMetricBlocks.at, new Date(before.getTime() - BLOCK_SECONDS * 1000))));
       return removed.length;
     },
   };

@@ -30,13 +30,7 @@ export function notificationsRepo(db: Db) {
       return readPage(
         q,
         (limit, offset) =>
-          db
-            .select({ row: notifications, total: totalOver() })
-            .from(notifications)
-            .where(where)
-            .orderBy(desc(notifications.createdAt), desc(notifications.id))
-            .limit(limit)
-            .offset(offset),
+          db.select({ row: notifications, total: totalOver() }).from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset),
         () => db.select({ n: count() }).from(notifications).where(where),
       );
     },

@@ -1,13 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  OFFLINE_CARD_MESSAGES,
-  OFFLINE_TEST_CARDS,
-  cardBrand,
-  luhnValid,
-  type OfflineToken,
-  type OfflineTokenRequest,
-} from '@replay/contracts';
+import { OFFLINE_CARD_MESSAGES, OFFLINE_TEST_CARDS, cardBrand, luhnValid, type OfflineToken, type OfflineTokenRequest } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { offlineCards } from '../../db/schema';
 import type { Clock } from '../../lib/context';

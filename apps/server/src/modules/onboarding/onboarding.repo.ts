@@ -11,10 +11,7 @@ export interface OnboardingFactsRow {
 export function onboardingRepo(db: Db) {
   return {
     async facts(tenantId: string): Promise<OnboardingFactsRow> {
-      const [row] = await db
-        .select({ dataReceivedAt: onboardingFacts.dataReceivedAt, identifiedAt: onboardingFacts.identifiedAt })
-        .from(onboardingFacts)
-        .where(eq(onboardingFacts.tenantId, tenantId));
+      const [row] = await db.select({ dataReceivedAt: onboardingFacts.dataReceivedAt, identifiedAt: onboardingFacts.identifiedAt }).from(onboardingFacts).where(eq(onboardingFacts.tenantId, tenantId));
       return row ?? { dataReceivedAt: null, identifiedAt: null };
     },
 

@@ -1,13 +1,4 @@
-import {
-  BOARDING_TASKS,
-  SIGNALS_PER_MINUTE,
-  SIGNAL_CLOCK_SKEW_MS,
-  SIGNAL_MESSAGES,
-  type Boarding,
-  type BoardingTask,
-  type SignalBody,
-  type WeeklyReport,
-} from '@replay/contracts';
+import { BOARDING_TASKS, SIGNALS_PER_MINUTE, SIGNAL_CLOCK_SKEW_MS, SIGNAL_MESSAGES, type Boarding, type BoardingTask, type SignalBody, type WeeklyReport } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import { mapLimit } from '../../lib/concurrency';
@@ -55,7 +46,12 @@ export function createOnboardingService(deps: OnboardingDeps) {
     if (known.dataReceivedAt && known.identifiedAt) return known;
     const ids = await repo.runningInstanceIds(tenantId, ASKED_INSTANCES);
     // An agent that does not answer (starting, stopping) says nothing: the step stays pending until one does.
-    const answers = await mapLimit(ids, ASK_CONCURRENCY, (id) => deps.driver.stats(id).then((s) => s.ingest ?? null, () => null));
+    const answers = await mapLimit(ids, ASK_CONCURRENCY, (id) =>
+      deps.driver.stats(id).then(
+        (s) => s.ingest ?? null,
+        () => null,
+      ),
+    );
     const earliest = (pick: (f: NonNullable<(typeof answers)[number]>) => number | null): Date | null => {
       const times = answers.map((a) => (a ? pick(a) : null)).filter((t): t is number => t !== null);
       return times.length > 0 ? new Date(Math.min(...times)) : null;

@@ -68,11 +68,7 @@ export async function buildWeeklyReport(db: Db, p: Principal, from: number, to: 
   if (seesInstances) {
     const rows = await repo.instancesOfWeek(scope, f, t);
     const ids = rows.map((r) => r.id);
-    const [running, received, recorded] = await Promise.all([
-      repo.runningMs(p.tenantId, ids, f, t),
-      repo.receivedBytes(ids, f, t),
-      Promise.all(rows.map((r) => sources.recordedOf(r, from, to))),
-    ]);
+    const [running, received, recorded] = await Promise.all([repo.runningMs(p.tenantId, ids, f, t), repo.receivedBytes(ids, f, t), Promise.all(rows.map((r) => sources.recordedOf(r, from, to)))]);
     instances = rows.map((r, i) => {
       // Uptime over the part of the week the instance existed.
       const lived = Math.min(to, r.deletedAt?.getTime() ?? to) - Math.max(from, r.createdAt.getTime());
@@ -126,10 +122,7 @@ export function weeklyReportMail(input: { to: string; name: string; tenantName: 
   if (report.instances) {
     sections.push({
       title: 'Instances',
-      lines:
-        report.instances.length === 0
-          ? ['No instances this week.']
-          : report.instances.map(instanceLine),
+      lines: report.instances.length === 0 ? ['No instances this week.'] : report.instances.map(instanceLine),
     });
   }
   if (report.spend) {

@@ -56,7 +56,9 @@ export function weeklyReportRepo(db: Db) {
       return db
         .select({ id: instances.instanceId, name: instances.name, status: instances.status, createdAt: instances.createdAt, deletedAt: instances.deletedAt })
         .from(instances)
-        .where(and(instanceScopeFilter(instances.instanceId, scope), eq(instances.tenantId, scope.tenantId), lt(instances.createdAt, to), or(isNull(instances.deletedAt), gt(instances.deletedAt, from))))
+        .where(
+          and(instanceScopeFilter(instances.instanceId, scope), eq(instances.tenantId, scope.tenantId), lt(instances.createdAt, to), or(isNull(instances.deletedAt), gt(instances.deletedAt, from))),
+        )
         .orderBy(asc(instances.name));
     },
 

@@ -32,7 +32,10 @@ function recordedOnce(driver: WeeklyReportDeps['driver']): RecordedOf {
     if (instance.status !== 'running') return Promise.resolve(null);
     let answer = asked.get(instance.id);
     if (!answer) {
-      answer = driver.activity(instance.id, from, to).then(({ sessions, users, errors }) => ({ sessions, users, errors }), () => null);
+      answer = driver.activity(instance.id, from, to).then(
+        ({ sessions, users, errors }) => ({ sessions, users, errors }),
+        () => null,
+      );
       asked.set(instance.id, answer);
     }
     return answer;
@@ -70,10 +73,7 @@ export async function runWeeklyReportRound(deps: WeeklyReportDeps): Promise<{ qu
       const sent = await deps.db.transaction(async (tx) => {
         if (!(await weeklyReportRepo(tx).claimSend(m, slotAt, now))) return false;
         const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, m.tenantId));
-        await deps.mailer.queue(
-          tx,
-          weeklyReportMail({ to: m.email, name: m.name, tenantName: tenant?.name ?? '', productName: deps.productName, publicUrl: deps.publicUrl, report }),
-        );
+        await deps.mailer.queue(tx, weeklyReportMail({ to: m.email, name: m.name, tenantName: tenant?.name ?? '', productName: deps.productName, publicUrl: deps.publicUrl, report }));
         return true;
       });
       if (sent) queued++;

@@ -8,7 +8,5 @@ export const permissionViewerRoutes: FastifyPluginAsync = async (app) => {
   const { permissionViewer } = app.services;
 
   mount(app, endpoints.subjectAccess, async (request) => permissionViewer.subjectAccess(principalOf(request), request.query));
-  mount(app, endpoints.instanceAccess, async (request) =>
-    permissionViewer.instanceAccess(principalOf(request), request.params.id, request.query.permission),
-  );
+  mount(app, endpoints.instanceAccess, async (request) => permissionViewer.instanceAccess(principalOf(request), request.params.id, request.query.permission));
 };

@@ -1,13 +1,4 @@
-import {
-  INSTANCE_MESSAGES,
-  PERMISSIONS,
-  PERMISSION_VIEWER_MESSAGES,
-  endpoints,
-  instanceEndpointNames,
-  type InstanceAccess,
-  type Permission,
-  type SubjectAccess,
-} from '@replay/contracts';
+import { INSTANCE_MESSAGES, PERMISSIONS, PERMISSION_VIEWER_MESSAGES, endpoints, instanceEndpointNames, type InstanceAccess, type Permission, type SubjectAccess } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { decideAccess } from '../../lib/access-decision';
 import { loadAccountKeyCallers } from '../../lib/api-key-principal';

@@ -27,7 +27,10 @@ export const probeRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(PROBE_PATHS.readiness, { config: { guard: 'public' } }, async (_request, reply) => {
     const readiness = await probes.readiness();
-    return reply.code(readiness.status === 'ready' ? 200 : 503).headers(noStore).send(readiness);
+    return reply
+      .code(readiness.status === 'ready' ? 200 : 503)
+      .headers(noStore)
+      .send(readiness);
   });
 
   // Guarded by its own rule rather than the API's: a scraper has no member session.

@@ -31,8 +31,14 @@ export function createProbesService({ db, metrics, lifecycle }: ProbesDeps) {
     /** Ready: the database answers, it has every migration this console ships, and the process is not shutting down. */
     async readiness(): Promise<Readiness> {
       const [database, migrations] = await Promise.all([
-        within(DATABASE_CHECK_MS, repo.ping()).then(() => 'ok' as const, () => 'unreachable' as const),
-        within(DATABASE_CHECK_MS, migrationsApplied(db)).then((done) => (done ? ('done' as const) : ('behind' as const)), () => 'behind' as const),
+        within(DATABASE_CHECK_MS, repo.ping()).then(
+          () => 'ok' as const,
+          () => 'unreachable' as const,
+        ),
+        within(DATABASE_CHECK_MS, migrationsApplied(db)).then(
+          (done) => (done ? ('done' as const) : ('behind' as const)),
+          () => 'behind' as const,
+        ),
       ]);
       const { draining } = lifecycle;
       const ready = database === 'ok' && migrations === 'done' && !draining;

@@ -44,7 +44,10 @@ export function projectsRepo(db: Db) {
     /** The instance a new project goes to, when the scope reaches it and it is not terminated. */
     async liveInstance(scope: InstanceScope, instanceId: string): Promise<{ instanceId: string; name: string } | null> {
       const conditions = [eq(instances.tenantId, scope.tenantId), eq(instances.instanceId, instanceId), liveInstance];
-      const [row] = await db.select({ instanceId: instances.instanceId, name: instances.name }).from(instances).where(and(...conditions));
+      const [row] = await db
+        .select({ instanceId: instances.instanceId, name: instances.name })
+        .from(instances)
+        .where(and(...conditions));
       return row ?? null;
     },
 

@@ -54,13 +54,7 @@ export function rolesRepo(db: Db) {
       const [row] = await db
         .select({ id: roles.id })
         .from(roles)
-        .where(
-          and(
-            live(tenantId),
-            eq(sql`lower(${roles.name})`, name.toLowerCase()),
-            exceptRoleId ? ne(roles.id, exceptRoleId) : undefined,
-          ),
-        )
+        .where(and(live(tenantId), eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptRoleId ? ne(roles.id, exceptRoleId) : undefined))
         .limit(1);
       return Boolean(row);
     },
@@ -69,12 +63,11 @@ export function rolesRepo(db: Db) {
       await db.insert(roles).values(row);
     },
 
-    async update(
-      tenantId: string,
-      roleId: string,
-      patch: Pick<typeof roles.$inferInsert, 'name' | 'description' | 'permissions' | 'allInstances' | 'instances'>,
-    ): Promise<void> {
-      await db.update(roles).set(patch).where(and(live(tenantId), eq(roles.id, roleId)));
+    async update(tenantId: string, roleId: string, patch: Pick<typeof roles.$inferInsert, 'name' | 'description' | 'permissions' | 'allInstances' | 'instances'>): Promise<void> {
+      await db
+        .update(roles)
+        .set(patch)
+        .where(and(live(tenantId), eq(roles.id, roleId)));
     },
 
     async countMembers(tenantId: string, roleId: string): Promise<number> {
@@ -97,7 +90,10 @@ export function rolesRepo(db: Db) {
 
     /** Soft delete: removed members keep pointing at the role they had, and its name is free again. */
     async softDelete(tenantId: string, roleId: string, at: Date): Promise<void> {
-      await db.update(roles).set({ deletedAt: at }).where(and(live(tenantId), eq(roles.id, roleId)));
+      await db
+        .update(roles)
+        .set({ deletedAt: at })
+        .where(and(live(tenantId), eq(roles.id, roleId)));
     },
   };
 }

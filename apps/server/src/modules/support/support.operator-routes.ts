@@ -25,7 +25,5 @@ export const supportOperatorRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.operatorSupportMessage, async (request) => supportOperator.message(request.params.id, request.body));
   mount(app, endpoints.closeSupportConversation, async (request) => supportOperator.setStatus(request.params.id, 'closed'));
   mount(app, endpoints.reopenSupportConversation, async (request) => supportOperator.setStatus(request.params.id, 'open'));
-  mount(app, endpoints.operatorSupportAttachment, async (request, reply) =>
-    sendAsDownload(reply, await supportOperator.attachment(request.params.id, request.params.attachmentId)),
-  );
+  mount(app, endpoints.operatorSupportAttachment, async (request, reply) => sendAsDownload(reply, await supportOperator.attachment(request.params.id, request.params.attachmentId)));
 };

@@ -29,6 +29,9 @@ const flatten = (r: { conversation: ConversationRow; instanceName: string | null
  * The support chat's rows. Every read of a member's takes their account (`tenantId`): another
  * account's conversation is not there. `db` may be a transaction.
  */
+/** A member's unread count of a conversation, as a selection. */
+const unreadColumn = (userId: string) => ({ unread: unreadOf(userId) });
+
 export function supportRepo(db: Db) {
   return {
     async list(tenantId: string, userId: string): Promise<(ConversationWithInstance & { unread: number })[]> {
@@ -51,7 +54,7 @@ export function supportRepo(db: Db) {
     },
 
     async unreadIn(conversationId: string, userId: string): Promise<number> {
-      const [row] = await db.select({ unread: unreadOf(userId) }).from(supportConversations).where(eq(supportConversations.id, conversationId));
+      const [row] = await db.select(unreadColumn(userId)).from(supportConversations).where(eq(supportConversations.id, conversationId));
       return row?.unread ?? 0;
     },
 

@@ -13,7 +13,5 @@ export const supportRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.supportConversation, async (request) => support.get(principalOf(request), request.params.id));
   mount(app, endpoints.replySupportConversation, async (request) => support.reply(principalOf(request), request.params.id, request.body));
   mount(app, endpoints.readSupportConversation, async (request) => support.markRead(principalOf(request), request.params.id));
-  mount(app, endpoints.supportAttachment, async (request, reply) =>
-    sendAsDownload(reply, await support.attachment(principalOf(request), request.params.id, request.params.attachmentId)),
-  );
+  mount(app, endpoints.supportAttachment, async (request, reply) => sendAsDownload(reply, await support.attachment(principalOf(request), request.params.id, request.params.attachmentId)));
 };

@@ -9,11 +9,7 @@ export function createUsersService(deps: { db: Db; sources: AccountSources }) {
   return {
     /** The same figures as Account.limits. */
     async limits(p: Principal): Promise<Limits> {
-      const [seats, sites, hasBillingDetails] = await Promise.all([
-        repo.countSeats(p.tenantId),
-        deps.sources.countSites(p.tenantId),
-        deps.sources.hasBillingDetails(p.tenantId),
-      ]);
+      const [seats, sites, hasBillingDetails] = await Promise.all([repo.countSeats(p.tenantId), deps.sources.countSites(p.tenantId), deps.sources.hasBillingDetails(p.tenantId)]);
       // A site is a project (each instance holds its default one): what the project and instance creates count against the limit.
       return accountLimits({ hasBillingDetails, seats, sites });
     },

@@ -13,6 +13,12 @@ export type NewDelivery = typeof webhookDeliveries.$inferInsert;
  * sender's reads (`claimDue`, `forDelivery`) act for the console. `db` may be a
  * transaction.
  */
+/** The account's webhook of that id (another account's is never matched). */
+const ownWebhook = (tenantId: string, id: string) => and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id));
+/** A webhook that is marked failing. */
+const markedFailing = (id: string) => and(eq(webhooks.id, id), sql`${webhooks.failingSince} is not null`);
+const RECOVERED = { failingSince: null };
+
 export function webhooksRepo(db: Db) {
   return {
     async list(tenantId: string): Promise<WebhookRow[]> {
@@ -25,7 +31,7 @@ export function webhooksRepo(db: Db) {
     },
 
     async find(tenantId: string, id: string): Promise<WebhookRow | null> {
-      const [row] = await db.select().from(webhooks).where(and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id)));
+      const [row] = await db.select().from(webhooks).where(ownWebhook(tenantId, id));
       return row ?? null;
     },
 
@@ -35,12 +41,12 @@ export function webhooksRepo(db: Db) {
     },
 
     async update(tenantId: string, id: string, set: Partial<typeof webhooks.$inferInsert>): Promise<WebhookRow | null> {
-      const [row] = await db.update(webhooks).set(set).where(and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id))).returning();
+      const [row] = await db.update(webhooks).set(set).where(ownWebhook(tenantId, id)).returning();
       return row ?? null;
     },
 
     async remove(tenantId: string, id: string): Promise<WebhookRow | null> {
-      const [row] = await db.delete(webhooks).where(and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id))).returning();
+      const [row] = await db.delete(webhooks).where(ownWebhook(tenantId, id)).returning();
       return row ?? null;
     },
 
@@ -76,13 +82,8 @@ export function webhooksRepo(db: Db) {
         .limit(limit)
         .offset((page - 1) * limit);
       const [{ total }] = (await db.select({ total: count() }).from(webhookDeliveries).where(where)) as [{ total: number }];
-      const attempts = rows.length
-        ? await db
-            .select()
-            .from(webhookAttempts)
-            .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id)))
-            .orderBy(asc(webhookAttempts.attempt))
-        : [];
+      const ids = rows.map((r) => r.id);
+      const attempts = ids.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).orderBy(asc(webhookAttempts.attempt)) : [];
       return { rows, attempts, total: Number(total) };
     },
 
@@ -140,7 +141,7 @@ export function webhooksRepo(db: Db) {
 
     /** A success clears the endpoint's failing streak. */
     async markSucceeded(webhookId: string): Promise<void> {
-      await db.update(webhooks).set({ failingSince: null }).where(and(eq(webhooks.id, webhookId), sql`${webhooks.failingSince} is not null`));
+      await db.update(webhooks).set(RECOVERED).where(markedFailing(webhookId));
     },
 
     /** A failure starts the streak if none runs; answers when the streak began. */

@@ -13,10 +13,6 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   mount(app, endpoints.rotateWebhookSecret, async (request) => webhooks.rotateSecret(principalOf(request), request.params.id));
   mount(app, endpoints.enableWebhook, async (request) => webhooks.enable(principalOf(request), request.params.id));
   mount(app, endpoints.testWebhook, async (request) => webhooks.sendTest(principalOf(request), request.params.id));
-  mount(app, endpoints.webhookDeliveries, async (request) =>
-    webhooks.deliveries(principalOf(request), request.params.id, request.query.page, request.query.limit),
-  );
-  mount(app, endpoints.replayWebhookDelivery, async (request) =>
-    webhooks.replay(principalOf(request), request.params.id, request.params.deliveryId),
-  );
+  mount(app, endpoints.webhookDeliveries, async (request) => webhooks.deliveries(principalOf(request), request.params.id, request.query.page, request.query.limit));
+  mount(app, endpoints.replayWebhookDelivery, async (request) => webhooks.replay(principalOf(request), request.params.id, request.params.deliveryId));
 };

@@ -52,7 +52,11 @@ async function excerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promi
     if (size >= WEBHOOK_RESPONSE_EXCERPT_BYTES) break;
   }
   body.destroy();
-  return Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\uFFFD+$/, '').replaceAll('\u0000', '');
+  return Buffer.concat(chunks)
+    .subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
+    .replaceAll('\u0000', '');
 }
 
 /**
@@ -85,10 +89,7 @@ export class AgentPool {
   }
 }
 
-export async function sendAttempt(
-  o: Outgoing,
-  opts: { allowPrivate: boolean; resolve: HostResolver; timeoutMs?: number; agents?: AgentPool },
-): Promise<AttemptOutcome> {
+export async function sendAttempt(o: Outgoing, opts: { allowPrivate: boolean; resolve: HostResolver; timeoutMs?: number; agents?: AgentPool }): Promise<AttemptOutcome> {
   const headers = signedHeaders(o);
   const logged = { ...headers, ...(o.authHeader ? { authorization: '••••••' } : {}) };
   const started = performance.now();

@@ -1,13 +1,4 @@
-import {
-  canOpenScreen,
-  saveWebhookSchema,
-  visibleWebhookEventTypes,
-  WEBHOOK_MESSAGES,
-  WEBHOOK_TEST_EVENT,
-  webhookFamilyOf,
-  type Webhook,
-  type WebhookDelivery,
-} from '@replay/contracts';
+import { canOpenScreen, saveWebhookSchema, visibleWebhookEventTypes, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
@@ -36,6 +27,9 @@ type SaveInput = z.output<typeof saveWebhookSchema>;
 const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
 /** Settings → Webhooks: the account's endpoints, their secrets, tests, log and replays. */
+/** A delivery's attempts, from those read for a page of deliveries. */
+const attemptsOf = <A extends { deliveryId: string }>(attempts: readonly A[], deliveryId: string): A[] => attempts.filter((a) => a.deliveryId === deliveryId);
+
 /** Sends every delivery due, with the targets' rule and the seal the service was built with (the outbox's job). */
 const deliveryOf = (deps: WebhooksDeps) => ({
   deliverDue: (run: Pick<DeliveryDeps, 'logger' | 'wakeAt'>): Promise<number> => deliverDueWebhooks({ ...deps, ...run }),
@@ -75,9 +69,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   /** A new delivery of one message to one enabled endpoint, due now. */
   async function queueMessage(tx: Db, hook: WebhookRow, fields: { messageId: string; eventType: string; body: string; replayOf: string | null }) {
     const now = deps.clock.now();
-    await webhooksRepo(tx).addDeliveries([
-      { id: newId(), webhookId: hook.id, tenantId: hook.tenantId, eventId: null, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, ...fields },
-    ]);
+    await webhooksRepo(tx).addDeliveries([{ id: newId(), webhookId: hook.id, tenantId: hook.tenantId, eventId: null, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, ...fields }]);
   }
 
   function enabledOrRefused(hook: WebhookRow): WebhookRow {
@@ -191,7 +183,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     async deliveries(p: Principal, id: string, page: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
       await owned(p, id);
       const { rows, attempts, total } = await webhooksRepo(db).deliveries(p.tenantId, id, page, limit);
-      return { deliveries: rows.map((r) => deliveryToWire(r, attempts.filter((a) => a.deliveryId === r.id))), total };
+      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id))), total };
     },
 
     /** Any delivery again: a new chain of attempts of the same message (same id, same body). */

@@ -188,7 +188,8 @@ export class KubeApiStandIn {
   }
 
   private checked(info: KindInfo, namespace: string, object: KubeObject, name: string): KubeObject {
-    if (object.kind !== info.kind || object.apiVersion !== apiVersionOf(info)) throw new ApiError(400, 'BadRequest', `the body is a ${object.apiVersion}/${object.kind}, not a ${apiVersionOf(info)}/${info.kind}`);
+    if (object.kind !== info.kind || object.apiVersion !== apiVersionOf(info))
+      throw new ApiError(400, 'BadRequest', `the body is a ${object.apiVersion}/${object.kind}, not a ${apiVersionOf(info)}/${info.kind}`);
     if (object.metadata?.name !== name) throw new ApiError(400, 'BadRequest', `the name of the object (${object.metadata?.name}) does not match the name on the URL (${name})`);
     if (object.metadata.namespace && object.metadata.namespace !== namespace) throw new ApiError(400, 'BadRequest', 'the namespace of the object does not match the namespace on the URL');
     const invalid = (why: string) => new ApiError(422, 'Invalid', `${info.kind} "${name}" is invalid: ${why}`);
@@ -208,7 +209,10 @@ export class KubeApiStandIn {
     const invalid = (why: string) => new ApiError(422, 'Invalid', `${info.kind} "${after.metadata.name}" is invalid: ${why}`);
     if (info.kind === 'StatefulSet') {
       for (const field of ['selector', 'serviceName', 'volumeClaimTemplates'] as const) {
-        if (JSON.stringify(before.spec?.[field]) !== JSON.stringify(after.spec?.[field])) throw invalid(`spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden (${field})`);
+        if (JSON.stringify(before.spec?.[field]) !== JSON.stringify(after.spec?.[field]))
+          throw invalid(
+            `spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden (${field})`,
+          );
       }
     }
     if (info.kind === 'PersistentVolumeClaim') {

@@ -217,7 +217,11 @@ export class KubeletStandIn {
     this.containers.set(pod.metadata.uid!, entry);
     this.history.set(pod.metadata.uid!, child.pid!);
     this.event(pod, 'Started', `Started container ${container.name}`);
-    this.setStatus(pod, { phase: 'Running', podIP: '127.0.0.1', containerStatuses: [{ name: container.name, ready: false, restartCount: 0, state: { running: { startedAt: new Date().toISOString() } } }] });
+    this.setStatus(pod, {
+      phase: 'Running',
+      podIP: '127.0.0.1',
+      containerStatuses: [{ name: container.name, ready: false, restartCount: 0, state: { running: { startedAt: new Date().toISOString() } } }],
+    });
     child.once('exit', (code, signal) =>
       this.enqueue(() => {
         this.containers.delete(pod.metadata.uid!);

@@ -71,8 +71,7 @@ export function SessionProvider({ ready, settled = false, params, children }: Pr
   let status: SessionStatus;
   if (!booted) status = 'loading';
   else if (!token) status = 'anonymous';
-  else if (accountQuery.data)
-    status = accountQuery.data.changePassword ? 'password-change' : accountQuery.data.mfaEnrolmentRequired ? 'mfa-enrolment' : 'authenticated';
+  else if (accountQuery.data) status = accountQuery.data.changePassword ? 'password-change' : accountQuery.data.mfaEnrolmentRequired ? 'mfa-enrolment' : 'authenticated';
   else if (accountQuery.isError) status = 'error';
   else status = 'loading';
 

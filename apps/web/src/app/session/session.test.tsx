@@ -123,7 +123,7 @@ describe('session', () => {
     expect(api.callsTo('POST /api/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret-pass1' });
   });
 
-  it("shows the login error from the server", async () => {
+  it('shows the login error from the server', async () => {
     anonymous({ 'POST /api/login': fail(401, 'Invalid email or password.') });
     renderApp('/login');
     const user = userEvent.setup();

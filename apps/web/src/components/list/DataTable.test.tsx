@@ -18,7 +18,11 @@ describe('DataTable', () => {
       </DataTable>,
     );
     const table = screen.getByRole('table', { name: 'Team members' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Actions']);
     expect(table).not.toHaveAttribute('aria-busy', 'true');
   });
 

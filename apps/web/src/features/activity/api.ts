@@ -8,8 +8,7 @@ export const activityKeys = createQueryKeys('activities');
 export function useActivities(page: number, query: string, enabled: boolean) {
   return useQuery({
     queryKey: activityKeys.list({ page, query }),
-    queryFn: ({ signal }) =>
-      call(endpoints.activities, { query: { page, limit: PAGE_SIZES.activities, query: query || undefined } }, { signal }),
+    queryFn: ({ signal }) => call(endpoints.activities, { query: { page, limit: PAGE_SIZES.activities, query: query || undefined } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

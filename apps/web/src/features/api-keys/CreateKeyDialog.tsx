@@ -52,8 +52,9 @@ export function CreateKeyDialog({ onClose, onCreated }: Props) {
 
   const range = expiryRange(now);
   const roleData = [{ value: '', label: roles.isPending ? 'Loading roles…' : 'Choose a role' }, ...choices.map((r) => ({ value: r.roleId, label: r.name }))];
+  const failure = create.error ? errorMessage(create.error, 'Could not create the key.') : roles.isError ? 'Could not load the roles.' : null;
   return (
-    <FormDialog title="Create API key" size="large" pending={create.isPending} onClose={onClose} onSubmit={submit} error={create.error ? errorMessage(create.error, 'Could not create the key.') : roles.isError ? 'Could not load the roles.' : null}>
+    <FormDialog title="Create API key" size="large" pending={create.isPending} onClose={onClose} onSubmit={submit} error={failure}>
       <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
       <NativeSelect
         label="Role"

@@ -40,14 +40,7 @@ export function AuditFilters({ params, canListMembers, periodError }: Props) {
       />
       {custom && (
         <>
-          <TextInput
-            label="From"
-            type="datetime-local"
-            value={choice.from}
-            onChange={(e) => setFilters({ from: e.currentTarget.value })}
-            error={periodError ?? undefined}
-            w={210}
-          />
+          <TextInput label="From" type="datetime-local" value={choice.from} onChange={(e) => setFilters({ from: e.currentTarget.value })} error={periodError ?? undefined} w={210} />
           <TextInput label="To" type="datetime-local" value={choice.to} onChange={(e) => setFilters({ to: e.currentTarget.value })} w={210} />
         </>
       )}

@@ -16,16 +16,6 @@ const json = (value: unknown) => (value === null || value === undefined ? '' : J
 
 /** The entries as CSV, a header row first, lines ending in CRLF. Times are ISO 8601 UTC. */
 export function trailsToCsv(entries: readonly AuditEntry[]): string {
-  const rows = entries.map((e) => [
-    new Date(e.createdAt).toISOString(),
-    e.username,
-    e.email,
-    e.action,
-    e.method,
-    e.endpoint,
-    String(e.status),
-    json(e.parameters),
-    json(e.payload),
-  ]);
+  const rows = entries.map((e) => [new Date(e.createdAt).toISOString(), e.username, e.email, e.action, e.method, e.endpoint, String(e.status), json(e.parameters), json(e.payload)]);
   return [[...CSV_COLUMNS], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

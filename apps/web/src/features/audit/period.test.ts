@@ -8,18 +8,7 @@ const at = (preset: PeriodChoice['preset'], from = '', to = '') => resolvePeriod
 
 describe('audit periods', () => {
   it('offers the ten presets of the spec, in its order', () => {
-    expect(PERIOD_PRESETS.map((p) => p.label)).toEqual([
-      'Last 30 minutes',
-      'Today',
-      'Yesterday',
-      'Past 24 hours',
-      'Last 7 days',
-      'Last 30 days',
-      'This month',
-      'Last month',
-      'This year',
-      'Custom',
-    ]);
+    expect(PERIOD_PRESETS.map((p) => p.label)).toEqual(['Last 30 minutes', 'Today', 'Yesterday', 'Past 24 hours', 'Last 7 days', 'Last 30 days', 'This month', 'Last month', 'This year', 'Custom']);
   });
 
   it('resolves relative and calendar presets', () => {

@@ -19,11 +19,7 @@ export interface CaptchaField {
  * message, the captcha's, or the generic fallback) is `formError`; a captcha
  * that cannot be completed sends nothing.
  */
-export function useCaptchaForm<T extends Record<string, string>>(
-  schema: z.ZodType,
-  initial: T,
-  send: (body: T & CaptchaField, onError: (error: unknown) => void) => void,
-) {
+export function useCaptchaForm<T extends Record<string, string>>(schema: z.ZodType, initial: T, send: (body: T & CaptchaField, onError: (error: unknown) => void) => void) {
   const { data: config } = usePublicConfig();
   const captcha = useInvisibleCaptcha(config?.captchaSiteKey);
   const form = useFormFields(initial);
@@ -42,9 +38,7 @@ export function useCaptchaForm<T extends Record<string, string>>(
       setFormError(error instanceof Error ? error.message : AUTH_MESSAGES.signupFallback);
       return;
     }
-    send({ ...form.values, ...(token ? { 'g-recaptcha-response': token } : {}) }, (error) =>
-      setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)),
-    );
+    send({ ...form.values, ...(token ? { 'g-recaptcha-response': token } : {}) }, (error) => setFormError(errorMessage(error, AUTH_MESSAGES.signupFallback)));
   };
 
   return { form, formError, captchaRef: captcha.containerRef, onSubmit: (event: FormEvent) => void submit(event) };

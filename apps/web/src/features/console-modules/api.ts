@@ -5,9 +5,7 @@ import { currentAccountKey } from '../account/api';
 
 /** The session state's toggle (spec section 4): the key added to the account's `settings.modules` if absent, removed if present. */
 function applyToggle(queryClient: QueryClient, key: ConsoleModuleKey): void {
-  queryClient.setQueryData<Account>(currentAccountKey, (account) =>
-    account ? { ...account, settings: { ...account.settings, modules: toggleModule(account.settings.modules, key) } } : account,
-  );
+  queryClient.setQueryData<Account>(currentAccountKey, (account) => (account ? { ...account, settings: { ...account.settings, modules: toggleModule(account.settings.modules, key) } } : account));
 }
 
 /**

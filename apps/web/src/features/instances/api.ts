@@ -34,14 +34,12 @@ export const instancesApi = {
   status: (id: string) => call(instanceEndpoints.status, about(id)),
   validateDomain: (url: string, signal?: AbortSignal) => call(instanceEndpoints.validateDomain, { query: { url } }, { signal }),
   /** The key makes a repeated request (double click, retry after a lost answer) create one instance. */
-  create: (input: CreateInstanceInput, idempotencyKey: string) =>
-    call(instanceEndpoints.createInstance, { body: input }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  create: (input: CreateInstanceInput, idempotencyKey: string) => call(instanceEndpoints.createInstance, { body: input }, { headers: { 'Idempotency-Key': idempotencyKey } }),
   update: (id: string, body: UpdateInstanceInput) => call(instanceEndpoints.updateInstance, { ...about(id), body }),
   act: (id: string, body: InstanceActionBody) => call(instanceEndpoints.act, { ...about(id), body }),
   loginToken: (id: string) => call(instanceEndpoints.loginToken, about(id)),
   proxyHealth: (id: string) => call(instanceEndpoints.proxyHealth, about(id)),
-  events: (id: string, page: number, signal?: AbortSignal) =>
-    call(instanceEndpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
+  events: (id: string, page: number, signal?: AbortSignal) => call(instanceEndpoints.events, { ...about(id), query: { page, limit: PAGE_SIZES.events } }, { signal }),
 };
 
 /**

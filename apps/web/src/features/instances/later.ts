@@ -7,8 +7,7 @@ type Listed = { instances: Stamped[] };
 const isStamped = (value: unknown): value is Stamped =>
   typeof value === 'object' && value !== null && typeof (value as Stamped).instanceId === 'string' && typeof (value as Stamped).updatedAt === 'number';
 
-const isListed = (value: unknown): value is Listed =>
-  typeof value === 'object' && value !== null && Array.isArray((value as Listed).instances) && (value as Listed).instances.every(isStamped);
+const isListed = (value: unknown): value is Listed => typeof value === 'object' && value !== null && Array.isArray((value as Listed).instances) && (value as Listed).instances.every(isStamped);
 
 /**
  * Of two states of one instance, the one the server changed last. The answers to calls and the

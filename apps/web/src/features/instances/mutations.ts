@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  INSTANCE_MESSAGES,
-  type CreateInstanceInput,
-  type Instance,
-  type InstanceAction,
-  type UpdateInstanceInput,
-} from '@replay/contracts';
+import { INSTANCE_MESSAGES, type CreateInstanceInput, type Instance, type InstanceAction, type UpdateInstanceInput } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountKeys } from '../account/api';
@@ -19,9 +13,7 @@ type Snapshot = { detail: Instance | undefined; lists: [readonly unknown[], Inst
 /** Applies `change` to the instance wherever the cache holds it (its details and every list page). */
 function patchCached(queryClient: QueryClient, id: string, change: (i: Instance) => Instance): void {
   queryClient.setQueryData<Instance>(instanceKeys.detail(id), (i) => (i ? change(i) : i));
-  queryClient.setQueriesData<InstanceList>({ queryKey: instanceKeys.lists() }, (list) =>
-    list ? { ...list, instances: list.instances.map((i) => (i.instanceId === id ? change(i) : i)) } : list,
-  );
+  queryClient.setQueriesData<InstanceList>({ queryKey: instanceKeys.lists() }, (list) => (list ? { ...list, instances: list.instances.map((i) => (i.instanceId === id ? change(i) : i)) } : list));
 }
 
 function snapshot(queryClient: QueryClient, id: string): Snapshot {

@@ -77,8 +77,7 @@ describe('health answers', () => {
 });
 
 describe('status badge', () => {
-  const at = (overrides: Parameters<typeof makeInstance>[0]) =>
-    makeInstance({ createdAt: NOW - 60 * MIN, updatedAt: NOW - 60 * MIN, ...overrides });
+  const at = (overrides: Parameters<typeof makeInstance>[0]) => makeInstance({ createdAt: NOW - 60 * MIN, updatedAt: NOW - 60 * MIN, ...overrides });
 
   it('is green for a healthy running instance, which opens', () => {
     expect(badgeFor(at({}), HEALTHY, NOW)).toEqual({ label: 'Running', tone: 'success', healthyRunning: true });

@@ -165,11 +165,7 @@ export function statusChanged(shown: Pick<Instance, 'status' | 'inProgress'>, po
 /** Why Create is disabled: billing required, an invalid instance, a taken URL; null when it may be sent. */
 export type CreateBlock = 'billing' | 'invalid' | 'taken' | null;
 
-export function createBlock(
-  form: { name: string; url: string; region: string | null; size: InstanceSize },
-  urlTaken: boolean,
-  account: BillingFacts,
-): CreateBlock {
+export function createBlock(form: { name: string; url: string; region: string | null; size: InstanceSize }, urlTaken: boolean, account: BillingFacts): CreateBlock {
   if (isBillingRequired(account, form.size)) return 'billing';
   if (!isInstanceFormValid({ ...form, region: form.region ?? undefined })) return 'invalid';
   if (urlTaken) return 'taken';

@@ -27,7 +27,11 @@ export function SourceMapsList({ site, canEdit }: { site: Site; canEdit: boolean
         loading={{ label: 'Loading source maps', rows: 2, height: 36 }}
         errorPrefix="Error fetching source maps"
         isEmpty={(d) => d.sourceMaps.length === 0}
-        empty={<Text size="sm" c="dimmed">No source maps uploaded yet: upload one from an error's stack trace.</Text>}
+        empty={
+          <Text size="sm" c="dimmed">
+            No source maps uploaded yet: upload one from an error's stack trace.
+          </Text>
+        }
       >
         {(data) => (
           <DataTable label="Source maps" columns={['Release', 'File', 'Size', 'Uploaded', ...(canEdit ? [''] : [])]} busy={maps.isFetching}>

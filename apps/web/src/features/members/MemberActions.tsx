@@ -61,13 +61,7 @@ export function MemberActions({ member, selfId, onEdit, onRemove, onViewPermissi
       )}
       {state === 'expired' && (
         <Tooltip label="Generate new link">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`Generate new link for ${member.name}`}
-            loading={renew.isPending}
-            onClick={generate}
-          >
+          <ActionIcon variant="subtle" color="gray" aria-label={`Generate new link for ${member.name}`} loading={renew.isPending} onClick={generate}>
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>

@@ -104,13 +104,7 @@ export function MemberForm({ member, roles, rolesLoading, rolesFailed, actor, on
           comboboxProps={{ withinPortal: true }}
         />
         {actorIsAdmin && (
-          <Switch
-            label="Admin"
-            description="Admins may give admin rights to other members."
-            checked={draft.admin}
-            disabled={lock !== null}
-            onChange={(e) => set('admin', e.currentTarget.checked)}
-          />
+          <Switch label="Admin" description="Admins may give admin rights to other members." checked={draft.admin} disabled={lock !== null} onChange={(e) => set('admin', e.currentTarget.checked)} />
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>

@@ -28,9 +28,7 @@ export function MemberFormModal({ member, roles, rolesLoading, rolesFailed, acto
       loadingLabel="Loading team member"
       onClose={onClose}
     >
-      {(current, onBusy) => (
-        <MemberForm member={current} roles={roles} rolesLoading={rolesLoading} rolesFailed={rolesFailed} actor={actor} onClose={onClose} onBusy={onBusy} />
-      )}
+      {(current, onBusy) => <MemberForm member={current} roles={roles} rolesLoading={rolesLoading} rolesFailed={rolesFailed} actor={actor} onClose={onClose} onBusy={onBusy} />}
     </RecordFormModal>
   );
 }

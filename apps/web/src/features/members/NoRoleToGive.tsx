@@ -14,8 +14,7 @@ export function NoRoleToGive({ actor }: { actor: Pick<Account, 'permissions'> })
   return (
     <Alert color="blue" variant="light" title={NO_ROLE_TO_GIVE} data-testid="no-role-to-give">
       <Text size="sm">
-        An invitation gives the new member one of the account’s roles, which says what they may see and do. The Owner role is never given, and
-        you can only give a role whose rights you hold yourself.
+        An invitation gives the new member one of the account’s roles, which says what they may see and do. The Owner role is never given, and you can only give a role whose rights you hold yourself.
       </Text>
       <Text size="sm" mt="xs">
         {mayCreate ? (

@@ -1,11 +1,4 @@
-import {
-  assignableRoles,
-  memberInputSchema,
-  type Account,
-  type MemberInput,
-  type Role,
-  type TeamMember,
-} from '@replay/contracts';
+import { assignableRoles, memberInputSchema, type Account, type MemberInput, type Role, type TeamMember } from '@replay/contracts';
 import { validate, type FieldErrors } from '../../lib/form';
 
 export interface MemberDraft {
@@ -16,9 +9,7 @@ export interface MemberDraft {
 }
 
 export function draftOf(member: TeamMember | null): MemberDraft {
-  return member
-    ? { name: member.name, email: member.email, roleId: member.roleId, admin: member.admin }
-    : { name: '', email: '', roleId: null, admin: false };
+  return member ? { name: member.name, email: member.email, roleId: member.roleId, admin: member.admin } : { name: '', email: '', roleId: null, admin: false };
 }
 
 /** The draft checked with the contracts' member schema (the server runs the same one). */
@@ -42,9 +33,7 @@ export interface RoleOption {
 export function roleOptions(roles: readonly Role[], actor: Pick<Account, 'permissions'>, member: TeamMember | null): RoleOption[] {
   const options: RoleOption[] = assignableRoles(roles).map((role) => {
     const aboveActor = role.permissions.some((p) => !actor.permissions.includes(p));
-    return aboveActor
-      ? { value: role.roleId, label: `${role.name} (more rights than yours)`, disabled: true }
-      : { value: role.roleId, label: role.name };
+    return aboveActor ? { value: role.roleId, label: `${role.name} (more rights than yours)`, disabled: true } : { value: role.roleId, label: role.name };
   });
   const current = member?.roleId ? roles.find((r) => r.roleId === member.roleId) : undefined;
   if (current?.protected) options.unshift({ value: current.roleId, label: current.name, disabled: true });

@@ -23,9 +23,13 @@ interface Props {
 export function MfaLoginStep({ mfaToken, passkey = false, onBack }: Props) {
   const complete = useLoginMfa();
   const withKey = useLoginWithPasskey();
-  const { value: code, setValue: setCode, error, setError, onSubmit } = useRequiredTextSubmit((typed, fail) =>
-    complete.mutate({ mfaToken, code: typed }, { onError: (e) => fail(errorMessage(e, MFA_LOGIN_FAILED)) }),
-  );
+  const {
+    value: code,
+    setValue: setCode,
+    error,
+    setError,
+    onSubmit,
+  } = useRequiredTextSubmit((typed, fail) => complete.mutate({ mfaToken, code: typed }, { onError: (e) => fail(errorMessage(e, MFA_LOGIN_FAILED)) }));
 
   const useKey = () => {
     setError(null);
@@ -44,15 +48,7 @@ export function MfaLoginStep({ mfaToken, passkey = false, onBack }: Props) {
           </>
         )}
         <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
-        <TextInput
-          label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          data-autofocus
-          autoFocus={!passkey}
-        />
+        <TextInput label="Authentication code" autoComplete="one-time-code" inputMode="text" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus autoFocus={!passkey} />
         <FormAlert message={error} />
         <Button type="submit" loading={complete.isPending} disabled={withKey.isPending} fullWidth>
           Verify

@@ -105,7 +105,12 @@ export function PasskeysSection({ onAdded }: Props) {
 /** The new key's name, then the browser's prompt to touch or unlock it. */
 function AddPasskeyForm({ onDone, onCancel }: { onDone: (recoveryCodes: string[] | null) => void; onCancel: () => void }) {
   const add = useAddPasskey();
-  const { value: name, setValue: setName, error, onSubmit } = useRequiredTextSubmit((text, fail) =>
+  const {
+    value: name,
+    setValue: setName,
+    error,
+    onSubmit,
+  } = useRequiredTextSubmit((text, fail) =>
     add.mutate(text, {
       onSuccess: ({ credential, recoveryCodes }) => {
         notifySuccess(`${credential.name} added`);

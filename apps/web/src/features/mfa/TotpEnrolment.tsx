@@ -22,7 +22,12 @@ export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
   const verify = useVerifyTotp();
   const [qr, setQr] = useState<string | null>(null);
   const [qrFailed, setQrFailed] = useState(false);
-  const { value: code, setValue: setCode, error, onSubmit } = useRequiredTextSubmit((text, fail) =>
+  const {
+    value: code,
+    setValue: setCode,
+    error,
+    onSubmit,
+  } = useRequiredTextSubmit((text, fail) =>
     verify.mutate(text, {
       onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
       onError: (e) => fail(errorMessage(e, TOTP_CONFIRM_FAILED)),
@@ -54,14 +59,7 @@ export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: Props) {
           <Code data-testid="totp-secret">{enrolment.secret}</Code>
           <CopyButton value={enrolment.secret} label="Copy key" />
         </Group>
-        <TextInput
-          label="2. Enter the 6-digit code the app shows"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          maw={240}
-        />
+        <TextInput label="2. Enter the 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.currentTarget.value)} maw={240} />
         <FormAlert message={error} />
         <Group gap="sm">
           <Button type="submit" loading={verify.isPending}>

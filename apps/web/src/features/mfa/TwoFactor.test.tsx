@@ -50,8 +50,7 @@ describe('Login with a second factor', () => {
     const api = stubApi({
       'GET /api/public-config': ok(publicConfig),
       'POST /api/login': ok({ mfaRequired: true, mfaToken: 'challenge-token' }),
-      'POST /api/login/mfa': (req) =>
-        (req.body as { code: string }).code === '000000' ? failWith('unauthenticated', MFA_MESSAGES.invalidCode) : ok({ user: account, jwt: makeJwt() }),
+      'POST /api/login/mfa': (req) => ((req.body as { code: string }).code === '000000' ? failWith('unauthenticated', MFA_MESSAGES.invalidCode) : ok({ user: account, jwt: makeJwt() })),
       'GET /api/managed-saas/instances': ok({ instances: [], total: 0 }),
     });
     renderApp('/login');

@@ -69,8 +69,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
       {status.data.totp ? (
         <>
           <Text size="sm">
-            Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app.{' '}
-            {status.data.recoveryCodesLeft} recovery codes left.
+            Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app. {status.data.recoveryCodesLeft} recovery codes left.
           </Text>
           <Group>
             <Button variant="default" color="red" onClick={() => setConfirmOff(true)}>
@@ -81,8 +80,8 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
       ) : passkeys.data?.credentials.length ? (
         <>
           <Text size="sm">
-            Two-factor authentication is <strong>on</strong>: signing in asks for one of your passkeys or security keys. {status.data.recoveryCodesLeft} recovery codes
-            left. You can also use an authenticator app.
+            Two-factor authentication is <strong>on</strong>: signing in asks for one of your passkeys or security keys. {status.data.recoveryCodesLeft} recovery codes left. You can also use an
+            authenticator app.
           </Text>
           <Group>
             <Button variant="default" onClick={begin} loading={start.isPending}>

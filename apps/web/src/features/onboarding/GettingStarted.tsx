@@ -57,7 +57,10 @@ function Steps({ tasks, siteId }: { tasks: Boarding['tasks']; siteId: string }) 
         >
           {finished ? (
             <Text size="sm">
-              {task} <Text span size="sm" c="dimmed">(done)</Text>
+              {task}{' '}
+              <Text span size="sm" c="dimmed">
+                (done)
+              </Text>
             </Text>
           ) : (
             <Anchor component={Link} size="sm" to={routes.onboarding(siteId, BOARDING_TASK_TAB[task])}>

@@ -38,9 +38,7 @@ export function InstallingStep({ instance, projectKey }: { instance: Instance; p
   const snippets = snippetsOf(instance, projectKey);
   return (
     <Stack gap="md">
-      <Text>
-        Add the tracker to your site so that {instance.name} records its sessions. The step is done once the instance has received a recording.
-      </Text>
+      <Text>Add the tracker to your site so that {instance.name} records its sessions. The step is done once the instance has received a recording.</Text>
       <Text size="sm" data-testid="tracker-compatibility">
         {compatibilityText(instance)}
       </Text>

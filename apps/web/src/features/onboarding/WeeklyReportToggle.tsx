@@ -20,10 +20,7 @@ export function WeeklyReportToggle() {
       checked={save.isPending ? (save.variables?.weeklyReport ?? report.data.weeklyReport) : report.data.weeklyReport}
       disabled={save.isPending}
       onChange={(event) =>
-        save.mutate(
-          { weeklyReport: event.currentTarget.checked },
-          { onSuccess: () => notifySuccess(WEEKLY_REPORT_SAVED), onError: (error) => notifyError(errorMessage(error, WEEKLY_REPORT_FAILED)) },
-        )
+        save.mutate({ weeklyReport: event.currentTarget.checked }, { onSuccess: () => notifySuccess(WEEKLY_REPORT_SAVED), onError: (error) => notifyError(errorMessage(error, WEEKLY_REPORT_FAILED)) })
       }
     />
   );

@@ -19,9 +19,7 @@ const access: SubjectAccess = {
   subject: { kind: 'member', id: grace.userId, name: grace.name },
   instanceId: INSTANCE_A,
   permissions: PERMISSIONS.map((permission) =>
-    permission === 'VIEW_INSTANCES'
-      ? { permission, allowed: true, reason: 'allowed', needsAnyOf: [] }
-      : { permission, allowed: false, reason: 'missing_permission', needsAnyOf: [permission] },
+    permission === 'VIEW_INSTANCES' ? { permission, allowed: true, reason: 'allowed', needsAnyOf: [] } : { permission, allowed: false, reason: 'missing_permission', needsAnyOf: [permission] },
   ),
   actions: [
     { action: 'instance', method: 'GET', path: '/managed-saas/instances/:id', allowed: true, reason: 'allowed', needsAnyOf: [] },

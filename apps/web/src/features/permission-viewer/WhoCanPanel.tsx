@@ -24,7 +24,10 @@ function WhoCanResult({ data }: { data: InstanceAccess }) {
           {data.members.map((m) => (
             <List.Item key={m.userId}>
               <Text size="sm">
-                {m.name} <Text span c="dimmed">({m.email})</Text>
+                {m.name}{' '}
+                <Text span c="dimmed">
+                  ({m.email})
+                </Text>
               </Text>
             </List.Item>
           ))}

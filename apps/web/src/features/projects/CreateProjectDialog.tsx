@@ -43,7 +43,14 @@ export function CreateProjectDialog({ instances, onClose }: Props) {
   };
 
   return (
-    <FormDialog title="Create project" size="small" pending={create.isPending} onClose={onClose} onSubmit={submit} error={create.error ? errorMessage(create.error, 'Could not create the project.') : null}>
+    <FormDialog
+      title="Create project"
+      size="small"
+      pending={create.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error ? errorMessage(create.error, 'Could not create the project.') : null}
+    >
       <Select
         label="Instance"
         required
@@ -54,15 +61,7 @@ export function CreateProjectDialog({ instances, onClose }: Props) {
         error={errors.instanceId}
         allowDeselect={false}
       />
-      <TextInput
-        label="Name"
-        required
-        maxLength={PROJECT_NAME_MAX}
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        error={errors.name}
-        data-autofocus
-      />
+      <TextInput label="Name" required maxLength={PROJECT_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={create.isPending}>
           Cancel

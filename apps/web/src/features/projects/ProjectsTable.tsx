@@ -24,13 +24,7 @@ export function ProjectsTable({ projects, mayEdit, busy, onRename, onDelete }: P
         <Table.Tr key={project.siteId}>
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
-              <InlineEdit
-                value={project.name}
-                label={`name of project ${project.name}`}
-                maxLength={PROJECT_NAME_MAX}
-                disabled={!mayEdit || busy}
-                onSave={(name) => onRename(project, name)}
-              />
+              <InlineEdit value={project.name} label={`name of project ${project.name}`} maxLength={PROJECT_NAME_MAX} disabled={!mayEdit || busy} onSave={(name) => onRename(project, name)} />
               {project.isDefault && (
                 <Badge variant="light" color="gray" tt="none">
                   Default

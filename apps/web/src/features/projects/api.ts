@@ -33,10 +33,7 @@ export function useRenameProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ siteId, name }: { siteId: string; name: string }) => call(endpoints.renameProject, { params: { id: siteId }, body: { name } }),
-    onSuccess: (site) =>
-      queryClient.setQueryData<Projects>(siteKeys.lists(), (list) =>
-        list ? { ...list, projects: list.projects.map((p) => (p.siteId === site.siteId ? site : p)) } : list,
-      ),
+    onSuccess: (site) => queryClient.setQueryData<Projects>(siteKeys.lists(), (list) => (list ? { ...list, projects: list.projects.map((p) => (p.siteId === site.siteId ? site : p)) } : list)),
   });
 }
 

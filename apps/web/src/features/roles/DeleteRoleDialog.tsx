@@ -22,8 +22,7 @@ export function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () =>
       failedMessage={(error) => withStatusText(ROLE_MESSAGES.deleteFailed, error)}
       onClose={onClose}
     >
-      Delete the role {role.name}?
-      {role.memberCount > 0 && ` It is still assigned to ${role.memberCount} member${role.memberCount === 1 ? '' : 's'}: reassign them first.`}
+      Delete the role {role.name}?{role.memberCount > 0 && ` It is still assigned to ${role.memberCount} member${role.memberCount === 1 ? '' : 's'}: reassign them first.`}
     </DestructiveDialog>
   );
 }

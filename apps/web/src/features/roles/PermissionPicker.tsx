@@ -19,8 +19,7 @@ interface Props {
 
 /** The nine permissions as checkboxes, grouped by console area. */
 export function PermissionPicker({ value, held, onChange, disabled }: Props) {
-  const toggle = (permission: Permission, on: boolean) =>
-    onChange(on ? [...value, permission] : value.filter((p) => p !== permission));
+  const toggle = (permission: Permission, on: boolean) => onChange(on ? [...value, permission] : value.filter((p) => p !== permission));
   return (
     <Fieldset legend="Permissions" variant="unstyled" disabled={disabled}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" verticalSpacing="md">

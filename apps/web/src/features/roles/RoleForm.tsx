@@ -32,9 +32,7 @@ export function RoleForm({ role, actor, onClose, onBusy }: RoleFormProps) {
   useEffect(() => onBusy(saving), [saving, onBusy]);
   const failure = (role ? update.error : create.error) as unknown;
   // The server's reason (a taken name, rights above yours…), else what failed with its status text.
-  const reason = !failure
-    ? undefined
-    : errorMessage(failure, '') || withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
+  const reason = !failure ? undefined : errorMessage(failure, '') || withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
   const readOnly = roleReadOnlyReason(role, actor);
   const { input, errors } = checkRoleDraft(draft);
   const set = <K extends keyof RoleDraft>(field: K, value: RoleDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
@@ -96,12 +94,7 @@ export function RoleForm({ role, actor, onClose, onBusy }: RoleFormProps) {
           description={readOnly ? undefined : `${draft.description.length} / ${TEXT_LIMITS.textarea}`}
           error={submitted ? errors.description : undefined}
         />
-        <PermissionPicker
-          value={draft.permissions}
-          held={actor.permissions}
-          onChange={(next) => set('permissions', next)}
-          disabled={readOnly !== null}
-        />
+        <PermissionPicker value={draft.permissions} held={actor.permissions} onChange={(next) => set('permissions', next)} disabled={readOnly !== null} />
         <ScopePicker
           allInstances={draft.allInstances}
           instances={draft.instances}

@@ -17,18 +17,14 @@ interface Props {
   error?: string;
 }
 
-export const NO_INSTANCE_LIST =
-  'The instances of this account cannot be listed here, so none can be chosen. Keep "All instances" on, or ask someone who can view instances.';
+export const NO_INSTANCE_LIST = 'The instances of this account cannot be listed here, so none can be chosen. Keep "All instances" on, or ask someone who can view instances.';
 
 /** A role's reach: all instances (the default) or chosen ones, picked by name. */
 export function ScopePicker({ allInstances, instances, onAllInstances, onInstances, disabled, canListInstances, error }: Props) {
   const choices = useInstanceChoices(!allInstances && canListInstances);
   const known = new Map((choices.data?.instances ?? []).map((i) => [i.instanceId, i.name]));
   // A chosen instance missing from the list (deleted, or outside this user's view) still shows, by id.
-  const data = [
-    ...(choices.data?.instances ?? []).map((i) => ({ value: i.instanceId, label: i.name })),
-    ...instances.filter((id) => !known.has(id)).map((id) => ({ value: id, label: id })),
-  ];
+  const data = [...(choices.data?.instances ?? []).map((i) => ({ value: i.instanceId, label: i.name })), ...instances.filter((id) => !known.has(id)).map((id) => ({ value: id, label: id }))];
   const unavailable = !canListInstances || choices.data?.unavailable === true || choices.isError;
   return (
     <Stack gap="xs">

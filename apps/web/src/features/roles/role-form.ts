@@ -1,10 +1,4 @@
-import {
-  roleInputSchema,
-  type Account,
-  type Permission,
-  type Role,
-  type RoleInput,
-} from '@replay/contracts';
+import { roleInputSchema, type Account, type Permission, type Role, type RoleInput } from '@replay/contracts';
 import { validate, type FieldErrors } from '../../lib/form';
 
 /** The nine permissions in the form's groups, one group per console area. */

@@ -27,8 +27,7 @@ export function ConditionSetsEditor({ sets, onChange, error, disabled }: Props) 
         Conditional capture
       </Text>
       <Text size="sm" c="dimmed">
-        Sessions matching a set are recorded whatever the capture rate. A set matches when the page path starts with its URL path and the user is its user id
-        (each only when given).
+        Sessions matching a set are recorded whatever the capture rate. A set matches when the page path starts with its URL path and the user is its user id (each only when given).
       </Text>
       {sets.length === 0 && <Text size="sm">No condition sets</Text>}
       {sets.map((set, i) => (

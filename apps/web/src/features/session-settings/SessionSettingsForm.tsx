@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
-import {
-  DURATION_OPERATORS,
-  DURATION_UNITS,
-  SESSION_TIMEZONES,
-  sessionSettingsBodySchema,
-  type SessionSettings,
-  type SessionSettingsBody,
-} from '@replay/contracts';
+import { DURATION_OPERATORS, DURATION_UNITS, SESSION_TIMEZONES, sessionSettingsBodySchema, type SessionSettings, type SessionSettingsBody } from '@replay/contracts';
 import { HydratedForm } from '../../components/HydratedForm';
 import { useSaveSessionSettings } from './api';
 import { ConditionSetsEditor, type ConditionDraft } from './ConditionSetsEditor';
@@ -77,15 +70,7 @@ export function SessionSettingsForm({ settings, canEdit }: Props) {
         <Group align="flex-end" gap="xs" role="group" aria-label="Duration filter">
           <Select label="Duration filter" w={120} data={[...DURATION_OPERATORS]} value={operator} onChange={(v) => v && setOperator(v)} allowDeselect={false} disabled={readOnly} />
           <NumberInput label="Duration" w={120} min={0} allowDecimal={false} value={count} onChange={setCount} disabled={readOnly} error={errors.durationFilter} />
-          <Select
-            label="Unit"
-            w={140}
-            data={DURATION_UNITS.map((u) => ({ value: u, label: UNITS[u] }))}
-            value={unit}
-            onChange={(v) => v && setUnit(v)}
-            allowDeselect={false}
-            disabled={readOnly}
-          />
+          <Select label="Unit" w={140} data={DURATION_UNITS.map((u) => ({ value: u, label: UNITS[u] }))} value={unit} onChange={(v) => v && setUnit(v)} allowDeselect={false} disabled={readOnly} />
         </Group>
         <NumberInput
           label="Capture rate (%)"

@@ -24,7 +24,10 @@ function AttachmentLinks({ message, fetchAttachment }: { message: SupportMessage
   if (message.attachments.length === 0) return null;
   const download = (id: string, name: string) => {
     setError(null);
-    fetchAttachment(id).then((blob) => saveAttachment(blob, name), (e: unknown) => setError(errorMessage(e, SUPPORT_MESSAGES.downloadFailed)));
+    fetchAttachment(id).then(
+      (blob) => saveAttachment(blob, name),
+      (e: unknown) => setError(errorMessage(e, SUPPORT_MESSAGES.downloadFailed)),
+    );
   };
   return (
     <Stack gap={2}>

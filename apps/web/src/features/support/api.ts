@@ -94,8 +94,7 @@ export interface NewConversationInput {
 export function useOpenConversation() {
   const settle = useSettleThread();
   return useMutation({
-    mutationFn: (input: NewConversationInput) =>
-      call(supportEndpoints.openSupportConversation, { body: input }, { headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    mutationFn: (input: NewConversationInput) => call(supportEndpoints.openSupportConversation, { body: input }, { headers: { 'Idempotency-Key': crypto.randomUUID() } }),
     onSuccess: settle,
   });
 }

@@ -30,4 +30,3 @@ export const message = (id: string, overrides: Partial<SupportMessage> = {}): Su
   attachments: [],
   ...overrides,
 });
-

@@ -61,7 +61,10 @@ function DeliveryItem({ webhookId, delivery }: { webhookId: string; delivery: We
               <Table.Tr key={a.attempt}>
                 <Table.Td>{a.attempt}</Table.Td>
                 <Table.Td>{when(a.at)}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{a.responseStatus ?? a.error}{a.responseBody ? ` ${a.responseBody.slice(0, 200)}` : ''}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  {a.responseStatus ?? a.error}
+                  {a.responseBody ? ` ${a.responseBody.slice(0, 200)}` : ''}
+                </Table.Td>
                 <Table.Td>{a.durationMs} ms</Table.Td>
               </Table.Tr>
             ))}
@@ -91,7 +94,17 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | null; onC
   const [page, setPage] = useState(1);
   const deliveries = useDeliveries(webhook?.webhookId ?? null, page);
   return (
-    <Drawer opened={webhook !== null} onClose={onClose} position="right" size={DRAWER_WIDTHS.upgrade} title={<Title order={2} size="h4">Deliveries</Title>}>
+    <Drawer
+      opened={webhook !== null}
+      onClose={onClose}
+      position="right"
+      size={DRAWER_WIDTHS.upgrade}
+      title={
+        <Title order={2} size="h4">
+          Deliveries
+        </Title>
+      }
+    >
       {webhook && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>

@@ -61,16 +61,16 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
   };
 
   return (
-    <FormDialog title={webhook ? 'Edit webhook' : 'Add webhook'} size="large" pending={save.isPending} onClose={onClose} onSubmit={submit} error={save.error ? errorMessage(save.error, 'Could not save the webhook.') : null}>
+    <FormDialog
+      title={webhook ? 'Edit webhook' : 'Add webhook'}
+      size="large"
+      pending={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      error={save.error ? errorMessage(save.error, 'Could not save the webhook.') : null}
+    >
       <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
-      <TextInput
-        label="Endpoint"
-        required
-        placeholder="https://example.com/webhooks"
-        value={values.endpoint}
-        onChange={(e) => set('endpoint', e.currentTarget.value)}
-        error={errors.endpoint}
-      />
+      <TextInput label="Endpoint" required placeholder="https://example.com/webhooks" value={values.endpoint} onChange={(e) => set('endpoint', e.currentTarget.value)} error={errors.endpoint} />
       <PasswordInput
         label="Auth header"
         description={
@@ -83,9 +83,7 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
         onChange={(e) => set('authHeader', e.currentTarget.value)}
         error={errors.authHeader}
       />
-      {webhook?.authHeader && (
-        <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />
-      )}
+      {webhook?.authHeader && <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />}
       <Checkbox.Group label="Events" required value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes}>
         <Stack gap="sm" mt="xs">
           {groups.map(({ family, types }) => (
@@ -94,12 +92,7 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
                 <Text size="sm" fw={600}>
                   {family.label}
                 </Text>
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])}
-                  aria-label={`Select all ${family.label} events`}
-                >
+                <Button variant="subtle" size="compact-xs" onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])} aria-label={`Select all ${family.label} events`}>
                   Select all
                 </Button>
               </Group>

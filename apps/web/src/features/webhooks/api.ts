@@ -56,8 +56,7 @@ export function useSendTest() {
 export function useReplay() {
   const changed = useChanged();
   return useMutation({
-    mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
-      call(endpoints.replayWebhookDelivery, { params: { id: webhookId, deliveryId } }),
+    mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) => call(endpoints.replayWebhookDelivery, { params: { id: webhookId, deliveryId } }),
     onSuccess: changed,
   });
 }

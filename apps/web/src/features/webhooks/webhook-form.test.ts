@@ -10,7 +10,11 @@ describe('the webhook form’s auth header (issue 42)', () => {
     expect(validateWebhookForm({ ...valid, authHeader: 'Bearer abc.DEF-123 é' })).toEqual({});
   });
 
-  it.each([['a line break', 'Bearer x\nX-Other: 1'], ['a tab', 'Bearer\tx'], ['beyond Latin-1', 'Bearer €']])('refuses %s with the server’s words', (_what, authHeader) => {
+  it.each([
+    ['a line break', 'Bearer x\nX-Other: 1'],
+    ['a tab', 'Bearer\tx'],
+    ['beyond Latin-1', 'Bearer €'],
+  ])('refuses %s with the server’s words', (_what, authHeader) => {
     expect(validateWebhookForm({ ...valid, authHeader })).toEqual({ authHeader: WEBHOOK_MESSAGES.invalidAuthHeader });
   });
 });

@@ -81,7 +81,9 @@ export default function ApiKeysPage() {
             isEmpty={(data) => data.keys.length === 0}
             empty={<EmptyState icon={<IconKey size={32} />} title="No API keys yet" description="Create a key to call the API from a script or a service." />}
           >
-            {(data) => <ApiKeysTable keys={data.keys} viewerId={account.userId} onAction={mayEdit ? (key, action) => (action === 'permissions' ? setViewing(key) : setConfirm({ action, key })) : null} />}
+            {(data) => (
+              <ApiKeysTable keys={data.keys} viewerId={account.userId} onAction={mayEdit ? (key, action) => (action === 'permissions' ? setViewing(key) : setConfirm({ action, key })) : null} />
+            )}
           </ListStates>
         ) : (
           <Paper withBorder radius="md" p="lg">
@@ -119,9 +121,7 @@ export default function ApiKeysPage() {
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirm(null)}
       >
-        {confirm?.action === 'revoke'
-          ? API_KEY_MESSAGES.revokeConfirm
-          : `A new secret is made and shown once. The current secret keeps working for ${OVERLAP_HOURS} hours, then stops.`}
+        {confirm?.action === 'revoke' ? API_KEY_MESSAGES.revokeConfirm : `A new secret is made and shown once. The current secret keeps working for ${OVERLAP_HOURS} hours, then stops.`}
       </ConfirmDialog>
     </Stack>
   );

@@ -19,7 +19,11 @@ describe('the enterprise block of the profile page', () => {
     await openProfile(makeAccount({ edition: 'foss', tenantName: 'Analytical Engines' }));
     const block = await screen.findByRole('region', { name: 'Enterprise Edition' });
     expect(within(block).getByText('Your organization uses the Community edition.')).toBeInTheDocument();
-    expect(within(block).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...ENTERPRISE_FEATURES]);
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...ENTERPRISE_FEATURES]);
     const contact = await within(block).findByRole('link', { name: 'Contact us about Enterprise' });
     expect(contact).toHaveAttribute('href', 'mailto:support@example.com?subject=Enterprise%20edition%20for%20Analytical%20Engines');
   });

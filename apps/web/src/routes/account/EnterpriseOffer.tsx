@@ -26,22 +26,21 @@ export function EnterpriseOffer() {
     <>
       <Divider />
       <Section title="Enterprise Edition" description="Your organization uses the Community edition.">
-      <Paper withBorder radius="md" p="lg" maw={560}>
-        <Stack gap="sm">
-          <Text size="sm">The Enterprise edition adds:</Text>
-          <List size="sm" spacing={4}>
-            {ENTERPRISE_FEATURES.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
-            ))}
-          </List>
-          {config && (
-            <Text size="sm">
-              <Anchor href={`mailto:${config.supportEmail}?subject=${subject}`}>Contact us about Enterprise</Anchor> and we will set it up for your
-              organization.
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+        <Paper withBorder radius="md" p="lg" maw={560}>
+          <Stack gap="sm">
+            <Text size="sm">The Enterprise edition adds:</Text>
+            <List size="sm" spacing={4}>
+              {ENTERPRISE_FEATURES.map((feature) => (
+                <List.Item key={feature}>{feature}</List.Item>
+              ))}
+            </List>
+            {config && (
+              <Text size="sm">
+                <Anchor href={`mailto:${config.supportEmail}?subject=${subject}`}>Contact us about Enterprise</Anchor> and we will set it up for your organization.
+              </Text>
+            )}
+          </Stack>
+        </Paper>
       </Section>
     </>
   );

@@ -29,13 +29,7 @@ export default function OrganizationPage() {
       <Paper withBorder radius="md" p="lg">
         <Stack gap="lg">
           <KeyValue label="Name">
-            <InlineEdit
-              value={account.tenantName}
-              label="Organization name"
-              maxLength={TEXT_LIMITS.organization}
-              onSave={rename}
-              disabled={update.isPending}
-            />
+            <InlineEdit value={account.tenantName} label="Organization name" maxLength={TEXT_LIMITS.organization} onSave={rename} disabled={update.isPending} />
           </KeyValue>
           <KeyValue label="Organization id">
             <Code>{account.tenantId}</Code>

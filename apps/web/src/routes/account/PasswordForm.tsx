@@ -37,8 +37,7 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const checked = validate(passwordChangeFormSchema, values);
   const newError = newTouched && values.newPassword ? checked.errors?.newPassword : undefined;
-  const blocked =
-    !values.oldPassword || values.newPassword.length < PASSWORD_MIN_LENGTH || values.newPassword !== values.repeatPassword;
+  const blocked = !values.oldPassword || values.newPassword.length < PASSWORD_MIN_LENGTH || values.newPassword !== values.repeatPassword;
 
   const reset = () => {
     setValues(EMPTY);
@@ -68,13 +67,7 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change Password">
       <Stack gap="md" maw={480}>
-        <PasswordInput
-          label="Old Password: "
-          autoComplete="current-password"
-          value={values.oldPassword}
-          onChange={(e) => set('oldPassword')(e.currentTarget.value)}
-          data-autofocus
-        />
+        <PasswordInput label="Old Password: " autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword')(e.currentTarget.value)} data-autofocus />
         <PasswordPair
           labels={['New Password: ', 'Repeat New Password: ']}
           password={values.newPassword}

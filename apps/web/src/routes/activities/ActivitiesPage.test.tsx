@@ -43,7 +43,11 @@ describe('Console Activity', () => {
     const calls = signIn();
     renderApp('/activities');
     const table = await screen.findByRole('table', { name: 'Console activity' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Event', 'By', 'Time']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Event', 'By', 'Time']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Showing 1 to 10 of 25 events.')).toBeInTheDocument();
     expect(calls.queries(PATH)[0]).toEqual({ page: '1', limit: '10' });
@@ -56,7 +60,7 @@ describe('Console Activity', () => {
     expect(locationNow()).toBe('/activities?page=3');
   });
 
-  it("filters by event on the server 250 ms after typing stops, back on page 1", async () => {
+  it('filters by event on the server 250 ms after typing stops, back on page 1', async () => {
     const calls = signIn();
     renderApp('/activities?page=2');
     await screen.findByText('Showing 11 to 20 of 25 events.');

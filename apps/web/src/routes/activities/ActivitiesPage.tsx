@@ -63,11 +63,7 @@ export default function ActivitiesPage() {
             <EmptyState
               icon={<IconActivity size={32} />}
               title={list.query ? 'No matching results' : 'No activity yet'}
-              description={
-                list.query
-                  ? `No event matches "${list.query}".`
-                  : 'Instances created, started or stopped, members invited and roles changed in this console are listed here, newest first.'
-              }
+              description={list.query ? `No event matches "${list.query}".` : 'Instances created, started or stopped, members invited and roles changed in this console are listed here, newest first.'}
             />
           }
           paging={{ page: list.page, pageSize: PAGE_SIZES.activities, total, noun: 'events', onPage: list.setPage }}

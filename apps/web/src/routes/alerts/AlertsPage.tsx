@@ -51,7 +51,12 @@ export default function AlertsPage() {
       ) : query.isError ? (
         <LoadError message={withServerReason('The alert rules could not be loaded.', query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.alerts.length === 0 ? (
-        <EmptyState icon={<IconBellRinging size={28} />} title={ALERT_MESSAGES.empty} description="A rule watches CPU, memory, disk or health and tells the team when it crosses a line." action={create} />
+        <EmptyState
+          icon={<IconBellRinging size={28} />}
+          title={ALERT_MESSAGES.empty}
+          description="A rule watches CPU, memory, disk or health and tells the team when it crosses a line."
+          action={create}
+        />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table highlightOnHover>

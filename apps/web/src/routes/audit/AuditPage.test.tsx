@@ -62,7 +62,11 @@ describe('Audit trail', () => {
     const api = signIn();
     renderApp('/client/audit');
     const table = await screen.findByRole('table', { name: 'Audit trail' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Time', 'User', 'Action', 'Endpoint', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Time', 'User', 'Action', 'Endpoint', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(21);
     expect(screen.getByText('Showing 1 to 20 of 130 entries.')).toBeInTheDocument();
     const [first] = trailBodies(api);
@@ -132,8 +136,7 @@ describe('Audit trail', () => {
     expect(lines).toHaveLength(131);
     expect(lines[0]).toBe('Time,Username,Email,Action,Method,Endpoint,Status,Parameters,Payload');
     expect(lines[1]).toBe(
-      '2026-01-01T00:01:00.000Z,Ada Owner,ada@example.com,Invite member,POST,/api/client/members,201,{},' +
-        '"{""name"":""Person 1"",""email"":""person1@example.com"",""password"":""[REDACTED]""}"',
+      '2026-01-01T00:01:00.000Z,Ada Owner,ada@example.com,Invite member,POST,/api/client/members,201,{},' + '"{""name"":""Person 1"",""email"":""person1@example.com"",""password"":""[REDACTED]""}"',
     );
     expect(lines.filter((l) => l.includes(',Create role,'))).toHaveLength(65);
   });

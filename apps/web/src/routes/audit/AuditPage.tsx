@@ -58,13 +58,7 @@ export default function AuditPage() {
   const exportButton = (
     <Group gap="xs">
       <SignedExportMenu />
-      <Button
-        leftSection={<IconDownload size={16} />}
-        variant="default"
-        onClick={() => void onExport()}
-        loading={exporting}
-        disabled={periodError !== null || total === 0}
-      >
+      <Button leftSection={<IconDownload size={16} />} variant="default" onClick={() => void onExport()} loading={exporting} disabled={periodError !== null || total === 0}>
         Export
       </Button>
     </Group>
@@ -91,13 +85,7 @@ export default function AuditPage() {
             loading={{ label: 'Loading audit trail', rows: 6, height: 44 }}
             errorPrefix="Error fetching audit trail"
             isEmpty={(data) => data.sessions.length === 0}
-            empty={
-              <EmptyState
-                icon={<IconListSearch size={32} />}
-                title="No matching results"
-                description="No change was recorded for these filters. Try a longer period or fewer filters."
-              />
-            }
+            empty={<EmptyState icon={<IconListSearch size={32} />} title="No matching results" description="No change was recorded for these filters. Try a longer period or fewer filters." />}
             paging={{ page, pageSize: PAGE_SIZES.audit, total, noun: 'entries', onPage: setPage }}
           >
             {(data) => <AuditTable entries={data.sessions} onOpen={setOpenId} />}

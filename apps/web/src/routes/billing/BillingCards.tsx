@@ -15,8 +15,7 @@ export const NO_CARD = 'No card on file';
 export function nextAmountHint(details: BillingDetails, trialEndsAt: number | null, now: number): string {
   const soFar = `So far this period: ${formatMoney(details.cost)}`;
   if (trialEndsAt === null || details.hasBillingDetails) return soFar;
-  const trial =
-    trialEndsAt > now ? `Your free trial ends on ${formatDate(trialEndsAt)}; nothing is charged for it.` : `Your free trial ended on ${formatDate(trialEndsAt)}.`;
+  const trial = trialEndsAt > now ? `Your free trial ends on ${formatDate(trialEndsAt)}; nothing is charged for it.` : `Your free trial ended on ${formatDate(trialEndsAt)}.`;
   return `An estimate: charged on ${formatDate(details.nextBillingDate)} only if you add billing details. ${trial}`;
 }
 
@@ -36,13 +35,7 @@ export function BillingCards({ query, trialEndsAt, onEdit }: Props) {
   const valueOf = (read: (details: BillingDetails) => string) => (d ? read(d) : query.isError ? '—' : undefined);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="lg">
-      <SummaryCard
-        prominent
-        title="Next Billing Amount"
-        testId="next-billing-amount"
-        value={valueOf((x) => formatMoney(x.projectedCost))}
-        hint={d && nextAmountHint(d, trialEndsAt, Date.now())}
-      />
+      <SummaryCard prominent title="Next Billing Amount" testId="next-billing-amount" value={valueOf((x) => formatMoney(x.projectedCost))} hint={d && nextAmountHint(d, trialEndsAt, Date.now())} />
       <SummaryCard prominent title="Next Invoice Date" testId="next-invoice-date" value={valueOf((x) => formatDate(x.nextBillingDate))} />
       <SummaryCard
         prominent

@@ -72,18 +72,14 @@ describe('Billing cards', () => {
     const trialEndsAt = Date.now() + 7 * 86_400_000;
     open(makeAccount({ trialEndsAt }));
     expect(await screen.findByTestId('next-billing-amount')).toHaveTextContent('$1,234.57');
-    expect(
-      screen.getByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ends on ${formatDate(trialEndsAt)}; nothing is charged for it.`),
-    ).toBeInTheDocument();
+    expect(screen.getByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ends on ${formatDate(trialEndsAt)}; nothing is charged for it.`)).toBeInTheDocument();
     expect(screen.queryByText(/So far this period/)).toBeNull();
   });
 
   it('says when a trial without billing details ended, and still what the amount is', async () => {
     const trialEndsAt = Date.now() - 86_400_000;
     open(makeAccount({ isTrial: false, remainingTrial: 0, trialEndsAt }));
-    expect(
-      await screen.findByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ended on ${formatDate(trialEndsAt)}.`),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(`An estimate: charged on Dec 1, 2026 only if you add billing details. Your free trial ended on ${formatDate(trialEndsAt)}.`)).toBeInTheDocument();
   });
 
   it('shows a trial user the billing setup with the trial banner’s words', async () => {

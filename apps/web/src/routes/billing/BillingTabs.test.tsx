@@ -34,29 +34,26 @@ describe('Utilization tab', () => {
     open('/billing', {});
     const compute = await screen.findByRole('table', { name: 'Compute usage' });
     const [paid, trial] = within(compute).getAllByTestId('utilization-instance-row');
-    expect(within(paid!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Amazon Web Services',
-      'US East (N. Virginia)',
-      'Small2 vCPU · 8 GB RAM',
-      '2',
-      '1,440',
-      '$0.276',
-      '$397.44',
-    ]);
+    expect(
+      within(paid!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Amazon Web Services', 'US East (N. Virginia)', 'Small2 vCPU · 8 GB RAM', '2', '1,440', '$0.276', '$397.44']);
     expect(within(trial!).getByText(FREE_TRIAL)).toBeInTheDocument();
     expect(within(trial!).getByText('Google Cloud')).toBeInTheDocument();
     expect(within(paid!).queryByText(FREE_TRIAL)).not.toBeInTheDocument();
 
     const storage = screen.getByRole('table', { name: 'Storage usage' });
-    expect(within(storage).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Provider', 'Region', 'Instances', 'GB-hours', 'Price per GB-hour', 'Cost']);
-    expect(within(within(storage).getByTestId('utilization-storage-row')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Amazon Web Services',
-      'US East (N. Virginia)',
-      '2',
-      '172,800',
-      '$0.0006',
-      '$103.68',
-    ]);
+    expect(
+      within(storage)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Provider', 'Region', 'Instances', 'GB-hours', 'Price per GB-hour', 'Cost']);
+    expect(
+      within(within(storage).getByTestId('utilization-storage-row'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Amazon Web Services', 'US East (N. Virginia)', '2', '172,800', '$0.0006', '$103.68']);
     expect(screen.getByTestId('utilization-total')).toHaveTextContent('$501.12');
     expect(screen.getByText('Period: Nov 1 – Nov 30, 2026')).toBeInTheDocument();
   });

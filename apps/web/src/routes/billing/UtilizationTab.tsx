@@ -48,7 +48,6 @@ export function UtilizationTab() {
   );
 }
 
-
 function UsageTables({ usage }: { usage: Utilization }) {
   return (
     <>

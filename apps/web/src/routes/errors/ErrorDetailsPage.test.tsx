@@ -13,7 +13,16 @@ const FILE = 'https://shop.example.com/assets/app.min.js';
 
 function detail(mapped: boolean): JsErrorDetail {
   return {
-    error: { errorId: ERROR_ID, name: 'TypeError', message: 'Cart total too high: 200', topFrame: { file: FILE, function: 'Object.p', line: 1, column: 532 }, count: 3, sessions: 2, firstSeen: 1, lastSeen: Date.UTC(2026, 0, 2) },
+    error: {
+      errorId: ERROR_ID,
+      name: 'TypeError',
+      message: 'Cart total too high: 200',
+      topFrame: { file: FILE, function: 'Object.p', line: 1, column: 532 },
+      count: 3,
+      sessions: 2,
+      firstSeen: 1,
+      lastSeen: Date.UTC(2026, 0, 2),
+    },
     sessionId: 's-1',
     url: 'https://shop.example.com/cart',
     release: '2.4.0',

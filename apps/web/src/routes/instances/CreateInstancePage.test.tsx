@@ -93,7 +93,7 @@ describe('Create Instance', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(INSTANCE_MESSAGES.billingRequired);
   });
 
-  it("does not offer the free trial to an account that has an instance", async () => {
+  it('does not offer the free trial to an account that has an instance', async () => {
     const { user } = open({ instanceCount: 1 });
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Shop');
     expect(screen.queryByText(INSTANCE_MESSAGES.freeTrialEligible)).toBeNull();
@@ -112,12 +112,15 @@ describe('Create Instance', () => {
     expect(headerOf(stub, 'POST', BASE, 'idempotency-key')[0]).toMatch(/^[\w-]{16,}$/);
   });
 
-  it("right after sign-up (onboarding), the first instance opens its getting-started steps, once", async () => {
+  it('right after sign-up (onboarding), the first instance opens its getting-started steps, once', async () => {
     sessionStorage.setItem('console.session.onboarding', '1');
-    open({}, {
-      [`POST ${BASE}`]: { status: 201, body: { data: makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true }) } },
-      [`GET ${BASE}/ins_new`]: ok(makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true })),
-    });
+    open(
+      {},
+      {
+        [`POST ${BASE}`]: { status: 201, body: { data: makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true }) } },
+        [`GET ${BASE}/ins_new`]: ok(makeInstance({ instanceId: 'ins_new', name: 'Shop', status: 'creating', inProgress: true })),
+      },
+    );
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Shop');
     await waitFor(() => expect(createButton()).toBeEnabled());

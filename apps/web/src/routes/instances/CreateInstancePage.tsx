@@ -141,15 +141,7 @@ export default function CreateInstancePage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
               <CapacityPicker value={size} onChange={setSize} provider={provider} region={region} freeTrialEligible={eligible} />
-              <TextInput
-                label="Name"
-                required
-                value={name}
-                maxLength={TEXT_LIMITS.inlineName}
-                onChange={(e) => setName(e.currentTarget.value)}
-                error={errors.name}
-                autoComplete="off"
-              />
+              <TextInput label="Name" required value={name} maxLength={TEXT_LIMITS.inlineName} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} autoComplete="off" />
               <Input.Wrapper label="Cloud Provider" id="cloud-provider" labelElement="div">
                 <SegmentedControl
                   data={PROVIDER_OPTIONS}

@@ -109,8 +109,7 @@ describe('Manage Disk', () => {
   it("says 'Failed to increase disk size' when the increase settles with the server's uiFailure", async () => {
     let failed = false;
     open({
-      instance: () =>
-        ok(failed ? makeInstance({ failure: 'volume API refused', uiFailure: DISK_MESSAGES.increaseFailed }) : makeInstance({ storageInProgress: true, canUpdateStorage: false })),
+      instance: () => ok(failed ? makeInstance({ failure: 'volume API refused', uiFailure: DISK_MESSAGES.increaseFailed }) : makeInstance({ storageInProgress: true, canUpdateStorage: false })),
     });
     await screen.findByRole('button', { name: 'Actions' });
     failed = true;

@@ -22,9 +22,18 @@ function graphs(start: number, end: number, step: number): Graphs {
     start,
     end,
     step,
-    cpu: [[t - 2 * step, 12], [t, 30]],
-    memory: [[t - 2 * step, 40], [t, 41]],
-    disk: [[t - 2 * step, 55], [t, 55]],
+    cpu: [
+      [t - 2 * step, 12],
+      [t, 30],
+    ],
+    memory: [
+      [t - 2 * step, 40],
+      [t, 41],
+    ],
+    disk: [
+      [t - 2 * step, 55],
+      [t, 55],
+    ],
     network: [[t, 3000]],
     networkIn: [[t, 1000]],
     networkOut: [[t, 2000]],
@@ -149,9 +158,19 @@ describe('instance details: monitoring', () => {
     // The newest point of each series (the graphs' answer ends on a sample), not uPlot's "no data" for no hovered index.
     const newest = Math.floor(NOW / 60) * 60;
     const at = `latest, ${formatDateTime(newest * 1000)}`;
-    expect(await legendOf('CPU')).toEqual([['Time', at], ['CPU', '30.0 %']]);
-    expect(await legendOf('Disk')).toEqual([['Time', at], ['Disk', '55.0 %']]);
-    expect(await legendOf('Network')).toEqual([['Time', at], ['In', '1 kB/s'], ['Out', '2 kB/s']]);
+    expect(await legendOf('CPU')).toEqual([
+      ['Time', at],
+      ['CPU', '30.0 %'],
+    ]);
+    expect(await legendOf('Disk')).toEqual([
+      ['Time', at],
+      ['Disk', '55.0 %'],
+    ]);
+    expect(await legendOf('Network')).toEqual([
+      ['Time', at],
+      ['In', '1 kB/s'],
+      ['Out', '2 kB/s'],
+    ]);
   });
 
   it('keeps the tab and the window of the address on a reload', async () => {

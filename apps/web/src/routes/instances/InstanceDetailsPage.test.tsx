@@ -96,7 +96,15 @@ describe('instance details', () => {
 
   it('shows the prices the wire carries as integer micro-dollars, formatted as before', async () => {
     // aws eu-west-1 (× 1.11), large, 250 GB: 1.231 $/h, 886.32 $/month, 666 µ$/GB-h × 250 × 720 = 119.88 $.
-    open(makeInstance({ region: 'eu-west-1', size: 'large', diskSize: 250, pricingDetails: { hourlyPrice: 1_231_000, monthlyPrice: 886_320_000 }, storagePrice: { price: 666, hourly: 166_500, monthly: 119_880_000 } }));
+    open(
+      makeInstance({
+        region: 'eu-west-1',
+        size: 'large',
+        diskSize: 250,
+        pricingDetails: { hourlyPrice: 1_231_000, monthlyPrice: 886_320_000 },
+        storagePrice: { price: 666, hourly: 166_500, monthly: 119_880_000 },
+      }),
+    );
     expect(await screen.findByText('$886.32 per month')).toBeInTheDocument();
     expect(screen.getByText(/^\$1\.231 per hour · created/)).toBeInTheDocument();
     expect(screen.getByText('$119.88 per month for storage')).toBeInTheDocument();
@@ -115,19 +123,25 @@ describe('instance details', () => {
       '/instances/ins_1?tab=events',
     );
     const row = (await screen.findByRole('cell', { name: 'SAML provider saved' })).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['SSO Update', 'SAML provider saved', 'Grace Admin', new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(createdAt)]);
     expect(cells[3]).toMatch(/^Mar 14, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
     expect(within(row).getByTitle('2026-03-14T09:30:00.000Z')).toBeInTheDocument();
   });
 
   it('lists events 10 a page, with the page in the address', async () => {
-    const { stub, user } = open(undefined, {
-      [`GET ${BASE}/user-activity`]: () => {
-        const page = Number(queriesTo(stub, `${BASE}/user-activity`).at(-1)?.page);
-        return ok({ events: Array.from({ length: page === 1 ? 10 : 2 }, (_, n) => event((page - 1) * 10 + n)), total: 12 });
+    const { stub, user } = open(
+      undefined,
+      {
+        [`GET ${BASE}/user-activity`]: () => {
+          const page = Number(queriesTo(stub, `${BASE}/user-activity`).at(-1)?.page);
+          return ok({ events: Array.from({ length: page === 1 ? 10 : 2 }, (_, n) => event((page - 1) * 10 + n)), total: 12 });
+        },
       },
-    }, '/instances/ins_1?tab=events');
+      '/instances/ins_1?tab=events',
+    );
     expect(await screen.findByText('Showing 1 to 10 of 12 events.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Showing 11 to 12 of 12 events.')).toBeInTheDocument();
@@ -152,7 +166,7 @@ describe('instance details', () => {
     expect(await screen.findByText(INSTANCE_MESSAGES.updateFailed)).toBeInTheDocument();
   });
 
-  it("stops at once after the storage confirmation, and on failure restores the status with \"Couldn't stop instance\"", async () => {
+  it('stops at once after the storage confirmation, and on failure restores the status with "Couldn\'t stop instance"', async () => {
     let release: (answer: StubResponse) => void = () => undefined;
     const { stub, user } = open(undefined, {
       [`POST ${BASE}/actions`]: () => new Promise<StubResponse>((resolve) => (release = resolve)),
@@ -225,9 +239,12 @@ describe('instance details', () => {
     expect(screen.queryByRole('link', { name: /localhost:4101/ })).toBeNull();
   });
 
-  it("opens the instance through a one-time token in a new tab, else says \"Couldn't get access to instance\"", async () => {
+  it('opens the instance through a one-time token in a new tab, else says "Couldn\'t get access to instance"', async () => {
     const tab = { close: vi.fn(), opener: {} as unknown, location: { href: '' } };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     let answer: StubResponse = ok({ jwt: 'one-time', loginUrl: 'http://localhost:4101/login?token=one-time' });
     const { user } = open(undefined, { [`GET ${BASE}/jwt`]: () => answer });
     await user.click(await screen.findByRole('link', { name: /localhost:4101/ }));

@@ -111,13 +111,7 @@ export default function InstanceDetailsPage() {
   return (
     <>
       <InstanceBreadcrumbs current={instance.name} />
-      <InstanceHeader
-        instance={instance}
-        badge={badge}
-        health={health}
-        canEdit={canOpenScreen(account.permissions, 'instancesEdit')}
-        showMenu={showActionsMenu(instance, badge.healthyRunning)}
-      />
+      <InstanceHeader instance={instance} badge={badge} health={health} canEdit={canOpenScreen(account.permissions, 'instancesEdit')} showMenu={showActionsMenu(instance, badge.healthyRunning)} />
       {instance.failure !== null && !instance.inProgress && (
         <Alert color="red" variant="light" mb="lg" title={instance.uiFailure ?? undefined}>
           {instance.failure}

@@ -27,7 +27,11 @@ describe('data retention', () => {
     open();
     expect(await screen.findByRole('tab', { name: 'Maintenance & Backups', selected: true })).toBeInTheDocument();
     const group = await screen.findByRole('radiogroup', { name: 'Keep recordings for' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['unlimited', '90', '30', '20', '7']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['unlimited', '90', '30', '20', '7']);
     expect(within(group).getByRole('radio', { name: '30 days' })).toBeChecked();
     expect(within(await card()).getByText('30 days')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save retention' })).toBeDisabled();

@@ -23,11 +23,7 @@ export function InstanceRow({ instance }: { instance: Instance }) {
   const clickable = badge.healthyRunning;
 
   return (
-    <Table.Tr
-      onClick={clickable ? () => void navigate(details) : undefined}
-      style={clickable ? { cursor: 'pointer' } : undefined}
-      data-clickable={clickable || undefined}
-    >
+    <Table.Tr onClick={clickable ? () => void navigate(details) : undefined} style={clickable ? { cursor: 'pointer' } : undefined} data-clickable={clickable || undefined}>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           {/* Every row keeps a link: a stopped or failed instance still needs its details to be started or ended. */}

@@ -36,7 +36,10 @@ function signIn(permissions: Permission[] = ['VIEW_INSTANCES', 'EDIT_INSTANCES']
   });
 }
 
-const statusOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell').at(-1)!;
+const statusOf = (name: string) =>
+  within(screen.getByRole('row', { name: new RegExp(name) }))
+    .getAllByRole('cell')
+    .at(-1)!;
 
 // Toasts live in a module-level store: clear them so one test's toast is not read by the next.
 afterEach(() => {
@@ -50,7 +53,11 @@ describe('instances list', () => {
     renderApp('/instances');
     expect(await screen.findByText('Showing 1 to 3 of 3 instances.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Instances' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Capacity', 'Region', 'Last Modified', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Capacity', 'Region', 'Last Modified', 'Status']);
     await waitFor(() => expect(statusOf('Production')).toHaveTextContent('Running'));
     expect(within(statusOf('Production')).getByText('Running').closest('[data-tone]')).toHaveAttribute('data-tone', 'success');
     expect(within(statusOf('Staging')).getByText('Creating').closest('[data-tone]')).toHaveAttribute('data-tone', 'progress');
@@ -76,7 +83,7 @@ describe('instances list', () => {
     expect(locationNow()).toBe('/instances/ins_1');
   });
 
-  it("says so when an instance cannot be opened from the list", async () => {
+  it('says so when an instance cannot be opened from the list', async () => {
     const tab = { close: vi.fn(), opener: {}, location: { href: '' } };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
@@ -93,7 +100,7 @@ describe('instances list', () => {
     expect(locationNow()).toBe('/instances');
   });
 
-  it("welcomes an account without instances, with a create button only for those who may create", async () => {
+  it('welcomes an account without instances, with a create button only for those who may create', async () => {
     signIn(['EDIT_INSTANCES']);
     const view = renderApp('/instances');
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();

@@ -10,7 +10,9 @@ export const WIDE_ONLY_INSTANCE_COLUMNS = ['Capacity', 'Region', 'Last Modified'
 export function InstancesTable({ instances, busy }: { instances: Instance[] | undefined; busy: boolean }) {
   return (
     <DataTable label="Instances" columns={INSTANCE_COLUMNS} wideOnly={WIDE_ONLY_INSTANCE_COLUMNS} highlightOnHover busy={busy} loading={!instances}>
-      {instances?.map((i) => <InstanceRow key={i.instanceId} instance={i} />)}
+      {instances?.map((i) => (
+        <InstanceRow key={i.instanceId} instance={i} />
+      ))}
     </DataTable>
   );
 }

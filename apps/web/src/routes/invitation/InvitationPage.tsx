@@ -55,10 +55,7 @@ export default function InvitationPage() {
   }
 
   return (
-    <AuthCard
-      title="Join the Team"
-      subtitle={`You were invited to join ${invitation.data.tenantName}. Choose your name and a password to get started.`}
-    >
+    <AuthCard title="Join the Team" subtitle={`You were invited to join ${invitation.data.tenantName}. Choose your name and a password to get started.`}>
       <Stack gap="md">
         {session.account && (
           <Alert color="blue" variant="light">

@@ -13,9 +13,7 @@ import { MfaLoginStepLazy } from '../../features/mfa/MfaLoginStepLazy';
 export default function LoginPage() {
   useConsoleTitle('Login');
   const login = useLogin();
-  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) =>
-    login.mutate(body, { onError }),
-  );
+  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) => login.mutate(body, { onError }));
 
   // The password was right and a second factor is owed: its step replaces the form.
   if (login.data && isMfaChallenge(login.data)) {

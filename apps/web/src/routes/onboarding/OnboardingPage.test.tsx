@@ -119,9 +119,7 @@ describe('/{siteId}/onboarding/{tab}', () => {
     const older = { ...inst, version: '1.17' };
     signIn({ 'GET /api/boarding': ok(boarding([false, false, false, false])), [`GET /api/managed-saas/instances/${inst.instanceId}`]: ok(older) });
     renderApp(path('installing'));
-    expect((await screen.findByTestId('tracker-compatibility')).textContent).toBe(
-      'Production runs v1.17: use @replay/tracker 12.0.0 and, for Assist, @replay/tracker-assist 12.0.0.',
-    );
+    expect((await screen.findByTestId('tracker-compatibility')).textContent).toBe('Production runs v1.17: use @replay/tracker 12.0.0 and, for Assist, @replay/tracker-assist 12.0.0.');
     expect(screen.getByTestId('snippet-install').textContent).toBe('npm install http://localhost:4101/tracker/12.0.0/tracker.tgz');
   });
 
@@ -135,7 +133,14 @@ describe('/{siteId}/onboarding/{tab}', () => {
 
   it('installing: the snippets carry the key of the project in the address, not the account’s', async () => {
     const project = (siteId: string, name: string, projectKey: string, isDefault: boolean): Project => ({
-      siteId, instanceId: inst.instanceId, instanceName: inst.name, name, projectKey, isDefault, createdAt: 1, updatedAt: 1,
+      siteId,
+      instanceId: inst.instanceId,
+      instanceName: inst.name,
+      name,
+      projectKey,
+      isDefault,
+      createdAt: 1,
+      updatedAt: 1,
     });
     const blog = project('30000000-0000-4000-8000-000000000002', 'Blog', 'pk_blog', false);
     const projects = [project(inst.instanceId, 'Production', 'pk_default', true), blog];

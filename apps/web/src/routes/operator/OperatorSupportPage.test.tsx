@@ -31,8 +31,7 @@ const thread = (): OperatorThread => ({
 /** The operator API, answering only the operator token; messages are appended to the thread. */
 function stubOperatorApi() {
   const current = thread();
-  const guarded = (answer: (req: StubRequest) => ReturnType<typeof ok>) => (req: StubRequest) =>
-    req.authorization === `Bearer ${TOKEN}` ? answer(req) : fail(401, SUPPORT_MESSAGES.operatorOnly);
+  const guarded = (answer: (req: StubRequest) => ReturnType<typeof ok>) => (req: StubRequest) => (req.authorization === `Bearer ${TOKEN}` ? answer(req) : fail(401, SUPPORT_MESSAGES.operatorOnly));
   const stub = stubApi({
     'GET /api/public-config': ok(publicConfig),
     [`GET ${QUEUE}`]: guarded((req) =>
@@ -88,7 +87,11 @@ describe('operators’ support screen', () => {
     renderApp('/operator/support');
     const table = await screen.findByRole('table', { name: 'Open conversations' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Backups fail', 'Acme', 'Production', formatDateTime(waitingSince)]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Backups fail', 'Acme', 'Production', formatDateTime(waitingSince)]);
     await user.click(screen.getByRole('radio', { name: 'Closed' }));
     expect(await screen.findByText(SUPPORT_MESSAGES.queueEmpty)).toBeInTheDocument();
     expect(stub.callsTo(`GET ${QUEUE}`).at(-1)?.search).toBe('?status=closed');

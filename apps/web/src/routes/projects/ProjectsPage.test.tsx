@@ -38,11 +38,9 @@ afterEach(() => notifications.clean());
 
 describe('Projects (/client/projects)', () => {
   it('lists each project with its instance and key, and appends a created one to the site list without reading it again', async () => {
-    const api = signIn(
-      { projects: [shop, blog], sites: { limit: 3, remaining: 1 } },
-      EDITOR,
-      { 'POST /api/projects': (req: { body: unknown }) => ({ status: 201, body: { data: { ...extra, ...(req.body as object), instanceName: 'Shop' } } }) },
-    );
+    const api = signIn({ projects: [shop, blog], sites: { limit: 3, remaining: 1 } }, EDITOR, {
+      'POST /api/projects': (req: { body: unknown }) => ({ status: 201, body: { data: { ...extra, ...(req.body as object), instanceName: 'Shop' } } }),
+    });
     renderApp('/client/projects');
     const table = await screen.findByRole('table', { name: 'Projects' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -126,7 +124,16 @@ describe('Projects (/client/projects)', () => {
   });
 
   it('shows a viewer the list without a way to change it, nor the keys', async () => {
-    signIn({ projects: [{ ...shop, projectKey: null }, { ...extra, projectKey: null }], sites: { limit: 3, remaining: 1 } }, ['VIEW_INSTANCES']);
+    signIn(
+      {
+        projects: [
+          { ...shop, projectKey: null },
+          { ...extra, projectKey: null },
+        ],
+        sites: { limit: 3, remaining: 1 },
+      },
+      ['VIEW_INSTANCES'],
+    );
     renderApp('/client/projects');
     const table = await screen.findByRole('table', { name: 'Projects' });
     expect(within(table).getByText('Storefront')).toBeInTheDocument();

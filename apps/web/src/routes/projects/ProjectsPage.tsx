@@ -66,8 +66,9 @@ export default function ProjectsPage() {
       <PageTitle title="Projects" actions={createButton} />
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          A project is a site you record: it belongs to an instance, and its alerts, errors and getting started are shown by project. Each instance has a default
-          project, made with it. A tracker on the site sends the project’s key, which its instance accepts a moment after the project is created and refuses once it is deleted; the account’s project key (Getting started › Install) is accepted too.
+          A project is a site you record: it belongs to an instance, and its alerts, errors and getting started are shown by project. Each instance has a default project, made with it. A tracker on
+          the site sends the project’s key, which its instance accepts a moment after the project is created and refuses once it is deleted; the account’s project key (Getting started › Install) is
+          accepted too.
         </Text>
         {limit &&
           (full ? (
@@ -90,15 +91,7 @@ export default function ProjectsPage() {
         </ListStates>
       </Stack>
       {creating && <CreateProjectDialog instances={instances} onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete project"
-        confirmLabel="Delete"
-        danger
-        loading={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog opened={deleting !== null} title="Delete project" confirmLabel="Delete" danger loading={remove.isPending} onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}>
         {deleting ? PROJECT_MESSAGES.deleteConfirm(deleting.name) : null}
       </ConfirmDialog>
     </>

@@ -9,9 +9,7 @@ import { HydratedForm } from '../../components/HydratedForm';
 
 export function RequestLinkForm() {
   const resetLink = useResetLink();
-  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(resetLinkSchema, { email: '' }, (body, onError) =>
-    resetLink.mutate(body, { onError }),
-  );
+  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(resetLinkSchema, { email: '' }, (body, onError) => resetLink.mutate(body, { onError }));
 
   return (
     <AuthCard title="Reset Password" subtitle="Enter the email address of your account and we will mail you a link to set a new password.">

@@ -53,9 +53,7 @@ export default function RolesPage() {
         </ListStates>
         {canViewAccess && <WhoCanPanel />}
       </Stack>
-      {open !== null && (
-        <RoleFormModal key={open === 'new' ? 'new' : open.roleId} role={open === 'new' ? null : open} actor={account} onClose={() => setOpen(null)} />
-      )}
+      {open !== null && <RoleFormModal key={open === 'new' ? 'new' : open.roleId} role={open === 'new' ? null : open} actor={account} onClose={() => setOpen(null)} />}
       {canEdit && deleting && <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />}
     </>
   );

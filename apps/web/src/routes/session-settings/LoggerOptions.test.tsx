@@ -48,7 +48,11 @@ describe('Logger options (on /client/sessions-listing)', () => {
     await user.type(ips, '203.0.113.0/24{Enter}');
     await user.type(ips, '{Enter}');
     await user.type(ips, '2001:db8::1{Enter}');
-    expect(within(screen.getByRole('list', { name: 'IP whitelist' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['203.0.113.0/24', '2001:db8::1']);
+    expect(
+      within(screen.getByRole('list', { name: 'IP whitelist' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['203.0.113.0/24', '2001:db8::1']);
     await user.type(ips, '203.0.113.0/24{Enter}');
     expect(await screen.findByText(TAG_INPUT_MESSAGES.duplicate)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove 2001:db8::1' }));

@@ -29,15 +29,7 @@ export function HelpButton() {
           </Stack>
         </Paper>
       )}
-      <ActionIcon
-        size="xl"
-        radius="xl"
-        variant="filled"
-        aria-label="Help"
-        aria-expanded={open}
-        aria-controls="signup-help"
-        onClick={() => setOpen((v) => !v)}
-      >
+      <ActionIcon size="xl" radius="xl" variant="filled" aria-label="Help" aria-expanded={open} aria-controls="signup-help" onClick={() => setOpen((v) => !v)}>
         {open ? <IconX size={20} /> : <IconQuestionMark size={20} />}
       </ActionIcon>
     </div>

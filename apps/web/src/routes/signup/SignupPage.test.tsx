@@ -63,14 +63,7 @@ describe('sign-up', () => {
     renderApp('/signup');
     await screen.findByRole('heading', { name: 'Create Account' });
     const items = screen.getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual([
-      'All core features',
-      'Dedicated VMs',
-      'Custom retention',
-      'End-to-end encryption',
-      'Daily backups',
-      'Single sign-on',
-    ]);
+    expect(items).toEqual(['All core features', 'Dedicated VMs', 'Custom retention', 'End-to-end encryption', 'Daily backups', 'Single sign-on']);
   });
 
   it('requires all four fields', async () => {
@@ -130,13 +123,11 @@ describe('sign-up', () => {
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();
     expect(locationNow()).toBe('/instances');
     const steps = screen.getByRole('region', { name: 'Getting Started' });
-    expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Create your instance (next)',
-      'Install',
-      'Identify Users',
-      'Invite Team Members',
-      'Integrations',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Create your instance (next)', 'Install', 'Identify Users', 'Invite Team Members', 'Integrations']);
     expect(sessionStorage.getItem('console.session.onboarding')).toBe('1');
     expect(api.callsTo('POST /api/signup')[0]?.body).toEqual({
       fullname: 'Ada',

@@ -16,15 +16,11 @@ export default function SignupPage() {
   useConsoleTitle('Create Account');
   const { data: config } = usePublicConfig();
   const signup = useSignup();
-  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(
-    signupSchema,
-    { fullname: '', organizationName: '', email: '', password: '' },
-    (body, onError) => {
-      // A new account starts on the instances list, not on a path remembered before.
-      clearLastPath();
-      signup.mutate(body, { onError });
-    },
-  );
+  const { form, formError, captchaRef, onSubmit } = useCaptchaForm(signupSchema, { fullname: '', organizationName: '', email: '', password: '' }, (body, onError) => {
+    // A new account starts on the instances list, not on a path remembered before.
+    clearLastPath();
+    signup.mutate(body, { onError });
+  });
 
   return (
     <AuthCard title="Create Account" subtitle="Start your 7-day free trial." aside={<SignupPitch />}>

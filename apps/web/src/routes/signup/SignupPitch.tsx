@@ -4,14 +4,7 @@ import { TRIAL_DAYS } from '@replay/contracts';
 import { usePublicConfig } from '../../features/config/api';
 
 /** What the free trial includes (spec section 1). */
-export const SIGNUP_FEATURES = [
-  'All core features',
-  'Dedicated VMs',
-  'Custom retention',
-  'End-to-end encryption',
-  'Daily backups',
-  'Single sign-on',
-] as const;
+export const SIGNUP_FEATURES = ['All core features', 'Dedicated VMs', 'Custom retention', 'End-to-end encryption', 'Daily backups', 'Single sign-on'] as const;
 
 export function SignupPitch() {
   const { data: config } = usePublicConfig();

@@ -8,6 +8,17 @@ import { configRoutes } from './config.routes';
 /** An instance’s configuration: CORS, retention, SSO and the rest of its settings. */
 export const configModule = serverModule({
   name: 'instances/config',
-  services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<MonitoringService, 'statistics'> }) => ({ config: createConfigService({ database: ctx.database, driver: ctx.driver, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, sso: uses.sso, statistics: uses.monitoring.statistics, versions: uses.versionRegistry }) }),
+  services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<MonitoringService, 'statistics'> }) => ({
+    config: createConfigService({
+      database: ctx.database,
+      driver: ctx.driver,
+      clock: ctx.clock,
+      enqueue: uses.enqueueWorkflow,
+      instances: uses.instances,
+      sso: uses.sso,
+      statistics: uses.monitoring.statistics,
+      versions: uses.versionRegistry,
+    }),
+  }),
   api: [configRoutes],
 });

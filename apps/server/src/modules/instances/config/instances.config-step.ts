@@ -87,7 +87,11 @@ function appliedRecords(row: WithCapture): Outcome[] {
   }
   if (ssoAhead(row)) {
     const idp = row.ssoIdp;
-    const comments = !idp ? 'The instance signs users in with passwords only' : row.ssoEnforce ? `The instance signs users in through ${idp.name} only` : `The instance offers sign-in through ${idp.name}`;
+    const comments = !idp
+      ? 'The instance signs users in with passwords only'
+      : row.ssoEnforce
+        ? `The instance signs users in through ${idp.name} only`
+        : `The instance offers sign-in through ${idp.name}`;
     records.push({ action: 'configUpdate', status: 'success', comments, event: { type: 'instance.sso_applied', enabled: idp !== null, enforced: idp !== null && row.ssoEnforce } });
   }
   if (captureAhead(row)) {

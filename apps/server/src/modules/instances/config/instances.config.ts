@@ -79,7 +79,10 @@ function verdict(origin: string, answer: { status: number; allowOrigin: string |
     return { allowed: true, reason: `Allowed: the instance answers the preflight with Access-Control-Allow-Origin: ${origin}, so a tracker on this site can send recordings.` };
   }
   if (answer.allowOrigin === null) {
-    return { allowed: false, reason: `Refused: ${origin} is not among the allowed origins, so the instance does not answer it with Access-Control-Allow-Origin and the browser blocks the tracker's requests.` };
+    return {
+      allowed: false,
+      reason: `Refused: ${origin} is not among the allowed origins, so the instance does not answer it with Access-Control-Allow-Origin and the browser blocks the tracker's requests.`,
+    };
   }
   return { allowed: false, reason: `Refused: the instance answered ${answer.status} with Access-Control-Allow-Origin: ${answer.allowOrigin}, which the browser does not accept for ${origin}.` };
 }

@@ -69,10 +69,7 @@ export async function acceptMemberChange(deps: AcceptDeps, p: Principal, instanc
  * an enterprise edition billed by contract (contracts' `mayPayForUpgrade`, the drawers'
  * rule too). A free account is answered 402 and sent to billing setup (spec section 5).
  */
-export async function accountMayPayMore(
-  deps: { database: Database; hasBillingDetails(tenantId: string): Promise<boolean> },
-  tenantId: string,
-): Promise<boolean> {
+export async function accountMayPayMore(deps: { database: Database; hasBillingDetails(tenantId: string): Promise<boolean> }, tenantId: string): Promise<boolean> {
   if (await deps.hasBillingDetails(tenantId)) return true;
   return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(deps.database.db).edition(tenantId) });
 }

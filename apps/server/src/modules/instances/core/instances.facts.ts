@@ -16,7 +16,10 @@ export async function runningInstanceIds(db: Db): Promise<string[]> {
 
 /** Running instances, across accounts, whose agent passed its last health check: the console's `agents up`. */
 export async function countHealthyRunning(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(instances).where(and(eq(instances.status, 'running'), eq(instances.healthy, true)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(instances)
+    .where(and(eq(instances.status, 'running'), eq(instances.healthy, true)));
   return row?.n ?? 0;
 }
 

@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  ACTION_STATUS,
-  INSTANCE_MESSAGES,
-  SIZES,
-  isActionAllowed,
-  isTerminateConfirmed,
-  type CreateInstanceInput,
-  type Instance,
-  type InstanceActionBody,
-} from '@replay/contracts';
+import { ACTION_STATUS, INSTANCE_MESSAGES, SIZES, isActionAllowed, isTerminateConfirmed, type CreateInstanceInput, type Instance, type InstanceActionBody } from '@replay/contracts';
 import type { Database, Db } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import type { Clock } from '../../../lib/context';

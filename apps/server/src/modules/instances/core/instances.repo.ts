@@ -44,14 +44,7 @@ export function instancesRepo(db: Db) {
       const where = and(scoped(scope), live, pattern === undefined ? undefined : ilike(instances.name, pattern));
       const { rows, total } = await readPage(
         q,
-        (limit, offset) =>
-          db
-            .select({ row: instances, total: totalOver() })
-            .from(instances)
-            .where(where)
-            .orderBy(desc(instances.createdAt), desc(instances.instanceId))
-            .limit(limit)
-            .offset(offset),
+        (limit, offset) => db.select({ row: instances, total: totalOver() }).from(instances).where(where).orderBy(desc(instances.createdAt), desc(instances.instanceId)).limit(limit).offset(offset),
         () => db.select({ n: count() }).from(instances).where(where),
       );
       return { rows: rows.map((r) => r.row), total };
@@ -59,7 +52,11 @@ export function instancesRepo(db: Db) {
 
     /** Terminated instances are found too: the details screen shows them until it leaves. */
     async find(scope: InstanceScope, instanceId: string): Promise<InstanceRow | null> {
-      const [row] = await db.select().from(instances).where(and(scoped(scope), eq(instances.instanceId, instanceId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(instances)
+        .where(and(scoped(scope), eq(instances.instanceId, instanceId)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -139,9 +136,7 @@ export function instancesRepo(db: Db) {
         const needle = q.query.toLowerCase();
         const pattern = likePattern(q.query);
         // The Events tab shows labels ('SSO Update'), so a search matches them as well as the stored keys.
-        const byLabel = (Object.entries(INSTANCE_ACTIVITY_LABELS) as [InstanceActivityAction, string][])
-          .filter(([, label]) => label.toLowerCase().includes(needle))
-          .map(([action]) => action);
+        const byLabel = (Object.entries(INSTANCE_ACTIVITY_LABELS) as [InstanceActivityAction, string][]).filter(([, label]) => label.toLowerCase().includes(needle)).map(([action]) => action);
         const matches = [ilike(instanceActivities.comments, pattern), ilike(instanceActivities.userName, pattern), ilike(instanceActivities.action, pattern)];
         if (byLabel.length) matches.push(inArray(instanceActivities.action, byLabel));
         where.push(or(...matches)!);
@@ -156,18 +151,18 @@ export function instancesRepo(db: Db) {
             .orderBy(desc(instanceActivities.createdAt), desc(instanceActivities.activityId))
             .limit(limit)
             .offset(offset),
-        () => db.select({ n: count() }).from(instanceActivities).where(and(...where)),
+        () =>
+          db
+            .select({ n: count() })
+            .from(instanceActivities)
+            .where(and(...where)),
       );
       return { rows: rows.map((r) => r.row), total };
     },
 
     /** Claims an idempotency key; false when it is already there (the caller then reads it). Waits for a concurrent claimer to finish. */
     async claimKey(tenantId: string, key: string, requestHash: string): Promise<boolean> {
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ tenantId, key, requestHash, status: 0, response: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      const claimed = await db.insert(idempotencyKeys).values({ tenantId, key, requestHash, status: 0, response: {} }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
       return claimed.length > 0;
     },
 

@@ -1,12 +1,4 @@
-import {
-  INSTANCE_MESSAGES,
-  isValidInstanceUrl,
-  type CreateInstanceInput,
-  type Instance,
-  type InstanceActionBody,
-  type InstanceListQuery,
-  type UpdateInstanceInput,
-} from '@replay/contracts';
+import { INSTANCE_MESSAGES, isValidInstanceUrl, type CreateInstanceInput, type Instance, type InstanceActionBody, type InstanceListQuery, type UpdateInstanceInput } from '@replay/contracts';
 import type { InfrastructureDriver } from '../../../infra/driver';
 import type { CallerCredential } from '../../../lib/credential';
 import { conflict, notFound } from '../../../lib/errors';

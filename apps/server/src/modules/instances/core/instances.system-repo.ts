@@ -1,5 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
-import { DEFAULT_LOGGER_OPTIONS, DEFAULT_SESSION_SETTINGS, TRANSITIONAL_STATUSES, type ConditionSet, type InstanceStatus, type LoggerOptionsValues, type SessionSettingsValues } from '@replay/contracts';
+import {
+  DEFAULT_LOGGER_OPTIONS,
+  DEFAULT_SESSION_SETTINGS,
+  TRANSITIONAL_STATUSES,
+  type ConditionSet,
+  type InstanceStatus,
+  type LoggerOptionsValues,
+  type SessionSettingsValues,
+} from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import { liveProcessIds } from '../../../lib/process-heartbeat';
 import { purgeIdempotentRequests } from '../../../lib/idempotency';
@@ -133,10 +141,7 @@ export function instancesSystemRepo(db: Db) {
 
     /** What the driver should run, for reconcile: every instance and its status, with its account's name and key as byId. */
     async allForReconcile() {
-      return db
-        .select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey })
-        .from(instances)
-        .innerJoin(tenants, eq(tenants.id, instances.tenantId));
+      return db.select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey }).from(instances).innerJoin(tenants, eq(tenants.id, instances.tenantId));
     },
 
     /** Workflows to resume: a status under way, or a disk still growing. */
@@ -197,7 +202,10 @@ export function instancesSystemRepo(db: Db) {
     /** The round's results have landed (or it gave up): these instances are no longer being checked, whatever their status now. */
     async clearHealthChecking(ids: string[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(instances).set({ checkingHealth: false }).where(and(inArray(instances.instanceId, ids), eq(instances.checkingHealth, true)));
+      await db
+        .update(instances)
+        .set({ checkingHealth: false })
+        .where(and(inArray(instances.instanceId, ids), eq(instances.checkingHealth, true)));
     },
 
     /**

@@ -1,12 +1,4 @@
-import {
-  canSwitchInstance,
-  canUpdateStorage,
-  findRegion,
-  priceFor,
-  storagePrice,
-  type Instance,
-  type InstanceActivity,
-} from '@replay/contracts';
+import { canSwitchInstance, canUpdateStorage, findRegion, priceFor, storagePrice, type Instance, type InstanceActivity } from '@replay/contracts';
 import { ms, msOrNull } from '../../../lib/time';
 import type { InstanceRow } from './instances.repo';
 import type { instanceActivities } from '../../../db/schema';
@@ -18,10 +10,40 @@ import type { instanceActivities } from '../../../db/schema';
  * instanceToWire to the list.
  */
 export const WIRE_COLUMNS = [
-  'instanceId', 'tenantId', 'name', 'status', 'inProgress', 'provider', 'region', 'size', 'url', 'instanceUrl', 'healthCheckUrl',
-  'version', 'highAvailability', 'attachGpu', 'isProtected', 'createdAt', 'updatedAt', 'deletedAt', 'createdBy', 'updatedBy',
-  'deletedBy', 'failure', 'uiFailure', 'diskSize', 'storageInProgress', 'healthy', 'lastHealthAt', 'checkingHealth',
-  'clientNetworkIssue', 'resolvedIps', 'lastStorageUpdateAt', 'pendingVersion', 'scheduledVersion', 'scheduledVersionAt',
+  'instanceId',
+  'tenantId',
+  'name',
+  'status',
+  'inProgress',
+  'provider',
+  'region',
+  'size',
+  'url',
+  'instanceUrl',
+  'healthCheckUrl',
+  'version',
+  'highAvailability',
+  'attachGpu',
+  'isProtected',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'createdBy',
+  'updatedBy',
+  'deletedBy',
+  'failure',
+  'uiFailure',
+  'diskSize',
+  'storageInProgress',
+  'healthy',
+  'lastHealthAt',
+  'checkingHealth',
+  'clientNetworkIssue',
+  'resolvedIps',
+  'lastStorageUpdateAt',
+  'pendingVersion',
+  'scheduledVersion',
+  'scheduledVersionAt',
 ] as const satisfies readonly (keyof InstanceRow)[];
 
 /** What instanceToWire reads of an instance: a whole row, or the list's narrower one with its times as epoch milliseconds. */

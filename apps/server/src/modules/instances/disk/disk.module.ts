@@ -7,6 +7,15 @@ import { diskRoutes } from './disk.routes';
 /** Disk increases and the clean-up of an instance’s disk. */
 export const diskModule = serverModule({
   name: 'instances/disk',
-  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({ disk: createDiskService({ database: ctx.database, driver: ctx.driver, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }) }),
+  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({
+    disk: createDiskService({
+      database: ctx.database,
+      driver: ctx.driver,
+      clock: ctx.clock,
+      enqueue: uses.enqueueWorkflow,
+      instances: uses.instances,
+      hasBillingDetails: uses.accountSources.hasBillingDetails,
+    }),
+  }),
   api: [diskRoutes],
 });

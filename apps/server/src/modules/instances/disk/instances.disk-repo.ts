@@ -74,7 +74,10 @@ export function diskRepo(db: Db) {
 
     /** A flag without a target (never written so by this console) is only cleared. */
     async clearStorageFlag(instanceId: string): Promise<void> {
-      await db.update(instances).set({ storageInProgress: false }).where(and(eq(instances.instanceId, instanceId), eq(instances.storageInProgress, true)));
+      await db
+        .update(instances)
+        .set({ storageInProgress: false })
+        .where(and(eq(instances.instanceId, instanceId), eq(instances.storageInProgress, true)));
     },
 
     async noteFailure(instanceId: string, failure: string): Promise<void> {

@@ -58,7 +58,10 @@ export function liveStatusRepo(db: Db) {
     /** The instances as they are now, whatever their account: the caller's scope is judged per message. */
     async instancesNow(ids: readonly string[]): Promise<Map<string, InstanceRow>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select().from(instances).where(inArray(instances.instanceId, [...ids]));
+      const rows = await db
+        .select()
+        .from(instances)
+        .where(inArray(instances.instanceId, [...ids]));
       return new Map(rows.map((r) => [r.instanceId, r]));
     },
   };

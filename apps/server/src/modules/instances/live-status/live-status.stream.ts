@@ -28,7 +28,17 @@ export interface LiveStreamDeps {
 
 /** What of the caller decides what they may see: when any of it changes, the stream ends (the client reconnects with its new rights). */
 function rightsOf(p: Principal): string {
-  return JSON.stringify([p.userId, p.tenantId, p.admin, p.superAdmin, p.passwordChangeRequired, [...p.permissions].sort(), p.role?.id ?? null, p.role?.allInstances ?? null, [...(p.role?.instances ?? [])].sort()]);
+  return JSON.stringify([
+    p.userId,
+    p.tenantId,
+    p.admin,
+    p.superAdmin,
+    p.passwordChangeRequired,
+    [...p.permissions].sort(),
+    p.role?.id ?? null,
+    p.role?.allInstances ?? null,
+    [...(p.role?.instances ?? [])].sort(),
+  ]);
 }
 
 const message = (event: string, data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -38,8 +48,7 @@ function instanceMessage(change: PositionedChange, instanceId: string, row: Inst
   return message(LIVE_STATUS_EVENTS.change, data, change.position);
 }
 /** A message of the account's support chat: every member of the account may read it, whatever their role. */
-const supportMessage = (change: PositionedChange, conversationId: string) =>
-  message(LIVE_STATUS_EVENTS.support, { type: change.type, at: change.at, conversationId }, change.position);
+const supportMessage = (change: PositionedChange, conversationId: string) => message(LIVE_STATUS_EVENTS.support, { type: change.type, at: change.at, conversationId }, change.position);
 
 /**
  * One caller's stream: a replay from their Last-Event-ID (or none: from now),
@@ -59,10 +68,11 @@ export async function openLiveStream(deps: LiveStreamDeps, start: { principal: P
   let ended = false;
   let steps = Promise.resolve();
   const step = (work: () => Promise<void>) => {
-    steps = steps.then(() => (ended ? undefined : work())).catch((err: unknown) => {
+    const failed = (err: unknown) => {
       deps.logger.error({ err }, 'live status: a stream failed; it ends and the client reconnects');
       end();
-    });
+    };
+    steps = steps.then(() => (ended ? undefined : work())).catch(failed);
   };
   const write = (text: string) => {
     if (ended) return;

@@ -53,13 +53,16 @@ function ssoToWire(row: InstanceRow, status: SsoStatus | null): SsoConfig {
     enforce: row.ssoEnforce,
     pending: row.ssoVersion !== row.ssoAppliedVersion,
     updatedAt: msOrNull(row.ssoUpdatedAt),
-    serviceProvider: base === null ? null : {
-      entityId: `${base}${SSO_METADATA_PATH}`,
-      acsUrl: `${base}${SSO_ACS_PATH}`,
-      sloUrl: `${base}${SSO_SLO_PATH}`,
-      metadataUrl: `${base}${SSO_METADATA_PATH}`,
-      testUrl: `${base}${SSO_LOGIN_PATH}?test=1`,
-    },
+    serviceProvider:
+      base === null
+        ? null
+        : {
+            entityId: `${base}${SSO_METADATA_PATH}`,
+            acsUrl: `${base}${SSO_ACS_PATH}`,
+            sloUrl: `${base}${SSO_SLO_PATH}`,
+            metadataUrl: `${base}${SSO_METADATA_PATH}`,
+            testUrl: `${base}${SSO_LOGIN_PATH}?test=1`,
+          },
     test: {
       passedForSaved: Boolean(idp && status?.testedFingerprint === fingerprintOf(idp)),
       testedAt: status?.testedAt ?? null,

@@ -10,11 +10,7 @@ import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 export function switchRepo(db: Db) {
   /** The switch the row was read under: still `upgrading`, towards the same type. */
   const same = (row: InstanceRow) =>
-    and(
-      eq(instances.instanceId, row.instanceId),
-      eq(instances.status, 'upgrading'),
-      row.pendingSize === null ? isNull(instances.pendingSize) : eq(instances.pendingSize, row.pendingSize),
-    );
+    and(eq(instances.instanceId, row.instanceId), eq(instances.status, 'upgrading'), row.pendingSize === null ? isNull(instances.pendingSize) : eq(instances.pendingSize, row.pendingSize));
 
   return {
     /** Ends the switch (done or undone): running again, nothing pending, so it lands once. */

@@ -7,6 +7,8 @@ import { switchRoutes } from './switch.routes';
 /** Size changes (the switch to another size). */
 export const switchModule = serverModule({
   name: 'instances/switch',
-  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({ switcher: createSwitchService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }) }),
+  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({
+    switcher: createSwitchService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }),
+  }),
   api: [switchRoutes],
 });

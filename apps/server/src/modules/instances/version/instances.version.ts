@@ -1,13 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  INSTANCE_MESSAGES,
-  VERSION_MESSAGES,
-  compareVersions,
-  versionUpgradeProblem,
-  type Instance,
-  type UpgradeWhen,
-  type VersionsAnswer,
-} from '@replay/contracts';
+import { INSTANCE_MESSAGES, VERSION_MESSAGES, compareVersions, versionUpgradeProblem, type Instance, type UpgradeWhen, type VersionsAnswer } from '@replay/contracts';
 import type { Database } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import type { VersionRegistry } from '../../../infra/versions';
@@ -32,8 +24,7 @@ export interface VersionDeps {
 }
 
 /** Nothing else under way and the version the request was judged on: what an upgrade, now or scheduled, needs to still hold when it lands. */
-const unchangedSince = (row: InstanceRow) =>
-  and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.version, row.version));
+const unchangedSince = (row: InstanceRow) => and(eq(instances.inProgress, false), eq(instances.storageInProgress, false), eq(instances.version, row.version));
 
 /**
  * Starts the upgrade. The new status, the target and the pending record are

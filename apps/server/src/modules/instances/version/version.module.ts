@@ -6,6 +6,8 @@ import { versionRoutes } from './version.routes';
 /** Version upgrades, now or in the maintenance window. */
 export const versionModule = serverModule({
   name: 'instances/version',
-  services: (ctx, uses: InstancesCore) => ({ versions: createVersionService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, versions: uses.versionRegistry }) }),
+  services: (ctx, uses: InstancesCore) => ({
+    versions: createVersionService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, versions: uses.versionRegistry }),
+  }),
   api: [versionRoutes],
 });

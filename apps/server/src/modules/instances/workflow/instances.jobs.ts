@@ -25,11 +25,7 @@ export type Enqueue = (instanceId: string, opts?: { startAfterSeconds?: number }
 export function workflowEnqueuer(boss: PgBoss | null): Enqueue {
   return async (instanceId, opts = {}) => {
     if (!boss) return;
-    const sent = await boss.send(
-      INSTANCE_WORKFLOW_QUEUE,
-      { instanceId },
-      { singletonKey: instanceId, ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}) },
-    );
+    const sent = await boss.send(INSTANCE_WORKFLOW_QUEUE, { instanceId }, { singletonKey: instanceId, ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}) });
     if (sent && !opts.startAfterSeconds) wakeWorkers(boss, INSTANCE_WORKFLOW_QUEUE);
   };
 }

@@ -24,20 +24,7 @@ import { instancesSystemRepo, type WorkflowInstance } from '../core/instances.sy
 /** The driver calls the workflow makes, and no others. */
 export type WorkflowDriver = Pick<
   InfrastructureDriver,
-  | 'create'
-  | 'start'
-  | 'stop'
-  | 'terminate'
-  | 'health'
-  | 'resizeDisk'
-  | 'cleanup'
-  | 'applyConfig'
-  | 'backup'
-  | 'restoreData'
-  | 'changeType'
-  | 'upgradeVersion'
-  | 'backupForUpgrade'
-  | 'restoreBackup'
+  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'applyConfig' | 'backup' | 'restoreData' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
 >;
 
 export interface WorkflowDeps {
@@ -129,16 +116,21 @@ async function createUntilRunning(d: WorkflowDeps, row: Loaded, record: StepReco
 export const STEPS: Partial<Record<InstanceStatus, Step>> = {
   // 'creating' is the request accepted; 'initializing' is the infrastructure being made and booted.
   async creating(d, row) {
-    await advance(d, row, 'initializing', { inProgress: true }, {
-      action: 'create',
-      status: 'pending',
-      comments: 'Provisioning the instance',
-      event: { type: 'instance.initializing' },
-    });
+    await advance(
+      d,
+      row,
+      'initializing',
+      { inProgress: true },
+      {
+        action: 'create',
+        status: 'pending',
+        comments: 'Provisioning the instance',
+        event: { type: 'instance.initializing' },
+      },
+    );
   },
 
-  initializing: (d, row) =>
-    createUntilRunning(d, row, { action: 'create', status: 'success', comments: 'The instance is running', event: { type: 'instance.running' } }),
+  initializing: (d, row) => createUntilRunning(d, row, { action: 'create', status: 'success', comments: 'The instance is running', event: { type: 'instance.running' } }),
 
   // create, not start: it provisions an instance stopped while still 'creating', and brings the account's
   // project key to one recorded before ingest needed it (which start alone would leave unable to run).
@@ -146,12 +138,18 @@ export const STEPS: Partial<Record<InstanceStatus, Step>> = {
 
   async stopping(d, row) {
     await d.driver.stop(row.instanceId);
-    await advance(d, row, 'stopped', { inProgress: false, healthy: false }, {
-      action: 'stop',
-      status: 'success',
-      comments: 'The instance stopped; only its storage is charged while stopped',
-      event: { type: 'instance.stopped' },
-    });
+    await advance(
+      d,
+      row,
+      'stopped',
+      { inProgress: false, healthy: false },
+      {
+        action: 'stop',
+        status: 'success',
+        comments: 'The instance stopped; only its storage is charged while stopped',
+        event: { type: 'instance.stopped' },
+      },
+    );
   },
 
   async terminating(d, row) {

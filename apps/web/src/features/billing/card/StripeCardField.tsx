@@ -71,7 +71,13 @@ function StripeCard({ onChange, error, disabled }: CardInputProps) {
       <Text component="div" size="sm" fw={500} id={labelId}>
         Card
       </Text>
-      <Box role="group" aria-labelledby={labelId} aria-describedby={shown ? errorId : undefined} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-default)' }}>
+      <Box
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={shown ? errorId : undefined}
+        p="sm"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-default)' }}
+      >
         <CardElement
           options={{ hidePostalCode: true, disabled }}
           onChange={(event) => {

@@ -102,11 +102,7 @@ function BillingDetailsForm({ details, onDone }: { details: BillingDetails; onDo
             </Group>
           )}
           {enteringCard &&
-            (config.isPending ? (
-              <Spinner label="Loading the card form" />
-            ) : (
-              <CardField payments={config.data?.payments ?? OFFLINE} onChange={onCardChange} error={cardError} disabled={busy} />
-            ))}
+            (config.isPending ? <Spinner label="Loading the card form" /> : <CardField payments={config.data?.payments ?? OFFLINE} onChange={onCardChange} error={cardError} disabled={busy} />)}
         </Stack>
         <Stack gap="sm" component="section" aria-labelledby="billing-address-heading">
           <Title order={3} size="h5" id="billing-address-heading">
@@ -127,4 +123,3 @@ function BillingDetailsForm({ details, onDone }: { details: BillingDetails; onDo
     </form>
   );
 }
-

@@ -92,13 +92,7 @@ function BackupsList({ instanceId, data, canEdit, running }: { instanceId: strin
                 {canEdit && (
                   <Table.Td>
                     {b.status === 'done' && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        disabled={!running || data.restoringBackupId !== null}
-                        onClick={() => setChosen(b)}
-                        aria-label={`Restore the backup of ${when}`}
-                      >
+                      <Button size="xs" variant="subtle" disabled={!running || data.restoringBackupId !== null} onClick={() => setChosen(b)} aria-label={`Restore the backup of ${when}`}>
                         Restore
                       </Button>
                     )}

@@ -54,8 +54,7 @@ function useBackupChange<T>(instanceId: string, run: (arg: T) => Promise<Instanc
 }
 
 /** POST …/backups: a backup now. */
-export const useTakeBackup = (instanceId: string) =>
-  useBackupChange(instanceId, () => backupsApi.takeNow(instanceId), BACKUP_MESSAGES.requested, 'The backup could not be started.');
+export const useTakeBackup = (instanceId: string) => useBackupChange(instanceId, () => backupsApi.takeNow(instanceId), BACKUP_MESSAGES.requested, 'The backup could not be started.');
 
 /** POST …/backups/{backupId}/restore, after the member confirmed. */
 export const useRestoreBackup = (instanceId: string, onDone: () => void) =>

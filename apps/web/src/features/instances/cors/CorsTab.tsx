@@ -62,8 +62,7 @@ function OriginsEditor({ instanceId, config, canEdit }: { instanceId: string; co
     <Stack gap="sm">
       <SettingTitle title="Allowed origins" pending={config.pending} pendingText={CORS_MESSAGES.pending} />
       <Text size="sm" c="dimmed">
-        Trackers on these sites may send recordings to this instance; the browser refuses the others. With none listed, any site may (its tracker still needs
-        the project key).
+        Trackers on these sites may send recordings to this instance; the browser refuses the others. With none listed, any site may (its tracker still needs the project key).
       </Text>
       {savedProblem && (
         <Alert color="yellow" variant="light" title="Remove an origin saved earlier">

@@ -24,15 +24,7 @@ export function FieldForm({ label, placeholder, value, onChange, error, descript
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm">
-        <TextInput
-          label={label}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          error={error}
-          description={description}
-          w={{ base: '100%', xs: 320 }}
-        />
+        <TextInput label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} description={description} w={{ base: '100%', xs: 320 }} />
         <Button type="submit" variant="light" mt={{ base: 0, xs: 25 }} loading={loading} disabled={disabled}>
           {action}
         </Button>

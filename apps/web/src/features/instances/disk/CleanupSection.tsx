@@ -57,13 +57,7 @@ export function CleanupSection({ instance, active }: { instance: Instance; activ
       <Radio.Group label="Remove recordings" value={String(days)} onChange={(v) => setDays(Number(v) as CleanupDays)}>
         <Stack gap={6} mt={4}>
           {CLEANUP_DAY_OPTIONS.map((d) => (
-            <Radio
-              key={d}
-              value={String(d)}
-              label={ageLabel(d)}
-              description={running ? freedText(preview.data, d, preview.isFetching) : undefined}
-              disabled={!running}
-            />
+            <Radio key={d} value={String(d)} label={ageLabel(d)} description={running ? freedText(preview.data, d, preview.isFetching) : undefined} disabled={!running} />
           ))}
         </Stack>
       </Radio.Group>

@@ -24,7 +24,10 @@ describe('applyLiveChange', () => {
     const q = cacheWith([a, b]);
     const stopped = { ...a, status: 'stopped' as const, inProgress: false };
     applyLiveChange(q, { type: 'instance.stopped', at: 1, instanceId: 'ins_a', instance: stopped });
-    expect(listed(q).instances.map((i) => [i.instanceId, i.status])).toEqual([['ins_a', 'stopped'], ['ins_b', 'running']]);
+    expect(listed(q).instances.map((i) => [i.instanceId, i.status])).toEqual([
+      ['ins_a', 'stopped'],
+      ['ins_b', 'running'],
+    ]);
     expect(q.getQueryData<Instance & { latestEvents: unknown[] }>(instanceKeys.detail('ins_a'))).toMatchObject({ status: 'stopped', latestEvents: [] });
     expect(stale(q, instanceKeys.list({ page: 1, search: '' }))).toBe(false);
   });

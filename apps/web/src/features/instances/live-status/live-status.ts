@@ -169,7 +169,11 @@ const subscribe = (listener: () => void) => {
 
 /** True while the tab's live stream is open (without opening it): what arrives on it needs no polling then. */
 export function useLiveStreamOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => state === 'open', () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => state === 'open',
+    () => false,
+  );
 }
 
 /** Opens (or shares) the tab's live status stream while the calling screen is shown; true while it is open. */
@@ -182,5 +186,9 @@ export function useLiveStatus(): boolean {
     acquire(queryClient);
     return () => release(queryClient);
   }, [queryClient, painted]);
-  return useSyncExternalStore(subscribe, () => state === 'open', () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => state === 'open',
+    () => false,
+  );
 }

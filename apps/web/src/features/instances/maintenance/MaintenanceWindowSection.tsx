@@ -1,15 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  MAINTENANCE_DAYS,
-  MAINTENANCE_FREQUENCIES,
-  MERIDIEMS,
-  maintenanceCron,
-  type MaintenanceFields,
-  type MaintenanceFrequency,
-  type MaintenanceWindow,
-  type Meridiem,
-} from '@replay/contracts';
+import { MAINTENANCE_DAYS, MAINTENANCE_FREQUENCIES, MERIDIEMS, maintenanceCron, type MaintenanceFields, type MaintenanceFrequency, type MaintenanceWindow, type Meridiem } from '@replay/contracts';
 import { LoadError } from '../../../components/list/LoadError';
 import { withServerReason } from '../../../components/list/status-text';
 import { Spinner } from '../../../components/Spinner';
@@ -80,7 +71,10 @@ function WindowForm({ instanceId, window, canEdit }: { instanceId: string; windo
         <Select label="Hour" data={options(HOURS, String)} value={String(fields.hour)} onChange={(v) => v && set({ hour: Number(v) })} allowDeselect={false} readOnly={readOnly} w={90} />
         <Select
           label="Minute"
-          data={options([...new Set([...MINUTES, fields.minute])].sort((a, b) => a - b), (m) => String(m).padStart(2, '0'))}
+          data={options(
+            [...new Set([...MINUTES, fields.minute])].sort((a, b) => a - b),
+            (m) => String(m).padStart(2, '0'),
+          )}
           value={String(fields.minute)}
           onChange={(v) => v && set({ minute: Number(v) })}
           allowDeselect={false}

@@ -59,7 +59,13 @@ export default function MonitoringTab({ instanceId }: { instanceId: string }) {
 
   const aligned = useMemo(() => {
     if (!data) return null;
-    return CHARTS.map((c) => alignSeries(data, c.series.map((key) => data[key])) as AlignedSeries);
+    return CHARTS.map(
+      (c) =>
+        alignSeries(
+          data,
+          c.series.map((key) => data[key]),
+        ) as AlignedSeries,
+    );
   }, [data]);
 
   const rangeLabel = `the last ${range.label}`;
@@ -67,12 +73,7 @@ export default function MonitoringTab({ instanceId }: { instanceId: string }) {
   return (
     <>
       <Group justify="space-between" mb="md" wrap="wrap">
-        <SegmentedControl
-          aria-label="Time range"
-          value={range.value}
-          onChange={(v) => setRange(v as RangeValue)}
-          data={MONITORING_RANGES.map((r) => ({ value: r.value, label: r.label }))}
-        />
+        <SegmentedControl aria-label="Time range" value={range.value} onChange={(v) => setRange(v as RangeValue)} data={MONITORING_RANGES.map((r) => ({ value: r.value, label: r.label }))} />
         {graphs.isFetching && <Spinner label="Loading graphs" size="sm" />}
       </Group>
       {aligned === null ? (
@@ -89,9 +90,9 @@ export default function MonitoringTab({ instanceId }: { instanceId: string }) {
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {CHARTS.map((c, i) => (
-            <MetricChart key={c.title} title={c.title} seriesLabels={c.labels} data={aligned[i]!} format={c.format} formatAxis={c.formatAxis} percent={c.percent} rangeLabel={rangeLabel} />
-          ))}
+            {CHARTS.map((c, i) => (
+              <MetricChart key={c.title} title={c.title} seriesLabels={c.labels} data={aligned[i]!} format={c.format} formatAxis={c.formatAxis} percent={c.percent} rangeLabel={rangeLabel} />
+            ))}
           </SimpleGrid>
         </>
       )}

@@ -21,13 +21,23 @@ describe('alignSeries', () => {
   });
 
   it('starts at the bucket the window’s start falls in, as the server buckets (floor(t / step) * step)', () => {
-    const [times, values] = alignSeries({ start: 1000, end: 2300, step: 600 }, [[[600, 1], [1800, 3]]]);
+    const [times, values] = alignSeries({ start: 1000, end: 2300, step: 600 }, [
+      [
+        [600, 1],
+        [1800, 3],
+      ],
+    ]);
     expect(times).toEqual([600, 1200, 1800]);
     expect(values).toEqual([1, null, 3]);
   });
 
   it('does not place a point that is off the grid', () => {
-    const [, values] = alignSeries({ start: 0, end: 120, step: 60 }, [[[30, 5], [60, 6]]]);
+    const [, values] = alignSeries({ start: 0, end: 120, step: 60 }, [
+      [
+        [30, 5],
+        [60, 6],
+      ],
+    ]);
     expect(values).toEqual([null, 6, null]);
   });
 });

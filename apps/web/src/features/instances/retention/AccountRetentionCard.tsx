@@ -6,7 +6,6 @@ import { SettingTitle } from '../details/SettingTitle';
 import { useSaveAccountRetention } from './hooks';
 import { RetentionChoice, retentionDaysOf } from './RetentionChoice';
 
-
 /**
  * One data retention for every instance of the account at once (spec: `POST
  * /managed-saas/config-disk-usage`), under the session settings. Nothing is chosen at first:

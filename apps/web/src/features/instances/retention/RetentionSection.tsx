@@ -41,9 +41,7 @@ function RetentionForm({ instanceId, retention, canEdit }: { instanceId: string;
       <Text size="sm" c="dimmed">
         The instance removes recordings older than this: at once when you shorten it, then every hour.
       </Text>
-      {retention.recent.bytes !== null && (
-        <Text size="sm">{RETENTION_MESSAGES.recentUsage(retention.recent.days, formatBytes(retention.recent.bytes))}</Text>
-      )}
+      {retention.recent.bytes !== null && <Text size="sm">{RETENTION_MESSAGES.recentUsage(retention.recent.days, formatBytes(retention.recent.bytes))}</Text>}
       <RetentionChoice value={choice} onChange={setChoice} canEdit={canEdit} />
       {canEdit && (
         <Group>

@@ -65,11 +65,7 @@ export function SsoForm({ instanceId, sso, canEdit }: Props) {
         />
         <Switch
           label={SSO_LABELS.enforce}
-          description={
-            mayEnforce || sso.enforce
-              ? 'Password sign-in on the instance is turned off. The console’s one-time link still signs you in.'
-              : SSO_MESSAGES.enforceNeedsTest
-          }
+          description={mayEnforce || sso.enforce ? 'Password sign-in on the instance is turned off. The console’s one-time link still signs you in.' : SSO_MESSAGES.enforceNeedsTest}
           checked={enforce}
           disabled={!canEdit || (!mayEnforce && !sso.enforce)}
           onChange={(e) => setEnforce(e.currentTarget.checked)}

@@ -39,8 +39,7 @@ export function SsoTab({ instanceId, canEdit, running }: Props) {
       <Stack gap="sm">
         <SettingTitle title="Single Sign-On (SSO)" pending={data.pending} pendingText={SSO_MESSAGES.pending} />
         <Text size="sm" c="dimmed">
-          Your team signs in to the instance through your SAML 2.0 identity provider. Register the instance with it using these details, then enter the
-          provider’s settings below.
+          Your team signs in to the instance through your SAML 2.0 identity provider. Register the instance with it using these details, then enter the provider’s settings below.
         </Text>
         <ServiceProvider sso={data} />
       </Stack>
@@ -96,9 +95,7 @@ function TestSignIn({ sso, running, waiting, onStart }: TestSignInProps) {
   return (
     <Stack gap="sm">
       <SettingTitle title="Test sign-in" pending={false} pendingText="" />
-      <Text size="sm">
-        {`Certificate: ${idp.certificate.subject}, valid until ${formatDate(idp.certificate.notAfter)}.`}
-      </Text>
+      <Text size="sm">{`Certificate: ${idp.certificate.subject}, valid until ${formatDate(idp.certificate.notAfter)}.`}</Text>
       {/* A live region: the result arrives while the member is in the other tab, and is read out when it does. */}
       <div role="status" aria-live="polite" aria-label="Test sign-in result">
         {sso.test.passedForSaved ? (

@@ -2,19 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Drawer } from '../../../components/Drawer';
-import {
-  DRAWER_WIDTHS,
-  SIZES,
-  SWITCH_MESSAGES,
-  formatMoney,
-  mayPayForUpgrade,
-  routes,
-  switchCostsMore,
-  switchOptions,
-  switchRefusal,
-  type Instance,
-  type InstanceSize,
-} from '@replay/contracts';
+import { DRAWER_WIDTHS, SIZES, SWITCH_MESSAGES, formatMoney, mayPayForUpgrade, routes, switchCostsMore, switchOptions, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
 import { useAccount } from '../../../app/session/SessionProvider';
 import { useReturnFocus } from '../../../components/dialog-focus';
 import { useSwitchInstance } from './switch';
@@ -70,8 +58,8 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
             Switch {instance.name} to {SIZES[chosen].label}?
           </Text>
           <Text size="sm">
-            From {figures(instance.size)} to {figures(chosen)}. The monthly price goes from {formatMoney(today.monthly)} to {formatMoney(target.monthly)} (
-            {formatDifference(target.difference)} per month).
+            From {figures(instance.size)} to {figures(chosen)}. The monthly price goes from {formatMoney(today.monthly)} to {formatMoney(target.monthly)} ({formatDifference(target.difference)} per
+            month).
           </Text>
           <Text size="sm" c="dimmed">
             The instance restarts with the new type&apos;s limits: it does not answer for a few seconds, then runs as {SIZES[chosen].label}.
@@ -97,13 +85,12 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
           )}
           <SwitchTypeOptions options={options} value={chosen} onChange={setChosen} />
           <Text size="xs" c="dimmed">
-            A type&apos;s disk is what a new instance of it starts with. This instance keeps its {instance.diskSize} GB disk, priced on its own (
-            {formatMoney(instance.storagePrice.monthly)} per month); Manage Disk changes it.
+            A type&apos;s disk is what a new instance of it starts with. This instance keeps its {instance.diskSize} GB disk, priced on its own ({formatMoney(instance.storagePrice.monthly)} per
+            month); Manage Disk changes it.
           </Text>
           {changed && (
             <Text size="sm" aria-live="polite">
-              {SIZES[chosen].label}: {formatMoney(target.monthly)} per month, {formatDifference(target.difference)} per month compared with today&apos;s{' '}
-              {formatMoney(today.monthly)}.
+              {SIZES[chosen].label}: {formatMoney(target.monthly)} per month, {formatDifference(target.difference)} per month compared with today&apos;s {formatMoney(today.monthly)}.
             </Text>
           )}
           {needsBilling && !refusal && <Text size="sm">{SWITCH_MESSAGES.billingRequired}</Text>}

@@ -36,15 +36,7 @@ export function UpgradeNow({ instance, canEdit }: Props) {
       <Button size="compact-sm" variant="light" leftSection={<Icon icon={IconArrowUp} />} onClick={() => setOpened(true)}>
         Upgrade Now
       </Button>
-      {opened && (
-        <UpgradeVersionDrawer
-          instance={instance}
-          current={versions.data?.find((v) => v.version === instance.version)}
-          newer={newer}
-          opened={opened}
-          onClose={() => setOpened(false)}
-        />
-      )}
+      {opened && <UpgradeVersionDrawer instance={instance} current={versions.data?.find((v) => v.version === instance.version)} newer={newer} opened={opened} onClose={() => setOpened(false)} />}
     </>
   );
 }

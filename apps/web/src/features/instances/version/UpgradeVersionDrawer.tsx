@@ -114,14 +114,14 @@ export function UpgradeVersionDrawer({ instance, current, newer, opened, onClose
         </Radio.Group>
         {when === 'maintenance' && (
           <Text size="sm">
-            The upgrade starts once the window opens, or later in its first {MAINTENANCE_WINDOW_HOURS} hours if another change is under way. If it cannot
-            start in the window, it waits for the next one.
+            The upgrade starts once the window opens, or later in its first {MAINTENANCE_WINDOW_HOURS} hours if another change is under way. If it cannot start in the window, it waits for the next
+            one.
             {waiting && ` It replaces the upgrade to v${waiting.version} scheduled for ${formatDateTime(waiting.at)}.`}
           </Text>
         )}
         <Text size="sm">
-          The instance&apos;s data is backed up first, then the instance restarts at the new version: recording pauses for a moment. If the new version does
-          not answer within {seconds} seconds, the console restores the backup and v{instance.version} by itself. Versions cannot be downgraded.
+          The instance&apos;s data is backed up first, then the instance restarts at the new version: recording pauses for a moment. If the new version does not answer within {seconds} seconds, the
+          console restores the backup and v{instance.version} by itself. Versions cannot be downgraded.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -66,12 +66,7 @@ export function OperatorThreadView({ token, id }: Props) {
               submitLabel={internal ? 'Add internal note' : 'Send reply'}
               onSend={(value) => action.mutateAsync({ kind: 'message', internal, ...value })}
             >
-              <Checkbox
-                label="Internal note"
-                description={SUPPORT_MESSAGES.internalNoteHint}
-                checked={internal}
-                onChange={(e) => setInternal(e.currentTarget.checked)}
-              />
+              <Checkbox label="Internal note" description={SUPPORT_MESSAGES.internalNoteHint} checked={internal} onChange={(e) => setInternal(e.currentTarget.checked)} />
             </Composer>
           </div>
         </Stack>

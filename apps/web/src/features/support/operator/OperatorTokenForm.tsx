@@ -36,8 +36,7 @@ export function OperatorTokenForm({ onAccepted }: Props) {
       <form onSubmit={(e) => void submit(e)}>
         <Stack gap="sm">
           <Text size="sm">
-            The support queue is for the people who run this console. Enter the console&apos;s operator token (OPERATOR_TOKEN); it is kept in this tab
-            only, until you sign out or close it.
+            The support queue is for the people who run this console. Enter the console&apos;s operator token (OPERATOR_TOKEN); it is kept in this tab only, until you sign out or close it.
           </Text>
           {error && (
             <Alert color="red" variant="light" role="alert">

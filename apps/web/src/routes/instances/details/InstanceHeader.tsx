@@ -31,13 +31,7 @@ export function InstanceHeader({ instance, badge, health, canEdit, showMenu }: P
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
-          <InlineEdit
-            value={instance.name}
-            label="Instance name"
-            maxLength={TEXT_LIMITS.inlineName}
-            disabled={!canEdit || terminated || rename.isPending}
-            onSave={(name) => rename.mutate({ name })}
-          />
+          <InlineEdit value={instance.name} label="Instance name" maxLength={TEXT_LIMITS.inlineName} disabled={!canEdit || terminated || rename.isPending} onSave={(name) => rename.mutate({ name })} />
           <StatusBadge badge={badge} resolvedIps={health?.resolvedIps} />
           {instance.checkingHealth && (
             // The console's own health round (every 30 s) is asking the instance right now.

@@ -44,17 +44,9 @@ export function TerminateDialog({ opened, name, isProtected, onConfirm, onCancel
           ) : (
             <>
               <Text size="sm">
-                Terminating <strong>{name}</strong> ends it for good: the instance stops, its data and backups are removed, and
-                it cannot be brought back.
+                Terminating <strong>{name}</strong> ends it for good: the instance stops, its data and backups are removed, and it cannot be brought back.
               </Text>
-              <TextInput
-                label={`Type ${TERMINATE_CONFIRMATION} to confirm`}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                autoComplete="off"
-                spellCheck={false}
-                data-autofocus
-              />
+              <TextInput label={`Type ${TERMINATE_CONFIRMATION} to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" spellCheck={false} data-autofocus />
             </>
           )}
           <Group justify="flex-end">
