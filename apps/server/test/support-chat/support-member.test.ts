@@ -25,6 +25,7 @@ describe('a conversation of the account', () => {
     const mail = mails.find((m) => m.text.includes(opened.conversation.id));
     expect(mail?.subject).toBe('[Support] Acme Support: Replays are empty');
     expect(mail?.text).toContain('Nothing records since Monday.');
+    expect(mail?.text).toContain(`Answer on the operator screen: ${t.runtime.ctx.env.publicUrl.replace(/\/+$/, '')}/operator/support`);
     // Every member sees the account's conversations, the owner too.
     const list = await t.app.inject({ method: 'GET', url: '/api/support/conversations', headers: ownerHeaders });
     expect(list.json().data.conversations.map((c: { id: string }) => c.id)).toContain(opened.conversation.id);

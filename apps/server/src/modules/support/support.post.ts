@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { SUPPORT_MESSAGES, type SupportAttachmentInput } from '@replay/contracts';
+import { routes, SUPPORT_MESSAGES, type SupportAttachmentInput } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { emitEvent } from '../../events/emit';
@@ -34,8 +34,8 @@ async function supportMail(tx: Db, deps: SupportMailDeps, c: ConversationRow, m:
     m.body,
     '',
     ...(attachmentName ? [`Attached: ${attachmentName}`, ''] : []),
-    `Answer with the operator API or the CLI: replay support answer ${c.id}`,
-    `Console: ${deps.publicUrl}`,
+    `Answer on the operator screen: ${deps.publicUrl.replace(/\/+$/, '')}${routes.operatorSupport()}`,
+    `or with the CLI: replay support answer ${c.id}`,
   ];
   // A header is one line, whatever an account's name holds.
   const subject = SUPPORT_MESSAGES.mailSubject(accountName, c.subject).replace(/\s+/g, ' ');
