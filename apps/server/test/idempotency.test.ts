@@ -13,6 +13,8 @@ let owner: SignedIn;
 /** A running instance with a real agent: a source map is kept by the instance, so its upload reaches it. */
 let instanceId: string;
 let roleId: string;
+/** A support conversation of the owner's account, answered by the replies below. */
+let conversationId: string;
 const dir = tempInstancesDir();
 
 /** A month from the start: the same in every body made from VALID.createApiKey. */
@@ -38,6 +40,8 @@ const VALID: Partial<Record<EndpointName, ValidCall>> = {
     body: { release: `1.0.${n}`, fileUrl: `https://shop.example.com/app-${n}.js`, map: '{"version":3,"sources":["app.js"],"names":[],"mappings":"AAAA"}' },
   }),
   signal: (n) => ({ params: { projectId: instanceId }, body: { timestamp: t.clock.now().getTime() + n, deviceType: 'desktop' } }),
+  openSupportConversation: (n) => ({ body: { subject: `Question ${n}`, body: `Where did session ${n} go?` } }),
+  replySupportConversation: (n) => ({ params: { id: conversationId }, body: { body: `More about ${n}` } }),
 };
 
 const creates = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, e]) => isCreate(e) && !e.headers);
@@ -60,6 +64,9 @@ beforeAll(async () => {
   const role = await send('createRole', VALID.createRole!(0));
   expect(role.statusCode, role.body).toBe(201);
   roleId = role.json().data.roleId;
+  const opened = await send('openSupportConversation', VALID.openSupportConversation!(0));
+  expect(opened.statusCode, opened.body).toBe(201);
+  conversationId = opened.json().data.conversation.id;
 });
 afterAll(async () => {
   await t.close();
