@@ -5,19 +5,18 @@ import type { BuiltServices, CommitOutbox, Schedule } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
 import { domainEventsOutbox } from '../events/events.jobs';
 import { mailDeliveryOutbox } from '../mail/mail.jobs';
-import { backgroundWorkOf, type ServerModule } from '../lib/server-module';
+import type { ServerModule } from '../lib/server-module';
 
 /** What the workers run for a list of modules: their jobs, schedules and start-up tasks, and every commit outbox's delivery. */
 export function workOf(modules: readonly ServerModule<object, never>[]) {
-  const work = backgroundWorkOf(modules);
-  /** Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries. */
-  const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, ...work.outboxes];
+  // Tables written in a change's transaction and delivered after its commit; domain events first, since their consumers may queue mail and webhook deliveries.
+  const commitOutboxes: CommitOutbox[] = [domainEventsOutbox, mailDeliveryOutbox, ...modules.flatMap((m) => m.outboxes ?? [])];
   return {
-    consumers: work.consumers,
+    consumers: modules.flatMap((m) => m.consumers ?? []),
     commitOutboxes,
-    jobDefinitions: [...work.jobs, ...commitOutboxes.map(outboxJob)],
-    startupTasks: work.startupTasks,
-    schedules: [...work.schedules, ...commitOutboxes.map(outboxSweep)],
+    jobDefinitions: [...modules.flatMap((m) => m.jobs ?? []), ...commitOutboxes.map(outboxJob)],
+    startupTasks: modules.flatMap((m) => m.startupTasks ?? []),
+    schedules: [...modules.flatMap((m) => m.schedules ?? []), ...commitOutboxes.map(outboxSweep)],
   };
 }
 

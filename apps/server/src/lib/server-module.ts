@@ -44,17 +44,6 @@ type ServicesOf<M> = M extends ServerModule<infer S, never> ? S : object;
 /** The services of a list of manifests, as one object type (the composition root's `Services`). */
 export type ServicesOfModules<L extends readonly unknown[]> = L extends readonly [infer Head, ...infer Rest] ? ServicesOf<Head> & ServicesOfModules<Rest> : object;
 
-/** What the workers and the event spine take from the list of manifests. */
-export function backgroundWorkOf(modules: readonly ServerModule<object, never>[]) {
-  return {
-    jobs: modules.flatMap((m) => m.jobs ?? []),
-    schedules: modules.flatMap((m) => m.schedules ?? []),
-    startupTasks: modules.flatMap((m) => m.startupTasks ?? []),
-    outboxes: modules.flatMap((m) => m.outboxes ?? []),
-    consumers: modules.flatMap((m) => m.consumers ?? []),
-  };
-}
-
 /** What a service factory takes: a manifest's `uses` picks from it the services it needs. */
 export type DepsOf<F extends (deps: never) => unknown> = Parameters<F>[0];
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAccounts, consoleActivities, instances, supportConversations, tenants } from '../../db/schema';
+import { consoleActivities, instances, supportConversations, tenants } from '../../db/schema';
+import { hasBillingAccount } from '../billing/billing.facts';
 
 /** Failures shown beside a thread: the account's latest activity lines of a failed step. */
 const RECENT_FAILURES = 10;
@@ -34,23 +35,24 @@ export function supportOperatorRepo(db: Db) {
 
     /** The account beside a thread: its plan, its instances and its latest failures. */
     async accountContext(tenantId: string) {
-      const [account] = await db
-        .select({ name: tenants.name, edition: tenants.edition, trialEndsAt: tenants.trialEndsAt, billing: billingAccounts.tenantId })
-        .from(tenants)
-        .leftJoin(billingAccounts, eq(billingAccounts.tenantId, tenants.id))
-        .where(eq(tenants.id, tenantId));
-      const ofAccount = await db
-        .select({ id: instances.instanceId, name: instances.name, status: instances.status, size: instances.size })
-        .from(instances)
-        .where(and(eq(instances.tenantId, tenantId), ne(instances.status, 'terminated')))
-        .orderBy(asc(instances.createdAt));
-      const failures = await db
-        .select({ action: consoleActivities.action, message: consoleActivities.message, instanceName: consoleActivities.instanceName, at: consoleActivities.createdAt })
-        .from(consoleActivities)
-        .where(and(eq(consoleActivities.tenantId, tenantId), or(like(consoleActivities.action, '%fail%'), like(consoleActivities.action, '%unhealthy%'))))
-        .orderBy(desc(consoleActivities.createdAt))
-        .limit(RECENT_FAILURES);
-      return { account: account!, instances: ofAccount, failures };
+      // Independent reads: side by side on a pool (PGlite queues them on its one connection).
+      const [[account], paying, ofAccount, failures] = await Promise.all([
+        db.select({ name: tenants.name, edition: tenants.edition, trialEndsAt: tenants.trialEndsAt }).from(tenants).where(eq(tenants.id, tenantId)),
+        // Billing's own rule for a paying account (billing details on file), not a second copy of it.
+        hasBillingAccount(db, tenantId),
+        db
+          .select({ id: instances.instanceId, name: instances.name, status: instances.status, size: instances.size })
+          .from(instances)
+          .where(and(eq(instances.tenantId, tenantId), ne(instances.status, 'terminated')))
+          .orderBy(asc(instances.createdAt)),
+        db
+          .select({ action: consoleActivities.action, message: consoleActivities.message, instanceName: consoleActivities.instanceName, at: consoleActivities.createdAt })
+          .from(consoleActivities)
+          .where(and(eq(consoleActivities.tenantId, tenantId), or(like(consoleActivities.action, '%fail%'), like(consoleActivities.action, '%unhealthy%'))))
+          .orderBy(desc(consoleActivities.createdAt))
+          .limit(RECENT_FAILURES),
+      ]);
+      return { account: { ...account!, paying }, instances: ofAccount, failures };
     },
   };
 }

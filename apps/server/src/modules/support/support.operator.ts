@@ -30,7 +30,7 @@ export function createSupportOperatorService(deps: SupportMailDeps & { db: Db; c
         tenantId: c.tenantId,
         name: account.name,
         edition: account.edition,
-        plan: account.billing ? 'paying' : 'trial',
+        plan: account.paying ? 'paying' : 'trial',
         trialEndsAt: account.trialEndsAt.getTime(),
         instances,
         recentFailures: failures.map((f) => ({ ...f, at: f.at.getTime() })),

@@ -101,7 +101,7 @@ export function createSupportService(deps: SupportMailDeps & { db: Db; clock: Cl
 }
 export type SupportService = ReturnType<typeof createSupportService>;
 
-/** Both sides of the chat, for the composition root: the members' service and the operators'. */
+/** Both sides of the chat, as the support module's manifest builds them: the members' service and the operators'. */
 export function createSupportServices(deps: SupportMailDeps & { db: Db; clock: Clock }) {
   return { support: createSupportService(deps), supportOperator: createSupportOperatorService(deps) };
 }
