@@ -3,7 +3,6 @@ import { admitsAddress, matchingEntry, plainAddress } from '@replay/agent-protoc
 import { ADMIN_ROUTES, HEALTH_ROUTE } from '@replay/agent-protocol/plain';
 import { bearerToken, sendHtml, sendJson } from './http.ts';
 import { escape, layout } from './pages.ts';
-import type { AgentState } from './state.ts';
 import { verifyConsoleToken } from './tokens.ts';
 
 /**
@@ -24,6 +23,13 @@ function refusalPage(name: string, address: string): string {
   return layout(`Access refused · ${name}`, `<h1>Access refused</h1>\n<p data-testid="access-refused">${escape(refusalText(address))}</p>`);
 }
 
+/** What the gate reads of the agent's state (AgentState has it; named here so state.ts may hold a gate without a cycle). */
+interface GateState {
+  config: { accessList?: string[] };
+  settings: { name: string; secret: string; instanceId: string };
+  now(): number;
+}
+
 export class AccessGate {
   /** Requests refused since the agent started (the console's stats may show it). */
   refused = 0;
@@ -37,7 +43,7 @@ export class AccessGate {
   }
 
   /** True when the request may go on; otherwise it has answered 403 (a page for a browser's GET, JSON else). */
-  async pass(req: IncomingMessage, res: ServerResponse, pathname: string, state: AgentState): Promise<boolean> {
+  async pass(req: IncomingMessage, res: ServerResponse, pathname: string, state: GateState): Promise<boolean> {
     const list = state.config.accessList ?? [];
     if (list.length === 0 || OPEN_PATHS.has(pathname)) return true;
     const address = plainAddress(req.socket.remoteAddress ?? '');
@@ -57,7 +63,7 @@ export class AccessGate {
 }
 
 /** A console's own request (its CORS tester's preflight): an admin token of this instance. */
-async function fromConsole(req: IncomingMessage, state: AgentState): Promise<boolean> {
+async function fromConsole(req: IncomingMessage, state: GateState): Promise<boolean> {
   const token = bearerToken(req);
   if (!token) return false;
   const { secret, instanceId } = state.settings;
