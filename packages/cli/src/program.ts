@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAccessList } from './commands/access-list';
 import { registerAudit } from './commands/audit';
 import { registerInstances } from './commands/instances';
 import { registerKeys } from './commands/keys';
@@ -20,6 +21,7 @@ export function buildProgram(io: Io): Command {
     .exitOverride();
   registerLogin(program, io);
   registerInstances(program, io);
+  registerAccessList(program, io);
   registerMembers(program, io);
   registerAudit(program, io);
   registerKeys(program, io);

@@ -17,6 +17,7 @@ const MAX_ADDRESS_LENGTH = 49;
 export const MAX_ACCESS_COMMENT_LENGTH = 80;
 
 export const ACCESS_LIST_MESSAGES = {
+  emptyAddress: 'Enter an IP address or CIDR range.',
   notAnAddress: (text: string) => `${text} is not an IP address or CIDR range: write one like 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32.`,
   duplicate: (text: string) => `${text} is listed twice: each address or range once.`,
   tooMany: `At most ${MAX_ACCESS_LIST_ENTRIES} addresses or ranges.`,
@@ -48,7 +49,8 @@ export const accessListBodySchema = z
       .superRefine((entries, ctx) => {
         const seen = new Set<string>();
         entries.forEach(({ address }, i) => {
-          if (!isIpOrCidr(address)) ctx.addIssue({ code: 'custom', message: ACCESS_LIST_MESSAGES.notAnAddress(address), path: [i, 'address'] });
+          if (address === '') ctx.addIssue({ code: 'custom', message: ACCESS_LIST_MESSAGES.emptyAddress, path: [i, 'address'] });
+          else if (!isIpOrCidr(address)) ctx.addIssue({ code: 'custom', message: ACCESS_LIST_MESSAGES.notAnAddress(address), path: [i, 'address'] });
           else if (seen.has(address)) ctx.addIssue({ code: 'custom', message: ACCESS_LIST_MESSAGES.duplicate(address), path: [i, 'address'] });
           seen.add(address);
         });

@@ -78,7 +78,7 @@ describe('instance details', () => {
     expect(screen.queryByText('Checking health…')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /localhost:4101/ })).toBeInTheDocument();
     // The spec's order (section 2), the first one open.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Monitoring', 'Events', 'Single Sign-On (SSO)', 'Maintenance & Backups', 'CORS']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Monitoring', 'Events', 'Single Sign-On (SSO)', 'Maintenance & Backups', 'CORS', 'Network access']);
     expect(screen.getByRole('tab', { name: 'Monitoring' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'false');
     expect(locationNow()).toBe('/instances/ins_1');

@@ -20,6 +20,7 @@ import { useStatusPolling } from '../../features/instances/list/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch/switch';
 import { alertPaths } from '../../features/alerts/api';
 import { IfModule } from '../../features/console-modules/ModuleOff';
+import { AccessListTab } from '../../features/instances/access-list/AccessListTab';
 import { CorsTab } from '../../features/instances/cors/CorsTab';
 import { MaintenanceWindowSection } from '../../features/instances/maintenance/MaintenanceWindowSection';
 import { BackupsSection } from '../../features/instances/backups/BackupsSection';
@@ -46,10 +47,10 @@ const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../fea
 
 /**
  * The open tab is kept in the address (`?tab=events`), so a reload shows the same one; absent, the
- * first of the spec's tabs (section 2: Monitoring, Events, SSO, Maintenance & Backups, CORS).
+ * first of the spec's tabs (section 2: Monitoring, Events, SSO, Maintenance & Backups, CORS), then Network access (issue 45).
  */
 const TAB_PARAM = 'tab';
-const TABS = ['monitoring', 'events', 'sso', 'maintenance', 'cors'] as const;
+const TABS = ['monitoring', 'events', 'sso', 'maintenance', 'cors', 'network'] as const;
 type DetailsTab = (typeof TABS)[number];
 const DEFAULT_TAB: DetailsTab = TABS[0];
 
@@ -152,6 +153,7 @@ export default function InstanceDetailsPage() {
           <Tabs.Tab value="sso">Single Sign-On (SSO)</Tabs.Tab>
           <Tabs.Tab value="maintenance">Maintenance &amp; Backups</Tabs.Tab>
           <Tabs.Tab value="cors">CORS</Tabs.Tab>
+          <Tabs.Tab value="network">Network access</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="monitoring">
           <Suspense fallback={<Spinner label="Loading graphs" />}>
@@ -173,6 +175,9 @@ export default function InstanceDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="cors">
           <CorsTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network">
+          <AccessListTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
+import IconCircleX from '@tabler/icons-react/dist/esm/icons/IconCircleX.mjs';
+import { accessCheckBodySchema } from '@replay/contracts';
+import { errorMessage } from '../../../lib/api';
+import { FieldForm } from '../cors/FieldForm';
+import { useAccessCheck } from './hooks';
+
+/** Would a person at this address reach the instance? Asked of the running instance, by the list it holds. */
+export function AddressTester({ instanceId, running, yourAddress }: { instanceId: string; running: boolean; yourAddress: string | null }) {
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = useAccessCheck(instanceId);
+
+  const submit = () => {
+    const parsed = accessCheckBodySchema.safeParse({ address });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    check.mutate(parsed.data.address);
+  };
+
+  const answer = check.data;
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        Test an address
+      </Title>
+      <FieldForm
+        label="Client address"
+        placeholder={yourAddress ?? '203.0.113.7'}
+        value={address}
+        onChange={(value) => {
+          setAddress(value);
+          setError(null);
+          check.reset();
+        }}
+        error={error}
+        description={running ? undefined : 'The instance answers only while it runs.'}
+        action="Test"
+        onSubmit={submit}
+        loading={check.isPending}
+        disabled={!running}
+      />
+      {answer && (
+        <Alert
+          role="status"
+          color={answer.allowed ? 'green' : 'red'}
+          variant="light"
+          icon={answer.allowed ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
+          title={answer.allowed ? `${answer.address} reaches the instance` : `${answer.address} is refused`}
+        >
+          <Text size="sm">{answer.reason}</Text>
+        </Alert>
+      )}
+      {check.isError && (
+        <Alert role="alert" color="red" variant="light">
+          {errorMessage(check.error, 'The instance could not be asked.')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
