@@ -144,6 +144,10 @@ describe('GET, PUT and DELETE /billing/budget', () => {
     expect(await crossingEvents()).toEqual([50]);
     const mails = await t.runtime.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email));
     expect(mails.map((m) => m.subject)).toContain('Replay: spend reached 50 % of your budget');
+    // The bell: the billing members', from the event after its commit.
+    await t.runtime.drain();
+    const bell = (await api(t, jwt).get('/notifications?filterKey=billing')).json().data as { notifications: { title: string; type: string; level: string }[] };
+    expect(bell.notifications).toContainEqual(expect.objectContaining({ type: 'billing.budget_threshold_crossed', title: 'Spend reached 50 % of your budget', level: 'warning' }));
     const audited = await until(
       () =>
         t.runtime.ctx.db
