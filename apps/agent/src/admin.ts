@@ -97,5 +97,6 @@ export const adminRoutes: Record<string, Handler> = {
   ...adminRoute('uploadSourceMap', ({ map, uploadedAt, ...target }, state) => acceptSourceMap(state, target, map, uploadedAt), MAX_SOURCE_MAP_CALL_BODY),
   ...adminRoute('sourceMaps', ({ projectIds }, state) => ({ sourceMaps: listSourceMaps(state.settings.dataDir, projectIds) })),
   ...adminRoute('deleteSourceMap', ({ id, projectIds }, state) => ({ removed: removeSourceMap(state.settings.dataDir, id, projectIds) })),
+  ...adminRoute('accessCheck', ({ address }, state) => state.access.check(state.config.accessList ?? [], address)),
   ...adminRoute('activity', ({ from, to }, state) => ({ from, to, ...countSessions(state.storage.db, from, to), errors: countErrors(state.settings.dataDir, from, to) })),
 };

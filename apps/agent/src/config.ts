@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AgentConfig } from '@replay/agent-protocol';
 
 /** What the console may change on a running instance (the protocol's AgentConfig), kept in config.json of the data folder. */
-export const DEFAULT_CONFIG: AgentConfig = { retentionDays: 7, corsOrigins: [], sso: null, projectKeys: [], updatedAt: null };
+export const DEFAULT_CONFIG: AgentConfig = { retentionDays: 7, corsOrigins: [], sso: null, projectKeys: [], accessList: [], updatedAt: null };
 const CONFIG_FILE = 'config.json';
 
 export function loadConfig(dataDir: string): AgentConfig {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AgentHealth } from '@replay/agent-protocol';
 import { HEALTH_ROUTE, LOGIN_PATH, trackerOf } from '@replay/agent-protocol/plain';
 import { loadConfig } from './config.ts';
+import { AccessGate } from './access.ts';
 import { adminRoutes } from './admin.ts';
 import { UsedTokens, removeOlderThan } from './data.ts';
 import { DiskUsage } from './disk.ts';
@@ -88,6 +89,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: AgentSta
   const url = new URL(req.url ?? '/', 'http://agent.invalid');
   const route = routes[`${req.method} ${url.pathname}`] ?? sessionRoute(req.method, url.pathname) ?? replayUiRoute(req.method, url.pathname) ?? errorsUiRoute(req.method, url.pathname);
   try {
+    // Before anything is read of the request: an address off the instance's list learns nothing more.
+    if (!(await state.access.pass(req, res, url.pathname, state))) return;
     if (!route) throw new HttpError(404, `No route ${req.method} ${url.pathname}`);
     await route(req, res, url, state);
   } catch (e) {
@@ -140,6 +143,7 @@ export async function startAgent(settings: AgentSettings, now: () => number = Da
       limiter: new IngestLimiter(settings.ingest, MAX_EVENTS_BODY, monotonic),
       capture: new CaptureGate(),
       logger: new LoggerGate(),
+      access: new AccessGate(),
       usedTokens: new UsedTokens(settings.dataDir, now()),
       passwords: new PasswordStore(settings.dataDir),
       signinFailures: new SigninFailures(),

@@ -1,3 +1,4 @@
+import type { AccessGate } from './access.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentConfig } from '@replay/agent-protocol';
 import type { UsedTokens } from './data.ts';
@@ -28,6 +29,8 @@ export interface AgentState {
   /** Which clients and pages may send (the logger options), and how many were refused. */
   logger: LoggerGate;
   usedTokens: UsedTokens;
+  /** Which client addresses may reach the instance (the network access list), and how many were refused. */
+  access: AccessGate;
   /** The instance's password users (users.json). */
   passwords: PasswordStore;
   /** Failed password sign-ins per client address. */

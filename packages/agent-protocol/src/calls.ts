@@ -5,6 +5,7 @@ import { errorDetailSchema, errorListRequestSchema, errorListSchema, errorReques
 import { sourceMapDeleteRequestSchema, sourceMapDeleteSchema, sourceMapInfoSchema, sourceMapListRequestSchema, sourceMapListSchema, sourceMapUploadSchema } from './source-maps.ts';
 import { agentConfigChangeSchema, agentConfigSchema } from './config.ts';
 import { activityRequestSchema, activitySchema } from './activity.ts';
+import { isIpOrRange } from './addresses.ts';
 import { ADMIN_ROUTES, HEALTH_ROUTE, type AdminCallName } from './paths.ts';
 
 /**
@@ -48,6 +49,21 @@ export const diskRequestSchema = wholeNumberBody('diskGb', 1, 65536);
 export const BACKUP_NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
 const backupName = z.string({ error: 'name must be text' }).regex(BACKUP_NAME_PATTERN, { error: 'name may hold only letters, digits, _ and -, 1 to 80' });
 
+const ACCESS_CHECK_MESSAGE = 'The body must be { address }: an IPv4 or IPv6 address';
+/** The body of an access check: one client address (no range: a request comes from one). */
+export const accessCheckRequestSchema = z.strictObject(
+  {
+    address: z
+      .string({ error: ACCESS_CHECK_MESSAGE })
+      .max(45)
+      .refine((a) => isIpOrRange(a) && !a.includes('/'), { error: ACCESS_CHECK_MESSAGE }),
+  },
+  { error: ACCESS_CHECK_MESSAGE },
+);
+/** The agent's answer: `matched` is the entry that admits the address, null when none does (or the list is empty: `open`). */
+export const accessCheckResultSchema = z.object({ address: z.string(), allowed: z.boolean(), open: z.boolean(), matched: z.string().nullable() });
+export type AccessCheckResult = z.infer<typeof accessCheckResultSchema>;
+
 /** The body of a backup: its name, chosen by the console, so that asking twice (a retry) takes it once. */
 export const backupRequestSchema = z.strictObject({ name: backupName }, { error: 'The body must be { name }' });
 
@@ -88,6 +104,8 @@ export const ADMIN_CALLS = {
   deleteSourceMap: call(ADMIN_ROUTES.deleteSourceMap, sourceMapDeleteRequestSchema, sourceMapDeleteSchema),
   /** Sessions, distinct users and errors recorded in a period (the weekly report's figures). */
   activity: call(ADMIN_ROUTES.activity, activityRequestSchema, activitySchema),
+  /** Whether the network access list the agent holds admits `address`, and by which entry (the console's tester). */
+  accessCheck: call(ADMIN_ROUTES.accessCheck, accessCheckRequestSchema, accessCheckResultSchema),
 } satisfies Record<AdminCallName, AgentCall>;
 
 export const HEALTH_CALL = call(HEALTH_ROUTE, null, agentHealthSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIpOrRange } from './addresses.ts';
+import { ACCESS_LIST_MAX, isIpOrRange } from './addresses.ts';
 import { isOrigin } from './origin.ts';
 
 /**
@@ -106,6 +106,8 @@ const projectKeysShape = z
 const RETENTION_MESSAGE = 'retentionDays must be a whole number of days from 1 to 3650, or null';
 const ORIGINS_MESSAGE = 'corsOrigins must be a list of origins such as https://app.example.com';
 
+const ACCESS_LIST_MESSAGE = `accessList must be a list of at most ${ACCESS_LIST_MAX} IP addresses or CIDR ranges, none twice`;
+
 const changeShape = {
   /** Session data older than this many days is removed; null keeps it forever ('Unlimited'). */
   retentionDays: z.int({ error: RETENTION_MESSAGE }).min(1).max(3650).nullable(),
@@ -122,6 +124,14 @@ const changeShape = {
   capture: z.strictObject(captureShape, { error: 'capture must be { rate, conditions }' }),
   logger: z.strictObject(loggerShape, { error: 'logger must be { ipWhitelist, allowedDomains, defaultInputMode, obscureEmailData, obscureNumericData }' }),
   projectKeys: projectKeysShape,
+  /**
+   * The instance's network access list: addresses and CIDR ranges that may reach it (its screens,
+   * ingest, the tracker); empty: every address. Its health and the console's calls stay open (server.ts).
+   */
+  accessList: z
+    .array(z.string({ error: ACCESS_LIST_MESSAGE }).max(49).refine(isIpOrRange, { error: ACCESS_LIST_MESSAGE }), { error: ACCESS_LIST_MESSAGE })
+    .max(ACCESS_LIST_MAX, { error: ACCESS_LIST_MESSAGE })
+    .refine((entries) => new Set(entries).size === entries.length, { error: ACCESS_LIST_MESSAGE }),
   display: z.strictObject(displayShape, { error: 'display must be { timezone, durationFilter, mouseTrail, skipToIssue }' }),
 };
 
@@ -134,6 +144,7 @@ export const agentConfigChangeSchema = z.strictObject(
     capture: changeShape.capture.optional(),
     logger: changeShape.logger.optional(),
     projectKeys: changeShape.projectKeys.optional(),
+    accessList: changeShape.accessList.optional(),
     display: changeShape.display.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : 'Expected a JSON object') },
@@ -152,6 +163,8 @@ export const agentConfigSchema = z.object({
   logger: z.object(loggerShape).optional(),
   /** Absent from an agent older than project keys: it accepts the account's key only. */
   projectKeys: z.array(z.object({ projectId: z.string(), sha256: z.string() })).optional(),
+  /** Absent from an agent older than access lists: every address may reach it. */
+  accessList: z.array(z.string()).optional(),
   /** Absent from an agent older than display settings, or one no console has given them yet: the spec's defaults (display.ts). */
   display: z.object({ ...displayShape, timezone: z.string(), durationFilter: z.object(displayShape.durationFilter.shape) }).optional(),
   /** When the console last changed it; null while it never has. */

@@ -20,6 +20,7 @@ export const ADMIN_ROUTES = {
   sourceMaps: { method: 'POST', path: '/api/admin/source-maps/list' },
   deleteSourceMap: { method: 'POST', path: '/api/admin/source-maps/delete' },
   activity: { method: 'POST', path: '/api/admin/activity' },
+  accessCheck: { method: 'POST', path: '/api/admin/access-check' },
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_ROUTES;

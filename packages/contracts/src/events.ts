@@ -94,6 +94,10 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   event('instance.cors_changing', { ...instance, origins: z.array(z.string()) }),
   event('instance.cors_applied', { ...instance, origins: z.array(z.string()) }),
   event('instance.cors_failed', { ...instance, reason: z.string() }),
+  /** A member changed the network access list (`entries` addresses or ranges; 0: open to every address); the workflow applies it, then `access_list_applied` (or `access_list_failed`). */
+  event('instance.access_list_changing', { ...instance, entries: z.number().int() }),
+  event('instance.access_list_applied', { ...instance, entries: z.number().int() }),
+  event('instance.access_list_failed', { ...instance, reason: z.string() }),
   /** A member changed the data retention (days; null: unlimited); the workflow applies it, then `retention_applied` (or `retention_failed`). */
   event('instance.retention_changing', { ...instance, days: z.number().int().nullable() }),
   event('instance.retention_applied', { ...instance, days: z.number().int().nullable() }),

@@ -27,6 +27,7 @@ export * from './instances/live-status';
 export * from './instances/monitoring';
 export * from './instances/disk';
 export * from './instances/cors';
+export * from './instances/access-list';
 export * from './instances/retention';
 export * from './instances/maintenance';
 export * from './instances/backups';

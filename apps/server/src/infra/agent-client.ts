@@ -113,14 +113,21 @@ export async function checkHealth(agent: AgentAddress): Promise<InstanceHealth &
 
 /**
  * The preflight a browser sends before a tracker on `origin` posts events: the agent's
- * answer, as the browser reads it. Asked without credentials, as a browser would.
+ * answer, as the browser reads it. Asked as a browser would, but with the console's admin
+ * token: it lets the question past the instance's network access list (which a member's
+ * browser meets on its own), and a preflight's answer never depends on credentials.
  */
 export async function preflight(agent: AgentAddress, origin: string): Promise<CorsPreflight> {
   let res: Response;
   try {
     res = await fetch(`${agent.baseUrl}${INGEST_PATH}`, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': INGEST_CORS.allowMethods, 'Access-Control-Request-Headers': 'content-type, authorization' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': INGEST_CORS.allowMethods,
+        'Access-Control-Request-Headers': 'content-type, authorization',
+        Authorization: `Bearer ${await sign(agent, 'admin', ADMIN_TOKEN_SECONDS)}`,
+      },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (e) {

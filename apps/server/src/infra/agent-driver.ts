@@ -1,5 +1,6 @@
 import {
   ADMIN_CALLS,
+  type AccessCheckResult,
   BACKUP_NAME_PATTERN,
   type ErrorDetail,
   type ErrorList,
@@ -62,6 +63,11 @@ export abstract class AgentDriver {
     throw error;
   }
 
+  /** What of a configuration change the agent itself holds: all of it, unless a driver's network holds a part. */
+  protected agentChangeOf(change: InstanceConfigChange): InstanceConfigChange {
+    return change;
+  }
+
   /** The address of a running instance, else a not-running error: config, backups and cleanup live in the agent. */
   private async running(instanceId: string): Promise<AgentAddress> {
     const agent = await this.runningAgent(instanceId);
@@ -71,7 +77,7 @@ export abstract class AgentDriver {
 
   applyConfig(instanceId: string, change: InstanceConfigChange): Promise<InstanceConfig> {
     return this.serial(instanceId, async () => {
-      const config = await callAgent(await this.running(instanceId), ADMIN_CALLS.applyConfig, change);
+      const config = await callAgent(await this.running(instanceId), ADMIN_CALLS.applyConfig, this.agentChangeOf(change));
       await this.configApplied(instanceId, change, config);
       return config;
     });
@@ -83,6 +89,10 @@ export abstract class AgentDriver {
 
   async corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight> {
     return preflight(await this.running(instanceId), origin);
+  }
+
+  async accessCheck(instanceId: string, address: string): Promise<AccessCheckResult> {
+    return callAgent(await this.running(instanceId), ADMIN_CALLS.accessCheck, { address });
   }
 
   async ssoStatus(instanceId: string): Promise<SsoStatus> {

@@ -1,4 +1,5 @@
 import type {
+  AccessCheckResult,
   AgentConfig,
   AgentConfigChange,
   AgentStats,
@@ -62,6 +63,8 @@ export interface InfrastructureDriver {
   readConfig(instanceId: string): Promise<InstanceConfig>;
   /** What the instance answers the preflight of a tracker on `origin` (its ingest's CORS), asked as a browser asks. */
   corsPreflight(instanceId: string, origin: string): Promise<CorsPreflight>;
+  /** What the network access list the running instance enforces decides for `address` (the console's tester). */
+  accessCheck(instanceId: string, address: string): Promise<AccessCheckResult>;
   /** The last SSO 'Test sign-in' that passed on the running instance (the agent's record). */
   ssoStatus(instanceId: string): Promise<SsoStatus>;
   /** The running instance's JavaScript errors of `projectIds` (absent: all; null: the account's key), grouped by message and top frame, newest first. */

@@ -86,6 +86,22 @@ describe('the Kubernetes driver', () => {
     expect(get('Ingress', resourceName(a.instanceId)).spec.rules[0].host).toBe(`${a.instanceId}.instances.example`);
   });
 
+  it('makes the network access list the Ingress source ranges, keeps it from the agent (behind the Ingress it sees only the controller), and tests by it', async () => {
+    const annotations = () => get('Ingress', resourceName(a.instanceId)).metadata.annotations!;
+    expect(annotations()['nginx.ingress.kubernetes.io/whitelist-source-range']).toBeUndefined();
+    await k.driver().applyConfig(a.instanceId, { accessList: ['203.0.113.0/24', '2001:db8::/32'] });
+    expect(annotations()['nginx.ingress.kubernetes.io/whitelist-source-range']).toBe('203.0.113.0/24,2001:db8::/32');
+    expect((await k.driver().readConfig(a.instanceId)).accessList).toEqual([]);
+    expect(await k.driver().accessCheck(a.instanceId, '2001:db8::7')).toEqual({ address: '2001:db8::7', allowed: true, open: false, matched: '2001:db8::/32' });
+    expect(await k.driver().accessCheck(a.instanceId, '198.51.100.1')).toMatchObject({ allowed: false, matched: null });
+    // A CORS save keeps the list, and an empty list takes the annotation away.
+    await k.driver().applyConfig(a.instanceId, { corsOrigins: ['https://shop.example'] });
+    expect(annotations()['nginx.ingress.kubernetes.io/whitelist-source-range']).toBe('203.0.113.0/24,2001:db8::/32');
+    await k.driver().applyConfig(a.instanceId, { accessList: [] });
+    expect(annotations()['nginx.ingress.kubernetes.io/whitelist-source-range']).toBeUndefined();
+    expect(await k.driver().accessCheck(a.instanceId, '198.51.100.1')).toMatchObject({ allowed: true, open: true });
+  });
+
   it('never writes an origin saved before the rule into the Ingress (issue 42): the agent holds it, the annotation leaves it out', async () => {
     const allowOrigin = () => get('Ingress', resourceName(a.instanceId)).metadata.annotations!['nginx.ingress.kubernetes.io/cors-allow-origin'];
     const hostile = ["https://a';{}$`b.example", 'https://a"b.example', 'https://*.example.com'];

@@ -1,3 +1,4 @@
+import { accessCheckBodySchema, accessCheckSchema, accessListBodySchema, accessListSchema } from '../instances/access-list';
 import { corsCheckBodySchema, corsCheckSchema, corsConfigBodySchema, instanceConfigSchema } from '../instances/cors';
 import { instanceIdParamsSchema } from '../instances/instances';
 import { maintenanceBodySchema, maintenanceWindowSchema } from '../instances/maintenance';
@@ -83,5 +84,25 @@ export const configEndpoints = {
     params,
     response: ssoConfigSchema,
     audit: { label: 'SSO removal', instanceParam: 'id' },
+  }),
+  /** Not in the spec (issue 45): who may reach the instance by network address, and a tester that asks the running instance. */
+  accessList: endpoint({ method: 'GET', path: `${BASE}/:id/access-list`, guard: guardFor('instances'), params, response: accessListSchema }),
+  saveAccessList: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/access-list`,
+    guard: guardFor('instancesEdit'),
+    params,
+    body: accessListBodySchema,
+    response: accessListSchema,
+    audit: { label: 'Network access update', instanceParam: 'id' },
+  }),
+  accessCheck: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/access-check`,
+    guard: guardFor('instances'),
+    params,
+    body: accessCheckBodySchema,
+    response: accessCheckSchema,
+    audit: { unrecorded: 'a question put to the instance; it changes nothing' },
   }),
 } as const;

@@ -21,6 +21,8 @@ export const INSTANCE_ACTIVITY_ACTIONS = [
   'captureUpdate',
   /** The account's logger options (logger-options.ts) applied to the instance. */
   'loggerUpdate',
+  /** The instance's network access list (access-list.ts), saved and applied to the instance. */
+  'accessListUpdate',
   /** A backup put back into its instance (beyond the spec, which has only `backup`). */
   'restore',
   /** The spec's disk-upgrade event: pending while the disk grows (the storage rule of section 4 waits on it). */
@@ -46,6 +48,7 @@ export const INSTANCE_ACTIVITY_LABELS: Record<InstanceActivityAction, string> = 
   cors: 'CORS Update',
   captureUpdate: 'Capture Update',
   loggerUpdate: 'Logger Options Update',
+  accessListUpdate: 'Network Access Update',
   restore: 'Restore',
   'disk-upgrade': 'Disk Upgrade',
   create: 'Create',

@@ -28,6 +28,8 @@ export const SUMMARIES: Partial<Record<EndpointName, string>> = {
   cleanupPreview: 'Preview a disk clean-up',
   instanceConfig: 'Read an instance’s configuration',
   corsCheck: 'Check an origin against the CORS settings',
+  accessList: 'Read an instance’s network access list',
+  accessCheck: 'Check an address against the network access list',
   retention: 'Read the data retention',
   maintenanceWindow: 'Read the maintenance window',
   ssoConfig: 'Read the single sign-on configuration',

@@ -52,7 +52,7 @@ export const TAG_GROUPS: readonly TagGroup[] = [
     endpoints: webauthnEndpoints,
   },
   { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
-  { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
+  { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, network access list, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },
   { name: 'Disk', description: 'An instance’s disk: upgrades and clean-ups.', endpoints: diskEndpoints },
   { name: 'Backups', description: 'An instance’s backups: list, take one now, restore one.', endpoints: backupEndpoints },
   { name: 'Versions', description: 'The product versions an instance can run, and upgrades.', endpoints: versionEndpoints },

@@ -79,6 +79,14 @@ export const instances = pgTable(
     ssoVersion: integer('sso_version').notNull().default(0),
     ssoAppliedVersion: integer('sso_applied_version').notNull().default(0),
     ssoUpdatedAt: timestamp('sso_updated_at', { withTimezone: true }),
+    /**
+     * The network access list (contracts' access-list.ts: addresses or ranges, each with a comment;
+     * empty: every address), with its version pair as the CORS origins have.
+     */
+    accessList: jsonb('access_list').$type<{ address: string; comment: string }[]>().notNull().default([]),
+    accessListVersion: integer('access_list_version').notNull().default(0),
+    accessListAppliedVersion: integer('access_list_applied_version').notNull().default(0),
+    accessListUpdatedAt: timestamp('access_list_updated_at', { withTimezone: true }),
     /** The account's session settings version (session_settings.version) this instance's agent last took; behind means pending. */
     captureAppliedVersion: integer('capture_applied_version').notNull().default(0),
     /** The account's logger options version (logger_options.version) this instance's agent last took; behind means pending. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_CALLS } from '@replay/agent-protocol';
+import { ADMIN_CALLS, matchingEntry, type AccessCheckResult } from '@replay/agent-protocol';
 import { SIZES, type InstanceSize } from '@replay/contracts';
 import { callAgent, unhealthy, type AgentAddress } from '../agent-client';
 import { AgentDriver, type AgentLocation } from '../agent-driver';
@@ -209,11 +209,26 @@ export class KubernetesDriver extends AgentDriver implements InfrastructureDrive
     return keys && { agent: this.address(instanceId, keys.secret), instanceUrl: this.opts.instanceUrl(instanceId) };
   }
 
-  /** The Ingress answers the browsers' CORS preflights: it allows what the agent now does. */
+  /** The access list is the Ingress's (its source ranges): behind it, the agent sees only the controller's address. */
+  protected override agentChangeOf(change: InstanceConfigChange): InstanceConfigChange {
+    const { accessList: _ingressOnly, ...agentPart } = change;
+    return agentPart;
+  }
+
+  /** The Ingress answers the browsers' CORS preflights and holds the access list: it allows what the agent now does. */
   protected override async configApplied(instanceId: string, change: InstanceConfigChange, config: InstanceConfig): Promise<void> {
-    if (change.corsOrigins === undefined) return;
+    if (change.corsOrigins === undefined && change.accessList === undefined) return;
     const record = await this.records.require(instanceId);
-    await this.records.apply({ ...record, corsOrigins: config.corsOrigins }, await this.records.requireKeys(instanceId));
+    const corsOrigins = change.corsOrigins === undefined ? record.corsOrigins : config.corsOrigins;
+    const accessList = change.accessList ?? record.accessList;
+    await this.records.apply({ ...record, corsOrigins, accessList }, await this.records.requireKeys(instanceId));
+  }
+
+  /** The tester asks what the Ingress enforces, by the same rule the agent's gate uses. */
+  override async accessCheck(instanceId: string, address: string): Promise<AccessCheckResult> {
+    const list = (await this.records.require(instanceId)).accessList ?? [];
+    const matched = matchingEntry(list, address);
+    return { address, allowed: list.length === 0 || matched !== null, open: list.length === 0, matched };
   }
 
   /** The health round asks every instance: a cluster that does not answer is an unhealthy answer, not a failed round. */

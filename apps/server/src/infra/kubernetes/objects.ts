@@ -41,6 +41,12 @@ export interface KubeRecord {
   running: boolean;
   /** The CORS tab's origins, which the Ingress allows beside the console's. */
   corsOrigins: string[];
+  /**
+   * The network access list (addresses and CIDR ranges; empty: every address), which the Ingress
+   * enforces as its source ranges: behind it the agent sees only the Ingress controller's address.
+   * Absent from a record written before access lists: open.
+   */
+  accessList?: string[];
   upgradeBackups: Record<string, UpgradeBackup>;
   /** The upgrade backup the agent restores at start, once (its 'restore-backup' setting). */
   restoreBackup: string | null;
@@ -102,6 +108,20 @@ export function ingressCors(record: KubeRecord, s: KubeSettings): Record<string,
   return { [CORS_ANNOTATIONS.enable]: 'true', [CORS_ANNOTATIONS.allowOrigin]: annotationOfOrigins(origins), ...fixed };
 }
 
+/** ingress-nginx's source ranges (its allow-list annotation): a client off the list is answered 403 by the Ingress. */
+export const SOURCE_RANGE_ANNOTATION = 'nginx.ingress.kubernetes.io/whitelist-source-range';
+
+/**
+ * The Ingress's source ranges: the access list as ingress-nginx's comma-separated CIDRs, none
+ * while it is empty. Every entry passed the contracts' and the protocol's address rule, so the
+ * value holds only hex digits, dots, colons and slashes. The console reaches the agent through
+ * its Service, never the Ingress, so the list never keeps the console out.
+ */
+export function ingressSourceRanges(record: Pick<KubeRecord, 'accessList'>): Record<string, string> {
+  const list = record.accessList ?? [];
+  return list.length === 0 ? {} : { [SOURCE_RANGE_ANNOTATION]: list.join(',') };
+}
+
 /** The agent's settings as environment variables (AGENT_FLAGS' names): the cluster's way, and kept out of `ps`. */
 function agentEnv(record: KubeRecord, s: KubeSettings): object[] {
   const { vcpu, memoryGb } = SIZES[record.size];
@@ -161,6 +181,7 @@ export function instanceObjects(record: KubeRecord, keys: { secret: string; proj
     {
       ...meta('Ingress', 'networking.k8s.io/v1', name, record, s, {
         ...ingressCors(record, s),
+        ...ingressSourceRanges(record),
         // Ingest takes bodies up to 1 MiB (the agent answers 413 past it itself).
         'nginx.ingress.kubernetes.io/proxy-body-size': '2m',
       }),

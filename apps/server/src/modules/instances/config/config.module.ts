@@ -2,10 +2,11 @@ import { serverModule } from '../../../lib/server-module';
 import type { SsoService } from '../sso/instances.sso';
 import type { MonitoringService } from '../../monitoring/monitoring.service';
 import type { InstancesCore } from '../core/core.module';
+import { createAccessListService } from './instances.access-list';
 import { createConfigService } from './instances.config';
 import { configRoutes } from './config.routes';
 
-/** An instance’s configuration: CORS, retention, SSO and the rest of its settings. */
+/** An instance’s configuration: CORS, the network access list, retention, SSO and the rest of its settings. */
 export const configModule = serverModule({
   name: 'instances/config',
   services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<MonitoringService, 'statistics'> }) => ({
@@ -19,6 +20,7 @@ export const configModule = serverModule({
       statistics: uses.monitoring.statistics,
       versions: uses.versionRegistry,
     }),
+    accessList: createAccessListService({ database: ctx.database, driver: ctx.driver, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances }),
   }),
   api: [configRoutes],
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { RetentionDays } from '@replay/contracts';
+import type { AccessEntry, RetentionDays } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import { instances, type SsoIdp } from '../../../db/schema';
 import type { Principal } from '../../../lib/principal';
@@ -17,6 +17,11 @@ export function configRepo(db: Db) {
       column: instances.retentionVersion,
       current: (row: InstanceRow) => row.retentionVersion,
       counted: (n: number, at: Date) => ({ retentionVersion: n, retentionUpdatedAt: at }),
+    },
+    accessList: {
+      column: instances.accessListVersion,
+      current: (row: InstanceRow) => row.accessListVersion,
+      counted: (n: number, at: Date) => ({ accessListVersion: n, accessListUpdatedAt: at }),
     },
     sso: { column: instances.ssoVersion, current: (row: InstanceRow) => row.ssoVersion, counted: (n: number, at: Date) => ({ ssoVersion: n, ssoUpdatedAt: at }) },
   } as const;
@@ -47,6 +52,9 @@ export function configRepo(db: Db) {
     /** The data retention (null: unlimited); null when another save or a termination came first. */
     saveRetention: (p: Principal, row: InstanceRow, days: RetentionDays, at: Date) => save(p, row, { retentionDays: days }, 'retention', at),
 
+    /** The network access list (empty: open); null when another save or a termination came first. */
+    saveAccessList: (p: Principal, row: InstanceRow, entries: AccessEntry[], at: Date) => save(p, row, { accessList: entries }, 'accessList', at),
+
     /** The SSO identity provider (null: none) and enforcement; null when another save or a termination came first. */
     saveSso: (p: Principal, row: InstanceRow, idp: SsoIdp | null, enforce: boolean, at: Date) => save(p, row, { ssoIdp: idp, ssoEnforce: enforce }, 'sso', at),
 
@@ -58,6 +66,7 @@ export function configRepo(db: Db) {
           corsAppliedVersion: row.corsVersion,
           retentionAppliedVersion: row.retentionVersion,
           ssoAppliedVersion: row.ssoVersion,
+          accessListAppliedVersion: row.accessListVersion,
           captureAppliedVersion: row.capture.version,
           loggerAppliedVersion: row.logger.version,
           projectKeysAppliedVersion: row.projectKeysVersion,
@@ -68,6 +77,7 @@ export function configRepo(db: Db) {
             eq(instances.corsAppliedVersion, row.corsAppliedVersion),
             eq(instances.retentionAppliedVersion, row.retentionAppliedVersion),
             eq(instances.ssoAppliedVersion, row.ssoAppliedVersion),
+            eq(instances.accessListAppliedVersion, row.accessListAppliedVersion),
             eq(instances.captureAppliedVersion, row.captureAppliedVersion),
             eq(instances.loggerAppliedVersion, row.loggerAppliedVersion),
             eq(instances.projectKeysAppliedVersion, row.projectKeysAppliedVersion),

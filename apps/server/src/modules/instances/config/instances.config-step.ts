@@ -12,7 +12,7 @@ import type { AccountCapture, WorkflowInstance } from '../core/instances.system-
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a
- * setting's version ahead of its applied one: the CORS origins, the data retention, SSO) are
+ * setting's version ahead of its applied one: the CORS origins, the network access list, the data retention, SSO) are
  * applied to the running instance, the whole configuration at once, then the applied
  * versions and a success record per setting land in one compare-and-set. Applying the
  * whole configuration is idempotent, so a console killed between the two applies it again
@@ -34,9 +34,19 @@ export interface ConfigStepDeps {
 
 type Ahead = Pick<
   InstanceRow,
-  'corsVersion' | 'corsAppliedVersion' | 'retentionVersion' | 'retentionAppliedVersion' | 'ssoVersion' | 'ssoAppliedVersion' | 'projectKeysVersion' | 'projectKeysAppliedVersion'
+  | 'corsVersion'
+  | 'corsAppliedVersion'
+  | 'accessListVersion'
+  | 'accessListAppliedVersion'
+  | 'retentionVersion'
+  | 'retentionAppliedVersion'
+  | 'ssoVersion'
+  | 'ssoAppliedVersion'
+  | 'projectKeysVersion'
+  | 'projectKeysAppliedVersion'
 >;
 const corsAhead = (row: Ahead) => row.corsVersion !== row.corsAppliedVersion;
+const accessListAhead = (row: Ahead) => row.accessListVersion !== row.accessListAppliedVersion;
 const retentionAhead = (row: Ahead) => row.retentionVersion !== row.retentionAppliedVersion;
 const ssoAhead = (row: Ahead) => row.ssoVersion !== row.ssoAppliedVersion;
 const projectKeysAhead = (row: Ahead) => row.projectKeysVersion !== row.projectKeysAppliedVersion;
@@ -45,7 +55,7 @@ const captureAhead = (row: Pick<WithCapture, 'capture' | 'captureAppliedVersion'
 const loggerAhead = (row: Pick<WithCapture, 'logger' | 'loggerAppliedVersion'>) => row.logger.version !== row.loggerAppliedVersion;
 
 export const needsConfig = (row: Ahead & Pick<WithCapture, 'status' | 'capture' | 'captureAppliedVersion' | 'logger' | 'loggerAppliedVersion'>): boolean =>
-  (corsAhead(row) || retentionAhead(row) || ssoAhead(row) || projectKeysAhead(row) || captureAhead(row) || loggerAhead(row)) && row.status === 'running';
+  (corsAhead(row) || accessListAhead(row) || retentionAhead(row) || ssoAhead(row) || projectKeysAhead(row) || captureAhead(row) || loggerAhead(row)) && row.status === 'running';
 
 /** The capture settings as the agent takes them. */
 export const agentCaptureOf = (capture: AccountCapture) => ({ rate: capture.rate, conditions: capture.conditions });
@@ -69,6 +79,12 @@ function loggerRecord(options: WithCapture['logger']['options']): Outcome {
   return { action: 'loggerUpdate', status: 'success', comments, event };
 }
 
+/** What the activity says of the network access list the instance took. */
+function accessListRecord(entries: number): Outcome {
+  const comments = entries === 0 ? 'The instance is now open to every address' : `The instance is now reachable from ${entries} address(es) or range(s) only`;
+  return { action: 'accessListUpdate', status: 'success', comments, event: { type: 'instance.access_list_applied', entries } };
+}
+
 /**
  * What the step records for each setting it applied. The projects' key set records nothing here: the
  * project's create or delete that changed it has its own activity line, audit record and event.
@@ -80,6 +96,7 @@ function appliedRecords(row: WithCapture): Outcome[] {
     const from = origins.length ? origins.join(', ') : 'any origin';
     records.push({ action: 'cors', status: 'success', comments: `The instance now accepts recordings from ${from}`, event: { type: 'instance.cors_applied', origins } });
   }
+  if (accessListAhead(row)) records.push(accessListRecord(row.accessList.length));
   if (retentionAhead(row)) {
     const days = row.retentionDays;
     const kept = days === null ? 'The instance now keeps recordings without limit' : `The instance now keeps recordings for ${retentionLabel(days)}`;
@@ -108,6 +125,7 @@ function appliedRecords(row: WithCapture): Outcome[] {
 export async function applyConfig(d: ConfigStepDeps, row: WithCapture): Promise<void> {
   await d.driver.applyConfig(row.instanceId, {
     corsOrigins: row.corsOrigins,
+    accessList: row.accessList.map((e) => e.address),
     retentionDays: row.retentionDays,
     sso: agentSsoOf(row),
     capture: agentCaptureOf(row.capture),
@@ -134,6 +152,7 @@ export async function recordConfigFailure(d: ConfigStepDeps, row: WithCapture, e
   const reason = errorForLog(err).message;
   const records: Outcome[] = [];
   if (corsAhead(row)) records.push({ action: 'cors', status: 'failed', comments: reason, event: { type: 'instance.cors_failed', reason } });
+  if (accessListAhead(row)) records.push({ action: 'accessListUpdate', status: 'failed', comments: reason, event: { type: 'instance.access_list_failed', reason } });
   if (retentionAhead(row)) records.push({ action: 'retentionUpdate', status: 'failed', comments: reason, event: { type: 'instance.retention_failed', reason } });
   if (ssoAhead(row)) records.push({ action: 'configUpdate', status: 'failed', comments: reason, event: { type: 'instance.sso_failed', reason } });
   if (captureAhead(row)) records.push({ action: 'captureUpdate', status: 'failed', comments: reason, event: { type: 'instance.capture_failed', reason } });

@@ -20,6 +20,7 @@ const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instance
 const configPending = and(
   or(
     ne(instances.corsVersion, instances.corsAppliedVersion),
+    ne(instances.accessListVersion, instances.accessListAppliedVersion),
     ne(instances.retentionVersion, instances.retentionAppliedVersion),
     ne(instances.ssoVersion, instances.ssoAppliedVersion),
     // A project made or deleted since the agent last took the instance's key set.
