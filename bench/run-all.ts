@@ -32,6 +32,8 @@ const { benchBillingClose, closeReport } = await import('./billing-close');
 for (const line of closeReport(await benchBillingClose())) console.log(line);
 const { benchBillingUtilization, utilizationReport } = await import('./billing-utilization');
 for (const line of utilizationReport(await benchBillingUtilization())) console.log(line);
+const { benchBudgetRound, budgetRoundReport } = await import('./budget-round');
+for (const line of budgetRoundReport(await benchBudgetRound())) console.log(line);
 const { benchWebhooksFanout, fanoutReport } = await import('./webhooks-fanout');
 for (const line of fanoutReport(await benchWebhooksFanout())) console.log(line);
 const { benchNotificationCount, notificationCountReport } = await import('./notification-count');

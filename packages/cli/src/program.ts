@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAccessList } from './commands/access-list';
 import { registerAudit } from './commands/audit';
+import { registerBilling } from './commands/billing';
 import { registerInstances } from './commands/instances';
 import { registerKeys } from './commands/keys';
 import { registerLogin } from './commands/login';
@@ -27,6 +28,7 @@ export function buildProgram(io: Io): Command {
   registerKeys(program, io);
   registerSourceMaps(program, io);
   registerSupport(program, io);
+  registerBilling(program, io);
   // Every command and group: usage errors throw (exitOverride) instead of ending the process.
   for (const command of allCommands(program)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -12,6 +12,8 @@ export const ERROR_CODE_STATUS = {
   billing_required: 402,
   /** The payment provider refused the card (unknown token, declined): its message says why. */
   card_refused: 402,
+  /** The account's spend budget is used up and its hard stop is on: no new instance or size increase this period. */
+  budget_exhausted: 402,
   forbidden: 403,
   /** The caller must choose a new password first (the account's `changePassword`): only the account and the change are open. */
   password_change_required: 403,

@@ -169,6 +169,16 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   // Billing (modules/billing). Amounts in µ$.
   /** A member saved the billing details; `cardChanged` when a new card came with them. */
   event('billing.details_saved', { firstTime: z.boolean(), cardChanged: z.boolean(), last4: z.string() }),
+  /** The running period's spend reached `threshold` % of the account's budget (`amount`), told once per threshold per period. */
+  event('billing.budget_threshold_crossed', {
+    threshold: z.number().int(),
+    amount: z.number().int(),
+    spend: z.number().int(),
+    forecast: z.number().int(),
+    hardStop: z.boolean(),
+    periodStart: z.number().int(),
+    periodEnd: z.number().int(),
+  }),
   event('invoice.issued', { invoice: invoiceRef }),
   event('invoice.paid', { invoice: invoiceRef }),
   /** The card was refused (`message`, the provider's words); the next try at `nextAttemptAt`, or none (null). */

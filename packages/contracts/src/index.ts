@@ -41,6 +41,7 @@ export * from './instances/switch';
 export * from './onboarding';
 export * from './money';
 export * from './billing';
+export * from './budgets';
 export * from './webhooks';
 export * from './api-keys';
 export * from './permission-viewer';

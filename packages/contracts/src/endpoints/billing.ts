@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingDetailsSchema, invoiceIdParamsSchema, createBillingSchema, editBillingSchema, invoiceListSchema, invoicesQuerySchema, utilizationSchema } from '../billing';
+import { budgetStatusSchema, saveBudgetSchema } from '../budgets';
 import { guardFor } from '../screens';
 import { endpoint } from '../endpoint';
 
@@ -36,4 +37,15 @@ export const billingEndpoints = {
     response: billingDetailsSchema,
     audit: { label: 'Edit billing details' },
   }),
+  /** The spend budget: read with the Billing screen, changed as billing details are (docs/decisions/billing.md). */
+  budget: endpoint({ method: 'GET', path: '/billing/budget', guard: guardFor('billing'), response: budgetStatusSchema, summary: 'Read the spend budget and this period’s spend and forecast' }),
+  saveBudget: endpoint({
+    method: 'PUT',
+    path: '/billing/budget',
+    guard: guardFor('billingEdit'),
+    body: saveBudgetSchema,
+    response: budgetStatusSchema,
+    audit: { label: 'Set spend budget' },
+  }),
+  removeBudget: endpoint({ method: 'DELETE', path: '/billing/budget', guard: guardFor('billingEdit'), response: budgetStatusSchema, audit: { label: 'Remove spend budget' } }),
 } as const;

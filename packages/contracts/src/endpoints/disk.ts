@@ -21,6 +21,8 @@ export const diskEndpoints = {
     body: diskUpgradeBodySchema,
     response: instanceSchema,
     audit: about('Increase disk size'),
+    /** The spend budget's hard stop (contracts' budgets.ts). */
+    errors: ['budget_exhausted'],
   }),
   cleanup: endpoint({
     method: 'POST',

@@ -88,6 +88,8 @@ export const instanceEndpoints = {
     response: instanceSchema,
     status: 201,
     audit: { label: 'Create instance' },
+    /** The spend budget's hard stop (contracts' budgets.ts). */
+    errors: ['budget_exhausted'],
   }),
   instance: endpoint({ method: 'GET', path: `${BASE}/:id`, guard: read, params, response: instanceDetailsSchema }),
   status: endpoint({ method: 'GET', path: `${BASE}/:id/status`, guard: read, params, response: instanceStatusOnlySchema }),

@@ -18,5 +18,7 @@ export const switchEndpoints = {
     body: switchInstanceBodySchema,
     response: instanceSchema,
     audit: { label: 'Switch instance type', instanceParam: 'id' },
+    /** The spend budget's hard stop (contracts' budgets.ts). */
+    errors: ['budget_exhausted'],
   }),
 } as const;

@@ -11,6 +11,7 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   session_expired: 'the session token expired or was revoked: refresh it (GET /api/refresh) or sign in again',
   billing_required: 'the account must add its billing details first',
   card_refused: 'the payment provider refused the card',
+  budget_exhausted: 'the spend budget is used up and its hard stop is on: no new instance or size increase this month',
   forbidden: "the caller's role lacks the permission, the call is for people only (an API key called it), or the key's IP access list refuses this address",
   password_change_required: 'the person must change their password first (POST /api/account/password)',
   fresh_proof_required:

@@ -25,3 +25,4 @@ export * from './idempotent-requests';
 export * from './mfa';
 export * from './webauthn';
 export * from './support';
+export * from './budgets';

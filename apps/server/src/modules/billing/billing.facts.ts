@@ -1,6 +1,8 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAccounts, invoices, roles, users } from '../../db/schema';
+import { budgetRepo } from './budget.repo';
+import { spendOfAccount } from './budget.spend';
 
 /** Whether the account has billing details: what the create gate and the trial read (other domains ask here). */
 export async function hasBillingAccount(db: Db, tenantId: string): Promise<boolean> {
@@ -26,4 +28,17 @@ export async function billingMembers(db: Db, tenantId: string): Promise<string[]
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.tenantId, tenantId), or(eq(users.admin, true), sql`'EDIT_BILLING' = any(${roles.permissions})`)));
   return rows.map((r) => r.email);
+}
+
+/**
+ * Whether the account's spend budget stops it growing now: its hard stop is on and the running
+ * period's spend, metered as its invoice will be, has reached the amount. Read live (not from the
+ * round's records), so the refusal starts the moment the spend gets there. New instances and size
+ * increases ask here (the instances' accept-change door); nothing running is ever stopped by it.
+ */
+export async function budgetStopsGrowth(db: Db, tenantId: string, at: Date): Promise<boolean> {
+  const budget = await budgetRepo(db).budget(tenantId);
+  if (!budget?.hardStop) return false;
+  const spend = await spendOfAccount(db, tenantId, at.getTime());
+  return spend !== null && spend.spend >= budget.amount;
 }

@@ -77,6 +77,13 @@ export const NOTIFICATION_DRAFTS: { [T in DomainEventType]?: Draft<T> } = {
     onInstance(e, 'warning', `${e.instance.name} rolled back to ${e.version}`, `The upgrade to ${e.failedVersion} failed; the instance runs ${e.version} with its data as before the upgrade.`),
   'invoice.paid': (e) => onBilling('success', `Invoice ${e.invoice.number} paid`, `${formatMoney(e.invoice.total)} was charged to the card on file.`, e.invoice),
   'invoice.payment_failed': (e) => onBilling('critical', `Payment of invoice ${e.invoice.number} failed`, e.message, e.invoice),
+  'billing.budget_threshold_crossed': (e) =>
+    onBilling(
+      e.threshold >= 100 ? 'critical' : 'warning',
+      `Spend reached ${e.threshold} % of your budget`,
+      `${formatMoney(e.spend)} of ${formatMoney(e.amount)} this month; forecast ${formatMoney(e.forecast)}.` +
+        (e.hardStop && e.threshold >= 100 ? ' The hard stop refuses new instances and size increases until next month.' : ''),
+    ),
   'account.trial_ending': (e) => onBilling('warning', `Your free trial ends in ${e.daysLeft} day${e.daysLeft === 1 ? '' : 's'}`, 'Add billing details to keep your instances running.'),
   'account.trial_ended': () => onBilling('critical', 'Your free trial has ended.', 'Running instances are being stopped. Add billing details to start them again.'),
   'member.joined': (e) => ({

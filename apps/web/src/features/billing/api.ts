@@ -1,4 +1,4 @@
-import { API_PREFIX, INVOICES_FETCH_SIZE, endpoints, type CreateBillingInput, type EditBillingInput } from '@replay/contracts';
+import { API_PREFIX, INVOICES_FETCH_SIZE, endpoints, type CreateBillingInput, type EditBillingInput, type SaveBudgetInput } from '@replay/contracts';
 import { ApiError, call, fetchApiFile } from '../../lib/api';
 
 /** The Billing screen's reads; saving the details refreshes `details` (and the session's account). */
@@ -7,6 +7,7 @@ export const billingKeys = {
   details: () => ['billing', 'details'] as const,
   utilization: () => ['billing', 'utilization'] as const,
   invoices: () => ['billing', 'invoices'] as const,
+  budget: () => ['billing', 'budget'] as const,
 };
 
 export const billingApi = {
@@ -16,6 +17,9 @@ export const billingApi = {
   invoices: (page: number, signal?: AbortSignal) => call(endpoints.invoices, { query: { page, limit: INVOICES_FETCH_SIZE } }, { signal }),
   create: (body: CreateBillingInput) => call(endpoints.createBilling, { body }),
   edit: (body: EditBillingInput) => call(endpoints.editBilling, { body }),
+  budget: (signal?: AbortSignal) => call(endpoints.budget, {}, { signal }),
+  saveBudget: (body: SaveBudgetInput) => call(endpoints.saveBudget, { body }),
+  removeBudget: () => call(endpoints.removeBudget, {}),
 };
 
 /**

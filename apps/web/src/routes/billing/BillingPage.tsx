@@ -8,6 +8,7 @@ import { LoadError } from '../../components/list/LoadError';
 import { withServerReason } from '../../components/list/status-text';
 import { PageTitle } from '../../components/PageTitle';
 import { BillingDetailsDrawer } from '../../features/billing/components/BillingDetailsDrawer';
+import { BudgetCard } from '../../features/billing/components/BudgetCard';
 import { useBillingDetails } from '../../features/billing/hooks';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { BillingCards } from './BillingCards';
@@ -36,7 +37,7 @@ function useTabParam() {
 
 /**
  * Billing (spec section 2): for a trial, the billing setup; the Next Billing Amount, Next
- * Invoice Date and Credit Card cards; and the Utilization and Invoices tabs. Without
+ * Invoice Date and Credit Card cards; the spend budget (issue 45); and the Utilization and Invoices tabs. Without
  * EDIT_BILLING it is read-only.
  */
 export default function BillingPage() {
@@ -61,6 +62,7 @@ export default function BillingPage() {
         </Box>
       )}
       <BillingCards query={details} trialEndsAt={isTrialAccount(account) ? account.trialEndsAt : null} onEdit={cardAction} />
+      <BudgetCard canEdit={canEdit} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="utilization">Utilization</Tabs.Tab>

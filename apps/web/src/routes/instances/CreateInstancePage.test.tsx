@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { INSTANCE_MESSAGES, type Account } from '@replay/contracts';
-import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
+import { BUDGET_MESSAGES, INSTANCE_MESSAGES, type Account } from '@replay/contracts';
+import { fail, failWith, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
 import { headerOf, makeInstance, queriesTo } from '../../features/instances/test-fixtures';
@@ -142,6 +142,15 @@ describe('Create Instance', () => {
     const keys = headerOf(stub, 'POST', BASE, 'idempotency-key');
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
+    expect(locationNow()).toBe('/instances/create');
+  });
+
+  it('shows the spend budget’s hard stop in its own words and stays on the form', async () => {
+    const { user } = open({}, { [`POST ${BASE}`]: failWith('budget_exhausted', BUDGET_MESSAGES.exhausted) });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Shop');
+    await waitFor(() => expect(createButton()).toBeEnabled());
+    await user.click(createButton());
+    expect(await screen.findByText(BUDGET_MESSAGES.exhausted)).toBeInTheDocument();
     expect(locationNow()).toBe('/instances/create');
   });
 });

@@ -1,8 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import { mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
+import { BUDGET_MESSAGES, mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
+import { budgetStopsGrowth } from '../../billing/billing.facts';
 import type { Database, Db } from '../../../db/client';
 import type { Clock } from '../../../lib/context';
-import { conflict } from '../../../lib/errors';
+import { AppError, conflict } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
 import { diskRepo } from '../disk/instances.disk-repo';
@@ -72,4 +73,13 @@ export async function acceptMemberChange(deps: AcceptDeps, p: Principal, instanc
 export async function accountMayPayMore(deps: { database: Database; hasBillingDetails(tenantId: string): Promise<boolean> }, tenantId: string): Promise<boolean> {
   if (await deps.hasBillingDetails(tenantId)) return true;
   return mayPayForUpgrade({ hasBillingDetails: false, edition: await diskRepo(deps.database.db).edition(tenantId) });
+}
+
+/**
+ * The spend budget's hard stop (billing's fact): a new instance or a size increase (a dearer type,
+ * a larger disk) is refused while the account's budget is used up and its hard stop is on, 402
+ * `budget_exhausted`. Decreases and every other change pass; nothing running is stopped.
+ */
+export async function assertBudgetAllowsGrowth(db: Db, tenantId: string, at: Date): Promise<void> {
+  if (await budgetStopsGrowth(db, tenantId, at)) throw new AppError('budget_exhausted', [BUDGET_MESSAGES.exhausted]);
 }

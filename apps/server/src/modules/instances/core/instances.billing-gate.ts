@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/errors';
 import { hasPastDueInvoice } from '../../billing/billing.facts';
 import { countLiveProjects } from '../../projects/projects.facts';
 import { instancesRepo } from './instances.repo';
+import { assertBudgetAllowsGrowth } from './instances.accept-change.door';
 
 /*
  * What billing lets an account do with its instances, answered 402: the request is fine and
@@ -20,6 +21,7 @@ export async function assertMayCreate(tx: Db, tenantId: string, size: InstanceSi
   if (isBillingRequired(facts, size)) throw new AppError('billing_required', [INSTANCE_MESSAGES.billingRequired]);
   // Dunning's last step: an invoice open past its due date (BILLING_GRACE_DAYS) stops new instances.
   if (await hasPastDueInvoice(tx, tenantId, at)) throw new AppError('billing_required', [INSTANCE_MESSAGES.invoicePastDue]);
+  await assertBudgetAllowsGrowth(tx, tenantId, at);
   // The account's cap (ACCOUNT_LIMITS), judged after billing: a trial's second instance is a billing question (402), not a cap.
   const instances = instanceLimit({ hasBillingDetails, instanceCount: facts.instanceCount });
   if (instances.remaining === 0) throw new AppError('conflict', [INSTANCE_MESSAGES.instanceLimit(instances.limit)]);

@@ -19,7 +19,7 @@ import type { Principal } from '../../../lib/principal';
 import { msOrNull } from '../../../lib/time';
 import { diskRepo } from './instances.disk-repo';
 import type { Enqueue } from '../workflow/instances.jobs';
-import { acceptMemberChange, accountMayPayMore, claimWithRecord } from '../core/instances.accept-change.door';
+import { acceptMemberChange, accountMayPayMore, assertBudgetAllowsGrowth, claimWithRecord } from '../core/instances.accept-change.door';
 import type { InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';
 
@@ -69,6 +69,7 @@ export function createDiskService(deps: DiskDeps) {
       if (problem) throw badRequest(problem);
       if (!canUpdateStorage(row)) throw conflict(DISK_MESSAGES.storageBusy);
       if (!(await mayPay(p.tenantId))) throw new AppError('billing_required', [DISK_MESSAGES.billingRequired]);
+      await assertBudgetAllowsGrowth(db, p.tenantId, deps.clock.now());
       return acceptMemberChange(deps, p, instanceId, {
         from: row.status,
         change: { storageInProgress: true, pendingDiskSize: diskSize },

@@ -6,7 +6,7 @@ import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import type { Enqueue } from '../workflow/instances.jobs';
-import { acceptMemberChange, accountMayPayMore } from '../core/instances.accept-change.door';
+import { acceptMemberChange, accountMayPayMore, assertBudgetAllowsGrowth } from '../core/instances.accept-change.door';
 import type { InstancesService } from '../core/instances.service';
 
 export interface SwitchDeps {
@@ -38,6 +38,8 @@ export function createSwitchService(deps: SwitchDeps) {
       const refusal = switchRefusal(row);
       if (refusal) throw conflict(refusal);
       if (switchCostsMore(row.size, size) && !(await mayPay(p.tenantId))) throw new AppError('billing_required', [SWITCH_MESSAGES.billingRequired]);
+      // A switch to a smaller size lowers the spend: the budget's hard stop never refuses it.
+      if (switchCostsMore(row.size, size)) await assertBudgetAllowsGrowth(deps.database.db, p.tenantId, deps.clock.now());
       return acceptMemberChange(deps, p, instanceId, {
         from: 'running',
         change: { status: 'upgrading', inProgress: true, pendingSize: size },
