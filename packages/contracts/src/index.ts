@@ -41,6 +41,7 @@ export * from './onboarding';
 export * from './money';
 export * from './billing';
 export * from './webhooks';
+export * from './webhook-channels';
 export * from './api-keys';
 export * from './permission-viewer';
 export * from './notifications';

@@ -1,5 +1,4 @@
-import { canOpenScreen, saveWebhookSchema, visibleWebhookEventTypes, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
-import type { z } from 'zod';
+import { canOpenScreen, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
 import type { Clock } from '../../lib/context';
@@ -10,7 +9,9 @@ import { seal, type SealKey } from '../../lib/seal';
 import { checkedTarget, TargetRefused, type HostResolver } from '../../lib/ssrf-guard';
 import { webhooksRepo, type WebhookRow } from './webhooks.repo';
 import { messageBody, newWebhookSecret } from './webhooks.send';
-import { authHeaderBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import { credentialBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import { credentialToStore, endpointToStore, eventTypesToStore, type SaveInput } from './webhooks.channel-input';
+import { MASKED_ROUTING_KEY, renderBody } from './webhooks.format';
 import { deliverDueWebhooks, type DeliveryDeps } from './webhooks.delivery';
 
 export interface WebhooksDeps {
@@ -20,9 +21,9 @@ export interface WebhooksDeps {
   /** WEBHOOKS_ALLOW_PRIVATE_TARGETS. */
   allowPrivate: boolean;
   resolve: HostResolver;
+  /** The console's public address: Slack, Teams and PagerDuty messages link into it. */
+  publicUrl: string;
 }
-
-type SaveInput = z.output<typeof saveWebhookSchema>;
 
 const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
@@ -91,10 +92,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const stored = input.webhookId ? await owned(p, input.webhookId) : null;
       // Absent types: on create, all the caller may see; on update, those stored, which the caller
       // must still be allowed to see (else moving the endpoint would redirect events closed to them).
-      const eventTypes = [...new Set(input.eventTypes ?? stored?.eventTypes ?? visibleWebhookEventTypes(p.permissions))];
+      const eventTypes = eventTypesToStore(input, stored, p.permissions);
       checkFamilies(p, eventTypes);
-      await checkTarget(input.endpoint);
+      const endpoint = endpointToStore(input, stored);
+      const credential = credentialToStore(input, stored);
+      await checkTarget(endpoint);
       const now = deps.clock.now();
+      const sealed = (id: string) => (credential ? seal(deps.sealKey, credential, credentialBinding({ id, type: input.type })) : null);
       if (!input.webhookId) {
         const id = newId();
         const secret = newWebhookSecret();
@@ -104,10 +108,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
             tenantId: p.tenantId,
             type: input.type,
             name: input.name,
-            endpoint: input.endpoint,
+            endpoint,
             eventTypes,
             secretSealed: seal(deps.sealKey, secret, secretBinding(id)),
-            authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null,
+            authHeaderSealed: sealed(id),
             createdAt: now,
             updatedAt: now,
           });
@@ -117,15 +121,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
         return { webhook: webhookToWire(row), secret };
       }
       const id = input.webhookId;
-      const authHeaderChanged = input.authHeader !== undefined;
+      const authHeaderChanged = credential !== undefined;
       const row = await db.transaction(async (tx) => {
         const updated = await webhooksRepo(tx).update(p.tenantId, id, {
           type: input.type,
           name: input.name,
-          endpoint: input.endpoint,
+          endpoint,
           eventTypes,
           updatedAt: now,
-          ...(authHeaderChanged ? { authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null } : {}),
+          ...(authHeaderChanged ? { authHeaderSealed: sealed(id) } : {}),
         });
         if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
         await emitEvent(tx, { type: 'webhook.updated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated), eventTypes, authHeaderChanged });
@@ -181,9 +185,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     async deliveries(p: Principal, id: string, page: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
-      await owned(p, id);
+      const hook = await owned(p, id);
       const { rows, attempts, total } = await webhooksRepo(db).deliveries(p.tenantId, id, page, limit);
-      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id))), total };
+      // Shown as the endpoint's type renders it now (what an attempt sends), the PagerDuty key masked.
+      const shown = (r: (typeof rows)[number]) => renderBody(hook.type, r.body, { publicUrl: deps.publicUrl, tenantId: hook.tenantId, messageId: r.messageId, routingKey: MASKED_ROUTING_KEY });
+      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id), shown(r))), total };
     },
 
     /** Any delivery again: a new chain of attempts of the same message (same id, same body). */

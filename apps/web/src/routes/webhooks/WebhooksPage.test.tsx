@@ -19,6 +19,7 @@ const hook: Webhook = {
   name: 'Ops receiver',
   endpoint: 'https://hooks.example.com/in',
   authHeader: true,
+  routingKey: false,
   eventTypes: ['instance.created'],
   enabled: true,
   disabledAt: null,
