@@ -139,11 +139,11 @@ export const visiblePagerDutyEventTypes = (permissions: readonly string[]): Doma
 export const saveWebhookSchema = z
   .strictObject({
     webhookId: safeUuid(WEBHOOK_MESSAGES.notFound).optional(),
-    type: z.enum(WEBHOOK_TYPES).default('webhook'),
+    type: z.enum(WEBHOOK_TYPES).default('webhook').describe('webhook: signed Standard Webhooks JSON; slack: Block Kit message; msteams: Adaptive Card; pagerduty: Events API v2 trigger/resolve'),
     name: webhookNameSchema,
-    endpoint: webhookEndpointSchema.optional(),
+    endpoint: webhookEndpointSchema.optional().describe('Required except for pagerduty, where it defaults to https://events.pagerduty.com/v2/enqueue'),
     authHeader: webhookAuthHeaderSchema.nullable().optional(),
-    routingKey: webhookRoutingKeySchema.optional(),
+    routingKey: webhookRoutingKeySchema.optional().describe('pagerduty only: the Events API v2 integration key (32 characters); required on create, absent keeps it; never answered'),
     eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length).optional(),
   })
   .superRefine((input, ctx) => {
