@@ -62,6 +62,8 @@ export const WEBHOOK_CHANNEL_MESSAGES = {
   invalidRoutingKey: 'The integration key is the 32 letters and digits PagerDuty shows on the service’s Events API v2 integration.',
   routingKeyOnlyPagerDuty: 'Only a PagerDuty webhook takes an integration key.',
   noAuthHeaderForPagerDuty: 'A PagerDuty webhook takes no auth header: its integration key authenticates each event.',
+  /* A chat URL is shown masked: turned into a type whose endpoint is shown, it would be revealed. */
+  maskedEndpoint: 'Enter the full endpoint URL: the saved one is shown masked and cannot be reused by another type.',
   pagerDutyEventTypes: `PagerDuty receives only events that open and close an incident: ${PAGERDUTY_EVENT_TYPES.join(', ')}.`,
 } as const;
 

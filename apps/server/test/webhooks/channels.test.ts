@@ -112,10 +112,14 @@ describe('saving a channel', () => {
     t.runtime.ctx.resolveHost = undefined;
   });
 
-  it('a chat URL sent back masked keeps the stored one; a new one replaces it', async () => {
+  it('a chat URL sent back masked keeps the stored one, never for a type that shows it; a new one replaces it', async () => {
     const hook = await created({ type: 'slack', endpoint: `${receiver.url}/T1/B1/first` });
     const kept = await saveWebhook(t, owner, { webhookId: hook.webhookId, type: 'slack', name: 'Kept', endpoint: hook.endpoint });
     expect(kept.json().data.webhook.endpoint).toBe(hook.endpoint);
+    // Made a plain webhook (whose endpoint is answered in full), the masked URL cannot carry the secret one over.
+    const revealed = await saveWebhook(t, owner, { webhookId: hook.webhookId, type: 'webhook', name: 'Plain', endpoint: hook.endpoint });
+    expect(revealed.statusCode).toBe(400);
+    expect(revealed.json().errors).toEqual([WEBHOOK_CHANNEL_MESSAGES.maskedEndpoint]);
     await t.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: bearer(owner.jwt) });
     await t.runtime.drain();
     expect(receiver.received.map((r) => r.body.includes('Test event from the console'))).toEqual([true]);

@@ -18,11 +18,15 @@ type Stored = Pick<WebhookRow, 'type' | 'endpoint' | 'eventTypes' | 'authHeaderS
 /**
  * The endpoint to store: PagerDuty's Events API URL when a PagerDuty webhook names none (or
  * the stored one on update); the stored chat URL when its masked form came back unchanged
- * (the answer never holds the real one); else what was sent.
+ * for a type that masks it too (the answer never holds the real one); else what was sent.
  */
 export function endpointToStore(input: SaveInput, stored: Stored): string {
   if (input.endpoint === undefined) return stored?.type === 'pagerduty' ? stored.endpoint : PAGERDUTY_EVENTS_URL;
-  if (stored && isSecretEndpointType(stored.type) && input.endpoint === maskWebhookEndpoint(stored.type, stored.endpoint)) return stored.endpoint;
+  if (stored && isSecretEndpointType(stored.type) && input.endpoint === maskWebhookEndpoint(stored.type, stored.endpoint)) {
+    // Kept only for a type that masks it too: else the answer would show the secret URL in full.
+    if (!isSecretEndpointType(input.type)) throw badRequest(WEBHOOK_CHANNEL_MESSAGES.maskedEndpoint);
+    return stored.endpoint;
+  }
   return input.endpoint;
 }
 

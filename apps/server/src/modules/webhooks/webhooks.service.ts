@@ -36,6 +36,10 @@ const deliveryOf = (deps: WebhooksDeps) => ({
   deliverDue: (run: Pick<DeliveryDeps, 'logger' | 'wakeAt'>): Promise<number> => deliverDueWebhooks({ ...deps, ...run }),
 });
 
+/** A delivery's body as the endpoint's type renders it now (what an attempt sends), the PagerDuty key masked. */
+const shownBody = (publicUrl: string, hook: WebhookRow, row: { body: string; messageId: string }): string =>
+  renderBody(hook.type, row.body, { publicUrl, tenantId: hook.tenantId, messageId: row.messageId, routingKey: MASKED_ROUTING_KEY });
+
 /** The caller's account's webhook, or 404 (another account's is as unknown as none). */
 async function ownedWebhook(db: Db, p: Principal, id: string): Promise<WebhookRow> {
   const row = await webhooksRepo(db).find(p.tenantId, id);
@@ -90,8 +94,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** Creates (answering the secret, once) or updates a webhook. */
     async save(p: Principal, input: SaveInput): Promise<{ webhook: Webhook; secret: string | null }> {
       const stored = input.webhookId ? await owned(p, input.webhookId) : null;
-      // Absent types: on create, all the caller may see; on update, those stored, which the caller
-      // must still be allowed to see (else moving the endpoint would redirect events closed to them).
+      // Stored types absent from an update are judged again: moving the endpoint must not redirect events closed to the caller.
       const eventTypes = eventTypesToStore(input, stored, p.permissions);
       checkFamilies(p, eventTypes);
       const endpoint = endpointToStore(input, stored);
@@ -187,9 +190,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     async deliveries(p: Principal, id: string, page: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
       const hook = await owned(p, id);
       const { rows, attempts, total } = await webhooksRepo(db).deliveries(p.tenantId, id, page, limit);
-      // Shown as the endpoint's type renders it now (what an attempt sends), the PagerDuty key masked.
-      const shown = (r: (typeof rows)[number]) => renderBody(hook.type, r.body, { publicUrl: deps.publicUrl, tenantId: hook.tenantId, messageId: r.messageId, routingKey: MASKED_ROUTING_KEY });
-      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id), shown(r))), total };
+      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id), shownBody(deps.publicUrl, hook, r))), total };
     },
 
     /** Any delivery again: a new chain of attempts of the same message (same id, same body). */

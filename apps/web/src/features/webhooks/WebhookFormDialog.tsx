@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Checkbox.css';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { WEBHOOK_MESSAGES, WEBHOOK_TYPE_HELP, WEBHOOK_TYPE_LABELS, WEBHOOK_TYPES, isSecretEndpointType, type Webhook, type WebhookType } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { FormDialog } from '../../components/FormDialog';
@@ -10,6 +8,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useSaveWebhook } from './api';
 import { allowedEventGroups, validateWebhookForm, withType, type WebhookFormErrors, type WebhookFormValues } from './webhook-form';
 import { WebhookCredentialFields } from './WebhookCredentialFields';
+import { WebhookEventsField } from './WebhookEventsField';
 
 interface Props {
   /** The webhook being edited, or null for a new one. */
@@ -112,27 +111,7 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
         error={errors.endpoint}
       />
       <WebhookCredentialFields webhook={webhook} values={values} errors={errors} hasRoutingKey={hasRoutingKey} set={set} />
-      <Checkbox.Group label="Events" required value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes}>
-        <Stack gap="sm" mt="xs">
-          {groups.map(({ family, types }) => (
-            <Stack key={family.key} gap={4}>
-              <Group justify="space-between">
-                <Text size="sm" fw={600}>
-                  {family.label}
-                </Text>
-                <Button variant="subtle" size="compact-xs" onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])} aria-label={`Select all ${family.label} events`}>
-                  Select all
-                </Button>
-              </Group>
-              <Group gap="xs">
-                {types.map((type) => (
-                  <Checkbox key={type} value={type} label={type} size="xs" />
-                ))}
-              </Group>
-            </Stack>
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      <WebhookEventsField groups={groups} value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={save.isPending}>
           Cancel
