@@ -97,8 +97,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       // Stored types absent from an update are judged again: moving the endpoint must not redirect events closed to the caller.
       const eventTypes = eventTypesToStore(input, stored, p.permissions);
       checkFamilies(p, eventTypes);
-      const endpoint = endpointToStore(input, stored);
-      const credential = credentialToStore(input, stored);
+      const [endpoint, credential] = [endpointToStore(input, stored), credentialToStore(input, stored)];
       await checkTarget(endpoint);
       const now = deps.clock.now();
       const sealed = (id: string) => (credential ? seal(deps.sealKey, credential, credentialBinding({ id, type: input.type })) : null);
