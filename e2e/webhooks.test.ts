@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES } from '@replay/contracts';
+import { PAGERDUTY_EVENTS_URL, WEBHOOK_MESSAGES } from '@replay/contracts';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import type { ConsoleServer } from './support/server';
@@ -159,5 +159,72 @@ describe('webhooks journey in chromium', () => {
     await expect.poll(() => roleDeliveries.count(), { timeout: DELIVERY_MS }).toBe(1);
     await visible(drawer.getByRole('button', { name: /^Replay role\.created/ }));
     await expectAccessible(page, 'webhooks: a new delivery in the open log');
+  });
+});
+
+/** Issue 45: the alert channels, added through the form, each receiving its own format. */
+describe('alert channels in chromium', () => {
+  const ROUTING_KEY = 'R0123456789abcdef0123456789ABCDE';
+  const PHONE = { width: 390, height: 844 };
+
+  async function addChannel(type: string, name: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>): Promise<void> {
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    await dialog.getByRole('textbox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: type }).click();
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await fill(dialog);
+    await expectAccessible(page, `webhooks: ${type} form filled`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await hidden(secretDialog);
+  }
+
+  async function testEvent(name: string): Promise<unknown> {
+    const before = received.length;
+    await page.getByRole('button', { name: `More actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Send test event' }).click();
+    await expect.poll(() => received.length, { timeout: DELIVERY_MS }).toBe(before + 1);
+    return JSON.parse(received[before]!.body);
+  }
+
+  it('adds a Slack webhook: its URL is shown masked, and the test event arrives as Block Kit', async () => {
+    await page.keyboard.press('Escape');
+    await page.goto('/client/webhooks');
+    await addChannel('Slack', 'Chat room', async (dialog) => {
+      await dialog.getByRole('textbox', { name: /^Slack webhook URL/ }).fill(`${receiverUrl}/services/T0/B0/slacksecret1`);
+      await dialog.getByRole('checkbox', { name: 'alert.fired' }).check();
+    });
+    const slackRow = page.getByRole('table', { name: 'Webhooks' }).getByRole('row', { name: /Chat room/ });
+    await visible(slackRow.getByText('Slack', { exact: true }));
+    await visible(slackRow.getByText(`${new URL(receiverUrl).origin}/…ret1`));
+    expect(await page.getByText('slacksecret1').count()).toBe(0);
+    const body = (await testEvent('Chat room')) as { text: string; blocks: { type: string }[] };
+    expect(body.text).toContain('Test event from the console');
+    expect(body.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context', 'actions']);
+    await expectAccessible(page, 'webhooks: a Slack webhook listed');
+  });
+
+  it('adds a PagerDuty webhook at a phone’s width: the endpoint is filled in, the key required, and the test event is a trigger', async () => {
+    await page.setViewportSize(PHONE);
+    await addChannel('PagerDuty', 'On call', async (dialog) => {
+      const endpoint = dialog.getByRole('textbox', { name: /^Events API endpoint/ });
+      expect(await endpoint.inputValue()).toBe(PAGERDUTY_EVENTS_URL);
+      expect(await dialog.getByRole('checkbox', { name: 'instance.created' }).count()).toBe(0);
+      await dialog.getByRole('checkbox', { name: 'alert.fired' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await visible(dialog.getByText('Enter the PagerDuty integration key (Events API v2).'));
+      const box = await dialog.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      await endpoint.fill(receiverUrl);
+      await dialog.getByLabel(/^Integration key/).fill(ROUTING_KEY);
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const body = (await testEvent('On call')) as { routing_key: string; event_action: string; payload: { severity: string } };
+    expect(body).toMatchObject({ routing_key: ROUTING_KEY, event_action: 'trigger', payload: { severity: 'info' } });
+    expect(await page.getByText(ROUTING_KEY).count()).toBe(0);
+    await expectAccessible(page, 'webhooks: a PagerDuty webhook at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -8,13 +8,14 @@ import { registerLogin } from './commands/login';
 import { registerMembers } from './commands/members';
 import { registerSourceMaps } from './commands/sourcemaps';
 import { registerSupport } from './commands/support';
+import { registerWebhooks } from './commands/webhooks';
 import { describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
 import type { Io } from './io';
 
 /** The command tree; a new one each run, so runs in one process (tests) share nothing. */
 export function buildProgram(io: Io): Command {
   const program = new Command('replay')
-    .description("The console's command-line tool: instances, members, the audit trail, API keys and source maps.")
+    .description("The console's command-line tool: instances, network access lists, members, the audit trail, API keys, source maps, billing budgets and webhooks.")
     .option('--json', 'print one JSON document on standard output, and nothing else there')
     .addHelpText('after', EXIT_CODES_HELP)
     .showSuggestionAfterError()
@@ -29,6 +30,7 @@ export function buildProgram(io: Io): Command {
   registerSourceMaps(program, io);
   registerSupport(program, io);
   registerBilling(program, io);
+  registerWebhooks(program, io);
   // Every command and group: usage errors throw (exitOverride) instead of ending the process.
   for (const command of allCommands(program)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -43,6 +43,7 @@ export * from './money';
 export * from './billing';
 export * from './budgets';
 export * from './webhooks';
+export * from './webhook-channels';
 export * from './api-keys';
 export * from './permission-viewer';
 export * from './notifications';

@@ -4,20 +4,18 @@ import { canOpenScreen, type Screen } from './screens';
 import { safeExactText, safePaging, safeText, safeUuid } from './safe';
 import { MESSAGES } from './validation';
 import { HOST_LABEL_PATTERN, IPV4_PATTERN, TLD_PATTERN } from './host-rules';
+import { isPagerDutyEventType, PAGERDUTY_EVENT_TYPES, PAGERDUTY_ROUTING_KEY_PATTERN, WEBHOOK_CHANNEL_MESSAGES, WEBHOOK_TYPES } from './webhook-channels';
 
 /**
  * Webhooks (spec: the Webhook entity {webhookId, type, name, endpoint, authHeader};
  * GET/PUT /webhooks, DELETE /webhooks/{id}; issue 14 for the rest). An endpoint
  * subscribes to families of domain events; each event is delivered as a Standard
  * Webhooks 1.0 message (`webhook-id`, `webhook-timestamp`, `webhook-signature`,
- * HMAC-SHA256 with the endpoint's own `whsec_…` secret), body `{ type, timestamp, data }`.
+ * HMAC-SHA256 with the endpoint's own `whsec_…` secret), body `{ type, timestamp, data }`;
+ * a Slack, Teams or PagerDuty webhook gets that service's own format instead (webhook-channels.ts).
  */
 
-/** The spec's `type`: the kind of receiver. One kind today (a plain HTTPS receiver); chat integrations would be more. */
-export const WEBHOOK_TYPES = ['webhook'] as const;
-export type WebhookType = (typeof WEBHOOK_TYPES)[number];
-
-export const WEBHOOK_LIMITS = { name: 50, endpoint: 2048, authHeader: 1024 } as const;
+export const WEBHOOK_LIMITS = { name: 50, endpoint: 2048, authHeader: 1024, routingKey: 32 } as const;
 /** An endpoint whose deliveries have only failed this long is disabled (Standard Webhooks' usual 5 days). */
 export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 60 * 60_000;
 /** The wait before each attempt: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then the delivery failed. */
@@ -119,29 +117,62 @@ export const isHeaderValue = (text: string): boolean => /^[\x20-\x7e\xa0-\xff]*$
 
 export const webhookAuthHeaderSchema = safeExactText(WEBHOOK_LIMITS.authHeader).refine(isHeaderValue, WEBHOOK_MESSAGES.invalidAuthHeader);
 
+/** A PagerDuty integration key, as typed (surrounding spaces from a copy and paste dropped). */
+export const webhookRoutingKeySchema = safeText(WEBHOOK_LIMITS.routingKey + 8)
+  .min(1, WEBHOOK_CHANNEL_MESSAGES.routingKeyRequired)
+  .refine((k) => PAGERDUTY_ROUTING_KEY_PATTERN.test(k), WEBHOOK_CHANNEL_MESSAGES.invalidRoutingKey);
+
+/** The event types a webhook of PagerDuty may receive, of those a holder of `permissions` may see. */
+export const visiblePagerDutyEventTypes = (permissions: readonly string[]): DomainEventType[] =>
+  visibleWebhookEventTypes(permissions).filter((t) => (PAGERDUTY_EVENT_TYPES as readonly string[]).includes(t));
+
 /**
  * PUT /webhooks: creates (no `webhookId`) or updates one. `authHeader`: the value sent as
  * `Authorization` with every delivery; a text sets it, null removes it, absent keeps it.
  * `eventTypes` absent (the spec's Webhook names only type, name, endpoint and authHeader):
  * every event type the caller's role may see on create (see defaultEventTypes), kept on update.
+ * Per type (webhook-channels.ts): a PagerDuty webhook needs its integration key (`routingKey`,
+ * kept like the auth header: a text sets it, absent keeps it) and no auth header, receives only
+ * the paired event types, and its endpoint defaults to the Events API v2 URL; any other type
+ * needs an endpoint and takes no routing key. A chat type's masked endpoint sent back keeps it.
  */
-export const saveWebhookSchema = z.strictObject({
-  webhookId: safeUuid(WEBHOOK_MESSAGES.notFound).optional(),
-  type: z.enum(WEBHOOK_TYPES).default('webhook'),
-  name: webhookNameSchema,
-  endpoint: webhookEndpointSchema,
-  authHeader: webhookAuthHeaderSchema.nullable().optional(),
-  eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length).optional(),
-});
+export const saveWebhookSchema = z
+  .strictObject({
+    webhookId: safeUuid(WEBHOOK_MESSAGES.notFound).optional(),
+    type: z.enum(WEBHOOK_TYPES).default('webhook').describe('webhook: signed Standard Webhooks JSON; slack: Block Kit message; msteams: Adaptive Card; pagerduty: Events API v2 trigger/resolve'),
+    name: webhookNameSchema,
+    endpoint: webhookEndpointSchema.optional().describe('Required except for pagerduty, where it defaults to https://events.pagerduty.com/v2/enqueue'),
+    authHeader: webhookAuthHeaderSchema.nullable().optional(),
+    routingKey: webhookRoutingKeySchema.optional().describe('pagerduty only: the Events API v2 integration key (32 characters); required on create, absent keeps it; never answered'),
+    eventTypes: z.array(eventTypeSchema).min(1, WEBHOOK_MESSAGES.noEventTypes).max(WEBHOOK_EVENT_TYPES.length).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (input.type !== 'pagerduty') {
+      if (input.endpoint === undefined) issue('endpoint', WEBHOOK_MESSAGES.required);
+      if (input.routingKey !== undefined) issue('routingKey', WEBHOOK_CHANNEL_MESSAGES.routingKeyOnlyPagerDuty);
+      return;
+    }
+    // A new PagerDuty webhook needs its key; an update may keep the stored one (the server checks one is stored).
+    if (input.webhookId === undefined && input.routingKey === undefined) issue('routingKey', WEBHOOK_CHANNEL_MESSAGES.routingKeyRequired);
+    if (input.authHeader) issue('authHeader', WEBHOOK_CHANNEL_MESSAGES.noAuthHeaderForPagerDuty);
+    if (input.eventTypes?.some((t) => !isPagerDutyEventType(t))) issue('eventTypes', WEBHOOK_CHANNEL_MESSAGES.pagerDutyEventTypes);
+  });
 export type SaveWebhookInput = z.input<typeof saveWebhookSchema>;
 
-/** A webhook as the console shows it: whether an auth header is set, never the header itself, nor the secret. */
+/**
+ * A webhook as the console shows it: whether an auth header (or a PagerDuty integration key)
+ * is set, never the value itself, nor the secret; a Slack or Teams endpoint masked.
+ */
 export const webhookSchema = z.object({
   webhookId: z.string(),
   type: z.enum(WEBHOOK_TYPES),
   name: z.string(),
+  /** A chat type's URL carries its secret: answered as its origin, `/…` and its last 4 characters. */
   endpoint: z.string(),
   authHeader: z.boolean(),
+  /** Whether a PagerDuty integration key is set (always false for other types). */
+  routingKey: z.boolean(),
   eventTypes: z.array(z.string()),
   enabled: z.boolean(),
   /** Epoch ms it was disabled by the console after 5 days of failures (null: enabled, or never). */

@@ -108,6 +108,17 @@ describe('without private targets allowed', () => {
     expect(res.json().errors).toEqual([WEBHOOK_MESSAGES.privateTarget]);
   });
 
+  it.each([
+    ['slack', { endpoint: 'http://10.0.0.5/services/T/B/x' }],
+    ['msteams', { endpoint: 'http://169.254.169.254/workflows/x' }],
+    ['pagerduty', { endpoint: 'http://127.0.0.1:9/v2/enqueue', routingKey: 'R0123456789abcdef0123456789ABCDE' }],
+  ])('refuses a %s webhook aimed inside when saved, as any other (issue 45)', async (type, fields) => {
+    const eventTypes = type === 'pagerduty' ? ['alert.fired'] : ['role.created'];
+    const res = await saveWebhook(t, owner, { type, name: 'SSRF', eventTypes, ...fields });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([WEBHOOK_MESSAGES.privateTarget]);
+  });
+
   it('refuses a name that resolves to an internal address among public ones, or to nothing', async () => {
     dns['mixed.example.com'] = [
       { address: '93.184.215.14', family: 4 },

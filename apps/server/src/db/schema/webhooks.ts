@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { WEBHOOK_TYPES } from '@replay/contracts';
 import { tenants } from './tenants';
 
 /**
  * An account's webhook endpoints. The signing secret and the auth header are
  * sealed (lib/seal.ts, a key of their own, the row id as associated data): both
- * are credentials, shown once (the secret) or never (the header).
+ * are credentials, shown once (the secret) or never (the header). A PagerDuty
+ * webhook sends no Authorization header; its integration key is the credential
+ * kept in `auth_header_sealed`, sealed under a binding of its own (webhooks.wire.ts).
  */
 export const webhooks = pgTable(
   'webhooks',
@@ -14,7 +17,8 @@ export const webhooks = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    type: text('type', { enum: ['webhook'] }).notNull(),
+    /** A plain text column: a new type (issue 45: slack, msteams, pagerduty) needs no migration. */
+    type: text('type', { enum: WEBHOOK_TYPES }).notNull(),
     name: text('name').notNull(),
     endpoint: text('endpoint').notNull(),
     eventTypes: jsonb('event_types').$type<string[]>().notNull(),

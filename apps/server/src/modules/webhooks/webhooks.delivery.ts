@@ -9,7 +9,8 @@ import { openSealed, type SealKey } from '../../lib/seal';
 import type { HostResolver } from '../../lib/ssrf-guard';
 import { webhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks.repo';
 import { AgentPool, sendAttempt, type AttemptOutcome } from './webhooks.send';
-import { authHeaderBinding, secretBinding, webhookRef } from './webhooks.wire';
+import { credentialBinding, secretBinding, webhookRef } from './webhooks.wire';
+import { renderBody } from './webhooks.format';
 
 export interface DeliveryDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface DeliveryDeps {
   sealKey: SealKey;
   allowPrivate: boolean;
   resolve: HostResolver;
+  /** The console's public address: Slack, Teams and PagerDuty messages link into it. */
+  publicUrl: string;
   logger: Pick<Logger, 'error' | 'warn'>;
   /** Asks for a delivery pass at `at` (a retry due sooner than the sweep comes by); optional. */
   wakeAt?: (at: Date) => Promise<void>;
@@ -61,13 +64,21 @@ export async function deliverDueWebhooks(deps: DeliveryDeps): Promise<number> {
   }
 }
 
+/** Why an attempt could not be made: a sealed credential that no longer opens. */
+const unopened = (error: string): AttemptOutcome => ({ ok: false, requestHeaders: {}, responseStatus: null, responseBody: null, error, durationMs: 0 });
+
 async function attempt(deps: DeliveryDeps, hook: WebhookRow, delivery: DeliveryRow, agents: AgentPool): Promise<void> {
   const secret = openSealed(deps.sealKey, hook.secretSealed, secretBinding(hook.id));
-  const authHeader = hook.authHeaderSealed ? openSealed(deps.sealKey, hook.authHeaderSealed, authHeaderBinding(hook.id)) : null;
+  // The sealed column holds a PagerDuty webhook's integration key, any other type's auth header.
+  const credential = hook.authHeaderSealed ? openSealed(deps.sealKey, hook.authHeaderSealed, credentialBinding(hook)) : null;
+  const pagerDuty = hook.type === 'pagerduty';
   const at = deps.clock.now();
-  const outcome: AttemptOutcome = secret
-    ? await sendAttempt({ endpoint: hook.endpoint, messageId: delivery.messageId, body: delivery.body, secret, authHeader, at }, { ...deps, agents })
-    : { ok: false, requestHeaders: {}, responseStatus: null, responseBody: null, error: 'The signing secret cannot be opened (the console secret changed); rotate it.', durationMs: 0 };
+  const body = renderBody(hook.type, delivery.body, { publicUrl: deps.publicUrl, tenantId: hook.tenantId, messageId: delivery.messageId, routingKey: credential });
+  const outcome: AttemptOutcome = !secret
+    ? unopened('The signing secret cannot be opened (the console secret changed); rotate it.')
+    : pagerDuty && !credential
+      ? unopened('The PagerDuty integration key cannot be opened (the console secret changed); enter it again.')
+      : await sendAttempt({ endpoint: hook.endpoint, messageId: delivery.messageId, body, secret, authHeader: pagerDuty ? null : credential, at }, { ...deps, agents });
   const next = outcome.ok ? null : nextAttemptAt(delivery.attempts, at);
   const { ok: _ok, ...logged } = outcome;
   const settled = await webhooksRepo(deps.db).settle(

@@ -6,7 +6,7 @@ import { webhooksConsumer } from './webhooks.consumer';
 import { webhookDeliveryOutbox, webhookRetryWakeJob } from './webhooks.jobs';
 import { webhookRoutes } from './webhooks.routes';
 
-/** Webhooks: endpoints, signed deliveries from an outbox, retries. */
+/** Webhooks: endpoints (plain, Slack, Teams, PagerDuty), signed deliveries from an outbox, retries. */
 export const webhooksModule = serverModule({
   name: 'webhooks',
   services: (ctx) => ({
@@ -15,6 +15,7 @@ export const webhooksModule = serverModule({
       clock: ctx.clock,
       sealKey: webhookSealKey(ctx.secrets.jwtSecret),
       allowPrivate: ctx.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+      publicUrl: ctx.env.publicUrl,
       // Read at each call: tests set ctx.resolveHost after the services are built.
       resolve: (host) => (ctx.resolveHost ?? systemResolver)(host),
     }),

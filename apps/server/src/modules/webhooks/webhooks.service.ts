@@ -1,5 +1,4 @@
-import { canOpenScreen, saveWebhookSchema, visibleWebhookEventTypes, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
-import type { z } from 'zod';
+import { canOpenScreen, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
 import type { Clock } from '../../lib/context';
@@ -10,7 +9,9 @@ import { seal, type SealKey } from '../../lib/seal';
 import { checkedTarget, TargetRefused, type HostResolver } from '../../lib/ssrf-guard';
 import { webhooksRepo, type WebhookRow } from './webhooks.repo';
 import { messageBody, newWebhookSecret } from './webhooks.send';
-import { authHeaderBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import { credentialBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import { credentialToStore, endpointToStore, eventTypesToStore, type SaveInput } from './webhooks.channel-input';
+import { MASKED_ROUTING_KEY, renderBody } from './webhooks.format';
 import { deliverDueWebhooks, type DeliveryDeps } from './webhooks.delivery';
 
 export interface WebhooksDeps {
@@ -20,9 +21,9 @@ export interface WebhooksDeps {
   /** WEBHOOKS_ALLOW_PRIVATE_TARGETS. */
   allowPrivate: boolean;
   resolve: HostResolver;
+  /** The console's public address: Slack, Teams and PagerDuty messages link into it. */
+  publicUrl: string;
 }
-
-type SaveInput = z.output<typeof saveWebhookSchema>;
 
 const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
@@ -34,6 +35,10 @@ const attemptsOf = <A extends { deliveryId: string }>(attempts: readonly A[], de
 const deliveryOf = (deps: WebhooksDeps) => ({
   deliverDue: (run: Pick<DeliveryDeps, 'logger' | 'wakeAt'>): Promise<number> => deliverDueWebhooks({ ...deps, ...run }),
 });
+
+/** A delivery's body as the endpoint's type renders it now (what an attempt sends), the PagerDuty key masked. */
+const shownBody = (publicUrl: string, hook: WebhookRow, row: { body: string; messageId: string }): string =>
+  renderBody(hook.type, row.body, { publicUrl, tenantId: hook.tenantId, messageId: row.messageId, routingKey: MASKED_ROUTING_KEY });
 
 /** The caller's account's webhook, or 404 (another account's is as unknown as none). */
 async function ownedWebhook(db: Db, p: Principal, id: string): Promise<WebhookRow> {
@@ -89,12 +94,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** Creates (answering the secret, once) or updates a webhook. */
     async save(p: Principal, input: SaveInput): Promise<{ webhook: Webhook; secret: string | null }> {
       const stored = input.webhookId ? await owned(p, input.webhookId) : null;
-      // Absent types: on create, all the caller may see; on update, those stored, which the caller
-      // must still be allowed to see (else moving the endpoint would redirect events closed to them).
-      const eventTypes = [...new Set(input.eventTypes ?? stored?.eventTypes ?? visibleWebhookEventTypes(p.permissions))];
+      // Stored types absent from an update are judged again: moving the endpoint must not redirect events closed to the caller.
+      const eventTypes = eventTypesToStore(input, stored, p.permissions);
       checkFamilies(p, eventTypes);
-      await checkTarget(input.endpoint);
+      const [endpoint, credential] = [endpointToStore(input, stored), credentialToStore(input, stored)];
+      await checkTarget(endpoint);
       const now = deps.clock.now();
+      const sealed = (id: string) => (credential ? seal(deps.sealKey, credential, credentialBinding({ id, type: input.type })) : null);
       if (!input.webhookId) {
         const id = newId();
         const secret = newWebhookSecret();
@@ -104,10 +110,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
             tenantId: p.tenantId,
             type: input.type,
             name: input.name,
-            endpoint: input.endpoint,
+            endpoint,
             eventTypes,
             secretSealed: seal(deps.sealKey, secret, secretBinding(id)),
-            authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null,
+            authHeaderSealed: sealed(id),
             createdAt: now,
             updatedAt: now,
           });
@@ -117,15 +123,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
         return { webhook: webhookToWire(row), secret };
       }
       const id = input.webhookId;
-      const authHeaderChanged = input.authHeader !== undefined;
+      const authHeaderChanged = credential !== undefined;
       const row = await db.transaction(async (tx) => {
         const updated = await webhooksRepo(tx).update(p.tenantId, id, {
           type: input.type,
           name: input.name,
-          endpoint: input.endpoint,
+          endpoint,
           eventTypes,
           updatedAt: now,
-          ...(authHeaderChanged ? { authHeaderSealed: input.authHeader ? seal(deps.sealKey, input.authHeader, authHeaderBinding(id)) : null } : {}),
+          ...(authHeaderChanged ? { authHeaderSealed: sealed(id) } : {}),
         });
         if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
         await emitEvent(tx, { type: 'webhook.updated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated), eventTypes, authHeaderChanged });
@@ -181,9 +187,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     async deliveries(p: Principal, id: string, page: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
-      await owned(p, id);
+      const hook = await owned(p, id);
       const { rows, attempts, total } = await webhooksRepo(db).deliveries(p.tenantId, id, page, limit);
-      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id))), total };
+      return { deliveries: rows.map((r) => deliveryToWire(r, attemptsOf(attempts, r.id), shownBody(deps.publicUrl, hook, r))), total };
     },
 
     /** Any delivery again: a new chain of attempts of the same message (same id, same body). */

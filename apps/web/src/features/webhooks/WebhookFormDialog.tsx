@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Checkbox.css';
-import { WEBHOOK_MESSAGES, type Webhook } from '@replay/contracts';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { WEBHOOK_MESSAGES, WEBHOOK_TYPE_HELP, WEBHOOK_TYPE_LABELS, WEBHOOK_TYPES, isSecretEndpointType, type Webhook, type WebhookType } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveWebhook } from './api';
-import { allowedEventGroups, validateWebhookForm, type WebhookFormErrors, type WebhookFormValues } from './webhook-form';
+import { allowedEventGroups, validateWebhookForm, withType, type WebhookFormErrors, type WebhookFormValues } from './webhook-form';
+import { WebhookCredentialFields } from './WebhookCredentialFields';
+import { WebhookEventsField } from './WebhookEventsField';
 
 interface Props {
   /** The webhook being edited, or null for a new one. */
@@ -18,12 +18,22 @@ interface Props {
   onCreated: (secret: string) => void;
 }
 
-/** Add or edit a webhook: name, endpoint, an optional auth header, and the events it receives. */
+const TYPE_OPTIONS = WEBHOOK_TYPES.map((value) => ({ value, label: WEBHOOK_TYPE_LABELS[value] }));
+const ENDPOINT_LABEL: Record<WebhookType, string> = { webhook: 'Endpoint', slack: 'Slack webhook URL', msteams: 'Teams webhook URL', pagerduty: 'Events API endpoint' };
+const ENDPOINT_PLACEHOLDER: Record<WebhookType, string> = {
+  webhook: 'https://example.com/webhooks',
+  slack: 'https://hooks.slack.com/services/…',
+  msteams: 'https://…/workflows/…',
+  pagerduty: 'https://events.pagerduty.com/v2/enqueue',
+};
+
+/** Add or edit a webhook: its type, name, endpoint, the type's credential (auth header or PagerDuty key), and the events it receives. */
 export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
   const account = useAccount();
-  const groups = allowedEventGroups(account.permissions);
   const save = useSaveWebhook();
   const [values, setValues] = useState<WebhookFormValues>({
+    type: webhook?.type ?? 'webhook',
+    routingKey: '',
     name: webhook?.name ?? '',
     endpoint: webhook?.endpoint ?? '',
     authHeader: '',
@@ -32,24 +42,30 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
   });
   const [errors, setErrors] = useState<WebhookFormErrors>({});
   const [touched, setTouched] = useState(false);
-  const set = <K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) => {
-    const next = { ...values, [key]: value };
+  // A stored key counts only while the webhook stays PagerDuty (the server drops it otherwise).
+  const hasRoutingKey = Boolean(webhook?.routingKey && webhook.type === 'pagerduty');
+  const groups = allowedEventGroups(account.permissions, values.type);
+  const update = (next: WebhookFormValues) => {
     setValues(next);
-    if (touched) setErrors(validateWebhookForm(next));
+    if (touched) setErrors(validateWebhookForm(next, hasRoutingKey));
   };
+  const set = <K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) => update({ ...values, [key]: value });
 
   const submit = async () => {
     setTouched(true);
-    const found = validateWebhookForm(values);
+    const found = validateWebhookForm(values, hasRoutingKey);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const authHeader = values.removeAuthHeader ? null : values.authHeader ? values.authHeader : webhook ? undefined : null;
+    const pagerDuty = values.type === 'pagerduty';
+    const authHeader = pagerDuty ? undefined : values.removeAuthHeader ? null : values.authHeader ? values.authHeader : webhook ? undefined : null;
     try {
       const saved = await save.mutateAsync({
         ...(webhook ? { webhookId: webhook.webhookId } : {}),
+        type: values.type,
         name: values.name,
         endpoint: values.endpoint,
         ...(authHeader === undefined ? {} : { authHeader }),
+        ...(pagerDuty && values.routingKey ? { routingKey: values.routingKey } : {}),
         eventTypes: values.eventTypes,
       });
       notifySuccess(WEBHOOK_MESSAGES.saved);
@@ -69,42 +85,33 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
       onSubmit={submit}
       error={save.error ? errorMessage(save.error, 'Could not save the webhook.') : null}
     >
-      <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
-      <TextInput label="Endpoint" required placeholder="https://example.com/webhooks" value={values.endpoint} onChange={(e) => set('endpoint', e.currentTarget.value)} error={errors.endpoint} />
-      <PasswordInput
-        label="Auth header"
-        description={
-          webhook?.authHeader
-            ? 'An auth header is set. Type a new value to replace it; it is stored encrypted and never shown.'
-            : 'Optional. Sent as the Authorization header; stored encrypted and never shown.'
-        }
-        value={values.authHeader}
-        disabled={values.removeAuthHeader}
-        onChange={(e) => set('authHeader', e.currentTarget.value)}
-        error={errors.authHeader}
+      <Select
+        label="Type"
+        required
+        data={TYPE_OPTIONS}
+        value={values.type}
+        onChange={(v) => v && update(withType(values, v as WebhookType))}
+        allowDeselect={false}
+        description={WEBHOOK_TYPE_HELP[values.type]}
       />
-      {webhook?.authHeader && <Checkbox label="Remove the auth header" checked={values.removeAuthHeader} onChange={(e) => set('removeAuthHeader', e.currentTarget.checked)} />}
-      <Checkbox.Group label="Events" required value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes}>
-        <Stack gap="sm" mt="xs">
-          {groups.map(({ family, types }) => (
-            <Stack key={family.key} gap={4}>
-              <Group justify="space-between">
-                <Text size="sm" fw={600}>
-                  {family.label}
-                </Text>
-                <Button variant="subtle" size="compact-xs" onClick={() => set('eventTypes', [...new Set([...values.eventTypes, ...types])])} aria-label={`Select all ${family.label} events`}>
-                  Select all
-                </Button>
-              </Group>
-              <Group gap="xs">
-                {types.map((type) => (
-                  <Checkbox key={type} value={type} label={type} size="xs" />
-                ))}
-              </Group>
-            </Stack>
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
+      <TextInput
+        label={ENDPOINT_LABEL[values.type]}
+        required
+        placeholder={ENDPOINT_PLACEHOLDER[values.type]}
+        description={
+          webhook && isSecretEndpointType(webhook.type) && values.type === webhook.type
+            ? 'Shown masked: keep it to keep the saved URL, or paste a new one.'
+            : values.type === 'pagerduty'
+              ? 'PagerDuty’s Events API v2 (use https://events.eu.pagerduty.com/v2/enqueue for an EU account).'
+              : undefined
+        }
+        value={values.endpoint}
+        onChange={(e) => set('endpoint', e.currentTarget.value)}
+        error={errors.endpoint}
+      />
+      <WebhookCredentialFields webhook={webhook} values={values} errors={errors} hasRoutingKey={hasRoutingKey} set={set} />
+      <WebhookEventsField groups={groups} value={values.eventTypes} onChange={(v) => set('eventTypes', v)} error={errors.eventTypes} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={save.isPending}>
           Cancel

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Menu, Table, Text, ActionIcon } from '@mantine/core';
 import IconDots from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';
-import { WEBHOOK_MESSAGES, type Webhook } from '@replay/contracts';
+import { WEBHOOK_MESSAGES, WEBHOOK_TYPE_LABELS, type Webhook } from '@replay/contracts';
 import { DataTable } from '../../components/list/DataTable';
 
 export type WebhookAction = 'edit' | 'log' | 'test' | 'rotate' | 'delete' | 'enable';
@@ -10,16 +10,19 @@ interface Props {
   onAction: (webhook: Webhook, action: WebhookAction) => void;
 }
 
-/** Each webhook: name, endpoint, events, state (a disabled one offers Enable), and its actions. */
+/** Each webhook: name, type, endpoint (a chat URL masked by the server), events, state (a disabled one offers Enable), and its actions. */
 export function WebhooksTable({ webhooks, onAction }: Props) {
   return (
-    <DataTable label="Webhooks" columns={['Name', 'Endpoint', 'Events', 'Status']} actions minWidth={760}>
+    <DataTable label="Webhooks" columns={['Name', 'Type', 'Endpoint', 'Events', 'Status']} actions minWidth={860}>
       {webhooks.map((hook) => (
         <Table.Tr key={hook.webhookId}>
           <Table.Td>
             <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onAction(hook, 'edit')}>
               {hook.name}
             </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{WEBHOOK_TYPE_LABELS[hook.type]}</Text>
           </Table.Td>
           <Table.Td>
             <Text size="sm" style={{ wordBreak: 'break-all' }}>

@@ -1,40 +1,66 @@
 import {
+  WEBHOOK_CHANNEL_MESSAGES,
   WEBHOOK_MESSAGES,
   canOpenScreen,
+  isPagerDutyEventType,
+  PAGERDUTY_EVENTS_URL,
   webhookAuthHeaderSchema,
   webhookEndpointSchema,
   webhookEventGroups,
   webhookNameSchema,
+  webhookRoutingKeySchema,
   type DomainEventType,
   type WebhookEventFamily,
+  type WebhookType,
 } from '@replay/contracts';
 
 export interface WebhookFormValues {
+  type: WebhookType;
   name: string;
   endpoint: string;
   /** Typed only to set or replace it; empty keeps what is stored. */
   authHeader: string;
   removeAuthHeader: boolean;
+  /** PagerDuty's integration key: typed to set or replace it; empty keeps a stored one. */
+  routingKey: string;
   eventTypes: string[];
 }
 
-export type WebhookFormErrors = Partial<Record<'name' | 'endpoint' | 'authHeader' | 'eventTypes', string>>;
+export type WebhookFormErrors = Partial<Record<'name' | 'endpoint' | 'authHeader' | 'routingKey' | 'eventTypes', string>>;
 
-/** The form's checks, by the contracts' own schemas (the server checks the same). */
-export function validateWebhookForm(values: WebhookFormValues): WebhookFormErrors {
+const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
+
+/** The form's checks, by the contracts' own schemas (the server checks the same). `hasRoutingKey`: a PagerDuty key is already stored. */
+export function validateWebhookForm(values: WebhookFormValues, hasRoutingKey = false): WebhookFormErrors {
   const errors: WebhookFormErrors = {};
-  const name = webhookNameSchema.safeParse(values.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message;
-  const endpoint = webhookEndpointSchema.safeParse(values.endpoint);
-  if (!endpoint.success) errors.endpoint = endpoint.error.issues[0]?.message;
-  // Empty keeps what is stored; a typed value must be one an HTTP header can carry.
-  const authHeader = values.authHeader ? webhookAuthHeaderSchema.safeParse(values.authHeader) : null;
-  if (authHeader && !authHeader.success) errors.authHeader = authHeader.error.issues[0]?.message;
+  errors.name = firstError(webhookNameSchema.safeParse(values.name));
+  errors.endpoint = firstError(webhookEndpointSchema.safeParse(values.endpoint));
+  if (values.type === 'pagerduty') {
+    if (values.routingKey || !hasRoutingKey) errors.routingKey = firstError(webhookRoutingKeySchema.safeParse(values.routingKey));
+    if (values.eventTypes.some((t) => !isPagerDutyEventType(t))) errors.eventTypes = WEBHOOK_CHANNEL_MESSAGES.pagerDutyEventTypes;
+  } else if (values.authHeader) {
+    // Empty keeps what is stored; a typed value must be one an HTTP header can carry.
+    errors.authHeader = firstError(webhookAuthHeaderSchema.safeParse(values.authHeader));
+  }
   if (values.eventTypes.length === 0) errors.eventTypes = WEBHOOK_MESSAGES.noEventTypes;
-  return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined));
 }
 
-/** The event groups a holder of `permissions` may subscribe to (the server refuses the others). */
-export function allowedEventGroups(permissions: readonly string[]): { family: WebhookEventFamily; types: DomainEventType[] }[] {
-  return webhookEventGroups().filter((g) => canOpenScreen(permissions, g.family.screen));
+/**
+ * The form after a change of type: PagerDuty's endpoint filled in (and taken out again when
+ * leaving it), and only the event types PagerDuty can receive kept.
+ */
+export function withType(values: WebhookFormValues, type: WebhookType): WebhookFormValues {
+  if (type === 'pagerduty') {
+    return { ...values, type, endpoint: values.endpoint || PAGERDUTY_EVENTS_URL, eventTypes: values.eventTypes.filter(isPagerDutyEventType) };
+  }
+  return { ...values, type, endpoint: values.type === 'pagerduty' && values.endpoint === PAGERDUTY_EVENTS_URL ? '' : values.endpoint };
+}
+
+/** The event groups a holder of `permissions` may subscribe to (the server refuses the others); for PagerDuty, only its paired types. */
+export function allowedEventGroups(permissions: readonly string[], type: WebhookType = 'webhook'): { family: WebhookEventFamily; types: DomainEventType[] }[] {
+  return webhookEventGroups()
+    .filter((g) => canOpenScreen(permissions, g.family.screen))
+    .map((g) => ({ ...g, types: type === 'pagerduty' ? g.types.filter(isPagerDutyEventType) : g.types }))
+    .filter((g) => g.types.length > 0);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, WEBHOOK_MESSAGES, type Permission, type Webhook, type WebhookDelivery } from '@replay/contracts';
+import { MESSAGES, PAGERDUTY_EVENTS_URL, WEBHOOK_CHANNEL_MESSAGES, WEBHOOK_MESSAGES, type Permission, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import { NOT_ALLOWED_MESSAGE } from '../../components/NotAllowed';
 import { ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
@@ -19,6 +19,7 @@ const hook: Webhook = {
   name: 'Ops receiver',
   endpoint: 'https://hooks.example.com/in',
   authHeader: true,
+  routingKey: false,
   eventTypes: ['instance.created'],
   enabled: true,
   disabledAt: null,
@@ -79,12 +80,40 @@ describe('Webhooks', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.callsTo('PUT /api/webhooks')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/webhooks')[0]!.body).toEqual({ name: 'Receiver', endpoint: 'http://localhost:8080/hook', authHeader: null, eventTypes: ['instance.created'] });
+    expect(api.callsTo('PUT /api/webhooks')[0]!.body).toEqual({ type: 'webhook', name: 'Receiver', endpoint: 'http://localhost:8080/hook', authHeader: null, eventTypes: ['instance.created'] });
     const secretDialog = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secretDialog).getByText(SECRET)).toBeInTheDocument();
     expect(within(secretDialog).getByText(WEBHOOK_MESSAGES.secretOnce)).toBeInTheDocument();
     await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+  });
+
+  it('adds a PagerDuty webhook: its endpoint filled in, its key required, only paired events offered (issue 45)', async () => {
+    const api = signIn([]);
+    renderApp('/client/webhooks');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
+    await user.click(within(dialog).getByRole('textbox', { name: /Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'PagerDuty' }));
+    expect(within(dialog).getByRole('textbox', { name: /Events API endpoint/ })).toHaveValue(PAGERDUTY_EVENTS_URL);
+    expect(within(dialog).queryByRole('checkbox', { name: 'instance.created' })).toBeNull();
+    expect(within(dialog).queryByLabelText(/Auth header/)).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'On call');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'alert.fired' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'alert.resolved' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(WEBHOOK_CHANNEL_MESSAGES.routingKeyRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Integration key/), 'R0123456789abcdef0123456789ABCDE');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/webhooks')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/webhooks')[0]!.body).toEqual({
+      type: 'pagerduty',
+      name: 'On call',
+      endpoint: PAGERDUTY_EVENTS_URL,
+      routingKey: 'R0123456789abcdef0123456789ABCDE',
+      eventTypes: ['alert.fired', 'alert.resolved'],
+    });
   });
 
   it('offers only the event families the caller may view', async () => {
