@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
-import IconCircleX from '@tabler/icons-react/dist/esm/icons/IconCircleX.mjs';
+import { Stack, Title } from '@mantine/core';
 import { accessCheckBodySchema } from '@replay/contracts';
-import { errorMessage } from '../../../lib/api';
+import { TesterAnswer } from '../details/TesterAnswer';
 import { FieldForm } from '../cors/FieldForm';
 import { useAccessCheck } from './hooks';
 
@@ -41,22 +39,10 @@ export function AddressTester({ instanceId, running, yourAddress }: { instanceId
         loading={check.isPending}
         disabled={!running}
       />
-      {answer && (
-        <Alert
-          role="status"
-          color={answer.allowed ? 'green' : 'red'}
-          variant="light"
-          icon={answer.allowed ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
-          title={answer.allowed ? `${answer.address} reaches the instance` : `${answer.address} is refused`}
-        >
-          <Text size="sm">{answer.reason}</Text>
-        </Alert>
-      )}
-      {check.isError && (
-        <Alert role="alert" color="red" variant="light">
-          {errorMessage(check.error, 'The instance could not be asked.')}
-        </Alert>
-      )}
+      <TesterAnswer
+        answer={answer ? { allowed: answer.allowed, title: answer.allowed ? `${answer.address} reaches the instance` : `${answer.address} is refused`, reason: answer.reason } : null}
+        error={check.error}
+      />
     </Stack>
   );
 }

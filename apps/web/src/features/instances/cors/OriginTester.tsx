@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
-import IconCircleX from '@tabler/icons-react/dist/esm/icons/IconCircleX.mjs';
+import { Stack, Title } from '@mantine/core';
 import { CORS_MESSAGES, originOf } from '@replay/contracts';
-import { errorMessage } from '../../../lib/api';
+import { TesterAnswer } from '../details/TesterAnswer';
 import { useCorsCheck } from './hooks';
 import { FieldForm } from './FieldForm';
 
@@ -51,22 +49,12 @@ export function OriginTester({ instanceId, running }: Props) {
         loading={check.isPending}
         disabled={!running}
       />
-      {answer && (
-        <Alert
-          role="status"
-          color={answer.allowed ? 'green' : 'red'}
-          variant="light"
-          icon={answer.allowed ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
-          title={answer.allowed ? `A tracker on ${answer.origin} can send recordings` : `A tracker on ${answer.origin} is refused`}
-        >
-          <Text size="sm">{answer.reason}</Text>
-        </Alert>
-      )}
-      {check.isError && (
-        <Alert role="alert" color="red" variant="light">
-          {errorMessage(check.error, 'The instance could not be asked.')}
-        </Alert>
-      )}
+      <TesterAnswer
+        answer={
+          answer ? { allowed: answer.allowed, title: answer.allowed ? `A tracker on ${answer.origin} can send recordings` : `A tracker on ${answer.origin} is refused`, reason: answer.reason } : null
+        }
+        error={check.error}
+      />
     </Stack>
   );
 }
