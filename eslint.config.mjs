@@ -35,7 +35,6 @@ const LONG_FUNCTIONS = {
   'apps/web/src/features/roles/RoleForm.tsx': 103,
   'apps/web/src/features/webhooks/WebhookFormDialog.tsx': 101,
   'apps/web/src/routes/account/ApiKeysPage.tsx': 99,
-  'apps/web/src/routes/account/PasswordForm.tsx': 82,
   'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
   'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
   'apps/web/src/features/instances/disk/CleanupSection.tsx': 83,

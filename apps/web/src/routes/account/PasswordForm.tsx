@@ -78,13 +78,7 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
           description={newError ? undefined : MESSAGES.passwordStrength}
           error={newError}
         />
-        {serverErrors.length > 0 && (
-          <List role="alert" size="sm" c="red" spacing={2} aria-label="Password change errors">
-            {serverErrors.map((message) => (
-              <List.Item key={message}>{message}</List.Item>
-            ))}
-          </List>
-        )}
+        <ServerErrors messages={serverErrors} />
         <Group gap="sm">
           <Button type="submit" disabled={blocked} loading={change.isPending}>
             Change Password
@@ -103,5 +97,17 @@ export function PasswordForm({ onSuccess, onCancel }: Props) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the server said against the change, listed under the form, which stays open. */
+function ServerErrors({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <List role="alert" size="sm" c="red" spacing={2} aria-label="Password change errors">
+      {messages.map((message) => (
+        <List.Item key={message}>{message}</List.Item>
+      ))}
+    </List>
   );
 }
