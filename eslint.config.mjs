@@ -25,7 +25,6 @@ const LONG_FUNCTIONS = {
   'apps/server/src/modules/mfa/mfa.repo.ts': 105,
   'apps/server/src/modules/mfa/mfa.service.ts': 86,
   'apps/server/src/modules/mfa/webauthn.service.ts': 118,
-  'apps/server/src/modules/projects/projects.service.ts': 85,
   'apps/server/src/modules/roles/roles.service.ts': 91,
   'apps/server/src/modules/webhooks/webhooks.repo.ts': 123,
   'apps/server/src/modules/webhooks/webhooks.service.ts': 131,

@@ -32,6 +32,19 @@ const notFoundProject = () => notFound(PROJECT_MESSAGES.notFound);
 /** Two projects of one instance never share a name (projects_instance_name_idx). */
 const nameTaken = (e: unknown) => (isUniqueViolation(e) ? conflict(PROJECT_MESSAGES.nameTaken) : e);
 
+/** A project a member adds: never an instance's default, with a key of its own. */
+const newProjectRow = (p: Principal, instanceId: string, name: string, at: Date) => ({
+  id: newId(),
+  tenantId: p.tenantId,
+  instanceId,
+  name,
+  projectKey: newProjectKey(),
+  isDefault: false,
+  createdBy: p.userId,
+  createdAt: at,
+  updatedAt: at,
+});
+
 /**
  * Projects (the spec's sites): each of one instance the caller reaches; a change is one
  * transaction with its domain event, and the route's audit records it.
@@ -77,17 +90,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enq
           const { sites: limit } = accountLimits({ hasBillingDetails, seats: 0, sites: await txRepo.countLive(p.tenantId) });
           if (limit.remaining === 0) throw conflict(PROJECT_MESSAGES.limit(limit.limit));
           const at = deps.clock.now();
-          const row = await txRepo.insert({
-            id: newId(),
-            tenantId: p.tenantId,
-            instanceId: instance.instanceId,
-            name: input.name,
-            projectKey: newProjectKey(),
-            isDefault: false,
-            createdBy: p.userId,
-            createdAt: at,
-            updatedAt: at,
-          });
+          const row = await txRepo.insert(newProjectRow(p, instance.instanceId, input.name, at));
           await emitEvent(tx, { type: 'project.created', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, instance.name) });
           return { project: projectToWire({ ...row, instanceName: instance.name }, p), status: await countProjectKeysUp(tx, instance.instanceId) };
         });
