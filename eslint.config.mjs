@@ -36,7 +36,6 @@ const LONG_FUNCTIONS = {
   'apps/web/src/routes/account/ApiKeysPage.tsx': 99,
   'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
   'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
-  'apps/web/src/features/instances/disk/CleanupSection.tsx': 83,
   'apps/web/src/features/instances/disk/ManageDiskDrawer.tsx': 106,
   'apps/web/src/features/instances/switch/SwitchInstanceDrawer.tsx': 86,
   'packages/cli/src/commands/instances.ts': 102,

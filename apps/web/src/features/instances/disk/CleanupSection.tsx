@@ -67,18 +67,7 @@ export function CleanupSection({ instance, active }: { instance: Instance; activ
         </Text>
       )}
       <Group justify="space-between" align="center" wrap="nowrap">
-        <Box>
-          {pendingDays !== null ? (
-            <Group gap="xs" wrap="nowrap">
-              <Spinner label="Cleanup running" size="xs" />
-              <Text size="sm">A cleanup of the recordings {ageLabel(pendingDays).toLowerCase()} is running.</Text>
-            </Group>
-          ) : (
-            <Text size="sm" data-testid="last-cleanup">
-              {lastAt === null ? NEVER_CLEANED : `Last cleanup: ${formatDateTime(lastAt)}`}
-            </Text>
-          )}
-        </Box>
+        <LastCleanup pendingDays={pendingDays} lastAt={lastAt} />
         {blocked ? (
           <Tooltip label={DISK_MESSAGES.cleanupOncePerInterval}>
             <Button data-disabled aria-disabled="true" onClick={(e) => e.preventDefault()}>
@@ -105,5 +94,23 @@ export function CleanupSection({ instance, active }: { instance: Instance; activ
         {`The recordings ${ageLabel(days).toLowerCase()} will be removed from ${instance.name} (${freed.toLowerCase()}). This cannot be undone.`}
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** The cleanup under way, else the last one's time (or that none was asked for yet). */
+function LastCleanup({ pendingDays, lastAt }: { pendingDays: number | null; lastAt: number | null }) {
+  return (
+    <Box>
+      {pendingDays !== null ? (
+        <Group gap="xs" wrap="nowrap">
+          <Spinner label="Cleanup running" size="xs" />
+          <Text size="sm">A cleanup of the recordings {ageLabel(pendingDays).toLowerCase()} is running.</Text>
+        </Group>
+      ) : (
+        <Text size="sm" data-testid="last-cleanup">
+          {lastAt === null ? NEVER_CLEANED : `Last cleanup: ${formatDateTime(lastAt)}`}
+        </Text>
+      )}
+    </Box>
   );
 }
