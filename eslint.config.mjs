@@ -12,7 +12,6 @@ const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
  */
 const LONG_FUNCTIONS = {
   'apps/server/src/modules/account/account.service.ts': 88,
-  'apps/server/src/modules/audit/audit.plugin.ts': 85,
   'apps/server/src/modules/auth/auth.service.ts': 88,
   'apps/server/src/modules/backups/backups.repo.ts': 110,
   'apps/server/src/modules/billing/billing.payments.ts': 86,

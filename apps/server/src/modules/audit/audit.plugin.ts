@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { API_PREFIX, auditLabelOf, isRecorded, isUuid, toStorableText, type Endpoint, type Guard } from '@replay/contracts';
 import { hashToken, newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
@@ -49,6 +49,25 @@ function instanceOf(route: ApiRoute, params: Record<string, unknown>): string | 
   return typeof id === 'string' && isUuid(id) ? id : null;
 }
 
+/** What the audit trail and the generated suites know of one method of a guarded API route. */
+function apiRouteOf(route: RouteOptions, method: string): ApiRoute {
+  const config = route.config!;
+  // A route not mounted from an endpoint is judged by its method: a change is recorded as `METHOD path`.
+  const endpoint: Pick<Endpoint, 'method' | 'path' | 'audit'> = config.endpoint ?? { method: method as Endpoint['method'], path: route.url };
+  const audit = endpoint.audit && 'label' in endpoint.audit ? endpoint.audit : null;
+  return {
+    method,
+    url: route.url,
+    guard: config.guard!,
+    schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
+    audited: isRecorded(endpoint),
+    action: auditLabelOf(endpoint),
+    instanceParam: audit?.instanceParam ?? null,
+    peopleOnly: config.guard === 'authenticated' || config.endpoint?.peopleOnly === true,
+    eventStream: config.endpoint?.eventStream === true,
+  };
+}
+
 /**
  * The audit trail's recorder. After the response has gone, every call that
  * changes something (its endpoint's audit declaration, `isRecorded`) is written with who made it, what it
@@ -78,20 +97,7 @@ export const auditPlugin = fp(async (app) => {
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD twin to every GET; it is the same route.
       if (method === 'HEAD') continue;
-      // A route not mounted from an endpoint is judged by its method: a change is recorded as `METHOD path`.
-      const endpoint: Pick<Endpoint, 'method' | 'path' | 'audit'> = route.config.endpoint ?? { method: method as Endpoint['method'], path: route.url };
-      const audit = endpoint.audit && 'label' in endpoint.audit ? endpoint.audit : null;
-      const entry: ApiRoute = {
-        method,
-        url: route.url,
-        guard: route.config.guard,
-        schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
-        audited: isRecorded(endpoint),
-        action: auditLabelOf(endpoint),
-        instanceParam: audit?.instanceParam ?? null,
-        peopleOnly: route.config.guard === 'authenticated' || route.config.endpoint?.peopleOnly === true,
-        eventStream: route.config.endpoint?.eventStream === true,
-      };
+      const entry = apiRouteOf(route, method);
       routes.push(entry);
       byKey.set(`${method} ${route.url}`, entry);
     }
