@@ -13,7 +13,6 @@ const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
 const LONG_FUNCTIONS = {
   'apps/server/src/modules/account/account.service.ts': 88,
   'apps/server/src/modules/auth/auth.service.ts': 88,
-  'apps/server/src/modules/backups/backups.repo.ts': 110,
   'apps/server/src/modules/billing/billing.payments.ts': 86,
   'apps/server/src/modules/billing/billing.service.ts': 89,
   'apps/server/src/modules/instances/core/instances.repo.ts': 123,
