@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveWebhook } from './api';
-import { allowedEventGroups, validateWebhookForm, withType, type WebhookFormErrors, type WebhookFormValues } from './webhook-form';
+import { allowedEventGroups, initialWebhookValues, validateWebhookForm, webhookSaveBody, withType, type WebhookFormErrors, type WebhookFormValues } from './webhook-form';
 import { WebhookCredentialFields } from './WebhookCredentialFields';
 import { WebhookEventsField } from './WebhookEventsField';
 
@@ -27,19 +27,18 @@ const ENDPOINT_PLACEHOLDER: Record<WebhookType, string> = {
   pagerduty: 'https://events.pagerduty.com/v2/enqueue',
 };
 
+/** The endpoint field's help: a masked chat URL kept as it is, PagerDuty's EU address. */
+function endpointHelp(webhook: Webhook | null, type: WebhookType): string | undefined {
+  if (webhook && isSecretEndpointType(webhook.type) && type === webhook.type) return 'Shown masked: keep it to keep the saved URL, or paste a new one.';
+  if (type === 'pagerduty') return 'PagerDuty’s Events API v2 (use https://events.eu.pagerduty.com/v2/enqueue for an EU account).';
+  return undefined;
+}
+
 /** Add or edit a webhook: its type, name, endpoint, the type's credential (auth header or PagerDuty key), and the events it receives. */
 export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
   const account = useAccount();
   const save = useSaveWebhook();
-  const [values, setValues] = useState<WebhookFormValues>({
-    type: webhook?.type ?? 'webhook',
-    routingKey: '',
-    name: webhook?.name ?? '',
-    endpoint: webhook?.endpoint ?? '',
-    authHeader: '',
-    removeAuthHeader: false,
-    eventTypes: webhook?.eventTypes ?? [],
-  });
+  const [values, setValues] = useState<WebhookFormValues>(() => initialWebhookValues(webhook));
   const [errors, setErrors] = useState<WebhookFormErrors>({});
   const [touched, setTouched] = useState(false);
   // A stored key counts only while the webhook stays PagerDuty (the server drops it otherwise).
@@ -56,18 +55,8 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
     const found = validateWebhookForm(values, hasRoutingKey);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const pagerDuty = values.type === 'pagerduty';
-    const authHeader = pagerDuty ? undefined : values.removeAuthHeader ? null : values.authHeader ? values.authHeader : webhook ? undefined : null;
     try {
-      const saved = await save.mutateAsync({
-        ...(webhook ? { webhookId: webhook.webhookId } : {}),
-        type: values.type,
-        name: values.name,
-        endpoint: values.endpoint,
-        ...(authHeader === undefined ? {} : { authHeader }),
-        ...(pagerDuty && values.routingKey ? { routingKey: values.routingKey } : {}),
-        eventTypes: values.eventTypes,
-      });
+      const saved = await save.mutateAsync(webhookSaveBody(values, webhook));
       notifySuccess(WEBHOOK_MESSAGES.saved);
       if (saved.secret) onCreated(saved.secret);
       onClose();
@@ -99,13 +88,7 @@ export function WebhookFormDialog({ webhook, onClose, onCreated }: Props) {
         label={ENDPOINT_LABEL[values.type]}
         required
         placeholder={ENDPOINT_PLACEHOLDER[values.type]}
-        description={
-          webhook && isSecretEndpointType(webhook.type) && values.type === webhook.type
-            ? 'Shown masked: keep it to keep the saved URL, or paste a new one.'
-            : values.type === 'pagerduty'
-              ? 'PagerDuty’s Events API v2 (use https://events.eu.pagerduty.com/v2/enqueue for an EU account).'
-              : undefined
-        }
+        description={endpointHelp(webhook, values.type)}
         value={values.endpoint}
         onChange={(e) => set('endpoint', e.currentTarget.value)}
         error={errors.endpoint}

@@ -11,6 +11,8 @@ import {
   webhookRoutingKeySchema,
   type DomainEventType,
   type WebhookEventFamily,
+  type SaveWebhookInput,
+  type Webhook,
   type WebhookType,
 } from '@replay/contracts';
 
@@ -63,4 +65,35 @@ export function allowedEventGroups(permissions: readonly string[], type: Webhook
     .filter((g) => canOpenScreen(permissions, g.family.screen))
     .map((g) => ({ ...g, types: type === 'pagerduty' ? g.types.filter(isPagerDutyEventType) : g.types }))
     .filter((g) => g.types.length > 0);
+}
+
+/** The form's values for a webhook being edited, or for a new one. */
+export function initialWebhookValues(webhook: Webhook | null): WebhookFormValues {
+  return {
+    type: webhook?.type ?? 'webhook',
+    routingKey: '',
+    name: webhook?.name ?? '',
+    endpoint: webhook?.endpoint ?? '',
+    authHeader: '',
+    removeAuthHeader: false,
+    eventTypes: webhook?.eventTypes ?? [],
+  };
+}
+
+/**
+ * The save call's body: an auth header only when it changes (null removes it; an edit leaving
+ * the field empty keeps the saved one), a PagerDuty routing key only when one was typed.
+ */
+export function webhookSaveBody(values: WebhookFormValues, webhook: Webhook | null): SaveWebhookInput {
+  const pagerDuty = values.type === 'pagerduty';
+  const authHeader = pagerDuty ? undefined : values.removeAuthHeader ? null : values.authHeader ? values.authHeader : webhook ? undefined : null;
+  return {
+    ...(webhook ? { webhookId: webhook.webhookId } : {}),
+    type: values.type,
+    name: values.name,
+    endpoint: values.endpoint,
+    ...(authHeader === undefined ? {} : { authHeader }),
+    ...(pagerDuty && values.routingKey ? { routingKey: values.routingKey } : {}),
+    eventTypes: values.eventTypes,
+  };
 }
