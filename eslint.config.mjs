@@ -30,7 +30,6 @@ const LONG_FUNCTIONS = {
   'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
   'apps/web/src/features/instances/disk/ManageDiskDrawer.tsx': 106,
   'apps/web/src/features/instances/switch/SwitchInstanceDrawer.tsx': 86,
-  'packages/cli/src/commands/instances.ts': 102,
 };
 
 export default tseslint.config(

@@ -14,7 +14,15 @@ const BASE = '/api/managed-saas/instances';
 /** `replay instances list|get|create|start|stop|terminate|wait`. */
 export function registerInstances(program: Command, io: Io): void {
   const instances = program.command('instances').description('list, create, start, stop, terminate and wait for instances');
+  registerList(instances, io);
+  registerGet(instances, io);
+  registerCreate(instances, io);
+  registerLifecycle(instances, io);
+  registerWait(instances, io);
+}
 
+/** `replay instances list`: a page of the account's instances, as a table. */
+function registerList(instances: Command, io: Io): void {
   instances
     .command('list')
     .description("the account's instances")
@@ -41,7 +49,10 @@ export function registerInstances(program: Command, io: Io): void {
       );
       if (list.total > list.instances.length) io.out(`${list.instances.length} of ${list.total}: see --page.\n`);
     });
+}
 
+/** `replay instances get <id>`: one instance's details. */
+function registerGet(instances: Command, io: Io): void {
   instances
     .command('get')
     .description("one instance's details")
@@ -66,7 +77,10 @@ export function registerInstances(program: Command, io: Io): void {
         ['Failure', instance.failure],
       ]);
     });
+}
 
+/** `replay instances create`: one instance per invocation (an idempotency key of its own), optionally waited for. */
+function registerCreate(instances: Command, io: Io): void {
   instances
     .command('create')
     .description('create an instance')
@@ -88,7 +102,10 @@ export function registerInstances(program: Command, io: Io): void {
       if (ctx.json) return printJson(io, instance);
       io.out(`Created instance ${instance.name} (${instance.instanceId}): ${instance.status}.\n`);
     });
+}
 
+/** `replay instances start|stop|terminate <id>` (terminate asks for --yes). */
+function registerLifecycle(instances: Command, io: Io): void {
   for (const action of ['start', 'stop'] as const) {
     instances
       .command(action)
@@ -106,7 +123,10 @@ export function registerInstances(program: Command, io: Io): void {
       if (!opts.yes) throw new CliError('Terminating deletes the instance and its data: add --yes to confirm.', EXIT.usage);
       await act(contextOf(io, command), id, 'terminate');
     });
+}
 
+/** `replay instances wait <id>`: until it reaches a status, or the timeout's exit code. */
+function registerWait(instances: Command, io: Io): void {
   instances
     .command('wait')
     .description('wait until an instance reaches a status (a progress line on a terminal)')
