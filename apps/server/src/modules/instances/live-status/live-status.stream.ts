@@ -64,7 +64,7 @@ const supportMessage = (change: PositionedChange, conversationId: string) => mes
 export async function openLiveStream(deps: LiveStreamDeps, start: { principal: Principal; lastEventId: number | null }): Promise<Readable> {
   const out = new PassThrough();
   const rights = rightsOf(start.principal);
-  let lastSent = 0;
+  const cursor: StreamCursor = { lastSent: 0 };
   let ended = false;
   let steps = Promise.resolve();
   const step = (work: () => Promise<void>) => {
@@ -92,8 +92,8 @@ export async function openLiveStream(deps: LiveStreamDeps, start: { principal: P
 
   function send(principal: Principal, changes: readonly PositionedChange[], now: ReadonlyMap<string, InstanceRow>) {
     for (const change of changes) {
-      if (change.position <= lastSent) continue;
-      lastSent = change.position;
+      if (change.position <= cursor.lastSent) continue;
+      cursor.lastSent = change.position;
       if (change.conversationId) write(supportMessage(change, change.conversationId));
       if (!change.instanceId || !deps.allows(principal, change.instanceId)) continue;
       write(instanceMessage(change, change.instanceId, now.get(change.instanceId)));
@@ -103,7 +103,7 @@ export async function openLiveStream(deps: LiveStreamDeps, start: { principal: P
   const subscriber: LiveSubscriber = {
     tenantId: start.principal.tenantId,
     offer(changes, now) {
-      if (changes.at(-1)!.position <= lastSent) return;
+      if (changes.at(-1)!.position <= cursor.lastSent) return;
       step(async () => {
         const principal = await current();
         if (principal) send(principal, changes, now);
@@ -131,32 +131,50 @@ export async function openLiveStream(deps: LiveStreamDeps, start: { principal: P
   await deps.hub.add(subscriber);
   // Tells the client how long to wait before reconnecting, and opens the stream at once (headers and first bytes).
   write('retry: 2000\n\n');
-  step(() => replay(start.principal, start.lastEventId));
+  step(() => replayInto(deps.repo, { cursor, send, write }, start.principal, start.lastEventId));
   return out;
+}
 
-  async function replay(principal: Principal, lastEventId: number | null) {
-    const { oldest, newest } = await deps.repo.positionRange();
-    if (lastEventId === null) {
-      lastSent = Math.max(lastSent, newest);
-      return;
-    }
-    // Not an id this console gave (another database's), or older than what is kept: the client refetches.
-    const unknown = lastEventId > newest || (oldest !== null && lastEventId < oldest - 1);
-    if (!unknown) {
-      let after = lastEventId;
-      let replayed = 0;
-      for (;;) {
-        const changes = await deps.repo.accountChangesAfter(principal.tenantId, after, 200);
-        if (changes.length === 0) return void (lastSent = Math.max(lastSent, after));
-        replayed += changes.length;
-        if (replayed > REPLAY_LIMIT) break;
-        const ids = [...new Set(changes.flatMap((c) => (c.instanceId ? [c.instanceId] : [])))];
-        lastSent = Math.max(lastSent, after);
-        send(principal, changes, await deps.repo.instancesNow(ids));
-        after = changes.at(-1)!.position;
-      }
-    }
-    write(message(LIVE_STATUS_EVENTS.resync, {}));
-    lastSent = Math.max(lastSent, (await deps.repo.positionRange()).newest);
+/** How far a stream has sent: changes at or before it are not sent again. */
+interface StreamCursor {
+  lastSent: number;
+}
+
+/** What the replay writes through: the stream's cursor, its judged send, and its raw write. */
+interface StreamOut {
+  cursor: StreamCursor;
+  send(principal: Principal, changes: readonly PositionedChange[], now: ReadonlyMap<string, InstanceRow>): void;
+  write(text: string): void;
+}
+
+/**
+ * A reconnecting client's replay from its Last-Event-ID (none: from now, nothing replayed). An
+ * id this console never gave, one older than what is kept, or more than REPLAY_LIMIT changes
+ * behind: the client is told to refetch (resync).
+ */
+async function replayInto(repo: LiveStatusRepo, stream: StreamOut, principal: Principal, lastEventId: number | null): Promise<void> {
+  const { cursor, send, write } = stream;
+  const { oldest, newest } = await repo.positionRange();
+  if (lastEventId === null) {
+    cursor.lastSent = Math.max(cursor.lastSent, newest);
+    return;
   }
+  // Not an id this console gave (another database's), or older than what is kept: the client refetches.
+  const unknown = lastEventId > newest || (oldest !== null && lastEventId < oldest - 1);
+  if (!unknown) {
+    let after = lastEventId;
+    let replayed = 0;
+    for (;;) {
+      const changes = await repo.accountChangesAfter(principal.tenantId, after, 200);
+      if (changes.length === 0) return void (cursor.lastSent = Math.max(cursor.lastSent, after));
+      replayed += changes.length;
+      if (replayed > REPLAY_LIMIT) break;
+      const ids = [...new Set(changes.flatMap((c) => (c.instanceId ? [c.instanceId] : [])))];
+      cursor.lastSent = Math.max(cursor.lastSent, after);
+      send(principal, changes, await repo.instancesNow(ids));
+      after = changes.at(-1)!.position;
+    }
+  }
+  write(message(LIVE_STATUS_EVENTS.resync, {}));
+  cursor.lastSent = Math.max(cursor.lastSent, (await repo.positionRange()).newest);
 }
