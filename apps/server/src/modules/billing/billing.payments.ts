@@ -52,6 +52,52 @@ export function nextAttemptAfter(firstRefusalAt: number, attempts: number): numb
   return days === undefined ? null : firstRefusalAt + days * DAY_MS;
 }
 
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A charge went through: the invoice is paid, once, with the charge's reference. */
+async function recordPaid(deps: PaymentRoundDeps, invoice: InvoiceRow, chargeRef: string): Promise<void> {
+  const at = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(invoices)
+      .set({
+        status: 'paid',
+        amountPaid: invoice.total,
+        paidAt: at,
+        chargeRef,
+        nextAttemptAt: null,
+        chargingUntil: null,
+        lastPaymentError: null,
+        attemptCount: sql`${invoices.attemptCount} + 1`,
+      })
+      .where(eq(invoices.id, invoice.id));
+    await emitEvent(tx, { type: 'invoice.paid', tenantId: invoice.tenantId, actor: null, at: at.getTime(), invoice: { id: invoice.id, number: invoice.number, total: invoice.total } });
+  });
+}
+
+/** A charge was refused: the next try is scheduled (or none is left), and the billing members are told by mail. */
+async function recordRefused(deps: PaymentRoundDeps, invoice: InvoiceRow, message: string): Promise<void> {
+  const at = deps.clock.now();
+  const attempts = invoice.attemptCount + 1;
+  const next = nextAttemptAfter(invoice.firstRefusedAt?.getTime() ?? at.getTime(), attempts);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(invoices)
+      .set({
+        attemptCount: attempts,
+        lastPaymentError: message,
+        firstRefusedAt: invoice.firstRefusedAt ?? at,
+        // A new card saved during the charge asked for a try at once: that stands.
+        nextAttemptAt: sql`case when ${invoices.nextAttemptAt} is distinct from ${invoice.nextAttemptAt?.toISOString() ?? null}::timestamptz then ${invoices.nextAttemptAt} else ${next === null ? null : new Date(next).toISOString()}::timestamptz end`,
+        chargingUntil: null,
+      })
+      .where(eq(invoices.id, invoice.id));
+    const ref = { id: invoice.id, number: invoice.number, total: invoice.total };
+    await emitEvent(tx, { type: 'invoice.payment_failed', tenantId: invoice.tenantId, actor: null, at: at.getTime(), invoice: ref, message, nextAttemptAt: next });
+    for (const to of await billingMembers(tx, invoice.tenantId)) await deps.mailer.queue(tx, refusalMail(to, deps, invoice, message, next));
+  });
+}
+
 /** Charges every open invoice whose attempt is due, each once (claimed by compare-and-set). */
 export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: string): Promise<PaymentReport> {
   const now = deps.clock.now();
@@ -87,52 +133,11 @@ export async function runPaymentRound(deps: PaymentRoundDeps, onlyTenant?: strin
       idempotencyKey: `invoice-${invoice.id}-attempt-${invoice.attemptCount + 1}-${account.paymentMethodRef}`,
       description: `Invoice ${invoice.number}`,
     });
-    const at = deps.clock.now();
     if (result.ok) {
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(invoices)
-          .set({
-            status: 'paid',
-            amountPaid: invoice.total,
-            paidAt: at,
-            chargeRef: result.chargeRef,
-            nextAttemptAt: null,
-            chargingUntil: null,
-            lastPaymentError: null,
-            attemptCount: sql`${invoices.attemptCount} + 1`,
-          })
-          .where(eq(invoices.id, invoice.id));
-        await emitEvent(tx, { type: 'invoice.paid', tenantId: invoice.tenantId, actor: null, at: at.getTime(), invoice: { id: invoice.id, number: invoice.number, total: invoice.total } });
-      });
+      await recordPaid(deps, invoice, result.chargeRef);
       report.paid += 1;
     } else {
-      const attempts = invoice.attemptCount + 1;
-      const firstRefusal = invoice.firstRefusedAt?.getTime() ?? at.getTime();
-      const next = nextAttemptAfter(firstRefusal, attempts);
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(invoices)
-          .set({
-            attemptCount: attempts,
-            lastPaymentError: result.message,
-            firstRefusedAt: invoice.firstRefusedAt ?? at,
-            // A new card saved during the charge asked for a try at once: that stands.
-            nextAttemptAt: sql`case when ${invoices.nextAttemptAt} is distinct from ${invoice.nextAttemptAt?.toISOString() ?? null}::timestamptz then ${invoices.nextAttemptAt} else ${next === null ? null : new Date(next).toISOString()}::timestamptz end`,
-            chargingUntil: null,
-          })
-          .where(eq(invoices.id, invoice.id));
-        await emitEvent(tx, {
-          type: 'invoice.payment_failed',
-          tenantId: invoice.tenantId,
-          actor: null,
-          at: at.getTime(),
-          invoice: { id: invoice.id, number: invoice.number, total: invoice.total },
-          message: result.message,
-          nextAttemptAt: next,
-        });
-        for (const to of await billingMembers(tx, invoice.tenantId)) await deps.mailer.queue(tx, refusalMail(to, deps, invoice, result.message, next));
-      });
+      await recordRefused(deps, invoice, result.message);
       report.refused += 1;
     }
   }
