@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCIM_SCHEMAS } from '@replay/contracts';
 import { createPeerApp, createTestApp } from '../support/app';
-import { bearer, signup } from '../support/auth';
+import { bearer, freshAddress, signup } from '../support/auth';
 import { addApiKey } from '../support/api-keys';
 import { addScimToken, scimCall } from '../support/scim';
 import { addMember } from '../support/team';
@@ -91,5 +91,17 @@ describe('the token', () => {
     const editor = await addMember(t, owner2.user.tenantId, { permissions: ['EDIT_MEMBERS', 'EDIT_ROLES'] });
     const refused = await t.app.inject({ method: 'POST', url: '/api/client/scim/token', headers: editor.headers });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('needs a fresh proof of identity to be created, as an API key does', async () => {
+    const owner3 = await signup(t);
+    t.clock.advance(5 * 60_000 + 1);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/client/scim/token', headers: bearer(owner3.jwt) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'fresh_proof_required' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/client/scim', headers: bearer(owner3.jwt) })).json().data.token).toBeNull();
+    const proof = await t.app.inject({ method: 'POST', url: '/api/account/reauth', headers: bearer(owner3.jwt), payload: { password: owner3.password }, remoteAddress: freshAddress() });
+    expect(proof.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/client/scim/token', headers: bearer(owner3.jwt) })).statusCode).toBe(200);
   });
 });

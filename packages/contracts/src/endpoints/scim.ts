@@ -47,7 +47,7 @@ export const scimEndpoints = {
     body: scimUserInputSchema,
     response: scimUserSchema,
     audit: { label: 'SCIM: replace user' },
-    errors: ['conflict'],
+    errors: ['conflict', 'forbidden'],
   }),
   scimPatchUser: endpoint({
     ...scim,
@@ -57,7 +57,7 @@ export const scimEndpoints = {
     body: scimPatchSchema,
     response: scimUserSchema,
     audit: { label: 'SCIM: update user' },
-    errors: ['conflict'],
+    errors: ['conflict', 'forbidden'],
   }),
   scimDeleteUser: endpoint({
     ...scim,
@@ -67,7 +67,7 @@ export const scimEndpoints = {
     response: scimEmptySchema,
     status: 204,
     audit: { label: 'SCIM: delete user' },
-    errors: ['conflict'],
+    errors: ['conflict', 'forbidden'],
   }),
   scimGroups: endpoint({ ...scim, method: 'GET', path: '/scim/v2/Groups', query: scimListQuerySchema, response: scimGroupListSchema }),
   scimGroup: endpoint({ ...scim, method: 'GET', path: '/scim/v2/Groups/:id', params: scimGroupParamsSchema, response: scimGroupSchema }),
@@ -117,6 +117,7 @@ export const scimAdminEndpoints = {
     response: scimTokenCreatedSchema,
     audit: { label: 'Create SCIM token' },
     summary: 'Create or rotate the SCIM token (owners)',
+    errors: ['fresh_proof_required'],
   }),
   revokeScimToken: endpoint({ ...owner, method: 'DELETE', path: '/client/scim/token', response: okSchema, audit: { label: 'Revoke SCIM token' }, summary: 'Revoke the SCIM token (owners)' }),
   mapScimGroup: endpoint({

@@ -41,11 +41,15 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
 
 /** The owner's calls: the token and the groups' roles. */
 export const scimAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { scimAdmin } = app.services;
+  const { scimAdmin, freshProof } = app.services;
   // Owners only, judged before the input is: a member who is no owner learns nothing from validation.
   app.addHook('preValidation', async (request) => scimAdmin.assertOwner(principalOf(request)));
   mount(app, endpoints.scimProvisioning, async (request) => scimAdmin.provisioning(principalOf(request)));
-  mount(app, endpoints.createScimToken, async (request) => scimAdmin.createToken(principalOf(request)));
+  // The token mints members and outlives the session: as for an API key, a fresh proof of identity first.
+  mount(app, endpoints.createScimToken, async (request) => {
+    await freshProof.require(principalOf(request));
+    return scimAdmin.createToken(principalOf(request));
+  });
   mount(app, endpoints.revokeScimToken, async (request) => {
     await scimAdmin.revokeToken(principalOf(request));
     return { ok: true as const };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@replay/contracts';
 import { call, createQueryKeys } from '../../lib/api';
+import { withFreshProof } from '../mfa/fresh-proof';
 
 export const scimKeys = createQueryKeys('scim');
 
@@ -17,7 +18,8 @@ function useChanged() {
 /** Creates (or rotates) the token: the answer is the only time it is ever shown. */
 export function useCreateScimToken() {
   const changed = useChanged();
-  return useMutation({ mutationFn: () => call(endpoints.createScimToken, {}), onSuccess: changed });
+  // The token outlives the session: the server may ask for a fresh proof of identity first (the dialog, then the same call).
+  return useMutation({ mutationFn: () => withFreshProof(() => call(endpoints.createScimToken, {})), onSuccess: changed });
 }
 
 export function useRevokeScimToken() {
