@@ -54,3 +54,5 @@ const { benchReplay, replayReport } = await import('./replay');
 for (const line of replayReport(await benchReplay())) console.log(line);
 const { benchRecordingOverhead, recordingOverheadReport } = await import('./recording-overhead');
 for (const line of recordingOverheadReport(await benchRecordingOverhead())) console.log(line);
+const { benchScimProvisioning, scimProvisioningReport } = await import('./scim-provisioning');
+for (const line of scimProvisioningReport(await benchScimProvisioning())) console.log(line);

@@ -55,6 +55,7 @@ const screens = () => [
   '/account/profile',
   '/account/organization',
   '/account/api-keys',
+  '/account/provisioning',
   '/account/session',
   `/${instanceId}/alerts`,
   `/${instanceId}/alert/create`,

@@ -6,6 +6,7 @@ import { bearer, signup } from './support/auth';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
 import { addInstance, addMember, auditRowsOf } from './support/team';
 import { addApiKey } from './support/api-keys';
+import { addScimToken, scimCall } from './support/scim';
 
 /**
  * The cross-account test, generated from the route table: every route that
@@ -45,12 +46,18 @@ const aConversationId = aConversation.json().data.conversation.id as string;
 for (const internal of [false, true]) {
   await t.app.inject({ method: 'POST', url: `/api/operator/support/conversations/${aConversationId}/messages`, headers: bearer(TEST_OPERATOR_TOKEN), payload: { body: 'Answer', internal } });
 }
+// A's SCIM token, a user it created and a group holding them (their ids join A's).
+const aScim = await addScimToken(t, a.jwt);
+const aScimUser = await scimCall(t, aScim.headers, 'POST', '/Users', { userName: 'a.scim@example.com', name: { givenName: 'A', familyName: 'Scim' } });
+await scimCall(t, aScim.headers, 'POST', '/Groups', { displayName: 'A group', members: [{ value: aScimUser.json().id }] });
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });
 const bHeaders = bearer(b.jwt);
 // B's API key holding every permission: A's ids are as absent to it as to B's owner.
 const bKey = await addApiKey(t, b.jwt, { permissions: [...PERMISSIONS] });
+// B's SCIM token: A's users and groups are as absent to it as anything of A's to B.
+const bScim = await addScimToken(t, b.jwt);
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -124,8 +131,8 @@ describe('account A’s ids, used by account B’s owner', () => {
       });
       // With a body the schema accepts, the lookup itself must say 404. When none can be
       // made, validation answers first: 400 whatever the id, so nothing leaks either.
-      // An operator's route takes no member's credential at all: 401 before any id is read.
-      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : valid ? 404 : 400);
+      // An operator's (or SCIM) route takes no member's credential at all: 401 before any id is read.
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' || route.guard === 'scim' ? 401 : valid ? 404 : 400);
     }
     expect(await dumpOfA()).toBe(before);
   });
@@ -143,12 +150,22 @@ describe('account A’s ids, used by account B’s owner', () => {
           query: asQuery(query.value),
           ...(route.schema.body ? { payload: body.value as object } : {}),
         });
-        expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' ? 401 : route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(route.guard === 'operator' || route.guard === 'scim' ? 401 : route.peopleOnly ? 403 : body.valid && query.valid ? 404 : 400);
       }
       await t.app.keyUsageDrain();
       expect(await dumpOfA()).toBe(before);
     },
   );
+
+  it.each(idRoutes.filter((r) => r.guard === 'scim').map((r) => [describeRoute(r), r] as const))('%s answers B’s SCIM token 404 for every one of them, and changes nothing', async (_name, route) => {
+    const body = sampleFor(route.schema.body);
+    expect(body.valid, 'a SCIM body is samplable, so the lookup is reached').toBe(true);
+    for (const id of aIds) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: fillPath(route.url, () => id), headers: bScim.headers, ...(route.schema.body ? { payload: body.value as object } : {}) });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(404);
+    }
+    expect(await dumpOfA()).toBe(before);
+  });
 
   it('my own modules’ bodies are all samplable, so their id routes are checked down to the lookup', () => {
     const mine = idRoutes.filter((r) => /\/(client|users|trails)\//.test(r.url));

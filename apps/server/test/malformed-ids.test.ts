@@ -5,6 +5,7 @@ import { bearer, signup } from './support/auth';
 import { expectErrorAnswerShape } from './support/error-answer';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
 import type { ApiRoute } from '../src/modules/audit/audit.plugin';
+import { addScimToken } from './support/scim';
 
 /**
  * One answer for a path that names nothing (docs/decisions/server.md:
@@ -16,6 +17,7 @@ import type { ApiRoute } from '../src/modules/audit/audit.plugin';
 const t = await createTestApp();
 afterAll(() => t.close());
 const owner = await signup(t);
+const scimToken = (await addScimToken(t, owner.jwt)).token;
 
 const MALFORMED = ['not-a-uuid', "x'; drop table users; --", '00000000-0000-0000-0000-00000000000g', 'nul\u0000inside'];
 const routes = t.app.apiRoutes.filter((r) => pathParams(r.url).length > 0);
@@ -24,8 +26,8 @@ function call(route: ApiRoute, value: string, body: unknown) {
   return t.app.inject({
     method: route.method as 'GET',
     url: fillPath(route.url, () => value),
-    // Each route with its own kind of credential: the operator's routes take the operator token.
-    headers: bearer(route.guard === 'operator' ? TEST_OPERATOR_TOKEN : owner.jwt),
+    // Each route with its own kind of credential: the operator's routes take the operator token, SCIM's the SCIM token.
+    headers: bearer(route.guard === 'operator' ? TEST_OPERATOR_TOKEN : route.guard === 'scim' ? scimToken : owner.jwt),
     query: asQuery(sampleFor(route.schema.querystring).value),
     ...(route.schema.body ? { payload: body as object } : {}),
   });

@@ -83,7 +83,7 @@ describe('the OpenAPI document', () => {
 
   it('is OpenAPI 3.1 with the two bearer schemes', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(doc.components.securitySchemes).toMatchObject({ session: { scheme: 'bearer' }, apiKey: { scheme: 'bearer' }, operator: { scheme: 'bearer' } });
+    expect(doc.components.securitySchemes).toMatchObject({ session: { scheme: 'bearer' }, apiKey: { scheme: 'bearer' }, operator: { scheme: 'bearer' }, scim: { scheme: 'bearer' } });
   });
 
   it.each(table)('%s: operationId, summary, tag, security, errors by its declaration', (name, e) => {
@@ -94,6 +94,7 @@ describe('the OpenAPI document', () => {
     const schemes = op.security.map((s) => Object.keys(s)[0]);
     if (e.guard === 'public') expect(schemes).toEqual([]);
     else if (e.guard === 'operator') expect(schemes).toEqual(['operator']);
+    else if (e.guard === 'scim') expect(schemes).toEqual(['scim']);
     else if (e.guard === 'authenticated' || e.peopleOnly) expect(schemes).toEqual(['session']);
     else expect(schemes).toEqual(['session', 'apiKey']);
     const codesOf = (status: number) => resolved(op.responses[String(status)])?.content?.['application/json']?.schema.properties?.code?.enum ?? [];
@@ -104,7 +105,7 @@ describe('the OpenAPI document', () => {
       expect(resolved(response)?.content).toBeDefined();
     }
     if (e.params || e.query || e.body) expect(codesOf(400)).toContain('validation_failed');
-    if (e.guard === 'operator') expect(codesOf(401)).toEqual(['unauthenticated']);
+    if (e.guard === 'operator' || e.guard === 'scim') expect(codesOf(401)).toEqual(['unauthenticated']);
     else if (e.guard !== 'public') expect(codesOf(401)).toEqual(['unauthenticated', 'session_expired']);
     if (typeof e.guard === 'object') expect(codesOf(403)).toContain('forbidden');
     if (e.path.includes(':')) expect(codesOf(404)).toEqual(['not_found']);

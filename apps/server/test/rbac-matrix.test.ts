@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUDIT_MESSAGES, PERMISSIONS, hasAnyPermission, type Permission } from '@replay/contracts';
+import { AUDIT_MESSAGES, PERMISSIONS, SCIM_MESSAGES, hasAnyPermission, type Permission } from '@replay/contracts';
 import { newId } from '../src/lib/ids';
 import { createTestApp, TEST_OPERATOR_TOKEN } from './support/app';
 import { bearer, signup } from './support/auth';
@@ -7,6 +7,7 @@ import { expectErrorAnswerShape } from './support/error-answer';
 import { describeRoute, fillPath, guardLabel, injectRoute } from './support/route-table';
 import { addMember, tokenFor } from './support/team';
 import { addApiKey } from './support/api-keys';
+import { addScimToken } from './support/scim';
 
 /**
  * The RBAC matrix, generated from the server's route table: every /api route
@@ -61,6 +62,11 @@ const anonymous: Caller[] = [
 
 const routes = t.app.apiRoutes;
 const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
+// The owner's account's SCIM token (the identity provider's credential), and a revoked one.
+const scimHeaders = (await addScimToken(t, owner.jwt)).headers;
+const revokedScim = await addScimToken(t, stranger.jwt);
+await t.app.inject({ method: 'DELETE', url: '/api/client/scim/token', headers: bearer(stranger.jwt) });
+anonymous.push({ label: 'a revoked SCIM token', headers: revokedScim.headers, permissions: null });
 
 /**
  * Routes whose answer asks more of a holder than the guard, by rule: who else is refused
@@ -69,6 +75,13 @@ const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
  */
 const beyondGuard: Record<string, { admits: (held: readonly Permission[]) => boolean; message: string }> = {
   'GET /api/trails/export': { admits: (held) => PERMISSIONS.every((p) => held.some((h) => areaOf(h) === areaOf(p))), message: AUDIT_MESSAGES.exportNeedsAllInstances },
+  // A SCIM token creates members and gives roles: only an owner (who holds every permission) manages one.
+  ...Object.fromEntries(
+    ['GET /api/client/scim', 'POST /api/client/scim/token', 'DELETE /api/client/scim/token', 'PUT /api/client/scim/groups/:id'].map((key) => [
+      key,
+      { admits: (held: readonly Permission[]) => PERMISSIONS.every((p) => held.includes(p)), message: SCIM_MESSAGES.ownerOnly },
+    ]),
+  ),
 };
 /** A permission's area: VIEW_BILLING and EDIT_BILLING both read billing. */
 function areaOf(p: Permission): string {
@@ -90,8 +103,9 @@ describe('the route table', () => {
     for (const key of ['GET /api/client/members', 'PUT /api/client/roles', 'POST /api/trails', 'GET /api/managed-saas/activities', 'POST /api/login']) {
       expect(keys).toContain(key);
     }
-    for (const r of routes) expect(r.guard === 'public' || r.guard === 'authenticated' || r.guard === 'operator' || Array.isArray(r.guard.anyOf)).toBe(true);
+    for (const r of routes) expect(r.guard === 'public' || r.guard === 'authenticated' || r.guard === 'operator' || r.guard === 'scim' || Array.isArray(r.guard.anyOf)).toBe(true);
     expect(keys).toContain('GET /api/operator/support/conversations');
+    expect(keys).toContain('PATCH /api/scim/v2/Users/:id');
   });
 });
 
@@ -120,11 +134,18 @@ describe.each(routes.map((r) => [`${describeRoute(r)} (${guardLabel(r)})`, r] as
     else expect(res.statusCode, res.body).toBe(401);
   });
 
+  // Likewise a SCIM token opens the SCIM routes (of its own account) and nothing else.
+  it('lets a SCIM token past the guard of a SCIM route only (401 elsewhere)', async () => {
+    const res = await call(route, scimHeaders);
+    if (route.guard === 'scim') expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+    else expect(res.statusCode, res.body).toBe(401);
+  });
+
   const guard = route.guard;
   it.each(signedIn.map((c) => [c.label, c] as const))('%s', async (_label, caller) => {
     const res = await call(route, caller.headers);
-    // No member's session or key, the owner's included, is an operator: 401 as for a stranger.
-    if (guard === 'operator') {
+    // No member's session or key, the owner's included, is an operator or an identity provider: 401 as for a stranger.
+    if (guard === 'operator' || guard === 'scim') {
       expect(res.statusCode, res.body).toBe(401);
       return;
     }

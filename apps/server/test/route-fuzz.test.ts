@@ -14,6 +14,7 @@ import { anyJson, hostileNumber, hostileText, paramFor, queryFor, valueFor, type
 import { describeRoute, injectRoute, inputShapeOf, pathParams, sampleFor } from './support/route-table';
 import { addInstance, auditRowsOf, invitationLinksTo, tokenOfLink } from './support/team';
 import { addApiKey } from './support/api-keys';
+import { addScimToken } from './support/scim';
 import { PERMISSIONS } from '@replay/contracts';
 
 /**
@@ -77,6 +78,8 @@ const conversation = (await inject('POST', '/api/support/conversations', { subje
 const conversationId = conversation.conversation.id as string;
 const attachmentId = conversation.messages[0].attachments[0].id as string;
 const operatorHeaders = bearer(TEST_OPERATOR_TOKEN);
+// The SCIM routes' credential: the account's SCIM token (the owner's calls that rotate or revoke it are mounted, so fuzzed, after them).
+const scimHeaders = (await addScimToken(t, owner.jwt)).headers;
 const pools: Pools = { ids: [instanceId, roleId, memberId, owner.user.userId, auditId, targetKey.keyId, conversationId, attachmentId], tokens: [invitationToken] };
 
 const routes = t.app.apiRoutes;
@@ -132,6 +135,8 @@ function mustRecord(route: ApiRoute, res: { statusCode: number; body: string }, 
   if (!route.audited || NEVER_ATTRIBUTED.has(describeRoute(route)) || refusedByRouter(res)) return false;
   // An operator is no account's: their call is recorded in the account of the conversation its path names, whatever the answer.
   if (route.guard === 'operator') return r?.path[0] === conversationId;
+  // A SCIM call is recorded in its token's account, as the token, whatever the answer.
+  if (route.guard === 'scim') return true;
   return route.guard !== 'public' || res.statusCode < 300;
 }
 
@@ -152,7 +157,7 @@ describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, r
   it('answers hostile input below 500, says why when it refuses, and records every audited call', async () => {
     await fc.assert(
       fc.asyncProperty(requestsFor(route), async (r) => {
-        const res = await send(route, r, route.guard === 'operator' ? operatorHeaders : headers);
+        const res = await send(route, r, route.guard === 'operator' ? operatorHeaders : route.guard === 'scim' ? scimHeaders : headers);
         const seen = `${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(r).slice(0, 300)}`;
         expect(res.statusCode, seen).toBeLessThan(500);
         // Every refusal says why, in the wire's shape with its code, the router's own refusals included.
@@ -174,8 +179,8 @@ describe.each(routes.map((r) => [describeRoute(r), r] as const))('%s', (_name, r
         expect(res.statusCode, seen).toBeLessThan(500);
         expectErrorAnswerShape(res, seen);
         if (route.peopleOnly && !refusedByRouter(res)) expect(res.statusCode, seen).toBe(403);
-        // A key is no operator: refused before anything is read, so there is no account to record it in.
-        if (route.guard === 'operator' && !refusedByRouter(res)) {
+        // A key is no operator nor identity provider: refused before anything is read, so there is no account to record it in.
+        if ((route.guard === 'operator' || route.guard === 'scim') && !refusedByRouter(res)) {
           expect(res.statusCode, seen).toBe(401);
           return;
         }

@@ -9,6 +9,7 @@ import { registerMembers } from './commands/members';
 import { registerSourceMaps } from './commands/sourcemaps';
 import { registerSupport } from './commands/support';
 import { registerWebhooks } from './commands/webhooks';
+import { registerScim } from './commands/scim';
 import { describeFailure, EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes';
 import type { Io } from './io';
 
@@ -31,6 +32,7 @@ export function buildProgram(io: Io): Command {
   registerSupport(program, io);
   registerBilling(program, io);
   registerWebhooks(program, io);
+  registerScim(program, io);
   // Every command and group: usage errors throw (exitOverride) instead of ending the process.
   for (const command of allCommands(program)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -9,7 +9,8 @@ import { buildPath, type QueryParams } from './routes';
  * schema or label is written on both sides.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** PATCH only for SCIM's calls (RFC 7644 asks for it); the console's own calls use the other four. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What the audit trail does with a call. A change (POST, PUT, DELETE) is
@@ -37,8 +38,14 @@ export interface Endpoint {
   headers?: z.ZodType;
   /** The payload under `data`. */
   response: z.ZodType;
-  /** The success status (200 unless it creates). */
-  status?: 200 | 201;
+  /** The success status (200 unless it creates; 204 only for SCIM's DELETE, which answers no body). */
+  status?: 200 | 201 | 204;
+  /**
+   * SCIM's wire (RFC 7644) instead of the console's: the answer is the resource itself (no
+   * `data`), as `application/scim+json`, and an error's body carries SCIM's fields
+   * (`schemas`, `status`, `scimType`, `detail`) beside the console's `errors` and `code`.
+   */
+  scim?: true;
   /**
    * A file answered as bytes of this media type instead of `{ data }` (an invoice's PDF);
    * `response` then describes it for the API's documentation only.
@@ -118,7 +125,8 @@ export function endpointPath(definition: Pick<Endpoint, 'path'>, params?: Record
  */
 export function isCreate(definition: Pick<Endpoint, 'method' | 'status' | 'creates' | 'guard'>): boolean {
   const changes = definition.method === 'POST' || definition.method === 'PUT';
-  return changes && definition.guard !== 'public' && (definition.status === 201 || definition.creates === true);
+  // SCIM has its own idempotence (a create of a taken userName is 409 uniqueness); providers send no Idempotency-Key.
+  return changes && definition.guard !== 'public' && definition.guard !== 'scim' && (definition.status === 201 || definition.creates === true);
 }
 
 /** Whether the audit trail records a call of this endpoint. */

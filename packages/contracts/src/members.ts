@@ -36,6 +36,7 @@ export const MEMBER_MESSAGES = {
   ownerRoleNotAssignable: 'The Owner role cannot be assigned.',
   superAdminRole: "The super admin's role cannot be changed.",
   superAdminRemove: 'The super admin cannot be removed.',
+  deprovisionOwner: 'An owner of the account cannot be deactivated or deleted by the identity provider.',
   lastOwner: 'The account must keep at least one owner.',
   ownRights: 'You cannot change your own role or admin rights.',
   removeSelf: 'You cannot remove yourself from the team.',
@@ -83,6 +84,8 @@ export const teamMemberSchema = z.object({
   roleName: z.string().nullable(),
   /** The joining link of a pending invite, shown only to EDIT_MEMBERS holders; null otherwise. */
   invitationLink: z.string().nullable(),
+  /** Created by the account's identity provider (SCIM): the Team screen says "Provisioned by SCIM". */
+  provisioned: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

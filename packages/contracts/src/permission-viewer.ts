@@ -25,6 +25,8 @@ export const ACCESS_REASONS = [
   'outside_scope',
   /** An operator's call (guard 'operator'): no member's session or key ever makes it. */
   'operator_only',
+  /** A SCIM call (guard 'scim'): only the account's identity provider, with the SCIM token, makes it. */
+  'scim_only',
   /** A member who has not joined yet, or a key revoked, expired or whose creator left: no caller at all (401). */
   'no_caller',
 ] as const;
@@ -39,6 +41,7 @@ export const ACCESS_REASON_TEXT: Record<AccessReason, string> = {
   missing_permission: 'The role holds none of the permissions this needs.',
   outside_scope: 'The role does not reach this instance.',
   operator_only: 'Only the console’s operators make this call (with the operator token), never a member or a key.',
+  scim_only: 'Only the account’s identity provider makes this call (with the SCIM token), never a member or a key.',
   no_caller: 'Cannot call anything: not joined yet, or the key is revoked or expired.',
 };
 

@@ -9,10 +9,11 @@ export type Permission = z.infer<typeof permissionSchema>;
 /**
  * Who may call a route: anyone, any signed-in user, a signed-in user holding
  * at least one of the listed permissions, or an operator of the console (the
- * people who run it, with its OPERATOR_TOKEN: never a member's session or key).
- * Every server route declares one.
+ * people who run it, with its OPERATOR_TOKEN: never a member's session or key), or an
+ * account's identity provider with the account's SCIM token (scim.ts: never a member's
+ * session or key either). Every server route declares one.
  */
-export type Guard = 'public' | 'authenticated' | 'operator' | { anyOf: readonly Permission[] };
+export type Guard = 'public' | 'authenticated' | 'operator' | 'scim' | { anyOf: readonly Permission[] };
 
 export const OWNER_ROLE_NAME = 'Owner';
 

@@ -20,7 +20,7 @@ export const ONBOARDING_TABS = ['installing', 'identify-users', 'team', 'integra
 export type OnboardingTab = (typeof ONBOARDING_TABS)[number];
 
 /** The four account sub-routes; the first one is the default. */
-export const ACCOUNT_TABS = ['profile', 'organization', 'api-keys', 'session'] as const;
+export const ACCOUNT_TABS = ['profile', 'organization', 'api-keys', 'provisioning', 'session'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 function queryString(query: QueryParams | undefined): string {

@@ -64,7 +64,7 @@ describe('route builders', () => {
 
   it('build the account routes', () => {
     expect(routes.account()).toBe('/account');
-    expect(ACCOUNT_TABS.map((tab) => routes.account(tab))).toEqual(['/account/profile', '/account/organization', '/account/api-keys', '/account/session']);
+    expect(ACCOUNT_TABS.map((tab) => routes.account(tab))).toEqual(['/account/profile', '/account/organization', '/account/api-keys', '/account/provisioning', '/account/session']);
     expect(routes.account('profile', opts)).toBe('/account/profile?page=2&q=a+b#top');
     expect(routes.account(undefined, { anchor: 'password' })).toBe('/account#password');
   });

@@ -9,7 +9,7 @@ const ALLOWED: AccessDecision = { allowed: true, reason: 'allowed', needsAnyOf: 
 const refused = (reason: AccessDecision['reason'], needsAnyOf: AccessDecision['needsAnyOf'] = []): AccessDecision => ({ allowed: false, reason, needsAnyOf });
 
 /** Whether API keys may reach a call at all: not a person's own ('authenticated'), not one for people only. */
-export const openToKeys = (call: GuardedCall): boolean => call.guard !== 'authenticated' && call.guard !== 'operator' && !call.peopleOnly;
+export const openToKeys = (call: GuardedCall): boolean => call.guard !== 'authenticated' && call.guard !== 'operator' && call.guard !== 'scim' && !call.peopleOnly;
 
 /**
  * The one decision of who may make a call, used by the guard on every request and by
@@ -23,6 +23,8 @@ export function decideAccess(principal: Principal | null, call: GuardedCall, ins
   if (!principal) return call.guard === 'public' ? ALLOWED : refused('no_caller');
   // An operator is no principal (plugins/guard.ts checks the operator token itself): a member or key never is one.
   if (call.guard === 'operator') return refused('operator_only');
+  // A SCIM call is the identity provider's, with the account's SCIM token (plugins/guard-scim.ts): never a member's or key's.
+  if (call.guard === 'scim') return refused('scim_only');
   if (principal.apiKey && !openToKeys(call)) return refused('people_only');
   if (principal.passwordChangeRequired && !call.duringPasswordChange) return refused('password_change_required');
   if (principal.mfaEnrolmentRequired && !call.duringMfaEnrolment) return refused('mfa_enrolment_required');

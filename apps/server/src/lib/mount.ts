@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
+import { SCIM_MEDIA_TYPE, dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
 import { idempotencySealKey, idempotently, requestDigest, scopeOf } from './idempotency';
 import { principalOf } from '../plugins/guard';
 
@@ -80,7 +80,7 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(headers && { headers }),
-      ...(!endpoint.file && !endpoint.eventStream && { response: { [status]: dataOf(endpoint.response) } }),
+      ...(!endpoint.file && !endpoint.eventStream && status !== 204 && { response: { [status]: endpoint.scim ? endpoint.response : dataOf(endpoint.response) } }),
     },
     handler: async (request, reply) => {
       const answer = await run(request as EndpointRequest<E>, reply);
@@ -95,6 +95,8 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         reply.header('cache-control', 'no-store, no-transform').header('x-accel-buffering', 'no');
         return reply.status(answer.status).type('text/event-stream; charset=utf-8').send(answer.data);
       }
+      // SCIM's wire (RFC 7644): the resource itself, as application/scim+json; a 204 has no body.
+      if (endpoint.scim) return answer.status === 204 ? reply.status(204).send() : reply.status(answer.status).type(SCIM_MEDIA_TYPE).send(answer.data);
       return reply.status(answer.status).send({ data: answer.data });
     },
   });

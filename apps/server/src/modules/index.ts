@@ -36,6 +36,7 @@ import { jsErrorsModule } from './js-errors/js-errors.module';
 import { supportModule } from './support/support.module';
 import { offlinePaymentsModule } from './offline-payments/offline-payments.module';
 import { apiDocsModule } from './api-docs/api-docs.module';
+import { scimModule } from './scim/scim.module';
 
 /**
  * Every server module, one line each (`<domain>/<domain>.module.ts` declares what it adds). Its
@@ -79,6 +80,7 @@ export const serverModules = [
   jsErrorsModule,
   supportModule,
   offlinePaymentsModule,
+  scimModule,
   apiDocsModule,
 ] as const satisfies readonly ServerModule<object, never>[];
 

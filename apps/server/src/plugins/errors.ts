@@ -3,11 +3,14 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { INFRASTRUCTURE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE, genericCodeOf, statusOfCode, type ErrorBody } from '@replay/contracts';
 import { AppError } from '../lib/errors';
 import { DriverError } from '../infra/driver';
+import { scimErrorBody } from './scim-errors';
 
 const internal: ErrorBody = { errors: [INTERNAL_ERROR_MESSAGE], code: 'internal' };
 
 /** Every failure leaves as `{ errors: [...], code }` with its code's status; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app) => {
+  // A SCIM call's error also speaks SCIM (RFC 7644 section 3.12): its fields join the console's.
+  app.addHook('preSerialization', async (request, reply, payload) => (reply.statusCode >= 400 && request.routeOptions.config.endpoint?.scim ? scimErrorBody(reply, payload) : payload));
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -10,6 +10,7 @@ import { forbidden, mfaEnrolmentRequired, passwordChangeRequired, sessionExpired
 import { loadCaller, type ApiKeyOfCaller, type Principal } from '../lib/principal';
 import { keyUsagePlugin } from './key-usage';
 import { admitOperator } from './guard-operator';
+import { admitScim } from './guard-scim';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -117,6 +118,7 @@ export const guardPlugin = fp(async (app) => {
   app.decorateRequest('credential', null);
   app.decorateRequest('keyUse', null);
   app.decorateRequest('rateHeaders', null);
+  app.decorateRequest('scim', null);
   app.decorate(
     'keyRateLimiter',
     keyRateLimiter(app.ctx.env.API_KEY_RATE_LIMIT_PER_MINUTE, () => app.ctx.clock.now().getTime()),
@@ -126,7 +128,7 @@ export const guardPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.guard) {
-      throw new Error(`Route ${route.method} ${route.url} declares no guard (public, authenticated, operator or a permission).`);
+      throw new Error(`Route ${route.method} ${route.url} declares no guard (public, authenticated, operator, scim or a permission).`);
     }
   });
 
@@ -135,6 +137,7 @@ export const guardPlugin = fp(async (app) => {
     if (!guard || guard === 'public') return;
     const token = bearer(request.headers.authorization);
     if (guard === 'operator') return admitOperator(token, app.ctx.env.OPERATOR_TOKEN);
+    if (guard === 'scim') return admitScim(request, token);
     if (!token) throw unauthorized();
     const { ctx } = app;
     if (looksLikeApiKey(token)) {

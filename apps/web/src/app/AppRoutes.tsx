@@ -36,6 +36,7 @@ const AccountLayout = lazyRoute('account', () => import('../routes/account/Accou
 const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
 const OrganizationPage = lazyRoute('account-organization', () => import('../routes/account/OrganizationPage'));
 const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
+const ProvisioningPage = lazyRoute('account-provisioning', () => import('../routes/account/ProvisioningPage'));
 const AlertsPage = lazyRoute('alerts', () => import('../routes/alerts/AlertsPage'));
 const AlertRulePage = lazyRoute('alert', () => import('../routes/alerts/AlertRulePage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
@@ -141,6 +142,7 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="organization" element={<OrganizationPage />} />
           <Route path="api-keys" element={<ApiKeysPage />} />
+          <Route path="provisioning" element={<ProvisioningPage />} />
           <Route path="session" element={<SessionPage />} />
           <Route path="*" element={<Navigate to={routes.account('profile')} replace />} />
         </Route>

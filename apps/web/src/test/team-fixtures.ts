@@ -41,6 +41,7 @@ export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
     roleId: SUPPORT_ROLE_ID,
     roleName: 'Support',
     invitationLink: null,
+    provisioned: false,
     ...overrides,
   });
 }

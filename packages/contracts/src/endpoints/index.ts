@@ -22,6 +22,7 @@ import { sessionSettingsEndpoints } from './session-settings';
 import { loggerOptionsEndpoints } from './logger-options';
 import { jsErrorEndpoints } from './js-errors';
 import { operatorSupportEndpoints, supportEndpoints } from './support';
+import { scimAdminEndpoints, scimEndpoints } from './scim';
 import { switchEndpoints } from './switch';
 import { systemEndpoints } from './system';
 import { teamEndpoints } from './team';
@@ -35,6 +36,7 @@ export { idempotencyHeadersSchema } from './instances';
 export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { instanceEndpoints, notificationEndpoints, onboardingEndpoints, projectEndpoints };
 export { operatorSupportEndpoints, supportEndpoints };
+export { scimAdminEndpoints, scimEndpoints };
 export { healthSchema } from './system';
 export { SESSION_OPENING_HEADERS, SESSION_OPENING_READ_PATHS } from './session-opening';
 
@@ -68,6 +70,8 @@ export const endpoints = {
   ...permissionViewerEndpoints,
   ...supportEndpoints,
   ...operatorSupportEndpoints,
+  ...scimAdminEndpoints,
+  ...scimEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

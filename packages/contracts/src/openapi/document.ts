@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX } from '../http';
 import { auditLabelOf, isCreate, type Endpoint } from '../endpoint';
+import { SCIM_MEDIA_TYPE } from '../scim';
 import { endpoints, type EndpointName } from '../endpoints';
 import { exampleOf } from './sample';
 import { SUMMARIES } from './summaries';
@@ -45,6 +46,13 @@ const SECURITY_SCHEMES = {
     description:
       'The console’s operator token (the OPERATOR_TOKEN setting, docs/OPERATIONS.md), sent as `Authorization: Bearer <token>`: for the people who run the console (the support queue), never a member of an account. Unset, every operator call answers 401.',
   },
+  scim: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'rcs_…',
+    description:
+      'An account’s SCIM token, created by an owner under Team → Provisioning and given to the identity provider (Okta, Entra ID): a secret starting `rcs_`, sent as `Authorization: Bearer rcs_…`. It opens the SCIM calls of its own account only, never any other call.',
+  },
 } as const;
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -85,9 +93,19 @@ function summaryOf(name: string, e: Endpoint): string {
 function accessNote(e: Endpoint): string {
   if (e.guard === 'public') return 'No credential needed.';
   if (e.guard === 'operator') return 'For the console’s operators only: the `OPERATOR_TOKEN` as a Bearer token; no member’s session or API key is accepted.';
+  if (e.guard === 'scim')
+    return 'For the account’s identity provider only: its SCIM token as a Bearer token; no member’s session or API key is accepted. SCIM’s wire (RFC 7644): the resource itself as `application/scim+json`; an error carries SCIM’s `schemas`, `status`, `scimType` and `detail` beside `errors` and `code`.';
   const who = e.guard === 'authenticated' ? 'Any signed-in person, for themselves.' : `Needs a role holding any of: ${e.guard.anyOf.map((p) => `\`${p}\``).join(', ')}.`;
   const keys = openToKeys(e) ? ' API keys may call it with the same rule.' : ' For people only: an API key is refused (403).';
   return who + keys;
+}
+
+/** Which credentials a call takes. */
+function securityOf(e: Endpoint): Record<string, never[]>[] {
+  if (e.guard === 'public') return [];
+  if (e.guard === 'operator') return [{ operator: [] }];
+  if (e.guard === 'scim') return [{ scim: [] }];
+  return openToKeys(e) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }];
 }
 
 function parametersOf(e: Endpoint): unknown[] {
@@ -120,6 +138,8 @@ function successResponse(e: Endpoint, components: SchemaComponents) {
   const status = String(e.status ?? 200);
   const description = e.status === 201 ? 'Created.' : 'OK.';
   if (e.file) return { [status]: { description, content: { [e.file]: { schema: { type: 'string', contentEncoding: 'binary' } } } } };
+  if (e.status === 204) return { [status]: { description: 'No content.' } };
+  if (e.scim) return { [status]: { description, content: { [SCIM_MEDIA_TYPE]: { schema: components.output(e.response) } } } };
   // Each event's data is the response schema's JSON (OpenAPI 3.1 has no event-stream schema of its own).
   if (e.eventStream)
     return {
@@ -155,14 +175,15 @@ function operationOf(name: string, e: Endpoint, shared: Shared) {
       .filter(Boolean)
       .join('\n\n'),
     tags: [tagOf(e) ?? 'Other'],
-    security: e.guard === 'public' ? [] : e.guard === 'operator' ? [{ operator: [] }] : openToKeys(e) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
+    security: securityOf(e),
   };
   const parameters = parametersOf(e);
   if (parameters.length) operation.parameters = parameters;
   if (e.body) {
     const schema = jsonSchemaOf(e.body, 'input');
     const example = declaredExample(e.body) ?? exampleOf(schema);
-    operation.requestBody = { required: true, content: { 'application/json': { schema, ...(example !== undefined && { example }) } } };
+    const media = { schema, ...(example !== undefined && { example }) };
+    operation.requestBody = { required: true, content: e.scim ? { [SCIM_MEDIA_TYPE]: media, 'application/json': media } : { 'application/json': media } };
   }
   operation.responses = responses;
   if (e.deprecated) operation.deprecated = true;

@@ -36,7 +36,7 @@ const HAS_PATH_ID = /:[A-Za-z_]/;
 
 /** Whether an API key may make the call (mirrors the server's access decision). */
 export function openToKeys(e: Pick<Endpoint, 'guard' | 'peopleOnly'>): boolean {
-  return e.guard !== 'public' && e.guard !== 'authenticated' && e.guard !== 'operator' && !e.peopleOnly;
+  return e.guard !== 'public' && e.guard !== 'authenticated' && e.guard !== 'operator' && e.guard !== 'scim' && !e.peopleOnly;
 }
 
 /**
@@ -55,9 +55,9 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
     codes.add('payload_too_large');
     codes.add('unsupported_media_type');
   }
-  // An operator's call knows only its token: right, or 401.
+  // An operator's call (and a SCIM call) knows only its token: right, or 401.
   if (guarded) codes.add('unauthenticated');
-  if (guarded && e.guard !== 'operator') {
+  if (guarded && e.guard !== 'operator' && e.guard !== 'scim') {
     codes.add('session_expired');
     if (typeof e.guard === 'object' || e.peopleOnly) codes.add('forbidden');
     if (!e.duringPasswordChange) codes.add('password_change_required');

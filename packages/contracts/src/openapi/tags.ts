@@ -16,6 +16,7 @@ import { mfaEndpoints } from '../endpoints/mfa';
 import { monitoringEndpoints } from '../endpoints/monitoring';
 import { notificationEndpoints } from '../endpoints/notifications';
 import { operatorSupportEndpoints, supportEndpoints } from '../endpoints/support';
+import { scimAdminEndpoints, scimEndpoints } from '../endpoints/scim';
 import { onboardingEndpoints } from '../endpoints/onboarding';
 import { permissionViewerEndpoints } from '../endpoints/permission-viewer';
 import { projectEndpoints } from '../endpoints/projects';
@@ -77,6 +78,12 @@ export const TAG_GROUPS: readonly TagGroup[] = [
     name: 'Support (operators)',
     description: 'The operators’ side of the support chat, with the operator token only: every account’s conversations, replies, internal notes, close and reopen.',
     endpoints: operatorSupportEndpoints,
+  },
+  { name: 'Provisioning', description: 'SCIM provisioning, the owner’s side: the SCIM token (shown once, rotated, revoked) and the role each SCIM group gives.', endpoints: scimAdminEndpoints },
+  {
+    name: 'SCIM 2.0',
+    description: 'The SCIM service (RFC 7643/7644) under /api/scim/v2, for the account’s identity provider with its SCIM token: Users, Groups, filtering, PATCH, paging.',
+    endpoints: scimEndpoints,
   },
 ];
 

@@ -41,6 +41,17 @@ export const users = pgTable(
     invitationTokenHash: text('invitation_token_hash'),
     invitationTokenSealed: text('invitation_token_sealed'),
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    /**
+     * SCIM provisioning (issue 45): 'active' for a member the account's identity provider
+     * created (no password: they sign in through SSO); 'inactive' once it deactivated them (the
+     * row is then removed like any member, deleted_at set, but SCIM still reads it, so the
+     * provider can reactivate it). Null for a member SCIM did not create.
+     */
+    scimState: text('scim_state', { enum: ['active', 'inactive'] }),
+    scimExternalId: text('scim_external_id'),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

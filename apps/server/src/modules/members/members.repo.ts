@@ -18,6 +18,8 @@ export interface MemberRow {
   createdAt: Date;
   invitationTokenSealed: string | null;
   invitationExpiresAt: Date | null;
+  /** Provisioned by the account's identity provider (SCIM): 'active' while a member. */
+  scimState: 'active' | 'inactive' | null;
   role: { id: string; name: string; permissions: string[]; allInstances: boolean; instances: string[]; protected: boolean } | null;
 }
 
@@ -33,6 +35,7 @@ const columns = {
   createdAt: users.createdAt,
   invitationTokenSealed: users.invitationTokenSealed,
   invitationExpiresAt: users.invitationExpiresAt,
+  scimState: users.scimState,
   roleId: roles.id,
   roleName: roles.name,
   rolePermissions: roles.permissions,

@@ -1,4 +1,4 @@
-import { accountLimits, INVITATION_LIFETIME_DAYS, MEMBER_MESSAGES, canOpenScreen, type TeamMember } from '@replay/contracts';
+import { accountLimits, INVITATION_LIFETIME_DAYS, MEMBER_MESSAGES, canOpenScreen, type EventActor, type TeamMember } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -61,6 +61,23 @@ function mayReadJoiningLink(viewer: Principal, target: MemberRow): boolean {
 }
 
 /**
+ * The one removal rule (a member's removal, SCIM's deprovisioning): the row soft-deleted, the
+ * keys they created revoked and the event, in one transaction; then every session. The guard
+ * reads the caller afresh on every request, so the next request of any of their credentials is
+ * refused on every console process.
+ */
+async function removeMember(deps: Pick<MembersDeps, 'db' | 'clock' | 'sessions'>, target: MemberRow, actor: EventActor, inTx: (tx: Db) => Promise<void>): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await inTx(tx);
+    await membersRepo(tx).softDelete(target.tenantId, target.id, now);
+    await revokeKeysCreatedBy(tx, target.tenantId, target.id, now);
+    await emitEvent(tx, { type: 'member.removed', tenantId: target.tenantId, actor, at: now.getTime(), member: memberRef(target) });
+  });
+  await deps.sessions.revokeAllFor(target.id);
+}
+
+/**
  * The Team rules. Beyond the route guard (EDIT_MEMBERS for every change):
  * nobody hands out a role or admin rights above their own, acts on a member
  * who holds more than they do, changes their own role or admin flag, removes
@@ -89,6 +106,7 @@ export function createMembersService(deps: MembersDeps) {
       roleId: m.role?.id ?? null,
       roleName: m.role?.name ?? null,
       invitationLink: token ? invitationLink(deps.publicUrl, token) : null,
+      provisioned: m.scimState !== null,
     };
   }
 
@@ -231,14 +249,21 @@ export function createMembersService(deps: MembersDeps) {
       if (target.id === p.userId) throw forbidden(MEMBER_MESSAGES.removeSelf);
       if (target.superAdmin) throw forbidden(MEMBER_MESSAGES.superAdminRemove);
       assertActsOn(p, target);
-      const now = deps.clock.now();
-      await deps.db.transaction(async (tx) => {
-        await assertOwnerRemains(tx, p, target);
-        await membersRepo(tx).softDelete(p.tenantId, userId, now);
-        await revokeKeysCreatedBy(tx, p.tenantId, userId, now);
-        await emitEvent(tx, { type: 'member.removed', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), member: memberRef(target) });
-      });
-      await deps.sessions.revokeAllFor(userId);
+      await removeMember(deps, target, actorOf(p), (tx) => assertOwnerRemains(tx, p, target));
+    },
+
+    /**
+     * The same removal, by the account's identity provider (SCIM's deactivation or delete,
+     * modules/scim): no person acts, so the event has no actor and the trail names the SCIM
+     * token. An owner and the super admin are never removed this way (403): the account's
+     * owners stay in the owners' hands. `inTx` runs in the removal's transaction (SCIM marks
+     * the row inactive there). A member of another account is 404.
+     */
+    async deprovision(tenantId: string, userId: string, inTx: (tx: Db) => Promise<void>): Promise<void> {
+      const target = await repo.find(tenantId, userId);
+      if (!target) throw notFound(MEMBER_MESSAGES.memberNotFound);
+      if (target.superAdmin || isOwner(target) || target.role?.protected) throw forbidden(MEMBER_MESSAGES.deprovisionOwner);
+      await removeMember(deps, target, null, inTx);
     },
 
     /** A new link for someone who has not joined: the old one dies, the expiry restarts, the mail goes again. */

@@ -61,9 +61,16 @@ export function MembersTable({ members, selfId, canEdit, onEdit, onRemove, onVie
               </Group>
             </Table.Td>
             <Table.Td>
-              <Badge color={state.color} variant="light" size="sm">
-                {state.label}
-              </Badge>
+              <Group gap={4} wrap="nowrap">
+                <Badge color={state.color} variant="light" size="sm">
+                  {state.label}
+                </Badge>
+                {member.provisioned && (
+                  <Badge color="teal" variant="light" size="sm">
+                    Provisioned by SCIM
+                  </Badge>
+                )}
+              </Group>
             </Table.Td>
             {canEdit && (
               <Table.Td>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type QueryParams } from '@replay/contracts';
+import { API_PREFIX, authEndpoints, dataOf, endpointPath, errorBodySchema, type Endpoint, type HttpMethod, type QueryParams } from '@replay/contracts';
 import { takeEarlyRead, takeEarlySessionAnswer, REFRESH_LOCK } from './early-session';
 import { ApiError, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './errors';
 import { refreshLead, tokenExpiry } from './jwt';
@@ -15,7 +15,7 @@ import { tokenStore } from './token-store';
 export type AuthMode = 'required' | 'optional' | 'none';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   auth?: AuthMode;
   signal?: AbortSignal;

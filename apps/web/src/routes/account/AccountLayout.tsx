@@ -8,6 +8,7 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   profile: 'Profile',
   organization: 'Organization',
   'api-keys': 'API Keys',
+  provisioning: 'Provisioning',
   session: 'Session',
 };
 

@@ -72,6 +72,16 @@ describe('Team Members', () => {
     expect(screen.getByPlaceholderText('Filter by name, role')).toBeInTheDocument();
   });
 
+  it('marks a member the identity provider created as Provisioned by SCIM, and no one else', async () => {
+    const provisioned = makeMember({ userId: '10000000-0000-4000-8000-000000000009', name: 'Okta Person', email: 'okta@example.com', provisioned: true });
+    signIn(undefined, { 'GET /api/client/members': ok({ users: [selfMember(), grace, provisioned], total: 3 }) });
+    renderApp('/members');
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[3]!).getByText('Provisioned by SCIM')).toBeInTheDocument();
+    expect(within(table).getAllByText('Provisioned by SCIM')).toHaveLength(1);
+  });
+
   it('pictures each member with their avatar icon, or their initials until they pick one', async () => {
     signIn(undefined, { 'GET /api/client/members': ok({ users: [selfMember(), { ...grace, avatar: 'compass' }], total: 2 }) });
     renderApp('/members');

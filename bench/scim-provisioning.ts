@@ -1,0 +1,138 @@
+/**
+ * Issue 45's SCIM figures, on two real console processes sharing one PostgreSQL database
+ * (BENCH_DATABASE_URL, default the local server; a temp database is created and dropped): an
+ * identity provider creates USERS users through console A (POST /Users, one request at a time
+ * as Okta and Entra do), then deactivates each (PATCH `active: false`); the time and p50/p99 per
+ * request of each phase. For SAMPLED of them, signed in beforehand, the time from the
+ * deactivation's answer on A until console B refuses their session (401), polled every 5 ms.
+ * Figures only, never assertions.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SCIM_SCHEMAS } from '@replay/contracts';
+import { openPostgres } from '../apps/server/src/db/client';
+import { sessions } from '../apps/server/src/db/schema';
+import { signAccessToken } from '../apps/server/src/lib/access-token';
+import { startConsole, type ConsoleServer } from '../e2e/support/server';
+import { ADMIN_URL, admin } from './postgres-admin';
+
+const USERS = Number(process.env.SCIM_USERS ?? 1000);
+const SAMPLED = Number(process.env.SCIM_SAMPLED ?? 50);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+
+async function timed(send: () => Promise<Response>, expected: number): Promise<{ ms: number; body: unknown }> {
+  const start = performance.now();
+  const res = await send();
+  const ms = performance.now() - start;
+  const body: unknown = res.status === 204 ? null : await res.json();
+  if (res.status !== expected) throw new Error(`expected ${expected}, got ${res.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const phase = (times: number[]) => ({ totalMs: times.reduce((a, b) => a + b, 0), p50: percentile(times, 50), p99: percentile(times, 99) });
+
+/** The time from `since` until B refuses the token (401), and how many requests that took; polled every 5 ms, up to 5 s. */
+async function refusedAfter(b: ConsoleServer, jwt: string, since: number): Promise<{ ms: number; tries: number }> {
+  for (let tries = 1; ; tries++) {
+    const res = await fetch(`${b.url}/api/account`, { headers: { authorization: `Bearer ${jwt}` } });
+    await res.arrayBuffer();
+    if (res.status === 401) return { ms: performance.now() - since, tries };
+    if (performance.now() - since > 5000) throw new Error('console B still served the deprovisioned user after 5 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
+  const signup = await fetch(`${a.url}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }),
+  });
+  const owner = ((await signup.json()) as { data: { jwt: string } }).data.jwt;
+  const tokenRes = await fetch(`${a.url}/api/client/scim/token`, { method: 'POST', headers: { authorization: `Bearer ${owner}` } });
+  const token = ((await tokenRes.json()) as { data: { token: string } }).data.token;
+  const scim = (method: string, path: string, body?: unknown) => () =>
+    fetch(`${a.url}/api/scim/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const created: { id: string; tenantId?: string }[] = [];
+  const createTimes: number[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const userName = `user${i}@bench.example`;
+    const r = await timed(scim('POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName, name: { givenName: 'User', familyName: String(i) }, externalId: `ext-${i}`, active: true }), 201);
+    createTimes.push(r.ms);
+    created.push({ id: (r.body as { id: string }).id });
+  }
+
+  // Sessions for the sampled users, signed as the console signs them (they have no password: SSO's job).
+  const database = await openPostgres(databaseUrl, 2);
+  const account = (await (await fetch(`${a.url}/api/account`, { headers: { authorization: `Bearer ${owner}` } })).json()) as { data: { tenantId: string } };
+  const tenantId = account.data.tenantId;
+  const step = Math.max(1, Math.floor(USERS / SAMPLED));
+  const sampled = new Map<string, string>();
+  for (let i = 0; i < USERS && sampled.size < SAMPLED; i += step) {
+    const sessionId = randomUUID();
+    await database.db.insert(sessions).values({ id: sessionId, userId: created[i]!.id });
+    sampled.set(created[i]!.id, await signAccessToken({ userId: created[i]!.id, tenantId, sessionId }, new TextEncoder().encode(JWT_SECRET), 900, new Date()));
+  }
+  await database.close();
+  for (const jwt of sampled.values()) {
+    const res = await fetch(`${b.url}/api/account`, { headers: { authorization: `Bearer ${jwt}` } });
+    if (res.status !== 200) throw new Error(`a sampled user's session answered ${res.status} on B before deprovisioning`);
+  }
+
+  const deprovisionTimes: number[] = [];
+  const refusals: { ms: number; tries: number }[] = [];
+  for (const { id } of created) {
+    const r = await timed(scim('PATCH', `/Users/${id}`, { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', value: { active: false } }] }), 200);
+    deprovisionTimes.push(r.ms);
+    const jwt = sampled.get(id);
+    if (jwt) refusals.push(await refusedAfter(b, jwt, performance.now()));
+  }
+  return {
+    create: phase(createTimes),
+    deprovision: phase(deprovisionTimes),
+    refusal: {
+      max: Math.max(...refusals.map((r) => r.ms)),
+      p50: percentile(
+        refusals.map((r) => r.ms),
+        50,
+      ),
+      sampled: refusals.length,
+      firstRequest: refusals.filter((r) => r.tries === 1).length,
+    },
+  };
+}
+
+export async function benchScimProvisioning() {
+  const name = `bench_scim_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString(), JWT_SECRET, RUN_WORKERS: 'false' };
+  const consoles: ConsoleServer[] = [];
+  try {
+    consoles.push(await startConsole({ env }));
+    consoles.push(await startConsole({ env }));
+    return await run(url.toString(), consoles[0]!, consoles[1]!);
+  } finally {
+    for (const c of consoles) {
+      await c.stop('SIGTERM');
+      c.dispose();
+    }
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+export const scimProvisioningReport = (r: Awaited<ReturnType<typeof benchScimProvisioning>>): string[] => [
+  `SCIM (two consoles on PostgreSQL): ${USERS} users created in ${(r.create.totalMs / 1000).toFixed(1)} s, p50 ${r.create.p50.toFixed(1)} ms, p99 ${r.create.p99.toFixed(1)} ms per request; ${USERS} deprovisioned (PATCH active:false) in ${(r.deprovision.totalMs / 1000).toFixed(1)} s, p50 ${r.deprovision.p50.toFixed(1)} ms, p99 ${r.deprovision.p99.toFixed(1)} ms`,
+  `deprovisioned user's next request refused on the other console: at most ${r.refusal.max.toFixed(1)} ms after the deactivation's answer (p50 ${r.refusal.p50.toFixed(1)} ms; refused on the very next request for ${r.refusal.firstRequest} of ${r.refusal.sampled} users sampled; target ≤ 1 s)`,
+];
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of scimProvisioningReport(await benchScimProvisioning())) console.log(line);
+}
