@@ -19,7 +19,6 @@ const LONG_FUNCTIONS = {
   'apps/server/src/modules/mfa/mfa.service.ts': 86,
   'apps/server/src/modules/mfa/webauthn.service.ts': 118,
   'apps/server/src/modules/roles/roles.service.ts': 91,
-  'apps/web/src/features/billing/components/BillingDetailsDrawer.tsx': 88,
   'apps/web/src/features/members/MemberForm.tsx': 95,
   'apps/web/src/features/mfa/TwoFactorSection.tsx': 95,
   'apps/web/src/features/roles/RoleForm.tsx': 103,

@@ -34,6 +34,26 @@ export function BillingDetailsDrawer({ opened, onClose, details }: Props) {
   );
 }
 
+/** The saved card, with the choice to replace it (or, while replacing, to keep it). */
+function CurrentCardRow({ label, enteringCard, busy, onReplace, onKeep }: { label: string; enteringCard: boolean; busy: boolean; onReplace: () => void; onKeep: () => void }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" data-testid="billing-current-card">
+        {label}
+      </Text>
+      {enteringCard ? (
+        <Button variant="subtle" size="xs" onClick={onKeep} disabled={busy}>
+          Keep current card
+        </Button>
+      ) : (
+        <Button variant="light" size="xs" onClick={onReplace} disabled={busy}>
+          Replace card
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 function BillingDetailsForm({ details, onDone }: { details: BillingDetails; onDone: () => void }) {
   const config = usePublicConfig();
   const existing = details.hasBillingDetails;
@@ -85,22 +105,7 @@ function BillingDetailsForm({ details, onDone }: { details: BillingDetails; onDo
             Payment card
           </Title>
           <TextInput label="Name on card" autoComplete="cc-name" maxLength={120} required value={holder.name} onChange={(e) => setField('name', e.currentTarget.value)} disabled={busy} />
-          {existing && details.card && (
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm" data-testid="billing-current-card">
-                {cardLabel(details.card)}
-              </Text>
-              {enteringCard ? (
-                <Button variant="subtle" size="xs" onClick={keepCurrentCard} disabled={busy}>
-                  Keep current card
-                </Button>
-              ) : (
-                <Button variant="light" size="xs" onClick={() => setEnteringCard(true)} disabled={busy}>
-                  Replace card
-                </Button>
-              )}
-            </Group>
-          )}
+          {existing && details.card && <CurrentCardRow label={cardLabel(details.card)} enteringCard={enteringCard} busy={busy} onReplace={() => setEnteringCard(true)} onKeep={keepCurrentCard} />}
           {enteringCard &&
             (config.isPending ? <Spinner label="Loading the card form" /> : <CardField payments={config.data?.payments ?? OFFLINE} onChange={onCardChange} error={cardError} disabled={busy} />)}
         </Stack>
