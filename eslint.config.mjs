@@ -26,7 +26,6 @@ const LONG_FUNCTIONS = {
   'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
   'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
   'apps/web/src/features/instances/disk/ManageDiskDrawer.tsx': 106,
-  'apps/web/src/features/instances/switch/SwitchInstanceDrawer.tsx': 86,
 };
 
 export default tseslint.config(

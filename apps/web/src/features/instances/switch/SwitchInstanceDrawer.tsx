@@ -53,26 +53,7 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
   return (
     <Drawer opened={opened} onClose={close} position="right" size={DRAWER_WIDTHS.upgrade} title="Switch Instance" trapFocus returnFocus={false}>
       {confirming ? (
-        <Stack gap="md">
-          <Text fw={600}>
-            Switch {instance.name} to {SIZES[chosen].label}?
-          </Text>
-          <Text size="sm">
-            From {figures(instance.size)} to {figures(chosen)}. The monthly price goes from {formatMoney(today.monthly)} to {formatMoney(target.monthly)} ({formatDifference(target.difference)} per
-            month).
-          </Text>
-          <Text size="sm" c="dimmed">
-            The instance restarts with the new type&apos;s limits: it does not answer for a few seconds, then runs as {SIZES[chosen].label}.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={switcher.isPending}>
-              Back
-            </Button>
-            <Button onClick={confirm} loading={switcher.isPending} data-autofocus>
-              Confirm switch
-            </Button>
-          </Group>
-        </Stack>
+        <SwitchConfirmation instance={instance} chosen={chosen} today={today} target={target} pending={switcher.isPending} onBack={() => setConfirming(false)} onConfirm={confirm} />
       ) : (
         <Stack gap="md">
           <Text size="sm">
@@ -111,5 +92,33 @@ export function SwitchInstanceDrawer({ instance, opened, onClose }: Props) {
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+type SwitchOption = ReturnType<typeof switchOptions>[number];
+
+/** The step before anything changes: from what to what, the monthly prices, and the restart it costs. */
+function SwitchConfirmation(props: { instance: Instance; chosen: InstanceSize; today: SwitchOption; target: SwitchOption; pending: boolean; onBack: () => void; onConfirm: () => void }) {
+  const { instance, chosen, today, target, pending, onBack, onConfirm } = props;
+  return (
+    <Stack gap="md">
+      <Text fw={600}>
+        Switch {instance.name} to {SIZES[chosen].label}?
+      </Text>
+      <Text size="sm">
+        From {figures(instance.size)} to {figures(chosen)}. The monthly price goes from {formatMoney(today.monthly)} to {formatMoney(target.monthly)} ({formatDifference(target.difference)} per month).
+      </Text>
+      <Text size="sm" c="dimmed">
+        The instance restarts with the new type&apos;s limits: it does not answer for a few seconds, then runs as {SIZES[chosen].label}.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={pending}>
+          Back
+        </Button>
+        <Button onClick={onConfirm} loading={pending} data-autofocus>
+          Confirm switch
+        </Button>
+      </Group>
+    </Stack>
   );
 }
