@@ -22,7 +22,6 @@ const LONG_FUNCTIONS = {
   'apps/web/src/features/members/MemberForm.tsx': 95,
   'apps/web/src/features/mfa/TwoFactorSection.tsx': 95,
   'apps/web/src/features/roles/RoleForm.tsx': 103,
-  'apps/web/src/routes/account/ApiKeysPage.tsx': 99,
   'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
   'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
   'apps/web/src/features/instances/disk/ManageDiskDrawer.tsx': 106,

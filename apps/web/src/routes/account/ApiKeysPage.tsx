@@ -20,6 +20,41 @@ import { Section } from './Section';
 
 const OVERLAP_HOURS = API_KEY_ROTATION_OVERLAP_MS / 3_600_000;
 
+/** The section's title and, for members who may change keys, its create button. */
+function ApiKeysHeading({ onCreate }: { onCreate: (() => void) | null }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4}>
+        <Title order={2} size="h4" id="section-api-keys">
+          API Keys
+        </Title>
+        <Text size="sm" c="dimmed">
+          Keys for scripts and services calling the console's API. Each holds one of your roles and expires within a year.
+        </Text>
+      </Stack>
+      {onCreate && (
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+          Create API key
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Admins' view of the key the trackers send (the account's project key). */
+function ProjectKeySection({ tenantKey }: { tenantKey: string }) {
+  return (
+    <Section title="Project key" description="The key the tracker in your pages sends with recordings.">
+      <Paper withBorder radius="md" p="lg">
+        <KeyValue label="Project key">
+          <Code style={{ wordBreak: 'break-all' }}>{tenantKey}</Code>
+          <CopyButton value={tenantKey} label="project key" />
+        </KeyValue>
+      </Paper>
+    </Section>
+  );
+}
+
 /**
  * /account/api-keys: the account's API keys (issue 18). Each holds a role and expires; its
  * secret is shown once. Listing needs the Team screen, changing keys EDIT_MEMBERS. Admins
@@ -58,21 +93,7 @@ export default function ApiKeysPage() {
     <Stack gap="xl">
       {/* The full width, not a Section's two columns: the list's six columns then fit without scrolling sideways. */}
       <Stack component="section" aria-labelledby="section-api-keys" gap="md" py="lg">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={2} size="h4" id="section-api-keys">
-              API Keys
-            </Title>
-            <Text size="sm" c="dimmed">
-              Keys for scripts and services calling the console's API. Each holds one of your roles and expires within a year.
-            </Text>
-          </Stack>
-          {mayEdit && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              Create API key
-            </Button>
-          )}
-        </Group>
+        <ApiKeysHeading onCreate={mayEdit ? () => setCreating(true) : null} />
         {mayList ? (
           <ListStates
             query={keys}
@@ -91,16 +112,7 @@ export default function ApiKeysPage() {
           </Paper>
         )}
       </Stack>
-      {account.tenantKey !== null && (
-        <Section title="Project key" description="The key the tracker in your pages sends with recordings.">
-          <Paper withBorder radius="md" p="lg">
-            <KeyValue label="Project key">
-              <Code style={{ wordBreak: 'break-all' }}>{account.tenantKey}</Code>
-              <CopyButton value={account.tenantKey} label="project key" />
-            </KeyValue>
-          </Paper>
-        </Section>
-      )}
+      {account.tenantKey !== null && <ProjectKeySection tenantKey={account.tenantKey} />}
       {mayEdit && viewing && <PermissionViewerDrawer subject={{ keyId: viewing.keyId }} name={viewing.name} onClose={() => setViewing(null)} />}
       {creating && (
         <CreateKeyDialog
