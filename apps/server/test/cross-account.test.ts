@@ -6,6 +6,7 @@ import { bearer, signup } from './support/auth';
 import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './support/route-table';
 import { addInstance, addMember, auditRowsOf } from './support/team';
 import { addApiKey } from './support/api-keys';
+import { claimAndVerify } from './account-sso/support';
 
 /**
  * The cross-account test, generated from the route table: every route that
@@ -45,6 +46,15 @@ const aConversationId = aConversation.json().data.conversation.id as string;
 for (const internal of [false, true]) {
   await t.app.inject({ method: 'POST', url: `/api/operator/support/conversations/${aConversationId}/messages`, headers: bearer(TEST_OPERATOR_TOKEN), payload: { body: 'Answer', internal } });
 }
+// A's single sign-on connection and domains, one verified and one pending (their ids join A's).
+await t.app.inject({
+  method: 'PUT',
+  url: '/api/client/sso',
+  headers: aHeaders,
+  payload: { protocol: 'oidc', issuer: 'https://idp.a.example', clientId: 'a', clientSecret: 's', defaultRoleId: aRole, groupRoles: [{ group: 'g', roleId: aRole }] },
+});
+await claimAndVerify(t, a.jwt, 'it@a-verified.example');
+await t.app.inject({ method: 'POST', url: '/api/client/sso/domains', headers: aHeaders, payload: { email: 'it@a-pending.example' } });
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });
@@ -102,7 +112,19 @@ const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParam
 describe('account A’s ids, used by account B’s owner', () => {
   it('are many, of every kind, and the routes addressing ids are found', () => {
     expect(tenantTables).toEqual(
-      expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys', 'support_conversations', 'support_messages', 'support_attachments']),
+      expect.arrayContaining([
+        'users',
+        'roles',
+        'console_activities',
+        'audit_trail',
+        'instances',
+        'api_keys',
+        'support_conversations',
+        'support_messages',
+        'support_attachments',
+        'sso_connections',
+        'sso_domains',
+      ]),
     );
     expect(aIds).toContain(aConversationId);
     expect(aIds).toContain(aKey.keyId);

@@ -55,3 +55,4 @@ export * from './probes';
 export * from './endpoint';
 export * from './endpoints';
 export * from './support';
+export * from './account-sso';

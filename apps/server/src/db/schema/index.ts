@@ -26,3 +26,4 @@ export * from './mfa';
 export * from './webauthn';
 export * from './support';
 export * from './budgets';
+export * from './account-sso';

@@ -17,8 +17,10 @@ export const cookieSettingsOf = (app: FastifyInstance): CookieSettings => ({
 export function signInAnswer(app: FastifyInstance) {
   const cookie = cookieSettingsOf(app);
   const { sessions, accounts } = app.services;
-  return async (request: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<Session> => {
+  return async (request: FastifyRequest, reply: FastifyReply, principal: Principal, opened?: (sessionId: string) => Promise<void>): Promise<Session> => {
     const session = await sessions.start(principal);
+    // What another sign-in keeps beside the session (single sign-on: the IdP's session, for single logout).
+    if (opened) await opened(session.principal.sessionId!);
     setRefreshCookie(reply, session.refreshToken, cookie);
     request.auditActor = principal;
     return { user: await accounts.build(principal), jwt: session.jwt };
