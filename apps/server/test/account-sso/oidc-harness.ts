@@ -32,7 +32,7 @@ export async function oidcWorld(domain: string): Promise<OidcWorld> {
     postLogoutRedirectUri: `${base}/login`,
     backchannelLogoutUri: `${base}/sso/oidc/backchannel-logout`,
   });
-  const owner = await signup(t);
+  const owner = await signup(t, { email: `boss@${domain}` });
   const roles = await rolesByName(t, owner.user.tenantId);
   const saved = await t.app.inject({
     method: 'PUT',

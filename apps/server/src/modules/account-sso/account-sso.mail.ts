@@ -11,3 +11,13 @@ export function domainCodeMail(input: { to: string; domain: string; accountName:
   const html = [`<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(ask)}</p>`, `<p><strong>${escapeHtml(code)}</strong></p>`, `<p>${escapeHtml(ignore)}</p>`].join('\n');
   return { to, subject: `Code to verify ${domain} for single sign-on`, text, html };
 }
+
+/** Told to the account's other owners and admins when an owner signs in with a password while SSO is enforced. */
+export function breakGlassMail(input: { to: string; who: string; email: string; productName: string; at: Date }): Mail {
+  const text = [
+    `${input.who} (${input.email}) signed in to the ${input.productName} Console with a password at ${input.at.toISOString()}, although single sign-on is enforced for the account.`,
+    '',
+    'The account owner keeps this way in for when the identity provider is unavailable (break-glass). If this was not expected, review the audit trail and the owner’s sessions.',
+  ].join('\n');
+  return { to: input.to, subject: `Break-glass sign-in by ${input.who}`, text };
+}
