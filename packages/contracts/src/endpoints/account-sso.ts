@@ -6,11 +6,8 @@ import {
   ssoEnforcementSchema,
   ssoRedirectSchema,
   ssoSettingsSchema,
-  ssoStartSchema,
-  ssoTicketSchema,
   verifySsoDomainSchema,
 } from '../account-sso';
-import { sessionSchema } from '../auth';
 import { endpoint } from '../endpoint';
 import { okSchema } from '../members';
 import { guardFor } from '../screens';
@@ -85,27 +82,5 @@ export const accountSsoEndpoints = {
     audit: { label: 'Start single sign-on test' },
     errors: ['bad_request', 'conflict'],
     description: `${ownerOnly} Starts a test sign-in: the browser goes to \`redirectUrl\` and comes back to the SSO screen with the result. Only a passed test marks the connection tested.`,
-  }),
-  startSsoSignIn: endpoint({
-    method: 'POST',
-    path: '/auth/sso/start',
-    guard: 'public',
-    body: ssoStartSchema,
-    response: ssoRedirectSchema,
-    audit: { unrecorded: 'a sign-in that has not happened yet; the callback records it' },
-    summary: 'Start single sign-on',
-    errors: ['bad_request', 'not_found', 'rate_limited'],
-    description: 'Finds the connection of the email’s verified domain and answers the IdP address to send the browser to (404 when the domain has no tested connection).',
-  }),
-  completeSsoSignIn: endpoint({
-    method: 'POST',
-    path: '/auth/sso/complete',
-    guard: 'public',
-    body: ssoTicketSchema,
-    response: sessionSchema,
-    audit: { label: 'Sign in with single sign-on' },
-    errors: ['not_found'],
-    description:
-      'Exchanges the one-time ticket the IdP’s callback handed the browser (`/sso/complete#ticket=…`) for a session, as a password sign-in opens one (refresh cookie and access token). A ticket works once, for a minute.',
   }),
 } as const;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountSsoEndpoints } from '@replay/contracts';
+import { authEndpoints } from '@replay/contracts';
 import { call } from '../../lib/api';
 import { startSession } from '../auth/session';
 
 /** POST /auth/sso/start: the email's domain names the identity provider, where the browser goes next. */
 export function useSsoStart() {
   return useMutation({
-    mutationFn: (email: string) => call(accountSsoEndpoints.startSsoSignIn, { body: { email } }),
+    mutationFn: (email: string) => call(authEndpoints.startSsoSignIn, { body: { email } }),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
 }
@@ -15,7 +15,7 @@ export function useSsoStart() {
 export function useSsoComplete() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ticket: string) => call(accountSsoEndpoints.completeSsoSignIn, { body: { ticket } }),
+    mutationFn: (ticket: string) => call(authEndpoints.completeSsoSignIn, { body: { ticket } }),
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
