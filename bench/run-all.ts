@@ -36,6 +36,8 @@ const { benchBudgetRound, budgetRoundReport } = await import('./budget-round');
 for (const line of budgetRoundReport(await benchBudgetRound())) console.log(line);
 const { benchWebhooksFanout, fanoutReport } = await import('./webhooks-fanout');
 for (const line of fanoutReport(await benchWebhooksFanout())) console.log(line);
+const { benchSsoRoundTrip, ssoRoundTripReport } = await import('./sso-round-trip');
+for (const line of ssoRoundTripReport(await benchSsoRoundTrip())) console.log(line);
 const { benchNotificationCount, notificationCountReport } = await import('./notification-count');
 for (const line of notificationCountReport(await benchNotificationCount())) console.log(line);
 const { benchApiKeyList, apiKeyListReport } = await import('./api-key-list');

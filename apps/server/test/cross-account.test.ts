@@ -7,6 +7,7 @@ import { asQuery, describeRoute, fillPath, pathParams, sampleFor } from './suppo
 import { addInstance, addMember, auditRowsOf } from './support/team';
 import { addApiKey } from './support/api-keys';
 import { addScimToken, scimCall } from './support/scim';
+import { claimAndVerify } from './account-sso/support';
 
 /**
  * The cross-account test, generated from the route table: every route that
@@ -50,6 +51,15 @@ for (const internal of [false, true]) {
 const aScim = await addScimToken(t, a.jwt);
 const aScimUser = await scimCall(t, aScim.headers, 'POST', '/Users', { userName: 'a.scim@example.com', name: { givenName: 'A', familyName: 'Scim' } });
 await scimCall(t, aScim.headers, 'POST', '/Groups', { displayName: 'A group', members: [{ value: aScimUser.json().id }] });
+// A's single sign-on connection and domains, one verified and one pending (their ids join A's).
+await t.app.inject({
+  method: 'PUT',
+  url: '/api/client/sso',
+  headers: aHeaders,
+  payload: { protocol: 'oidc', issuer: 'https://idp.a.example', clientId: 'a', clientSecret: 's', defaultRoleId: aRole, groupRoles: [{ group: 'g', roleId: aRole }] },
+});
+await claimAndVerify(t, a.jwt, 'it@a-verified.example');
+await t.app.inject({ method: 'POST', url: '/api/client/sso/domains', headers: aHeaders, payload: { email: 'it@a-pending.example' } });
 await auditRowsOf(t, a.user.tenantId);
 
 const b = await signup(t, { organizationName: 'Account B' });
@@ -109,7 +119,19 @@ const idRoutes = t.app.apiRoutes.filter((r) => r.guard !== 'public' && pathParam
 describe('account A’s ids, used by account B’s owner', () => {
   it('are many, of every kind, and the routes addressing ids are found', () => {
     expect(tenantTables).toEqual(
-      expect.arrayContaining(['users', 'roles', 'console_activities', 'audit_trail', 'instances', 'api_keys', 'support_conversations', 'support_messages', 'support_attachments']),
+      expect.arrayContaining([
+        'users',
+        'roles',
+        'console_activities',
+        'audit_trail',
+        'instances',
+        'api_keys',
+        'support_conversations',
+        'support_messages',
+        'support_attachments',
+        'sso_connections',
+        'sso_domains',
+      ]),
     );
     expect(aIds).toContain(aConversationId);
     expect(aIds).toContain(aKey.keyId);

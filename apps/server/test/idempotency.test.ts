@@ -41,6 +41,7 @@ const VALID: Partial<Record<EndpointName, ValidCall>> = {
   }),
   signal: (n) => ({ params: { projectId: instanceId }, body: { timestamp: t.clock.now().getTime() + n, deviceType: 'desktop' } }),
   openSupportConversation: (n) => ({ body: { subject: `Question ${n}`, body: `Where did session ${n} go?` } }),
+  claimSsoDomain: (n) => ({ body: { email: `it@idempotent-${n}.example` } }),
   replySupportConversation: (n) => ({ params: { id: conversationId }, body: { body: `More about ${n}` } }),
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUDIT_MESSAGES, PERMISSIONS, SCIM_MESSAGES, hasAnyPermission, type Permission } from '@replay/contracts';
+import { ACCOUNT_SSO_MESSAGES, AUDIT_MESSAGES, PERMISSIONS, SCIM_MESSAGES, hasAnyPermission, type Permission } from '@replay/contracts';
 import { newId } from '../src/lib/ids';
 import { createTestApp, TEST_OPERATOR_TOKEN } from './support/app';
 import { bearer, signup } from './support/auth';
@@ -72,6 +72,7 @@ anonymous.push({ label: 'a revoked SCIM token', headers: revokedScim.headers, pe
  * Routes whose answer asks more of a holder than the guard, by rule: who else is refused
  * (403) and with which words. The signed audit export holds every record of the account, so
  * only a reader of the whole trail (every area, all instances: audit.visibility.ts) may take it.
+ * The single sign-on calls answer the account's owner only, whatever else a member holds.
  */
 const beyondGuard: Record<string, { admits: (held: readonly Permission[]) => boolean; message: string }> = {
   'GET /api/trails/export': { admits: (held) => PERMISSIONS.every((p) => held.some((h) => areaOf(h) === areaOf(p))), message: AUDIT_MESSAGES.exportNeedsAllInstances },
@@ -81,6 +82,12 @@ const beyondGuard: Record<string, { admits: (held: readonly Permission[]) => boo
       key,
       { admits: (held: readonly Permission[]) => PERMISSIONS.every((p) => held.includes(p)), message: SCIM_MESSAGES.ownerOnly },
     ]),
+  ),
+  // Single sign-on is the owner's alone (issue 45): of the matrix's callers only the owners hold every permission.
+  ...Object.fromEntries(
+    routes
+      .filter((r) => r.url.startsWith('/api/client/sso'))
+      .map((r) => [describeRoute(r), { admits: (held: readonly Permission[]) => PERMISSIONS.every((p) => held.includes(p)), message: ACCOUNT_SSO_MESSAGES.ownerOnly }]),
   ),
 };
 /** A permission's area: VIEW_BILLING and EDIT_BILLING both read billing. */

@@ -4,6 +4,7 @@ import { registerAudit } from './commands/audit';
 import { registerBilling } from './commands/billing';
 import { registerInstances } from './commands/instances';
 import { registerKeys } from './commands/keys';
+import { registerSso } from './commands/sso';
 import { registerLogin } from './commands/login';
 import { registerMembers } from './commands/members';
 import { registerSourceMaps } from './commands/sourcemaps';
@@ -28,6 +29,7 @@ export function buildProgram(io: Io): Command {
   registerMembers(program, io);
   registerAudit(program, io);
   registerKeys(program, io);
+  registerSso(program, io);
   registerSourceMaps(program, io);
   registerSupport(program, io);
   registerBilling(program, io);

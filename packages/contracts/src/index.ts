@@ -56,3 +56,4 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './support';
 export * from './scim';
+export * from './account-sso';

@@ -13,7 +13,22 @@ export interface RouteOptions {
   anchor?: string;
 }
 
-export const CLIENT_TABS = ['integrations', 'account', 'sessions-listing', 'team', 'roles', 'projects', 'metadata', 'webhooks', 'notifications', 'support', 'audit', 'billing', 'modules'] as const;
+export const CLIENT_TABS = [
+  'integrations',
+  'account',
+  'sessions-listing',
+  'team',
+  'roles',
+  'projects',
+  'metadata',
+  'webhooks',
+  'notifications',
+  'support',
+  'audit',
+  'billing',
+  'modules',
+  'sso',
+] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 export const ONBOARDING_TABS = ['installing', 'identify-users', 'team', 'integrations'] as const;
@@ -79,6 +94,8 @@ export const routes = {
   resetPassword: (opts?: RouteOptions) => buildPath('/reset-password', opts),
   /** The joining page an invitation mail links to (`?token=…`). */
   invitation: (opts?: RouteOptions) => buildPath('/invitation', opts),
+  /** Where the console sends the browser back from the identity provider (`#ticket=…`), to open the session. */
+  ssoComplete: (opts?: RouteOptions) => buildPath('/sso/complete', opts),
   client: (activeTab: ClientTab = 'account', opts?: RouteOptions) => buildPath(`/client/${activeTab}`, opts),
   onboarding: (siteId: SiteId, activeTab: OnboardingTab = 'installing', opts?: RouteOptions) => withSiteId(buildPath(`/onboarding/${activeTab}`, opts), siteId),
   instances: (opts?: RouteOptions) => buildPath('/instances', opts),
@@ -107,7 +124,7 @@ export const routes = {
 } as const;
 
 /** Public routes with nowhere better to come back to after signing in. */
-export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword(), routes.invitation(), routes.operatorSupport()];
+export const BASE_ROUTES: readonly string[] = ['/', routes.login(), routes.signup(), routes.resetPassword(), routes.invitation(), routes.ssoComplete(), routes.operatorSupport()];
 
 export function isBaseRoute(pathWithQuery: string): boolean {
   const path = pathWithQuery.split(/[?#]/)[0] ?? '';

@@ -21,6 +21,7 @@ import type { Guard, Permission } from './permissions';
  * | billing         | VIEW_BILLING, EDIT_BILLING        | Billing menu, cards, invoices, utilization |
  * | billingEdit     | EDIT_BILLING                      | saving billing details                     |
  * | integrations    | EDIT_INSTANCES                    | webhooks (settings) and their calls        |
+ * | sso             | EDIT_MEMBERS                      | single sign-on (settings), owner only      |
  *
  * The audit trail needs VIEW_ACTIVITY: it is the activity family (who did what,
  * when), and the spec gives it no permission of its own. The role list (GET
@@ -29,6 +30,9 @@ import type { Guard, Permission } from './permissions';
  * Webhooks need EDIT_INSTANCES: a webhook sends the account's events to an
  * address outside the console, as strong a change as any instance change; which
  * events it may carry is judged by family when it is saved (contracts' webhooks.ts).
+ * Single sign-on needs EDIT_MEMBERS (a connection decides who becomes a member), and its
+ * calls then answer only the account's owner: who may sign in, and whether passwords still
+ * work, is the owner's choice (issue 45).
  * Routes guarded 'authenticated' (account, limits, modules) need none of these.
  */
 export const SCREEN_PERMISSIONS = {
@@ -44,6 +48,7 @@ export const SCREEN_PERMISSIONS = {
   billing: ['VIEW_BILLING', 'EDIT_BILLING'],
   billingEdit: ['EDIT_BILLING'],
   integrations: ['EDIT_INSTANCES'],
+  sso: ['EDIT_MEMBERS'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Screen = keyof typeof SCREEN_PERMISSIONS;
 

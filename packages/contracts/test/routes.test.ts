@@ -29,6 +29,7 @@ describe('route builders', () => {
       '/client/audit',
       '/client/billing',
       '/client/modules',
+      '/client/sso',
     ];
     expect(CLIENT_TABS.map((tab) => routes.client(tab))).toEqual(expected);
     expect(routes.client('webhooks', opts)).toBe('/client/webhooks?page=2&q=a+b#top');

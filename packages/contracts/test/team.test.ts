@@ -66,13 +66,14 @@ describe('role input', () => {
 describe('the permission table', () => {
   it('covers every screen and write action, and guards come from it', () => {
     expect(Object.keys(SCREEN_PERMISSIONS).sort()).toEqual(
-      ['activities', 'audit', 'billing', 'billingEdit', 'instances', 'instancesCreate', 'instancesEdit', 'integrations', 'members', 'membersEdit', 'roles', 'rolesEdit'].sort(),
+      ['activities', 'audit', 'billing', 'billingEdit', 'instances', 'instancesCreate', 'instancesEdit', 'integrations', 'members', 'membersEdit', 'roles', 'rolesEdit', 'sso'].sort(),
     );
     expect(guardFor('audit')).toEqual({ anyOf: ['VIEW_ACTIVITY'] });
     expect(guardFor('integrations')).toEqual({ anyOf: ['EDIT_INSTANCES'] });
     expect(guardFor('roles', 'membersEdit')).toEqual({ anyOf: ['VIEW_ROLES', 'EDIT_ROLES', 'EDIT_MEMBERS'] });
     expect(canOpenScreen(['VIEW_MEMBERS'], 'membersEdit')).toBe(false);
     expect(canOpenScreen(['EDIT_ROLES'], 'rolesEdit')).toBe(true);
+    expect(guardFor('sso')).toEqual({ anyOf: ['EDIT_MEMBERS'] });
     for (const entry of MENU) if (entry.anyOf) expect(Object.values(SCREEN_PERMISSIONS)).toContain(entry.anyOf);
   });
 });

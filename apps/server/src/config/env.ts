@@ -150,6 +150,12 @@ export const envSchema = z
      * again when delivered (lib/ssrf-guard.ts).
      */
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: bool.default(false),
+    /**
+     * Let single sign-on reach identity providers at private, loopback and other internal
+     * addresses, and over plain http (a console and its IdP on one private network, tests).
+     * Off, such an IdP is refused at every call (lib/ssrf-guard.ts).
+     */
+    SSO_ALLOW_PRIVATE_IDPS: bool.default(false),
     /** Check every response against zod as well as writing it (the test suites do; costs ~15 % of a busy read). */
     STRICT_RESPONSES: bool.default(false),
     /** The bearer token /metrics asks for; unset, it answers this machine's own callers only. */

@@ -128,6 +128,12 @@ export const RATE_RULES = {
   linkUseFromAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
   /** Cards sent to the offline tokenizer from one address: enough for typos, too few to test stolen numbers. */
   cardTokensFromAddress: { limit: 20, windowMs: HOUR_MS },
+  /** Single sign-on starts from one address (each writes a short-lived row and may call the IdP's discovery). */
+  ssoStartFromAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
+  /** Domain-claim codes mailed for one account (each sends a mail to an address outside it). */
+  ssoDomainMails: { limit: 10, windowMs: HOUR_MS },
+  /** Domain-claim codes tried for one account: an 8-digit code gets no more guesses than a password. */
+  ssoDomainCodeTries: { limit: 10, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateRule>;
 
 /** Counter keys; emails are compared lowercased everywhere. */
@@ -144,4 +150,7 @@ export const rateKeys = {
   resetMailFromAddress: (ip: string) => `reset-mail:ip:${ip}`,
   linkUseFromAddress: (ip: string) => `link-use:ip:${ip}`,
   cardTokensFromAddress: (ip: string) => `card-tokens:ip:${ip}`,
+  ssoStartFromAddress: (ip: string) => `sso-start:ip:${ip}`,
+  ssoDomainMails: (tenantId: string) => `sso-domain-mail:tenant:${tenantId}`,
+  ssoDomainCodeTries: (tenantId: string) => `sso-domain-code:tenant:${tenantId}`,
 };

@@ -5,6 +5,7 @@ import { publicConfigModule } from './public-config/public-config.module';
 import { authModule } from './auth/auth.module';
 import { accountModule } from './account/account.module';
 import { mfaModule } from './mfa/mfa.module';
+import { accountSsoModule } from './account-sso/account-sso.module';
 import { auditModule } from './audit/audit.module';
 import { activityModule } from './activity/activity.module';
 import { membersModule } from './members/members.module';
@@ -51,6 +52,7 @@ export const serverModules = [
   accountModule,
   liveStatusModule,
   mfaModule,
+  accountSsoModule,
   auditModule,
   activityModule,
   membersModule,

@@ -31,6 +31,7 @@ const ModulesPage = lazyRoute('modules', () => import('../routes/console-modules
 const InvitationPage = lazyRoute('invitation', () => import('../routes/invitation/InvitationPage'));
 // The operators' support screen: no member session, the operator token instead; a chunk of its own.
 const OperatorSupportPage = lazyRoute('operator-support', () => import('../routes/operator/OperatorSupportPage'));
+const SsoCompletePage = lazyRoute('sso-complete', () => import('../routes/sso/SsoCompletePage'));
 const BillingPage = lazyRoute('billing', () => import('../routes/billing/BillingPage'));
 const AccountLayout = lazyRoute('account', () => import('../routes/account/AccountLayout'));
 const ProfilePage = lazyRoute('account-profile', () => import('../routes/account/ProfilePage'));
@@ -105,6 +106,7 @@ export function AppRoutes() {
       {/* Open with or without a session: a signed-in person may still accept an invitation sent to someone else. */}
       <Route path={routes.invitation()} element={loaded(<InvitationPage />)} />
       <Route path={routes.operatorSupport()} element={loaded(<OperatorSupportPage />)} />
+      <Route path={routes.ssoComplete()} element={loaded(<SsoCompletePage />)} />
       <Route element={<PublicOnly />}>
         <Route path={routes.login()} element={<LoginPage />} />
         <Route path={routes.signup()} element={<SignupPage />} />

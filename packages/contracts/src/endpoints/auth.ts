@@ -11,6 +11,7 @@ import {
   sessionSchema,
   signupSchema,
 } from '../auth';
+import { ssoRedirectSchema, ssoStartSchema, ssoTicketSchema } from '../account-sso';
 import { endpoint } from '../endpoint';
 import { loginAnswerSchema } from '../mfa';
 
@@ -38,5 +39,28 @@ export const authEndpoints = {
     body: passwordResetSchema,
     response: loginAnswerSchema,
     audit: { label: 'Reset password' },
+  }),
+  // Console single sign-on (issue 45): started and completed from the login page, so here with its calls.
+  startSsoSignIn: endpoint({
+    method: 'POST',
+    path: '/auth/sso/start',
+    guard: 'public',
+    body: ssoStartSchema,
+    response: ssoRedirectSchema,
+    audit: { unrecorded: 'a sign-in that has not happened yet; the callback records it' },
+    summary: 'Start single sign-on',
+    errors: ['bad_request', 'not_found', 'rate_limited'],
+    description: 'Finds the connection of the email’s verified domain and answers the IdP address to send the browser to (404 when the domain has no tested connection).',
+  }),
+  completeSsoSignIn: endpoint({
+    method: 'POST',
+    path: '/auth/sso/complete',
+    guard: 'public',
+    body: ssoTicketSchema,
+    response: sessionSchema,
+    audit: { label: 'Sign in with single sign-on' },
+    errors: ['not_found'],
+    description:
+      'Exchanges the one-time ticket the IdP’s callback handed the browser (`/sso/complete#ticket=…`) for a session, as a password sign-in opens one (refresh cookie and access token). A ticket works once, for a minute.',
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { auditLabelOf, isRecorded, type Endpoint } from '../endpoint';
 import { isInstanceEndpoint } from '../permission-viewer';
 import { accountEndpoints } from './account';
+import { accountSsoEndpoints } from './account-sso';
 import { alertEndpoints } from './alerts';
 import { apiKeyEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
@@ -33,7 +34,7 @@ export { idempotencyHeadersSchema } from './instances';
 // The groups by themselves: a browser page that calls only these (the public screens, the
 // session's start; the joining page; the signed-in shell and the instances list) bundles only
 // their schemas, not the whole table's.
-export { accountEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
+export { accountEndpoints, accountSsoEndpoints, authEndpoints, invitationEndpoints, mfaEndpoints, systemEndpoints, webauthnEndpoints };
 export { instanceEndpoints, notificationEndpoints, onboardingEndpoints, projectEndpoints };
 export { operatorSupportEndpoints, supportEndpoints };
 export { scimAdminEndpoints, scimEndpoints };
@@ -47,6 +48,7 @@ export const endpoints = {
   ...invitationEndpoints,
   ...accountEndpoints,
   ...mfaEndpoints,
+  ...accountSsoEndpoints,
   ...webauthnEndpoints,
   ...instanceEndpoints,
   ...monitoringEndpoints,

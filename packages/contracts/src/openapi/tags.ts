@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { accountEndpoints } from '../endpoints/account';
+import { accountSsoEndpoints } from '../endpoints/account-sso';
 import { alertEndpoints } from '../endpoints/alerts';
 import { apiKeyEndpoints } from '../endpoints/api-keys';
 import { authEndpoints } from '../endpoints/auth';
@@ -51,6 +52,11 @@ export const TAG_GROUPS: readonly TagGroup[] = [
     name: 'Passkeys and security keys',
     description: 'A person’s passkeys and security keys (WebAuthn) as a second factor: register, list, remove, and the second step of a sign-in with one.',
     endpoints: webauthnEndpoints,
+  },
+  {
+    name: 'Single sign-on',
+    description: 'Console sign-in through the account’s identity provider (OpenID Connect or SAML 2.0): the connection, its test and enforcement, claimed domains, and starting a sign-in by email.',
+    endpoints: accountSsoEndpoints,
   },
   { name: 'Instances', description: 'Managed instances: create, list, read, change, start, stop, terminate.', endpoints: instanceEndpoints },
   { name: 'Instance configuration', description: 'An instance’s configuration: retention, CORS, network access list, maintenance window, single sign-on, disk usage.', endpoints: configEndpoints },

@@ -27,3 +27,4 @@ export * from './webauthn';
 export * from './support';
 export * from './budgets';
 export * from './scim';
+export * from './account-sso';

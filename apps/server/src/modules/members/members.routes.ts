@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
 import { mount } from '../../lib/mount';
 import { principalOf } from '../../plugins/guard';
-import { signInAnswer } from '../auth/sign-in.door';
+import { passwordAllowedCheck, signInAnswer } from '../auth/sign-in.door';
 
 /** Team members (spec section 7): list, read, invite, edit, remove, a new invitation link; and joining by one. */
 export const membersRoutes: FastifyPluginAsync = async (app) => {
   const { members, invitations } = app.services;
   const signIn = signInAnswer(app);
+  const passwordAllowed = passwordAllowedCheck(app);
 
   mount(app, endpoints.members, async (request) => members.list(principalOf(request), request.query));
 
@@ -29,5 +30,10 @@ export const membersRoutes: FastifyPluginAsync = async (app) => {
   // The joining page's calls are public: the invited person has no session yet.
   mount(app, endpoints.invitation, async (request) => invitations.lookup(request.params.token));
 
-  mount(app, endpoints.acceptInvitation, async (request, reply) => signIn(request, reply, await invitations.accept(request.body, request.ip)));
+  mount(app, endpoints.acceptInvitation, async (request, reply) => {
+    const principal = await invitations.accept(request.body, request.ip);
+    // Joined now, but a domain under enforced single sign-on signs in through the IdP only.
+    await passwordAllowed(principal);
+    return signIn(request, reply, principal);
+  });
 };

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
-import { isMfaChallenge, loginSchema, routes } from '@replay/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { ACCOUNT_SSO_MESSAGES, isMfaChallenge, loginSchema, routes } from '@replay/contracts';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthLink } from '../../components/AuthLink';
 import { FormAlert } from '../../components/FormAlert';
@@ -9,10 +10,15 @@ import { useCaptchaForm } from '../../features/auth/use-captcha-form';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { HydratedForm } from '../../components/HydratedForm';
 import { MfaLoginStepLazy } from '../../features/mfa/MfaLoginStepLazy';
+import { SsoSignIn } from '../../features/account-sso/SsoSignIn';
 
 export default function LoginPage() {
   useConsoleTitle('Login');
   const login = useLogin();
+  const [search] = useSearchParams();
+  const [sso, setSso] = useState(false);
+  // The IdP's callback sends a sign-in that did not complete back here, saying so.
+  const ssoFailed = search.get('sso') === 'failed' ? ACCOUNT_SSO_MESSAGES.signInFailed : null;
   const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) => login.mutate(body, { onError }));
 
   // The password was right and a second factor is owed: its step replaces the form.
@@ -24,8 +30,17 @@ export default function LoginPage() {
     );
   }
 
+  if (sso) {
+    return (
+      <AuthCard title="Sign in with SSO">
+        <SsoSignIn onBack={() => setSso(false)} />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Login to your account">
+      <FormAlert message={ssoFailed} />
       <HydratedForm onSubmit={onSubmit}>
         <Stack gap="sm">
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
@@ -39,6 +54,9 @@ export default function LoginPage() {
           <div ref={captchaRef} />
           <Button type="submit" loading={login.isPending} fullWidth>
             Login
+          </Button>
+          <Button variant="default" onClick={() => setSso(true)} fullWidth>
+            Sign in with SSO
           </Button>
           <AuthLink prompt="Don't have an account?" to={routes.signup()}>
             Sign up

@@ -1,0 +1,90 @@
+import * as oidc from 'openid-client';
+import type { ConnectionRow } from './account-sso.repo';
+import { idpFetch, type IdpFetchOptions } from './idp-fetch';
+
+/** What a passed OIDC sign-in proved: the subject, its email, name and groups, and what single logout needs. */
+export interface IdpIdentity {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  groups: string[];
+  idpSessionId: string | null;
+  idToken: string | null;
+}
+
+export interface OidcStart {
+  redirectUrl: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/**
+ * The relying party, by openid-client (a certified library): discovery, the authorization
+ * request with state, nonce and PKCE (S256), and the code exchange whose checks (issuer,
+ * audience, signature, expiry, nonce, state) are the library's, never ours.
+ */
+export function oidcClient(fetchOpts: IdpFetchOptions, redirectUri: string) {
+  const customFetch = idpFetch(fetchOpts);
+
+  async function configOf(row: ConnectionRow, clientSecret: string): Promise<oidc.Configuration> {
+    const options: oidc.DiscoveryRequestOptions = { [oidc.customFetch]: customFetch as oidc.CustomFetch, timeout: 10 };
+    if (fetchOpts.allowPrivate) options.execute = [oidc.allowInsecureRequests];
+    const config = await oidc.discovery(new URL(row.oidcIssuer!), row.oidcClientId!, clientSecret, oidc.ClientSecretPost(clientSecret), options);
+    config[oidc.customFetch] = customFetch as oidc.CustomFetch;
+    return config;
+  }
+
+  return {
+    configOf,
+
+    async start(row: ConnectionRow, clientSecret: string, loginHint: string | null): Promise<OidcStart> {
+      const config = await configOf(row, clientSecret);
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile groups',
+        response_type: 'code',
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        ...(loginHint && { login_hint: loginHint }),
+      });
+      return { redirectUrl: url.href, state, nonce, codeVerifier };
+    },
+
+    async finish(row: ConnectionRow, clientSecret: string, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<IdpIdentity> {
+      const config = await configOf(row, clientSecret);
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims()!;
+      const groups = Array.isArray(claims.groups) ? claims.groups.filter((g): g is string => typeof g === 'string') : [];
+      return {
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
+        emailVerified: claims.email_verified !== false,
+        name: typeof claims.name === 'string' ? claims.name : null,
+        groups,
+        idpSessionId: typeof claims.sid === 'string' ? claims.sid : null,
+        idToken: tokens.id_token ?? null,
+      };
+    },
+
+    /** RP-initiated logout: where to send the browser so the IdP ends its session too (null when it offers none). */
+    async endSessionUrl(row: ConnectionRow, clientSecret: string, idToken: string | null, postLogoutRedirectUri: string): Promise<string | null> {
+      const config = await configOf(row, clientSecret);
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      return oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: postLogoutRedirectUri, ...(idToken && { id_token_hint: idToken }) }).href;
+    },
+  };
+}
+
+export type OidcClient = ReturnType<typeof oidcClient>;

@@ -1,0 +1,77 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, ssoConnections, ssoDomains, tenants } from '../../db/schema';
+
+export type ConnectionRow = typeof ssoConnections.$inferSelect;
+
+/** The account's connection and domains; every query names the tenant. `db` may be a transaction. */
+export function accountSsoRepo(db: Db) {
+  return {
+    async connection(tenantId: string): Promise<ConnectionRow | null> {
+      const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId)).limit(1);
+      return row ?? null;
+    },
+
+    async connectionById(id: string): Promise<ConnectionRow | null> {
+      const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Writes the account's one connection (insert or replace its settings); answers the row. */
+    async upsert(row: typeof ssoConnections.$inferInsert): Promise<ConnectionRow> {
+      const { id: _id, tenantId: _tenant, createdAt: _created, ...settings } = row;
+      const [saved] = await db.insert(ssoConnections).values(row).onConflictDoUpdate({ target: ssoConnections.tenantId, set: settings }).returning();
+      return saved!;
+    },
+
+    async remove(tenantId: string): Promise<boolean> {
+      return (await db.delete(ssoConnections).where(eq(ssoConnections.tenantId, tenantId)).returning({ id: ssoConnections.id })).length > 0;
+    },
+
+    async setState(tenantId: string, state: ConnectionRow['state'], now: Date): Promise<void> {
+      await db.update(ssoConnections).set({ state, updatedAt: now }).where(eq(ssoConnections.tenantId, tenantId));
+    },
+
+    /** A test's outcome; a pass proves `digest` (and makes a draft tested when the settings are still those). */
+    async recordTest(id: string, outcome: { passed: boolean; detail: string; digest: string; at: Date }): Promise<void> {
+      await db
+        .update(ssoConnections)
+        .set({
+          lastTestAt: outcome.at,
+          lastTestPassed: outcome.passed,
+          lastTestDetail: outcome.detail,
+          ...(outcome.passed && {
+            testedDigest: outcome.digest,
+            state: sql`case when ${ssoConnections.state} = 'draft' and ${ssoConnections.settingsDigest} = ${outcome.digest} then 'tested' else ${ssoConnections.state} end`,
+          }),
+        })
+        .where(eq(ssoConnections.id, id));
+    },
+
+    /** A role of the account that is not deleted: its protection too (the Owner role is never given by SSO). */
+    async role(tenantId: string, roleId: string): Promise<{ id: string; protected: boolean } | null> {
+      const [row] = await db
+        .select({ id: roles.id, protected: roles.protected })
+        .from(roles)
+        .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId), isNull(roles.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async accountName(tenantId: string): Promise<string> {
+      const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row?.name ?? '';
+    },
+
+    /** The connection behind a verified domain, whichever account holds it (sign-in by email). */
+    async connectionForDomain(domain: string): Promise<ConnectionRow | null> {
+      const [row] = await db
+        .select({ c: ssoConnections })
+        .from(ssoDomains)
+        .innerJoin(ssoConnections, eq(ssoConnections.tenantId, ssoDomains.tenantId))
+        .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)))
+        .limit(1);
+      return row?.c ?? null;
+    },
+  };
+}

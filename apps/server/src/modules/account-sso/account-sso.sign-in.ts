@@ -1,0 +1,178 @@
+import { ACCOUNT_SSO_MESSAGES, SSO_SIGN_IN_TTL_MS, emailDomainOf, routes } from '@replay/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { TargetRefused } from '../../lib/ssrf-guard';
+import { IdpRefused } from './idp-fetch';
+import { hashToken, newId, newSecretToken } from '../../lib/ids';
+import { loadPrincipal, type Principal } from '../../lib/principal';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
+import { openSealed, seal, type SealKey } from '../../lib/seal';
+import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
+import { assertOwner, clientSecretOf } from './account-sso.service';
+import { ssoSignInsRepo, type SignInRow } from './account-sso.sign-ins-repo';
+import { findOrCreateMember } from './account-sso.members-repo';
+import type { IdpIdentity, OidcClient } from './account-sso.oidc';
+import { ssoDomainsRepo } from './account-sso.domains-repo';
+
+/** A ticket is exchanged by the page the browser lands on, at once. */
+const TICKET_TTL_MS = 60_000;
+
+export interface SsoSignInDeps {
+  db: Db;
+  clock: Clock;
+  sealKey: SealKey;
+  oidc: OidcClient;
+  publicUrl: string;
+}
+
+/** Where the browser is sent, and the value of its binding cookie (a started sign-in only). */
+export interface Started {
+  redirectUrl: string;
+  binding: string;
+}
+
+/** What a finished sign-in keeps for single logout, sealed in its row until the ticket is redeemed. */
+interface IdpSession {
+  subject: string;
+  idpSessionId: string | null;
+  idToken: string | null;
+}
+
+/** Whether the guard refused the address (the protocol library wraps what its fetch threw). */
+function refusedByGuard(e: unknown): boolean {
+  for (let cause = e, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    if (cause instanceof TargetRefused || cause instanceof IdpRefused) return true;
+  }
+  return false;
+}
+
+/** Which role the groups give: the first mapping row naming one of them, else the default. */
+export function roleFor(row: Pick<ConnectionRow, 'groupRoles' | 'defaultRoleId'>, groups: readonly string[]): string {
+  return row.groupRoles.find((m) => groups.includes(m.group))?.roleId ?? row.defaultRoleId;
+}
+
+const baseOf = (deps: SsoSignInDeps): string => deps.publicUrl.replace(/\/+$/, '');
+
+/** Members of the account only, by an email of one of its verified domains. */
+async function admit(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow, who: IdpIdentity): Promise<string> {
+  const email = who.email;
+  if (!email || !who.emailVerified) throw new Error(ACCOUNT_SSO_MESSAGES.noEmail);
+  const mine = await ssoDomainsRepo(deps.db).domains(row.tenantId);
+  if (!mine.some((d) => d.verifiedAt && d.domain === emailDomainOf(email))) throw new Error(ACCOUNT_SSO_MESSAGES.noEmail);
+  const member = await findOrCreateMember(deps.db, { tenantId: row.tenantId, email, name: who.name ?? email, roleId: roleFor(row, who.groups), now: deps.clock.now() });
+  if ('refused' in member) throw new Error(ACCOUNT_SSO_MESSAGES.signInFailed);
+  const ticket = newSecretToken();
+  const kept: IdpSession = { subject: who.subject, idpSessionId: who.idpSessionId, idToken: who.idToken };
+  await ssoSignInsRepo(deps.db).issueTicket(signIn.id, {
+    ticketHash: hashToken(ticket),
+    userId: member.userId,
+    idpSessionSealed: seal(deps.sealKey, JSON.stringify(kept), signIn.id),
+    expiresAt: new Date(deps.clock.now().getTime() + TICKET_TTL_MS),
+  });
+  return `${baseOf(deps)}${routes.ssoComplete()}#ticket=${encodeURIComponent(ticket)}`;
+}
+
+async function test(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow, who: IdpIdentity | null, error: string | null): Promise<string> {
+  const passed = who !== null && who.email !== null;
+  const detail = who ? `Signed in as ${who.email ?? who.subject}${who.groups.length ? `, groups: ${who.groups.join(', ')}` : ''}.` : (error ?? ACCOUNT_SSO_MESSAGES.signInFailed);
+  await accountSsoRepo(deps.db).recordTest(row.id, { passed, detail: passed ? detail : who ? ACCOUNT_SSO_MESSAGES.noEmail : detail, digest: signIn.settingsDigest, at: deps.clock.now() });
+  return `${baseOf(deps)}${routes.client('sso', { query: { test: passed ? 'passed' : 'failed' } })}`;
+}
+
+/**
+ * Sign-in through the account's IdP: started by email (the domain names the connection) or by
+ * the owner's test; state, nonce and PKCE verifier kept server-side under the state's hash, and
+ * tied to the browser by a binding cookie; the IdP's answer checked by the protocol library;
+ * then a one-time ticket the SPA exchanges for a session (the auth module's, as any sign-in).
+ */
+export function createSsoSignInService(deps: SsoSignInDeps) {
+  const connections = accountSsoRepo(deps.db);
+  const signIns = ssoSignInsRepo(deps.db);
+  const limits = rateLimiter(deps);
+  const base = baseOf(deps);
+
+  async function begin(row: ConnectionRow, purpose: 'login' | 'test', loginHint: string | null, userId: string | null): Promise<Started> {
+    const secret = clientSecretOf(deps.sealKey, row) ?? '';
+    const start = await deps.oidc.start(row, secret, loginHint).catch((e: unknown) => {
+      // The owner's address refused by the SSRF guard, or an IdP that does not answer discovery: said, never a 500.
+      throw badRequest(refusedByGuard(e) ? ACCOUNT_SSO_MESSAGES.idpRefused : ACCOUNT_SSO_MESSAGES.idpUnreachable);
+    });
+    const binding = newSecretToken();
+    const now = deps.clock.now();
+    await signIns.insert({
+      id: newId(),
+      tenantId: row.tenantId,
+      connectionId: row.id,
+      purpose,
+      stateHash: hashToken(start.state),
+      bindingHash: hashToken(binding),
+      nonce: start.nonce,
+      codeVerifier: start.codeVerifier,
+      settingsDigest: row.settingsDigest,
+      userId,
+      expiresAt: new Date(now.getTime() + SSO_SIGN_IN_TTL_MS),
+      createdAt: now,
+    });
+    return { redirectUrl: start.redirectUrl, binding };
+  }
+
+  return {
+    async start(email: string, ip: string): Promise<Started> {
+      await limits.hit([{ key: rateKeys.ssoStartFromAddress(ip), rule: RATE_RULES.ssoStartFromAddress }], ACCOUNT_SSO_MESSAGES.tooManyRequests);
+      const row = await connections.connectionForDomain(emailDomainOf(email));
+      if (!row || row.state === 'draft' || row.protocol !== 'oidc') throw notFound(ACCOUNT_SSO_MESSAGES.noSsoForEmail);
+      return begin(row, 'login', email, null);
+    },
+
+    async startTest(p: Principal): Promise<Started> {
+      assertOwner(p);
+      const row = await connections.connection(p.tenantId);
+      if (!row) throw conflict(ACCOUNT_SSO_MESSAGES.notConfigured);
+      return begin(row, 'test', null, p.userId);
+    },
+
+    /** The IdP's redirect back: where to send the browser next (the ticket page, the SSO screen, or the login page). */
+    async callback(url: URL, binding: string | undefined): Promise<string> {
+      const state = url.searchParams.get('state');
+      const signIn = state ? await signIns.claim(hashToken(state), deps.clock.now()) : null;
+      const failed = `${base}${routes.login({ query: { sso: 'failed' } })}`;
+      if (!signIn || !binding || hashToken(binding) !== signIn.bindingHash) return failed;
+      const row = await connections.connectionById(signIn.connectionId);
+      if (!row) return failed;
+      let who: IdpIdentity | null = null;
+      let error: string | null = null;
+      try {
+        who = await deps.oidc.finish(row, clientSecretOf(deps.sealKey, row) ?? '', url, { state: state!, nonce: signIn.nonce, codeVerifier: signIn.codeVerifier });
+      } catch (e) {
+        error = `${ACCOUNT_SSO_MESSAGES.signInFailed} ${(e as Error).message}`.slice(0, 500);
+      }
+      if (signIn.purpose === 'test') return test(deps, signIn, row, who, error);
+      if (!who) return failed;
+      return admit(deps, signIn, row, who).catch(() => failed);
+    },
+
+    /** The SPA's exchange of a ticket: the member, and what single logout will need of the session about to open. */
+    async redeem(ticket: string): Promise<{ principal: Principal; record: (sessionId: string) => Promise<void> }> {
+      const now = deps.clock.now();
+      const signIn = await signIns.redeem(hashToken(ticket), now);
+      const principal = signIn?.userId ? await loadPrincipal(deps.db, signIn.userId, signIn.tenantId) : null;
+      if (!signIn || !principal) throw notFound(ACCOUNT_SSO_MESSAGES.signInFailed);
+      const kept = JSON.parse(openSealed(deps.sealKey, signIn.idpSessionSealed ?? '', signIn.id) ?? '{}') as Partial<IdpSession>;
+      const record = async (sessionId: string) =>
+        signIns.recordSession({
+          sessionId,
+          tenantId: signIn.tenantId,
+          connectionId: signIn.connectionId,
+          userId: principal.userId,
+          subject: kept.subject ?? '',
+          idpSessionId: kept.idpSessionId ?? null,
+          idTokenSealed: kept.idToken ? seal(deps.sealKey, kept.idToken, sessionId) : null,
+          createdAt: now,
+        });
+      return { principal, record };
+    },
+  };
+}
+
+export type SsoSignInService = ReturnType<typeof createSsoSignInService>;
