@@ -20,6 +20,8 @@ export default defineConfig({
       // The deployment packaging (deploy/): Kubernetes manifests against the schema, Dockerfiles' structure.
       { test: { name: 'deploy', include: ['deploy/test/**/*.test.ts'] } },
       { test: { name: 'audit-chain', include: ['packages/audit-chain/test/**/*.test.ts'] } },
+      // The test IdPs themselves: Debian's SimpleSAMLphp driven through its own pages.
+      { test: { name: 'test-idp', include: ['packages/test-idp/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',

@@ -1,19 +1,12 @@
-import { BILLING_MESSAGES, CURRENCY, type BillingDetails, type CreateBillingInput, type EditBillingInput, type Micros, type Utilization } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
+import { CURRENCY, type BillingDetails, type CreateBillingInput, type EditBillingInput, type Micros, type Utilization } from '@replay/contracts';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { billingRepo, nextMonthStart, type BillingAccountRow } from './billing.repo';
 import { HOUR_MS, hourlyRate, meter, slotCount, type Metered, type MeteredPeriod } from './metering';
-import { emitEvent } from '../../events/emit';
-import { retryOpenInvoices } from './billing.payments';
-import { PaymentRefused, type PaymentProvider, type SavedCard } from './payment-provider.door';
+import { editDetails, saveFirstDetails } from './billing.details-save';
+import type { BillingDeps } from './billing.deps';
 
-export interface BillingDeps {
-  db: Db;
-  clock: Clock;
-  provider: PaymentProvider;
-}
+export type { BillingDeps } from './billing.deps';
 
 type RunningPeriod = { from: number; to: number; metered: Metered; projected: Micros };
 
@@ -60,24 +53,10 @@ function runningPeriods(deps: Pick<BillingDeps, 'db' | 'clock'>) {
   };
 }
 
-/** The columns a saved card fills: the provider's references and what the Credit Card card shows. */
-function cardColumns(provider: PaymentProvider, saved: SavedCard) {
-  return {
-    provider: provider.kind,
-    customerRef: saved.customerRef,
-    paymentMethodRef: saved.paymentMethodRef,
-    cardBrand: saved.card.brand,
-    cardLast4: saved.card.last4,
-    cardExpMonth: saved.card.expMonth,
-    cardExpYear: saved.card.expYear,
-  };
-}
-
 function cardOf(row: BillingAccountRow | undefined) {
   return row ? { brand: row.cardBrand, last4: row.cardLast4, expMonth: row.cardExpMonth, expYear: row.cardExpYear } : null;
 }
 
-/** Billing details, the running period's cost and utilization, and saving the card and address. */
 /** What the account has spent so far in its running period: the Billing screen's figure, for the weekly report (no provider needed). */
 export function runningSpendOf(deps: Pick<BillingDeps, 'db' | 'clock'>) {
   const runningPeriod = runningPeriods(deps);
@@ -87,10 +66,10 @@ export function runningSpendOf(deps: Pick<BillingDeps, 'db' | 'clock'>) {
   };
 }
 
+/** Billing details, the running period's cost and utilization, and saving the card and address. */
 export function createBillingService(deps: BillingDeps) {
   const repo = billingRepo(deps.db);
   const runningPeriod = runningPeriods(deps);
-  const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
 
   async function details(tenantId: string): Promise<BillingDetails> {
     const [account, period] = await Promise.all([repo.account(tenantId), runningPeriod(tenantId)]);
@@ -108,23 +87,23 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  /** The provider's answer to a token, or the user's error in its words. */
-  async function saveCard(p: Principal, token: string, customerRef: string | null): Promise<SavedCard> {
-    try {
-      return await deps.provider.saveCard({ customerRef, token, name: p.name, email: p.email, tenantId: p.tenantId });
-    } catch (err) {
-      if (err instanceof PaymentRefused) {
-        throw new AppError('card_refused', [err.code === 'token_unknown' ? BILLING_MESSAGES.tokenUnknown : err.message]);
-      }
-      throw err;
-    }
-  }
-
   return {
     details: (p: Principal) => details(p.tenantId),
 
     async hasBillingDetails(tenantId: string): Promise<boolean> {
       return Boolean(await repo.account(tenantId));
+    },
+
+    /** POST /plans/billing: the first details; a second call is refused (the form edits instead). */
+    async create(p: Principal, input: CreateBillingInput): Promise<BillingDetails> {
+      await saveFirstDetails(deps, p, input);
+      return details(p.tenantId);
+    },
+
+    /** PUT /plans/edit: name and address, and the card when a new token comes. */
+    async edit(p: Principal, input: EditBillingInput): Promise<BillingDetails> {
+      await editDetails(deps, p, input);
+      return details(p.tenantId);
     },
 
     async utilization(p: Principal): Promise<Utilization> {
@@ -139,51 +118,6 @@ export function createBillingService(deps: BillingDeps) {
         total,
         currency: CURRENCY,
       };
-    },
-
-    /** POST /plans/billing: the first details; a second call is refused (the form edits instead). */
-    async create(p: Principal, input: CreateBillingInput): Promise<BillingDetails> {
-      if (await repo.account(p.tenantId)) throw new AppError('conflict', [BILLING_MESSAGES.alreadySetUp]);
-      const saved = await saveCard(p, input.cardToken, null);
-      const now = deps.clock.now();
-      const inserted = await deps.db.transaction(async (tx) => {
-        const added = await billingRepo(tx).insertAccount({
-          tenantId: p.tenantId,
-          ...cardColumns(deps.provider, saved),
-          name: input.name,
-          address: input.address,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (added) {
-          await emitEvent(tx, { type: 'billing.details_saved', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), firstTime: true, cardChanged: true, last4: saved.card.last4 });
-          await retryOpenInvoices(tx, p.tenantId, now);
-        }
-        return added;
-      });
-      if (!inserted) throw new AppError('conflict', [BILLING_MESSAGES.alreadySetUp]);
-      return details(p.tenantId);
-    },
-
-    /** PUT /plans/edit: name and address, and the card when a new token comes. */
-    async edit(p: Principal, input: EditBillingInput): Promise<BillingDetails> {
-      const account = await repo.account(p.tenantId);
-      if (!account) throw new AppError('conflict', [BILLING_MESSAGES.notSetUp]);
-      const saved = input.cardToken ? await saveCard(p, input.cardToken, account.customerRef) : null;
-      const now = deps.clock.now();
-      await deps.db.transaction(async (tx) => {
-        await billingRepo(tx).updateAccount(p.tenantId, {
-          name: input.name,
-          address: input.address,
-          updatedAt: now,
-          ...(saved && cardColumns(deps.provider, saved)),
-        });
-        const last4 = saved?.card.last4 ?? account.cardLast4;
-        await emitEvent(tx, { type: 'billing.details_saved', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), firstTime: false, cardChanged: Boolean(saved), last4 });
-        // A new card: what the old one could not pay is tried on it at once.
-        if (saved) await retryOpenInvoices(tx, p.tenantId, now);
-      });
-      return details(p.tenantId);
     },
   };
 }

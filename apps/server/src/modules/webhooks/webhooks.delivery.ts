@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { openSealed, type SealKey } from '../../lib/seal';
 import type { HostResolver } from '../../lib/ssrf-guard';
-import { webhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks.repo';
+import type { DeliveryRow, WebhookRow } from './webhooks.repo';
+import { webhookSenderRepo } from './webhooks.sender-repo';
 import { AgentPool, sendAttempt, type AttemptOutcome } from './webhooks.send';
 import { credentialBinding, secretBinding, webhookRef } from './webhooks.wire';
 import { renderBody } from './webhooks.format';
@@ -41,7 +42,7 @@ export function nextAttemptAt(attempts: number, now: Date): Date | null {
 /**
  * Sends every delivery due now, a claimed batch at a time, until none is due; answers
  * how many attempts were made. Safe in any number of console processes at once: each
- * attempt is claimed by exactly one (webhooksRepo.claimDue).
+ * attempt is claimed by exactly one (webhookSenderRepo.claimDue).
  */
 export async function deliverDueWebhooks(deps: DeliveryDeps): Promise<number> {
   let made = 0;
@@ -49,10 +50,10 @@ export async function deliverDueWebhooks(deps: DeliveryDeps): Promise<number> {
   try {
     for (;;) {
       const now = deps.clock.now();
-      const claimed = await webhooksRepo(deps.db).claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
+      const claimed = await webhookSenderRepo(deps.db).claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (claimed.length === 0) return made;
       made += claimed.length;
-      const hooks = new Map((await webhooksRepo(deps.db).forDeliveries([...new Set(claimed.map((d) => d.webhookId))])).map((h) => [h.id, h]));
+      const hooks = new Map((await webhookSenderRepo(deps.db).forDeliveries([...new Set(claimed.map((d) => d.webhookId))])).map((h) => [h.id, h]));
       await mapLimit(claimed, PARALLEL, async (d) => {
         const hook = hooks.get(d.webhookId);
         if (!hook) return; // deleted meanwhile: its deliveries went with it
@@ -81,7 +82,7 @@ async function attempt(deps: DeliveryDeps, hook: WebhookRow, delivery: DeliveryR
       : await sendAttempt({ endpoint: hook.endpoint, messageId: delivery.messageId, body, secret, authHeader: pagerDuty ? null : credential, at }, { ...deps, agents });
   const next = outcome.ok ? null : nextAttemptAt(delivery.attempts, at);
   const { ok: _ok, ...logged } = outcome;
-  const settled = await webhooksRepo(deps.db).settle(
+  const settled = await webhookSenderRepo(deps.db).settle(
     { id: delivery.id, attempt: delivery.attempts },
     { status: outcome.ok ? 'delivered' : next ? 'pending' : 'failed', nextAttemptAt: next },
     { id: newId(), at, ...logged },
@@ -91,14 +92,14 @@ async function attempt(deps: DeliveryDeps, hook: WebhookRow, delivery: DeliveryR
   // loses at most one attempt's say in it. The batch read the streak, so a success of an
   // endpoint that was not failing costs nothing more.
   if (outcome.ok) {
-    if (hook.failingSince) await webhooksRepo(deps.db).markSucceeded(hook.id);
+    if (hook.failingSince) await webhookSenderRepo(deps.db).markSucceeded(hook.id);
   } else await deps.db.transaction((tx) => afterFailure(tx, hook, at));
   if (next && deps.wakeAt) await deps.wakeAt(next).catch((err: unknown) => deps.logger.warn({ err }, 'webhook retry wake not scheduled; the sweep sends it'));
 }
 
 /** A failure extends the endpoint's failing streak; 5 days of nothing but failures disable it. */
 async function afterFailure(tx: Db, hook: WebhookRow, at: Date): Promise<void> {
-  const repo = webhooksRepo(tx);
+  const repo = webhookSenderRepo(tx);
   const since = await repo.markFailed(hook.id, at);
   if (!since || at.getTime() - since.getTime() < WEBHOOK_DISABLE_AFTER_MS) return;
   const disabled = await repo.disable(hook.id, at);

@@ -1,33 +1,21 @@
-import { canOpenScreen, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, webhookFamilyOf, type Webhook, type WebhookDelivery } from '@replay/contracts';
+import { WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
-import type { Clock } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { seal, type SealKey } from '../../lib/seal';
-import { checkedTarget, TargetRefused, type HostResolver } from '../../lib/ssrf-guard';
+import { seal } from '../../lib/seal';
 import { webhooksRepo, type WebhookRow } from './webhooks.repo';
 import { messageBody, newWebhookSecret } from './webhooks.send';
-import { credentialBinding, deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
-import { credentialToStore, endpointToStore, eventTypesToStore, type SaveInput } from './webhooks.channel-input';
+import { deliveryToWire, secretBinding, webhookRef, webhookToWire } from './webhooks.wire';
+import type { SaveInput } from './webhooks.channel-input';
 import { MASKED_ROUTING_KEY, renderBody } from './webhooks.format';
 import { deliverDueWebhooks, type DeliveryDeps } from './webhooks.delivery';
+import { ownedWebhook, saveWebhook, webhookActorOf } from './webhooks.save';
+import type { WebhooksDeps } from './webhooks.deps';
 
-export interface WebhooksDeps {
-  db: Db;
-  clock: Clock;
-  sealKey: SealKey;
-  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS. */
-  allowPrivate: boolean;
-  resolve: HostResolver;
-  /** The console's public address: Slack, Teams and PagerDuty messages link into it. */
-  publicUrl: string;
-}
+export type { WebhooksDeps } from './webhooks.deps';
 
-const actorOf = (p: Principal) => ({ userId: p.userId, name: p.name });
-
-/** Settings → Webhooks: the account's endpoints, their secrets, tests, log and replays. */
 /** A delivery's attempts, from those read for a page of deliveries. */
 const attemptsOf = <A extends { deliveryId: string }>(attempts: readonly A[], deliveryId: string): A[] => attempts.filter((a) => a.deliveryId === deliveryId);
 
@@ -40,36 +28,11 @@ const deliveryOf = (deps: WebhooksDeps) => ({
 const shownBody = (publicUrl: string, hook: WebhookRow, row: { body: string; messageId: string }): string =>
   renderBody(hook.type, row.body, { publicUrl, tenantId: hook.tenantId, messageId: row.messageId, routingKey: MASKED_ROUTING_KEY });
 
-/** The caller's account's webhook, or 404 (another account's is as unknown as none). */
-async function ownedWebhook(db: Db, p: Principal, id: string): Promise<WebhookRow> {
-  const row = await webhooksRepo(db).find(p.tenantId, id);
-  if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
-  return row;
-}
-
+/** Settings → Webhooks: the account's endpoints, their secrets, tests, log and replays. */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db } = deps;
 
-  const owned = (p: Principal, id: string) => ownedWebhook(db, p, id);
-
-  /** A caller subscribes only to families whose screen they may open (see contracts' WEBHOOK_EVENT_FAMILIES). */
-  function checkFamilies(p: Principal, types: readonly string[]): void {
-    for (const type of types) {
-      const family = webhookFamilyOf(type);
-      if (!family) throw badRequest(WEBHOOK_MESSAGES.unknownEventType);
-      if (!canOpenScreen(p.permissions, family.screen)) throw forbidden(WEBHOOK_MESSAGES.familyNotAllowed(family.label.toLowerCase()));
-    }
-  }
-
-  /** Refuses (400) an endpoint that resolves to an internal address, unless the operator allows them. */
-  async function checkTarget(endpoint: string): Promise<void> {
-    try {
-      await checkedTarget(new URL(endpoint), { allowPrivate: deps.allowPrivate, resolve: deps.resolve });
-    } catch (err) {
-      if (err instanceof TargetRefused) throw badRequest(err.reason === 'internal' ? WEBHOOK_MESSAGES.privateTarget : WEBHOOK_MESSAGES.unresolvable);
-      throw err;
-    }
-  }
+  const owned = (p: Principal, id: string): Promise<WebhookRow> => ownedWebhook(db, p, id);
 
   /** A new delivery of one message to one enabled endpoint, due now. */
   async function queueMessage(tx: Db, hook: WebhookRow, fields: { messageId: string; eventType: string; body: string; replayOf: string | null }) {
@@ -92,60 +55,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     /** Creates (answering the secret, once) or updates a webhook. */
-    async save(p: Principal, input: SaveInput): Promise<{ webhook: Webhook; secret: string | null }> {
-      const stored = input.webhookId ? await owned(p, input.webhookId) : null;
-      // Stored types absent from an update are judged again: moving the endpoint must not redirect events closed to the caller.
-      const eventTypes = eventTypesToStore(input, stored, p.permissions);
-      checkFamilies(p, eventTypes);
-      const [endpoint, credential] = [endpointToStore(input, stored), credentialToStore(input, stored)];
-      await checkTarget(endpoint);
-      const now = deps.clock.now();
-      const sealed = (id: string) => (credential ? seal(deps.sealKey, credential, credentialBinding({ id, type: input.type })) : null);
-      if (!input.webhookId) {
-        const id = newId();
-        const secret = newWebhookSecret();
-        const row = await db.transaction(async (tx) => {
-          const created = await webhooksRepo(tx).insert({
-            id,
-            tenantId: p.tenantId,
-            type: input.type,
-            name: input.name,
-            endpoint,
-            eventTypes,
-            secretSealed: seal(deps.sealKey, secret, secretBinding(id)),
-            authHeaderSealed: sealed(id),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await emitEvent(tx, { type: 'webhook.created', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(created), eventTypes });
-          return created;
-        });
-        return { webhook: webhookToWire(row), secret };
-      }
-      const id = input.webhookId;
-      const authHeaderChanged = credential !== undefined;
-      const row = await db.transaction(async (tx) => {
-        const updated = await webhooksRepo(tx).update(p.tenantId, id, {
-          type: input.type,
-          name: input.name,
-          endpoint,
-          eventTypes,
-          updatedAt: now,
-          ...(authHeaderChanged ? { authHeaderSealed: sealed(id) } : {}),
-        });
-        if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
-        await emitEvent(tx, { type: 'webhook.updated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated), eventTypes, authHeaderChanged });
-        return updated;
-      });
-      return { webhook: webhookToWire(row), secret: null };
-    },
+    save: (p: Principal, input: SaveInput) => saveWebhook(deps, p, input),
 
     async remove(p: Principal, id: string): Promise<{ ok: true }> {
       const now = deps.clock.now();
       await db.transaction(async (tx) => {
         const removed = await webhooksRepo(tx).remove(p.tenantId, id);
         if (!removed) throw notFound(WEBHOOK_MESSAGES.notFound);
-        await emitEvent(tx, { type: 'webhook.deleted', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(removed) });
+        await emitEvent(tx, { type: 'webhook.deleted', tenantId: p.tenantId, actor: webhookActorOf(p), at: now.getTime(), webhook: webhookRef(removed) });
       });
       return { ok: true };
     },
@@ -158,7 +75,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       await db.transaction(async (tx) => {
         const row = await webhooksRepo(tx).update(p.tenantId, id, { secretSealed: seal(deps.sealKey, secret, secretBinding(id)), updatedAt: now });
         if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
-        await emitEvent(tx, { type: 'webhook.secret_rotated', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(row) });
+        await emitEvent(tx, { type: 'webhook.secret_rotated', tenantId: p.tenantId, actor: webhookActorOf(p), at: now.getTime(), webhook: webhookRef(row) });
       });
       return { secret };
     },
@@ -171,7 +88,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const row = await db.transaction(async (tx) => {
         const updated = await webhooksRepo(tx).update(p.tenantId, id, { enabled: true, disabledAt: null, failingSince: null, updatedAt: now });
         if (!updated) throw notFound(WEBHOOK_MESSAGES.notFound);
-        await emitEvent(tx, { type: 'webhook.enabled', tenantId: p.tenantId, actor: actorOf(p), at: now.getTime(), webhook: webhookRef(updated) });
+        await emitEvent(tx, { type: 'webhook.enabled', tenantId: p.tenantId, actor: webhookActorOf(p), at: now.getTime(), webhook: webhookRef(updated) });
         return updated;
       });
       return webhookToWire(row);

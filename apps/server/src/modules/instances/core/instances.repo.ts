@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { INSTANCE_ACTIVITY_LABELS, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import { idempotencyKeys, instanceActivities, instances, tenants } from '../../../db/schema';
+import { instances, tenants } from '../../../db/schema';
 import type { InstanceScope } from '../../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../../lib/paging';
 import { likePattern } from '../../../lib/sql-filters';
+import { instanceCreateKeysRepo } from './instances.create-keys-repo';
+import { instanceEventsRepo } from './instances.events-repo';
 
 export type InstanceRow = typeof instances.$inferSelect;
 export type NewInstanceRow = typeof instances.$inferInsert;
@@ -33,6 +35,8 @@ export const searchPattern = (search: string | undefined): string | undefined =>
  */
 export function instancesRepo(db: Db) {
   return {
+    ...instanceEventsRepo(db),
+    ...instanceCreateKeysRepo(db),
     /**
      * One page of live instances, newest first, and how many match in all.
      * The list route reads a whole-account caller's page with the caller
@@ -128,58 +132,6 @@ export function instancesRepo(db: Db) {
     async lockAccount(tenantId: string): Promise<{ trialEndsAt: Date }> {
       const [row] = await db.select({ trialEndsAt: tenants.trialEndsAt }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
       return row ?? { trialEndsAt: new Date(0) };
-    },
-
-    async events(tenantId: string, instanceId: string, q: PageQuery & { query?: string }) {
-      const where = [eq(instanceActivities.tenantId, tenantId), eq(instanceActivities.instanceId, instanceId)];
-      if (q.query) {
-        const needle = q.query.toLowerCase();
-        const pattern = likePattern(q.query);
-        // The Events tab shows labels ('SSO Update'), so a search matches them as well as the stored keys.
-        const byLabel = (Object.entries(INSTANCE_ACTIVITY_LABELS) as [InstanceActivityAction, string][]).filter(([, label]) => label.toLowerCase().includes(needle)).map(([action]) => action);
-        const matches = [ilike(instanceActivities.comments, pattern), ilike(instanceActivities.userName, pattern), ilike(instanceActivities.action, pattern)];
-        if (byLabel.length) matches.push(inArray(instanceActivities.action, byLabel));
-        where.push(or(...matches)!);
-      }
-      const { rows, total } = await readPage(
-        q,
-        (limit, offset) =>
-          db
-            .select({ row: instanceActivities, total: totalOver() })
-            .from(instanceActivities)
-            .where(and(...where))
-            .orderBy(desc(instanceActivities.createdAt), desc(instanceActivities.activityId))
-            .limit(limit)
-            .offset(offset),
-        () =>
-          db
-            .select({ n: count() })
-            .from(instanceActivities)
-            .where(and(...where)),
-      );
-      return { rows: rows.map((r) => r.row), total };
-    },
-
-    /** Claims an idempotency key; false when it is already there (the caller then reads it). Waits for a concurrent claimer to finish. */
-    async claimKey(tenantId: string, key: string, requestHash: string): Promise<boolean> {
-      const claimed = await db.insert(idempotencyKeys).values({ tenantId, key, requestHash, status: 0, response: {} }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-      return claimed.length > 0;
-    },
-
-    async readKey(tenantId: string, key: string) {
-      const [row] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async storeKeyAnswer(tenantId: string, key: string, status: number, response: unknown): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ status, response })
-        .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
     },
   };
 }

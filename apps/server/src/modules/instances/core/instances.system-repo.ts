@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOGGER_OPTIONS,
   DEFAULT_SESSION_SETTINGS,
@@ -9,10 +9,11 @@ import {
   type SessionSettingsValues,
 } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import { liveProcessIds } from '../../../lib/process-heartbeat';
 import { purgeIdempotentRequests } from '../../../lib/idempotency';
 import { idempotencyKeys, instances, loggerOptions, sessionSettings, tenants } from '../../../db/schema';
 import type { InstanceChange, InstanceRow } from './instances.repo';
+import { instanceHealthRepo } from './instances.health-repo';
+import { instanceLeasesRepo } from './instances.leases-repo';
 
 /** An accepted cleanup the workflow has still to run (instances.cleanup-step.ts: only on a running instance). */
 const cleanupAccepted = and(isNotNull(instances.pendingCleanupDays), eq(instances.status, 'running'));
@@ -69,6 +70,8 @@ const backupWork = and(or(isNotNull(instances.pendingBackupId), isNotNull(instan
  */
 export function instancesSystemRepo(db: Db) {
   return {
+    ...instanceLeasesRepo(db),
+    ...instanceHealthRepo(db),
     /** The instance, its account's name (the agent shows it as its tenant) and tenantKey (the agent's project key). */
     async byId(instanceId: string): Promise<WorkflowInstance | null> {
       const [row] = await db
@@ -103,43 +106,6 @@ export function instancesSystemRepo(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * Takes (or extends) the workflow lease; false while another live process holds it. A holder
-     * without a live heartbeat (lib/process-heartbeat.ts) is dead, whatever its lease says; `takeOver`
-     * names a holder known to be dead on this machine.
-     */
-    async acquireLease(instanceId: string, owner: string, now: Date, until: Date, takeOver?: string): Promise<boolean> {
-      const rows = await db
-        .update(instances)
-        .set({ leaseOwner: owner, leaseUntil: until })
-        .where(
-          and(
-            eq(instances.instanceId, instanceId),
-            or(
-              isNull(instances.leaseOwner),
-              eq(instances.leaseOwner, owner),
-              lt(instances.leaseUntil, now),
-              notInArray(instances.leaseOwner, liveProcessIds),
-              takeOver ? eq(instances.leaseOwner, takeOver) : undefined,
-            ),
-          ),
-        )
-        .returning({ id: instances.instanceId });
-      return rows.length > 0;
-    },
-
-    async releaseLease(instanceId: string, owner: string): Promise<void> {
-      await db
-        .update(instances)
-        .set({ leaseOwner: null, leaseUntil: null })
-        .where(and(eq(instances.instanceId, instanceId), eq(instances.leaseOwner, owner)));
-    },
-
-    /** Embedded mode only: the data-folder lock proves every lease belongs to a dead process. */
-    async clearAllLeases(): Promise<void> {
-      await db.update(instances).set({ leaseOwner: null, leaseUntil: null }).where(isNotNull(instances.leaseOwner));
-    },
-
     /** What the driver should run, for reconcile: every instance and its status, with its account's name and key as byId. */
     async allForReconcile() {
       return db.select({ instance: instances, tenantName: tenants.name, projectKey: tenants.tenantKey }).from(instances).innerJoin(tenants, eq(tenants.id, instances.tenantId));
@@ -171,60 +137,6 @@ export function instancesSystemRepo(db: Db) {
             or(isNull(instances.leaseUntil), lt(instances.leaseUntil, before)),
           ),
         );
-    },
-
-    async runningForHealth() {
-      return db
-        .select({
-          instanceId: instances.instanceId,
-          tenantId: instances.tenantId,
-          name: instances.name,
-          status: instances.status,
-          size: instances.size,
-          diskSize: instances.diskSize,
-          healthy: instances.healthy,
-        })
-        .from(instances)
-        .where(and(eq(instances.status, 'running'), eq(instances.inProgress, false)));
-    },
-
-    /**
-     * Marks the round's instances as being checked (the wire's `checkingHealth`), and clears any
-     * other mark: one a round left when its process died mid-round is cleared by the next round.
-     */
-    async markHealthChecking(ids: string[]): Promise<void> {
-      // One array parameter (a PostgreSQL array literal of the ids, which are UUIDs read from this table).
-      const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
-      await db.execute(sql`
-        update ${instances} set checking_health = (${instances.instanceId} = any(${list}))
-        where ${instances.checkingHealth} or ${instances.instanceId} = any(${list})`);
-    },
-
-    /** The round's results have landed (or it gave up): these instances are no longer being checked, whatever their status now. */
-    async clearHealthChecking(ids: string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(instances)
-        .set({ checkingHealth: false })
-        .where(and(inArray(instances.instanceId, ids), eq(instances.checkingHealth, true)));
-    },
-
-    /**
-     * One statement for a whole round, so a round over a thousand instances
-     * costs one write. Only rows still running are touched; the ids that were
-     * come back. updatedAt is left alone: it means "last changed", and the
-     * client calls an instance old by it.
-     */
-    async recordHealth(results: { instanceId: string; healthy: boolean }[], at: Date): Promise<Set<string>> {
-      if (results.length === 0) return new Set();
-      const result = await db.execute(sql`
-        update ${instances} set healthy = v.healthy, last_health_at = ${at.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(results.map((r) => ({ id: r.instanceId, healthy: r.healthy })))}::jsonb) as v(id uuid, healthy boolean)
-        where ${instances.instanceId} = v.id and ${instances.status} = 'running'
-        returning ${instances.instanceId} as instance_id`);
-      // Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
-      const { rows } = result as unknown as { rows: { instance_id: string }[] };
-      return new Set(rows.map((r) => r.instance_id));
     },
 
     async recordFailure(instanceId: string, status: InstanceStatus, failure: string, uiFailure: string, settled: boolean): Promise<InstanceRow | null> {
