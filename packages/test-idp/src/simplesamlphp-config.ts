@@ -90,6 +90,8 @@ $metadata['__DYNAMIC:1__'] = [
   'certificate' => 'idp.crt',
   'auth' => 'people',
   'NameIDFormat' => 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  // Logout messages signed, as a service provider should require (SimpleSAMLphp's default is unsigned).
+  'sign.logout' => true,
   'authproc' => [
     10 => ['class' => 'saml:AttributeNameID', 'attribute' => 'email', 'Format' => 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
   ],
