@@ -2,25 +2,18 @@ import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS }
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
 import { mapLimit } from '../../lib/concurrency';
-import type { Clock } from '../../lib/context';
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
-import { openSealed, type SealKey } from '../../lib/seal';
-import type { HostResolver } from '../../lib/ssrf-guard';
+import { openSealed } from '../../lib/seal';
 import type { DeliveryRow, WebhookRow } from './webhooks.repo';
 import { webhookSenderRepo } from './webhooks.sender-repo';
 import { AgentPool, sendAttempt, type AttemptOutcome } from './webhooks.send';
 import { credentialBinding, secretBinding, webhookRef } from './webhooks.wire';
 import { renderBody } from './webhooks.format';
+import type { WebhooksDeps } from './webhooks.deps';
 
-export interface DeliveryDeps {
-  db: Db;
-  clock: Clock;
-  sealKey: SealKey;
-  allowPrivate: boolean;
-  resolve: HostResolver;
-  /** The console's public address: Slack, Teams and PagerDuty messages link into it. */
-  publicUrl: string;
+/** The webhooks service's parts, and what a delivery pass adds: its logger and its wake-up. */
+export interface DeliveryDeps extends WebhooksDeps {
   logger: Pick<Logger, 'error' | 'warn'>;
   /** Asks for a delivery pass at `at` (a retry due sooner than the sweep comes by); optional. */
   wakeAt?: (at: Date) => Promise<void>;
