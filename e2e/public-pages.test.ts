@@ -117,7 +117,19 @@ describe('public pages opened cold in chromium', () => {
       try {
         await page.goto(path());
         await visible(page.getByRole('heading', { name: heading }));
+        // A prerendered page asks for its code only once painted (load-after-paint.js): on a
+        // loaded machine the network can be quiet for half a second before that, and
+        // 'networkidle' is then already reached. Wait for the entry script itself, then for
+        // the app's own requests to settle.
+        await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name)));
         await page.waitForLoadState('networkidle');
+        await page.waitForFunction(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const before = performance.getEntriesByType('resource').length;
+              setTimeout(() => resolve(performance.getEntriesByType('resource').length === before), 500);
+            }),
+        );
         expect(problems).toEqual([]);
         expect(scripts.length).toBeGreaterThan(0);
         const signedIn = signedInChunkNames();
