@@ -13,9 +13,6 @@ const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
 const LONG_FUNCTIONS = {
   'apps/server/src/modules/account/account.service.ts': 88,
   'apps/server/src/modules/auth/auth.service.ts': 88,
-  'apps/server/src/modules/mfa/mfa.repo.ts': 105,
-  'apps/server/src/modules/mfa/mfa.service.ts': 86,
-  'apps/server/src/modules/mfa/webauthn.service.ts': 118,
   'apps/server/src/modules/roles/roles.service.ts': 91,
   'apps/web/src/features/members/MemberForm.tsx': 95,
   'apps/web/src/features/mfa/TwoFactorSection.tsx': 95,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AvatarIcon } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenants, users } from '../../db/schema';

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mfaChallenges, userRecoveryCodes, userTotp, userWebauthnCredentials, users, webauthnChallenges } from '../../db/schema';
+import { mfaChallenges, userRecoveryCodes, userTotp, userWebauthnCredentials, webauthnChallenges } from '../../db/schema';
+import { recoveryCodes, signInChallenges } from './mfa.challenges-repo';
 
 /** A member's second factors and the pending second steps of their sign-ins. */
 export function mfaRepo(db: Db) {
@@ -51,31 +52,6 @@ export function mfaRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async replaceRecoveryCodes(userId: string, codes: { id: string; codeHash: string }[], now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-        await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ ...c, userId, createdAt: now })));
-      });
-    },
-
-    /** Spends a recovery code: true once, for the first request that presents it. */
-    async spendRecoveryCode(userId: string, codeHash: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(userRecoveryCodes)
-        .set({ usedAt: now })
-        .where(and(eq(userRecoveryCodes.userId, userId), eq(userRecoveryCodes.codeHash, codeHash), isNull(userRecoveryCodes.usedAt)))
-        .returning({ id: userRecoveryCodes.id });
-      return rows.length > 0;
-    },
-
-    async recoveryCodesLeft(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(userRecoveryCodes)
-        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
-      return row?.n ?? 0;
-    },
-
     /** Every second factor of the user goes (app, passkeys, recovery codes), with their pending sign-in steps. */
     async removeAll(userId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -104,36 +80,8 @@ export function mfaRepo(db: Db) {
       });
     },
 
-    async insertChallenge(row: typeof mfaChallenges.$inferInsert): Promise<void> {
-      await db.insert(mfaChallenges).values(row);
-    },
-
-    /** The live (unused, unexpired) challenge with this token hash. */
-    async liveChallenge(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ id: mfaChallenges.id, userId: mfaChallenges.userId, tenantId: users.tenantId, expiresAt: mfaChallenges.expiresAt })
-        .from(mfaChallenges)
-        .innerJoin(users, eq(users.id, mfaChallenges.userId))
-        .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now)));
-      return row ?? null;
-    },
-
-    /** Spends a challenge: true once. */
-    async spendChallenge(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(mfaChallenges)
-        .set({ usedAt: now })
-        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
-        .returning({ id: mfaChallenges.id });
-      return rows.length > 0;
-    },
-
-    /** Forgets sign-in steps and WebAuthn challenges that ended before `before` (they open nothing any more). */
-    async purgeChallenges(before: Date): Promise<{ signIns: number; webauthn: number }> {
-      const signIns = await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, before)).returning({ id: mfaChallenges.id });
-      const webauthn = await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, before)).returning({ id: webauthnChallenges.id });
-      return { signIns: signIns.length, webauthn: webauthn.length };
-    },
+    ...recoveryCodes(db),
+    ...signInChallenges(db),
   };
   return repo;
 }

@@ -9,9 +9,10 @@ import type { Principal } from '../../lib/principal';
 import { MINUTE_MS } from '../../lib/rate-limit';
 import { knownUser, secondFactorThrottle } from './attempt-throttle';
 import { signInStep } from './sign-in-step';
-import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
+import { deriveSealKey, seal, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
-import { newRecoveryCodes, newTotpSecret, otpauthUrlOf, recoveryCodeHash, totpStepOf } from './totp';
+import { newTotpSecret, otpauthUrlOf, totpStepOf } from './totp';
+import { acceptSecondFactorCode, issueRecoveryCodesIfNoneLeft, totpSecretOf } from './mfa.codes';
 
 /** The second step of a sign-in must follow the first within this time. */
 export const MFA_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
@@ -26,9 +27,6 @@ export interface MfaDeps {
   issuer: string;
 }
 
-/** Recovery codes as they are kept: a new row id and the code's hash, never the code. */
-const hashedCodes = (codes: readonly string[]) => codes.map((c) => ({ id: newId(), codeHash: recoveryCodeHash(c) }));
-
 /**
  * Two-factor sign-in: a member's TOTP authenticator and recovery codes, and the second
  * step of their sign-ins. Codes are throttled as passwords are (counted before the check,
@@ -40,33 +38,9 @@ export function createMfaService(deps: MfaDeps) {
   const throttled = secondFactorThrottle(deps);
   const completeSignIn = signInStep(deps);
 
-  async function secretOf(userId: string) {
-    const row = await repo.totpOf(userId);
-    const secret = row && openSealed(deps.sealKey, row.secretSealed, userId);
-    return row && secret ? { secret, confirmed: row.confirmedAt !== null, lastUsedStep: row.lastUsedStep } : null;
-  }
-
-  /** A TOTP code accepted once (its step is claimed), else a recovery code spent. */
-  async function acceptCode(userId: string, code: string): Promise<boolean> {
-    const now = deps.clock.now();
-    const totp = await secretOf(userId);
-    if (totp?.confirmed) {
-      const step = await totpStepOf(totp.secret, code, now, totp.lastUsedStep);
-      if (step !== null) return repo.claimStep(userId, step, now);
-    }
-    return repo.spendRecoveryCode(userId, recoveryCodeHash(code), now);
-  }
-
-  /**
-   * Recovery codes for a member whose first second factor (of any kind) was just confirmed:
-   * new ones when none are left unused, answered this once; null when they still have some.
-   */
-  async function issueRecoveryCodesIfNone(userId: string): Promise<string[] | null> {
-    if ((await repo.recoveryCodesLeft(userId)) > 0) return null;
-    const recoveryCodes = newRecoveryCodes();
-    await repo.replaceRecoveryCodes(userId, hashedCodes(recoveryCodes), deps.clock.now());
-    return recoveryCodes;
-  }
+  const secretOf = (userId: string) => totpSecretOf(deps, userId);
+  const acceptCode = (userId: string, code: string) => acceptSecondFactorCode(deps, userId, code);
+  const issueRecoveryCodesIfNone = (userId: string) => issueRecoveryCodesIfNoneLeft(deps, userId);
 
   function assertMayChangePolicy(p: Principal): void {
     if (!p.admin && !p.superAdmin) throw forbidden(MFA_MESSAGES.policyAdminOnly);

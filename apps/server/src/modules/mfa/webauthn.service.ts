@@ -1,60 +1,18 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
-import { MAX_WEBAUTHN_CREDENTIALS, MFA_MESSAGES, WEBAUTHN_MESSAGES, type AddWebauthnInput, type WebauthnCredential, type WebauthnOptions } from '@replay/contracts';
-import type { Db } from '../../db/client';
-import type { userWebauthnCredentials } from '../../db/schema';
-import type { Clock } from '../../lib/context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { MFA_MESSAGES, WEBAUTHN_MESSAGES, type AddWebauthnInput, type WebauthnCredential, type WebauthnOptions } from '@replay/contracts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { knownUser, secondFactorThrottle } from './attempt-throttle';
 import { signInStep } from './sign-in-step';
-import { MFA_CHALLENGE_TTL_MS, type MfaService } from './mfa.service';
+import { MFA_CHALLENGE_TTL_MS } from './mfa.service';
 import { mfaRepo } from './mfa.repo';
 import { webauthnRepo, type WebauthnPurpose } from './webauthn.repo';
+import { addCredential, registrationOptionsFor } from './webauthn.registration';
+import { asTransports, credentialView, type WebauthnDeps } from './webauthn.rp';
 
-/**
- * The relying party: the console's configured public address (PUBLIC_URL). Its host name is
- * the RP id a credential is scoped to, its origin the only one whose responses are accepted
- * (docs/decisions/identity.md): moving the console to another host name orphans the keys.
- */
-export interface RelyingParty {
-  id: string;
-  origin: string;
-  name: string;
-}
-
-export const relyingPartyOf = (publicUrl: string, productName: string): RelyingParty => {
-  const url = new URL(publicUrl);
-  return { id: url.hostname, origin: url.origin, name: productName };
-};
-
-export interface WebauthnDeps {
-  db: Db;
-  clock: Clock;
-  rp: RelyingParty;
-  mfa: Pick<MfaService, 'issueRecoveryCodesIfNone'>;
-}
-
-type CredentialRow = typeof userWebauthnCredentials.$inferSelect;
-
-const asTransports = (t: string[]) => t as AuthenticatorTransportFuture[];
-
-export const credentialView = (row: CredentialRow): WebauthnCredential => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.createdAt.getTime(),
-  lastUsedAt: row.lastUsedAt?.getTime() ?? null,
-});
+export { relyingPartyOf, type RelyingParty, type WebauthnDeps } from './webauthn.rp';
 
 /**
  * Passkeys and security keys as a second factor. User verification is preferred, not required:
@@ -111,65 +69,10 @@ export function createWebauthnService(deps: WebauthnDeps) {
     },
 
     /** Options for the browser to make a new credential; the challenge is this session's, for 5 minutes. */
-    async registrationOptions(p: Principal): Promise<WebauthnOptions> {
-      if (!p.sessionId) throw forbidden();
-      const existing = await repo.credentialsOf(p.userId);
-      if (existing.length >= MAX_WEBAUTHN_CREDENTIALS) throw conflict(WEBAUTHN_MESSAGES.tooMany);
-      const options = await generateRegistrationOptions({
-        rpName: deps.rp.name,
-        rpID: deps.rp.id,
-        userName: p.email,
-        userDisplayName: p.name,
-        // The member's id (not their email): the authenticator keeps it as the user handle.
-        userID: isoUint8Array.fromUTF8String(p.userId),
-        attestationType: 'none',
-        excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
-        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-        timeout: MFA_CHALLENGE_TTL_MS,
-      });
-      await repo.insertChallenge({ id: newId(), userId: p.userId, purpose: 'registration', boundTo: p.sessionId, challenge: options.challenge, expiresAt: expiresAt() });
-      return options as unknown as WebauthnOptions;
-    },
+    registrationOptions: (p: Principal) => registrationOptionsFor(deps, p, expiresAt()),
 
     /** Verifies the browser's new credential against this session's challenge and keeps it; the recovery codes if it is the first factor. */
-    async add(p: Principal, input: AddWebauthnInput) {
-      if (!p.sessionId) throw forbidden();
-      const sessionId = p.sessionId;
-      const now = deps.clock.now();
-      let registrationInfo;
-      try {
-        const result = await verifyRegistrationResponse({
-          response: input.response as unknown as RegistrationResponseJSON,
-          expectedChallenge: (challenge) => repo.spendChallenge(p.userId, 'registration', sessionId, challenge, now),
-          expectedOrigin: deps.rp.origin,
-          expectedRPID: deps.rp.id,
-          requireUserVerification: false,
-        });
-        registrationInfo = result.verified ? result.registrationInfo : undefined;
-      } catch {
-        registrationInfo = undefined;
-      }
-      if (!registrationInfo) throw badRequest(WEBAUTHN_MESSAGES.notVerified);
-      if ((await repo.countOf(p.userId)) >= MAX_WEBAUTHN_CREDENTIALS) throw conflict(WEBAUTHN_MESSAGES.tooMany);
-      const { credential } = registrationInfo;
-      let row: CredentialRow;
-      try {
-        row = await repo.insertCredential({
-          id: newId(),
-          userId: p.userId,
-          credentialId: credential.id,
-          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-          counter: credential.counter,
-          transports: credential.transports ?? input.response.response.transports ?? [],
-          name: input.name.trim(),
-          createdAt: now,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(WEBAUTHN_MESSAGES.alreadyRegistered);
-        throw err;
-      }
-      return { credential: credentialView(row), recoveryCodes: await deps.mfa.issueRecoveryCodesIfNone(p.userId) };
-    },
+    add: (p: Principal, input: AddWebauthnInput) => addCredential(deps, p, input),
 
     async remove(p: Principal, id: string): Promise<void> {
       if (!(await repo.remove(p.userId, id))) throw notFound(WEBAUTHN_MESSAGES.credentialNotFound);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, endpoints, type MemberInput } from '@replay/contracts';
-import { call, createQueryKeys } from '../../lib/api';
+import { call } from '../../lib/api';
 import { roleKeys } from '../roles/api';
 import { memberKeys } from './keys';
 
