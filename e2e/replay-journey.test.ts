@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_MESSAGES, CORS_MESSAGES, JS_ERROR_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES, ingestUrlOf } from '@replay/contracts';
+import { BACKUP_MESSAGES, CORS_MESSAGES, JS_ERROR_MESSAGES, RETENTION_MESSAGES, SESSION_SETTINGS_MESSAGES } from '@replay/contracts';
 import { ensureReplayUiBuilt } from '../apps/agent/scripts/build-replay-ui.mjs';
 import { formatDuration } from '../apps/agent/src/replay-ui/display';
 import { expectAccessible } from './support/axe';

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import type { Db } from '../src/db/client';
 import { auditTrail } from '../src/db/schema';
 import { createTestApp } from './support/app';
 import { bearer, signup } from './support/auth';

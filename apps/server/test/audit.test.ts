@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { AUDIT_MESSAGES, auditEntrySchema, type AuditEntry } from '@replay/contracts';
 import { buildApp } from '../src/app';
-import type { Db } from '../src/db/client';
 import { auditTrail } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './support/app';

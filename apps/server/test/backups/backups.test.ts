@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, DAY_MS, type Instance, type InstanceBackups } from '@replay/contracts';
 import { instanceBackups } from '../../src/db/schema';
-import { LocalDriver } from '../../src/infra/local-driver';
 import { workflowEnqueuer } from '../../src/modules/instances/workflow/instances.jobs';
 import { dailySlot, runBackupRound } from '../../src/modules/backups/backups.schedule';
 import type { TestApp } from '../support/app';

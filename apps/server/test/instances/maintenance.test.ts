@@ -17,7 +17,6 @@ let owner: SignedIn;
 let instanceId: string;
 const path = () => `/managed-saas/instances/${instanceId}/maintenance-window`;
 const read = async () => (await api(t, owner.jwt).get(path())).json().data as MaintenanceWindow;
-const HOUR = 3_600_000;
 
 /** The first instant after `from` at `hour`:`minute` UTC on a day `dayOk` accepts, found by walking the days: independent of the server's cron library. */
 function nextAfter(from: number, hour: number, minute: number, dayOk: (d: Date) => boolean): number {

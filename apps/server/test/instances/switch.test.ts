@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
 import { expectErrorAnswerShape } from '../support/error-answer';
 import { auditRowsOf } from '../support/team';
-import { activityRecords, addMember, api, appWithRunningInstance, newInstance, seedInstance, tempInstancesDir, until } from './support';
+import { activityRecords, addMember, api, appWithRunningInstance, seedInstance, tempInstancesDir, until } from './support';
 
 /**
  * Switch Instance through the API with a real agent: the request's rules

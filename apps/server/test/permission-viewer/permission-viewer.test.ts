@@ -18,7 +18,8 @@ const ownerHeaders = bearer(owner.jwt);
 const instanceA = await addInstance(t, tenantId, 'instance-a');
 const instanceB = await addInstance(t, tenantId, 'instance-b');
 const viewerOfA = await addMember(t, tenantId, { name: 'Viewer of A', permissions: ['VIEW_INSTANCES'], allInstances: false, instances: [instanceA] });
-const editorOfAll = await addMember(t, tenantId, { name: 'Editor of all', permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });
+// One more member, who may change every instance: part of the account the viewer reads.
+await addMember(t, tenantId, { name: 'Editor of all', permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });
 const teamEditorOfB = await addMember(t, tenantId, { name: 'Team editor of B', permissions: ['EDIT_MEMBERS'], allInstances: false, instances: [instanceB] });
 const teamViewer = await addMember(t, tenantId, { name: 'Team viewer', permissions: ['VIEW_MEMBERS'] });
 const keyOfAll = await addApiKey(t, owner.jwt, { name: 'Deploy key', permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES'] });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findRegion, instanceSizeSchema, instanceStatusSchema, providerSchema, type InstanceSize } from '../catalogue';
 import { PAGE_SIZES, TEXT_LIMITS } from '../constants';
-import { instanceActionSchema, canUpdateStorage, canSwitchInstance, type InstanceAction } from './instance-rules';
+import { instanceActionSchema } from './instance-rules';
 import { searchTextSchema } from '../members';
 import { microsSchema as micros } from '../money';
 import { safeExactText, safePaging, safeText, uuidParamsSchema } from '../safe';

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { isUuid } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, billingPeriods, instanceUsagePeriods, instances, tenants, users } from '../../db/schema';
-import { HOUR_MS, type MeteredPeriod } from './metering';
+import type { MeteredPeriod } from './metering';
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 
