@@ -68,3 +68,6 @@ export function accountRepo(db: Db) {
     },
   };
 }
+
+/** The member and their account, as the account answer is built from. */
+export type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountRepo>['load']>>>;

@@ -1,4 +1,4 @@
-import { accountLimits, knownModules, remainingTrialDays, type Account, type AccountUpdate, type AvatarUpdate } from '@replay/contracts';
+import type { Account, AccountUpdate, AvatarUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -7,6 +7,7 @@ import { countLiveInstances } from '../instances/core/instances.facts';
 import { hasBillingAccount } from '../billing/billing.facts';
 import { countLiveProjects } from '../projects/projects.facts';
 import { accountRepo } from './account.repo';
+import { toAccount } from './account.view';
 import { emitEvent } from '../../events/emit';
 
 /** Facts about the account owned by other domains (instances, projects, billing). */
@@ -39,61 +40,13 @@ export function createAccountService(deps: AccountDeps) {
   async function build(p: Principal): Promise<Account> {
     const row = await repo.load(p.tenantId, p.userId);
     if (!row) throw unauthorized();
-    const { tenant } = row;
     const [members, instanceCount, sites, hasBillingDetails] = await Promise.all([
       repo.countMembers(p.tenantId),
       sources.countInstances(p.tenantId),
       sources.countSites(p.tenantId),
       sources.hasBillingDetails(p.tenantId),
     ]);
-    const remainingTrial = remainingTrialDays(tenant.trialEndsAt, deps.clock.now());
-    // The trial lasts until billing details exist, even past its end date (then the
-    // banner says it has ended and creating instances needs billing).
-    const isTrial = !hasBillingDetails;
-    // The project key acts as the organization towards its instances: only its admins are shown it.
-    const isAdmin = p.admin || p.superAdmin;
-    return {
-      userId: p.userId,
-      name: p.name,
-      email: p.email,
-      avatar: row.avatar,
-      roleId: p.role?.id ?? null,
-      roleName: p.role?.name ?? null,
-      admin: p.admin,
-      superAdmin: p.superAdmin,
-      permissions: p.permissions,
-      isTrial,
-      remainingTrial,
-      trialEndsAt: tenant.trialEndsAt.getTime(),
-      instanceCount,
-      hasBillingDetails,
-      edition: tenant.edition,
-      tenantName: tenant.name,
-      tenantId: tenant.id,
-      tenantKey: isAdmin ? tenant.tenantKey : null,
-      apiKey: null,
-      smtp: deps.mailTransport === 'smtp',
-      plan: {
-        type: isTrial ? 'trial' : 'paid',
-        remaingSessions: null,
-        billingSetup: hasBillingDetails,
-        remainingTrialDays: remainingTrial,
-      },
-      // The catalogue's keys only: one stored before the catalogue existed switches nothing.
-      settings: { modules: knownModules(tenant.modules) },
-      hasPassword: row.passwordHash !== null,
-      changePassword: p.passwordChangeRequired,
-      mfaRequired: tenant.mfaRequired,
-      mfaEnrolmentRequired: p.mfaEnrolmentRequired,
-      limits: accountLimits({ hasBillingDetails, seats: members, sites }),
-      banner: null,
-      verifiedEmail: row.emailVerifiedAt !== null,
-      license: null,
-      expirationDate: isTrial ? tenant.trialEndsAt.getTime() : null,
-      iceServers: null,
-      optOut: tenant.optOut,
-      createdAt: row.userCreatedAt.getTime(),
-    };
+    return toAccount(p, row, { members, instanceCount, sites, hasBillingDetails }, deps.clock.now(), deps.mailTransport);
   }
 
   async function buildFor(userId: string, tenantId: string): Promise<Account> {

@@ -1,16 +1,14 @@
-import { ROLE_MESSAGES, type Role, type RoleInput } from '@replay/contracts';
+import { ROLE_MESSAGES, type Role } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { emitEvent } from '../../events/emit';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { rightsOf, rightsWithin, permissionsWithin, scopeWithin } from './rights.door';
 import { rolesRepo, type RoleRow } from './roles.repo';
+import { assertMayChange, assertMayGrant, nameConflictOr, normalised, type RoleCommand } from './roles.rules';
 
-/** The input after the contract's defaults and normalisation. */
-export type RoleCommand = Required<Omit<RoleInput, 'permissions'>> & { permissions: string[] };
+export type { RoleCommand } from './roles.rules';
 
 export function toRole(row: RoleRow): Role {
   return {
@@ -47,43 +45,6 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
     return row;
   }
 
-  /** Protected roles are fixed, and nobody changes a role that holds more than they do. */
-  function assertMayChange(p: Principal, row: RoleRow): void {
-    if (row.protected) throw forbidden(ROLE_MESSAGES.protectedRole);
-    if (!rightsWithin(row, rightsOf(p))) throw forbidden(ROLE_MESSAGES.roleAboveActor);
-  }
-
-  /** The rights a role would grant must be the caller's own, and its instances the account's. */
-  async function assertMayGrant(p: Principal, cmd: RoleCommand): Promise<void> {
-    const held = rightsOf(p);
-    if (!permissionsWithin(cmd.permissions, held)) throw forbidden(ROLE_MESSAGES.permissionsAboveActor);
-    if (!scopeWithin(cmd, held)) throw forbidden(ROLE_MESSAGES.scopeAboveActor);
-    if (!cmd.allInstances && cmd.instances.length) {
-      // Another account's instance is as unknown as one that never existed.
-      const known = await repo.existingInstances(p.tenantId, cmd.instances);
-      if (cmd.instances.some((id) => !known.has(id))) throw badRequest(ROLE_MESSAGES.unknownInstances);
-    }
-  }
-
-  /** With all instances the list means nothing, so it is stored empty; duplicates go. */
-  const normalised = (cmd: RoleCommand) => ({
-    name: cmd.name,
-    description: cmd.description,
-    permissions: cmd.permissions,
-    allInstances: cmd.allInstances,
-    instances: cmd.allInstances ? [] : [...new Set(cmd.instances)],
-  });
-
-  async function nameConflictOr<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (e) {
-      // Two saves of one name at once: the unique index decides.
-      if (isUniqueViolation(e)) throw conflict(ROLE_MESSAGES.nameTaken);
-      throw e;
-    }
-  }
-
   return {
     async list(p: Principal): Promise<Role[]> {
       return (await repo.list(p.tenantId)).map(toRole);
@@ -94,7 +55,7 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
     },
 
     async create(p: Principal, cmd: RoleCommand): Promise<Role> {
-      await assertMayGrant(p, cmd);
+      await assertMayGrant(repo, p, cmd);
       if (await repo.nameTaken(p.tenantId, cmd.name)) throw conflict(ROLE_MESSAGES.nameTaken);
       const id = newId();
       const now = deps.clock.now();
@@ -110,7 +71,7 @@ export function createRolesService(deps: { db: Db; clock: Clock }) {
     async update(p: Principal, roleId: string, cmd: RoleCommand): Promise<Role> {
       const row = await mustFind(p, roleId);
       assertMayChange(p, row);
-      await assertMayGrant(p, cmd);
+      await assertMayGrant(repo, p, cmd);
       if (await repo.nameTaken(p.tenantId, cmd.name, roleId)) throw conflict(ROLE_MESSAGES.nameTaken);
       const now = deps.clock.now();
       await nameConflictOr(() =>
