@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
-import { MEMBER_MESSAGES, TEXT_LIMITS, type Account, type Role, type TeamMember } from '@replay/contracts';
+import { MEMBER_MESSAGES, TEXT_LIMITS, type Account, type MemberInput, type Role, type TeamMember } from '@replay/contracts';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useInviteMember, useUpdateMember } from './api';
@@ -25,15 +25,34 @@ export interface MemberFormProps {
 
 type Field = keyof MemberDraft;
 
+/** The invitation or the update, with its toast; the dialog closes once it is saved. */
+function useSaveMember(member: TeamMember | null, onClose: () => void, onBusy: (busy: boolean) => void) {
+  const invite = useInviteMember();
+  const update = useUpdateMember();
+  const saving = invite.isPending || update.isPending;
+  useEffect(() => onBusy(saving), [saving, onBusy]);
+  const save = (input: MemberInput) => {
+    if (saving) return;
+    const done = (message: string) => {
+      notifySuccess(message);
+      onClose();
+    };
+    const failed = (error: unknown) => notifyError(errorMessage(error, MEMBER_MESSAGES.saveFailed));
+    if (member) {
+      update.mutate({ userId: member.userId, input }, { onSuccess: () => done(MEMBER_MESSAGES.userUpdated), onError: failed });
+    } else {
+      invite.mutate(input, { onSuccess: () => done(MEMBER_MESSAGES.invitationSent), onError: failed });
+    }
+  };
+  return { saving, save };
+}
+
 /** Invite a team member, or edit one (the email is then read-only). Mount it per member: the draft starts from it. */
 export function MemberForm({ member, roles, rolesLoading, rolesFailed, actor, onClose, onBusy }: MemberFormProps) {
   const [draft, setDraft] = useState<MemberDraft>(() => draftOf(member));
   // Errors show for a field once it was left, or after a submit attempt: not while the first letter is typed.
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const invite = useInviteMember();
-  const update = useUpdateMember();
-  const saving = invite.isPending || update.isPending;
-  useEffect(() => onBusy(saving), [saving, onBusy]);
+  const { saving, save } = useSaveMember(member, onClose, onBusy);
   const { input, errors } = checkDraft(draft);
   const lock = roleLockReason(member, actor);
   const options = roleOptions(roles, actor, member);
@@ -46,17 +65,7 @@ export function MemberForm({ member, roles, rolesLoading, rolesFailed, actor, on
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched({ name: true, email: true, roleId: true });
-    if (!input || saving) return;
-    const done = (message: string) => {
-      notifySuccess(message);
-      onClose();
-    };
-    const failed = (error: unknown) => notifyError(errorMessage(error, MEMBER_MESSAGES.saveFailed));
-    if (member) {
-      update.mutate({ userId: member.userId, input }, { onSuccess: () => done(MEMBER_MESSAGES.userUpdated), onError: failed });
-    } else {
-      invite.mutate(input, { onSuccess: () => done(MEMBER_MESSAGES.invitationSent), onError: failed });
-    }
+    if (input) save(input);
   };
 
   return (

@@ -66,39 +66,14 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
 
   return (
     <Stack gap="sm" maw={480}>
-      {status.data.totp ? (
-        <>
-          <Text size="sm">
-            Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app. {status.data.recoveryCodesLeft} recovery codes left.
-          </Text>
-          <Group>
-            <Button variant="default" color="red" onClick={() => setConfirmOff(true)}>
-              Turn off two-factor authentication
-            </Button>
-          </Group>
-        </>
-      ) : passkeys.data?.credentials.length ? (
-        <>
-          <Text size="sm">
-            Two-factor authentication is <strong>on</strong>: signing in asks for one of your passkeys or security keys. {status.data.recoveryCodesLeft} recovery codes left. You can also use an
-            authenticator app.
-          </Text>
-          <Group>
-            <Button variant="default" onClick={begin} loading={start.isPending}>
-              Set up an authenticator app
-            </Button>
-          </Group>
-        </>
-      ) : (
-        <>
-          <Text size="sm">Two-factor authentication is off. Turn it on to ask for a code from an authenticator app at every sign-in.</Text>
-          <Group>
-            <Button onClick={begin} loading={start.isPending}>
-              Set up two-factor authentication
-            </Button>
-          </Group>
-        </>
-      )}
+      <TwoFactorState
+        totp={status.data.totp}
+        hasPasskeys={Boolean(passkeys.data?.credentials.length)}
+        codesLeft={status.data.recoveryCodesLeft}
+        starting={start.isPending}
+        onBegin={begin}
+        onTurnOff={() => setConfirmOff(true)}
+      />
       <FormAlert message={error} />
       <PasskeysSection onAdded={enabled} />
       <ConfirmDialog
@@ -115,5 +90,50 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void } = {})
           : 'Signing in will ask only for your password. Your recovery codes stop working.'}
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+interface TwoFactorStateProps {
+  totp: boolean;
+  hasPasskeys: boolean;
+  codesLeft: number;
+  starting: boolean;
+  onBegin: () => void;
+  onTurnOff: () => void;
+}
+
+/** Where the member stands (app, keys only, or nothing yet) and the one action that fits. */
+function TwoFactorState({ totp, hasPasskeys, codesLeft, starting, onBegin, onTurnOff }: TwoFactorStateProps) {
+  return totp ? (
+    <>
+      <Text size="sm">
+        Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app. {codesLeft} recovery codes left.
+      </Text>
+      <Group>
+        <Button variant="default" color="red" onClick={onTurnOff}>
+          Turn off two-factor authentication
+        </Button>
+      </Group>
+    </>
+  ) : hasPasskeys ? (
+    <>
+      <Text size="sm">
+        Two-factor authentication is <strong>on</strong>: signing in asks for one of your passkeys or security keys. {codesLeft} recovery codes left. You can also use an authenticator app.
+      </Text>
+      <Group>
+        <Button variant="default" onClick={onBegin} loading={starting}>
+          Set up an authenticator app
+        </Button>
+      </Group>
+    </>
+  ) : (
+    <>
+      <Text size="sm">Two-factor authentication is off. Turn it on to ask for a code from an authenticator app at every sign-in.</Text>
+      <Group>
+        <Button onClick={onBegin} loading={starting}>
+          Set up two-factor authentication
+        </Button>
+      </Group>
+    </>
   );
 }

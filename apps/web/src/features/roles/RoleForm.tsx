@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { ROLE_MESSAGES, TEXT_LIMITS, type Account, type Role } from '@replay/contracts';
+import { ROLE_MESSAGES, TEXT_LIMITS, type Account, type Role, type RoleInput } from '@replay/contracts';
 import { withStatusText } from '../../components/list/status-text';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -18,6 +18,29 @@ export interface RoleFormProps {
   onBusy: (busy: boolean) => void;
 }
 
+/** The creation or the update, with its toast; the dialog closes once it is saved. */
+function useSaveRole(role: Role | null, onClose: () => void, onBusy: (busy: boolean) => void) {
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const saving = create.isPending || update.isPending;
+  useEffect(() => onBusy(saving), [saving, onBusy]);
+  const failure = (role ? update.error : create.error) as unknown;
+  // The server's reason (a taken name, rights above yours…), else what failed with its status text.
+  const reason = !failure ? undefined : errorMessage(failure, '') || withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
+  const saved = (message: string) => {
+    notifySuccess(message);
+    onClose();
+  };
+  const save = (input: RoleInput) => {
+    if (role) {
+      update.mutate({ roleId: role.roleId, input }, { onSuccess: () => saved(ROLE_MESSAGES.updated), onError: () => notifyError(ROLE_MESSAGES.saveUpdateFailed) });
+    } else {
+      create.mutate(input, { onSuccess: () => saved(ROLE_MESSAGES.added), onError: () => notifyError(ROLE_MESSAGES.saveAddFailed) });
+    }
+  };
+  return { saving, save, reason };
+}
+
 /**
  * Create or edit a role; shown read-only for protected roles and for users
  * without EDIT_ROLES. A refused save toasts the spec's message and keeps the
@@ -26,13 +49,7 @@ export interface RoleFormProps {
 export function RoleForm({ role, actor, onClose, onBusy }: RoleFormProps) {
   const [draft, setDraft] = useState<RoleDraft>(() => roleDraftOf(role));
   const [submitted, setSubmitted] = useState(false);
-  const create = useCreateRole();
-  const update = useUpdateRole();
-  const saving = create.isPending || update.isPending;
-  useEffect(() => onBusy(saving), [saving, onBusy]);
-  const failure = (role ? update.error : create.error) as unknown;
-  // The server's reason (a taken name, rights above yours…), else what failed with its status text.
-  const reason = !failure ? undefined : errorMessage(failure, '') || withStatusText(role ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed, failure);
+  const { saving, save, reason } = useSaveRole(role, onClose, onBusy);
   const readOnly = roleReadOnlyReason(role, actor);
   const { input, errors } = checkRoleDraft(draft);
   const set = <K extends keyof RoleDraft>(field: K, value: RoleDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
@@ -42,26 +59,7 @@ export function RoleForm({ role, actor, onClose, onBusy }: RoleFormProps) {
     // Validity is checked before saving: nothing is sent while a rule fails.
     setSubmitted(true);
     if (readOnly || !input || saving) return;
-    if (role) {
-      update.mutate(
-        { roleId: role.roleId, input },
-        {
-          onSuccess: () => {
-            notifySuccess(ROLE_MESSAGES.updated);
-            onClose();
-          },
-          onError: () => notifyError(ROLE_MESSAGES.saveUpdateFailed),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          notifySuccess(ROLE_MESSAGES.added);
-          onClose();
-        },
-        onError: () => notifyError(ROLE_MESSAGES.saveAddFailed),
-      });
-    }
+    save(input);
   };
 
   return (
