@@ -138,13 +138,16 @@ describe('account single sign-on journey in chromium', () => {
     await expectAccessible(page, 'sso: test passed');
   });
 
-  it('enforces after a confirmation naming the domain and the owner’s break-glass way in', async () => {
-    await page.getByRole('button', { name: 'Enforce single sign-on' }).click();
+  it('enforces, by keyboard, after a confirmation naming the domain and the owner’s break-glass way in', async () => {
+    await page.getByRole('button', { name: 'Enforce single sign-on' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Enforce single sign-on' });
     await visible(dialog.getByText(new RegExp(`Password sign-in is refused for everyone at ${domain.replace(/\./g, '\\.')}`)));
     await visible(dialog.getByText(/break-glass/));
     await expectAccessible(page, 'sso: enforce confirmation');
-    await dialog.getByRole('button', { name: 'Enforce' }).click();
+    // The dialog opens on its confirm button: Enter confirms.
+    await visible(dialog.getByRole('button', { name: 'Enforce' }).and(page.locator(':focus')));
+    await page.keyboard.press('Enter');
     await hidden(dialog);
     await visible(page.getByTestId('sso-state').getByText('Enforced'));
     await visible(page.getByRole('button', { name: 'Stop enforcing' }));
