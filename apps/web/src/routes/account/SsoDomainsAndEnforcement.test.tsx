@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
+import { ACCOUNT_SSO_LABELS, ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeJwt } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -102,6 +102,22 @@ describe('Account › Single sign-on: enforcement', () => {
     expect(api.callsTo('PUT /api/client/sso/enforcement')[0]?.body).toEqual({ enforced: true });
     expect(screen.getByTestId('sso-state')).toHaveTextContent('Enforced');
     expect(screen.getByRole('button', { name: 'Stop enforcing' })).toBeInTheDocument();
+  });
+
+  it('leaves the form’s unsaved edits alone when only the state changes', async () => {
+    const tested = oidcConnection({ state: 'tested' });
+    stubSignedIn(owner, makeJwt(), {
+      ...base,
+      'GET /api/client/sso': ok(settings({ connection: tested, domains: [domain()] })),
+      'PUT /api/client/sso/enforcement': ok(settings({ connection: { ...tested, state: 'enforced', updatedAt: NOW + 1000 }, domains: [domain()] })),
+    });
+    renderApp('/client/sso');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: ACCOUNT_SSO_LABELS.clientId }), '-next');
+    await user.click(screen.getByRole('button', { name: 'Enforce single sign-on' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Enforce single sign-on' })).getByRole('button', { name: 'Enforce' }));
+    expect(await screen.findByText('Single sign-on is enforced.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: ACCOUNT_SSO_LABELS.clientId })).toHaveValue('replay-console-next');
   });
 
   it('shows the server’s reason when it refuses', async () => {

@@ -58,7 +58,7 @@ function SsoSettings({ data, returned }: { data: SsoSettings; returned: ReturnTy
       </Section>
       <Section title="Connection" description="How the console reaches your identity provider, and the role each person gets when they first sign in.">
         {connection || settingUp ? (
-          <ConnectionEditor key={connection?.updatedAt ?? 'new'} connection={connection} onEdited={setEdited} />
+          <ConnectionEditor key={savedKey(connection)} connection={connection} onEdited={setEdited} />
         ) : (
           <EmptyState
             icon={<IconKey size={32} />}
@@ -85,6 +85,12 @@ function SsoSettings({ data, returned }: { data: SsoSettings; returned: ReturnTy
     </Stack>
   );
 }
+
+/**
+ * The form starts afresh when the saved settings change (a save, another tab's), not when only
+ * the state does (a test, enforcing): those leave an owner's unsaved edits alone.
+ */
+const savedKey = (c: SsoSettings['connection']): string => (c ? JSON.stringify([c.id, c.protocol, c.oidc, c.saml, c.defaultRoleId, c.groupRoles]) : 'new');
 
 /** The form once the roles it offers are read. */
 function ConnectionEditor({ connection, onEdited }: { connection: SsoSettings['connection']; onEdited: (edited: boolean) => void }) {
