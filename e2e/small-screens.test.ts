@@ -57,6 +57,7 @@ const screens = () => [
   '/account/api-keys',
   '/account/provisioning',
   '/account/session',
+  '/client/sso',
   `/${instanceId}/alerts`,
   `/${instanceId}/alert/create`,
   `/${instanceId}/errors`,

@@ -38,6 +38,7 @@ const ProfilePage = lazyRoute('account-profile', () => import('../routes/account
 const OrganizationPage = lazyRoute('account-organization', () => import('../routes/account/OrganizationPage'));
 const ApiKeysPage = lazyRoute('account-api-keys', () => import('../routes/account/ApiKeysPage'));
 const ProvisioningPage = lazyRoute('account-provisioning', () => import('../routes/account/ProvisioningPage'));
+const SsoSettingsPage = lazyRoute('account-sso', () => import('../routes/account/SsoSettingsPage'));
 const AlertsPage = lazyRoute('alerts', () => import('../routes/alerts/AlertsPage'));
 const AlertRulePage = lazyRoute('alert', () => import('../routes/alerts/AlertRulePage'));
 const SessionPage = lazyRoute('account-session', () => import('../routes/account/SessionPage'));
@@ -65,6 +66,7 @@ export const SIGNED_IN_SCREENS: readonly [pattern: string, screen: { preload(pre
   [SITE_ROUTE_PATTERNS.error, ErrorDetailsPage],
   [routes.billing(), BillingPage],
   [`${routes.account()}/*`, AccountLayout],
+  [routes.client('sso'), AccountLayout],
   [SITE_ROUTE_PATTERNS.onboarding, OnboardingPage],
   [SITE_ROUTE_PATTERNS.alerts, AlertsPage],
   [SITE_ROUTE_PATTERNS.alertCreate, AlertRulePage],
@@ -131,6 +133,10 @@ export function AppRoutes() {
         {/* An optional module's screens: its 'switched off' panel while the account has it off (features/console-modules). */}
         <Route path={SITE_ROUTE_PATTERNS.errors} element={guarded(<ErrorsPage />, 'instances', 'errors', 'site')} />
         <Route path={SITE_ROUTE_PATTERNS.error} element={guarded(<ErrorDetailsPage />, 'instances', 'errors', 'site')} />
+        {/* Single sign-on is an Account tab at the spec's /client/sso; the page itself tells a non-owner why it is closed. */}
+        <Route path={routes.client('sso')} element={<AccountLayout />}>
+          <Route index element={<SsoSettingsPage />} />
+        </Route>
         {/* The other /client tabs lead to the screens that hold them (ClientTabRedirect). */}
         <Route path="/client/:tab" element={<ClientTabRedirect />} />
         <Route path={routes.billing()} element={guarded(<BillingPage />, 'billing')} />

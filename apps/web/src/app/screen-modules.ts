@@ -24,6 +24,7 @@ export const SCREEN_MODULES: readonly (readonly [pattern: string, module: string
   [SITE_ROUTE_PATTERNS.error, 'src/routes/errors/ErrorDetailsPage.tsx'],
   [routes.billing(), 'src/routes/billing/BillingPage.tsx'],
   [`${routes.account()}/*`, 'src/routes/account/AccountLayout.tsx'],
+  [routes.client('sso'), 'src/routes/account/AccountLayout.tsx'],
   [SITE_ROUTE_PATTERNS.onboarding, 'src/routes/onboarding/OnboardingPage.tsx'],
   [SITE_ROUTE_PATTERNS.alerts, 'src/routes/alerts/AlertsPage.tsx'],
   [SITE_ROUTE_PATTERNS.alertCreate, 'src/routes/alerts/AlertRulePage.tsx'],
