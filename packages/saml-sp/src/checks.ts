@@ -2,10 +2,11 @@ import type * as NodeSaml from '@node-saml/node-saml';
 import type * as XmlDom from '@xmldom/xmldom';
 
 /**
- * What the agent checks in a SAML message besides what node-saml does: node-saml verifies the
- * signature with any algorithm xml-crypto knows (RSA-SHA1 included), parses a DOCTYPE, and
- * reads neither a Response's Destination nor its assertion's Recipient (issue 42, point 8).
- * The XML library is loaded with the first SSO request, as node-saml is.
+ * What a service provider of ours (the agent's instance SSO, the console's sign-in) checks in a
+ * SAML message besides what node-saml does: node-saml verifies the signature with any algorithm
+ * xml-crypto knows (RSA-SHA1 included), parses a DOCTYPE, and reads neither a Response's
+ * Destination nor its assertion's Recipient (issue 42, point 8). The XML library is loaded with
+ * the first SSO request, as node-saml is.
  */
 
 /** A refusal whose message is already in words for a person. */
