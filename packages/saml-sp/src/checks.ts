@@ -83,3 +83,15 @@ export function checkRecipient(profile: NodeSaml.Profile, acsUrl: string): void 
   const data = bearers.flatMap((confirmation) => children(confirmation, 'SubjectConfirmationData'));
   if (data.length === 0 || data.some((entry) => entry.$?.Recipient !== acsUrl)) throw new Refused(MISADDRESSED);
 }
+
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+/**
+ * The Issuer a message names, read before its signature is checked: only to pick whose
+ * certificate checks it (never trusted by itself). Null when the XML is not a message.
+ */
+export async function claimedIssuer(xml: string): Promise<string | null> {
+  refuseDoctype(xml);
+  const issuer = Array.from((await parse(xml)).documentElement.childNodes).find((node) => (node as Element).localName === 'Issuer' && (node as Element).namespaceURI === ASSERTION);
+  return issuer?.textContent?.trim() || null;
+}

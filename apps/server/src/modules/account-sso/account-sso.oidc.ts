@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { ConnectionRow } from './account-sso.repo';
 import { idpFetch, type IdpFetchOptions } from './idp-fetch';
 
-/** What a passed OIDC sign-in proved: the subject, its email, name and groups, and what single logout needs. */
+/** What a passed sign-in (OIDC, or SAML: account-sso.saml.ts) proved: the subject, its email, name and groups, and what single logout needs. */
 export interface IdpIdentity {
   subject: string;
   email: string | null;
@@ -11,6 +11,8 @@ export interface IdpIdentity {
   groups: string[];
   idpSessionId: string | null;
   idToken: string | null;
+  /** SAML only: the NameID's format, which a LogoutRequest names with the NameID. */
+  nameIdFormat?: string | null;
 }
 
 export interface OidcStart {

@@ -1,6 +1,8 @@
-import { SAML, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { randomBytes } from 'node:crypto';
+import { SAML, generateServiceProviderMetadata, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import {
   EMAIL_FORMAT,
+  withRedirectSlo,
   bindingParams,
   checkRecipient,
   checkResponseXml,
@@ -118,9 +120,19 @@ export function identityOf(profile: Profile): IdpIdentity {
  * audience, recipient, validity and InResponseTo checked by the library, never by us.
  */
 export function samlClient(sp: ServiceProviderNames) {
-  const samlOf = (idp: SamlIdpSettings, cache: CacheProvider): SAML => new SAML(samlOptions({ sp, idp, cache }));
+  const samlOf = (idp: SamlIdpSettings, cache: CacheProvider, generateUniqueId?: () => string): SAML => new SAML({ ...samlOptions({ sp, idp, cache }), ...(generateUniqueId && { generateUniqueId }) });
 
   return {
+    /**
+     * The console's SP metadata, the same for every account (one entity id, one ACS, one SLO URL):
+     * the sign-in's RelayState, not the address, names the account's connection.
+     */
+    metadata(): string {
+      const generated = generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, logoutCallbackUrl: sp.sloUrl, identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
+      // node-saml always names HTTP-POST for the SLO endpoint; /sso/saml/slo takes HTTP-Redirect.
+      return withRedirectSlo(generated);
+    },
+
     async start(idp: SamlIdpSettings, state: string): Promise<SamlStart> {
       const cache = new OneRequestCache();
       const redirectUrl = await samlOf(idp, cache).getAuthorizeUrlAsync(state, undefined, {});
@@ -140,14 +152,17 @@ export function samlClient(sp: ServiceProviderNames) {
       return { ...identityOf(profile), saml: { nameId: profile.nameID, nameIdFormat: profile.nameIDFormat, sessionIndex: profile.sessionIndex ?? null } };
     },
 
-    /** SP-initiated single logout: where to send the browser so the IdP ends its session too, and the request's id its answer names. */
-    async logout(idp: SamlIdpSettings, subject: SamlSubject, relayState: string): Promise<{ redirectUrl: string; requestId: string } | null> {
+    /**
+     * SP-initiated single logout: where to send the browser so the IdP ends its session too, and
+     * the request's id its answer names. The id is chosen first, so RelayState may carry it.
+     */
+    async logout(idp: SamlIdpSettings, subject: SamlSubject, relayState: string | ((requestId: string) => string)): Promise<{ redirectUrl: string; requestId: string } | null> {
       if (!idp.logoutUrl) return null;
-      const cache = new OneRequestCache();
+      const requestId = `_${randomBytes(20).toString('hex')}`;
       const profile = { issuer: idp.entityId, nameID: subject.nameId, nameIDFormat: subject.nameIdFormat, sessionIndex: subject.sessionIndex ?? undefined };
-      const redirectUrl = await samlOf(idp, cache).getLogoutUrlAsync(profile, relayState, {});
-      if (!cache.requestId) throw new Error('node-saml issued no request id');
-      return { redirectUrl, requestId: cache.requestId };
+      const relay = typeof relayState === 'string' ? relayState : relayState(requestId);
+      const redirectUrl = await samlOf(idp, new OneRequestCache(), () => requestId).getLogoutUrlAsync(profile, relay, {});
+      return { redirectUrl, requestId };
     },
 
     /** The IdP's LogoutResponse to our LogoutRequest `requestId`: its signature and InResponseTo checked; throws when refused. */
