@@ -6,7 +6,8 @@ import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
 import { clientSecretOf } from './account-sso.service';
 import { ssoSignInsRepo } from './account-sso.sign-ins-repo';
-import type { OidcClient } from './account-sso.oidc';
+import { verifyLogoutToken, type OidcClient } from './account-sso.oidc';
+import { decodeJwt } from 'jose';
 import type { SamlClient } from './account-sso.saml';
 import { samlIdpOf } from './account-sso.saml-sign-in';
 
@@ -28,6 +29,15 @@ export interface SsoLogoutDeps {
 
 /** Where the browser goes, or why the message was refused (in words for a person). */
 export type SloAnswer = { location: string } | { refused: string };
+
+/** The binding's parameters, each once (the message it carries names the refusal's words); null when malformed. */
+function redirectParams(rawQuery: string): Map<string, string> | null {
+  try {
+    return bindingParams(rawQuery, rawQuery.includes('SAMLRequest=') ? 'SAMLRequest' : 'SAMLResponse');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Single logout, both ways. Signing out of the console sends the browser on to the IdP's logout
@@ -94,15 +104,33 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
       }
     },
 
+    /**
+     * POST /sso/oidc/backchannel-logout: the IdP's logout token, verified against the connection
+     * its issuer and audience name; the console sessions of that IdP session (or subject) end.
+     * Whether it was taken (the IdP is answered 200, else 400).
+     */
+    async backchannelLogout(token: string): Promise<boolean> {
+      let claimed: { iss?: string; aud?: string | string[] };
+      try {
+        claimed = decodeJwt(token);
+      } catch {
+        return false;
+      }
+      const audiences = Array.isArray(claimed.aud) ? claimed.aud : [claimed.aud];
+      for (const row of claimed.iss ? await connections.oidcConnectionsOf(claimed.iss) : []) {
+        if (!audiences.includes(row.oidcClientId ?? '')) continue;
+        const ended = await verifyLogoutToken(deps.oidc, row, clientSecretOf(deps.sealKey, row) ?? '', deps.oidc.fetchJson, token).catch(() => null);
+        if (!ended) continue;
+        const kept = await signIns.sessionsFor(row.id, ended.sid ? { idpSessionId: ended.sid } : { subject: ended.sub! });
+        for (const session of kept.filter((k) => !ended.sub || k.subject === ended.sub)) await deps.sessions.revoke(session.sessionId);
+        return true;
+      }
+      return false;
+    },
+
     /** GET /sso/saml/slo: the IdP's LogoutRequest (IdP-initiated) or its LogoutResponse (to ours), by the HTTP-Redirect binding. */
     async samlSlo(rawQuery: string): Promise<SloAnswer> {
-      const params = (() => {
-        try {
-          return bindingParams(rawQuery, rawQuery.includes('SAMLRequest=') ? 'SAMLRequest' : 'SAMLResponse');
-        } catch {
-          return null;
-        }
-      })();
+      const params = redirectParams(rawQuery);
       if (params?.has('SAMLRequest')) return idpInitiated(rawQuery, params);
       if (params?.has('SAMLResponse')) return answered(rawQuery, params);
       return { refused: 'The identity provider sent no sign-out message.' };

@@ -72,6 +72,15 @@ export function accountSsoRepo(db: Db) {
         .limit(20);
     },
 
+    /** The OIDC connections to the issuer `issuer` (a logout token's audience, then its signature, decides which). */
+    async oidcConnectionsOf(issuer: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(ssoConnections)
+        .where(and(eq(ssoConnections.protocol, 'oidc'), eq(ssoConnections.oidcIssuer, issuer)))
+        .limit(20);
+    },
+
     /** The connection behind a verified domain, whichever account holds it (sign-in by email). */
     async connectionForDomain(domain: string): Promise<ConnectionRow | null> {
       const [row] = await db
