@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DAY_MS, OWNER_ROLE_NAME, PERMISSIONS, STARTER_ROLES, TRIAL_DAYS, strongPasswordSchema } from '@replay/contracts';
+import { AUTH_MESSAGES, strongPasswordSchema } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { conflict, unauthorized } from '../../lib/errors';
@@ -8,17 +8,10 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { authRepo } from './auth.repo';
 import { emitEvent } from '../../events/emit';
-import { newTenantKey } from './keys';
+import { newAccountOf, type SignupCommand } from './new-account';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 
-export interface SignupCommand {
-  fullname: string;
-  organizationName: string;
-  email: string;
-  password: string;
-  /** The id the client chose for the new account; made by the server when absent. */
-  tenantId?: string;
-}
+export type { SignupCommand } from './new-account';
 
 export function createAuthService(deps: { db: Db; clock: Clock }) {
   const users = authRepo(deps.db);
@@ -38,37 +31,7 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       try {
         // The account and its event commit together (createAccount's own transaction nests in this one).
         await deps.db.transaction(async (tx) => {
-          await authRepo(tx).createAccount({
-            tenant: {
-              id: tenantId,
-              name: cmd.organizationName,
-              tenantKey: newTenantKey(),
-              trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
-              createdAt: now,
-            },
-            ownerRole: {
-              id: roleId,
-              tenantId,
-              name: OWNER_ROLE_NAME,
-              description: 'Full access to the account.',
-              permissions: [...PERMISSIONS],
-              protected: true,
-              createdAt: now,
-            },
-            starterRoles: STARTER_ROLES.map((role) => ({ id: newId(), tenantId, ...role, permissions: [...role.permissions], protected: false, createdAt: now })),
-            user: {
-              id: userId,
-              tenantId,
-              email: cmd.email,
-              name: cmd.fullname,
-              passwordHash,
-              admin: true,
-              superAdmin: true,
-              roleId,
-              joinedAt: now,
-              createdAt: now,
-            },
-          });
+          await authRepo(tx).createAccount(newAccountOf(cmd, { tenantId, roleId, userId }, passwordHash, now));
           await emitEvent(tx, {
             type: 'account.created',
             tenantId,
