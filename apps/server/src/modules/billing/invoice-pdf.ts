@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { invoiceTotals, type InvoiceDocument, type InvoiceDocumentLine } from './invoice-document';
+import { type Pdf, PAGE, MARGIN, CONTENT_WIDTH, CONTENT_BOTTOM, FONT, FONT_BOLD, COLOR, CELL_PAD_X, CELL_PAD_Y, HEADER_HEIGHT, COLUMNS, SIZE, put, wrapped, heightOf, rule } from './invoice-pdf-text';
 
 /**
  * The invoice as a PDF (A4, pdfkit's built-in Helvetica: no font file). Every
@@ -10,33 +11,6 @@ import { invoiceTotals, type InvoiceDocument, type InvoiceDocumentLine } from '.
  * The built-in fonts are WinAnsi: Latin-1 letters, dashes and quotes render,
  * other scripts do not (embedding a Unicode font would need a font file).
  */
-
-type Pdf = PDFKit.PDFDocument;
-
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 50;
-const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
-/** Room kept under the content for the footer. */
-const FOOTER_SPACE = 28;
-const CONTENT_BOTTOM = PAGE.height - MARGIN - FOOTER_SPACE;
-
-const FONT = 'Helvetica';
-const FONT_BOLD = 'Helvetica-Bold';
-const COLOR = { text: '#1f2328', muted: '#5f6b7a', rule: '#d0d7de', band: '#f2f4f7', accent: '#1b5e20' };
-
-const CELL_PAD_X = 6;
-const CELL_PAD_Y = 5;
-const HEADER_HEIGHT = 22;
-
-/** Description, Quantity, Unit price, Amount: widths add up to the content width. */
-const COLUMNS = [
-  { title: 'Description', width: 232, align: 'left' },
-  { title: 'Quantity', width: 86, align: 'right' },
-  { title: 'Unit price', width: 104, align: 'right' },
-  { title: 'Amount', width: CONTENT_WIDTH - 232 - 86 - 104, align: 'right' },
-] as const;
-
-const SIZE = { body: 9, small: 7.5, label: 7.5, seller: 18, title: 22 };
 
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const created = new Date(doc.createdAtMs);
@@ -73,35 +47,6 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.destroy(error instanceof Error ? error : new Error(String(error)));
   }
   return bytes;
-}
-
-/** One line of text at (x, y), never wrapped, never breaking the page. */
-function put(pdf: Pdf, text: string, x: number, y: number, options: { width?: number; align?: 'left' | 'right'; font?: string; size?: number; color?: string } = {}): void {
-  pdf
-    .font(options.font ?? FONT)
-    .fontSize(options.size ?? SIZE.body)
-    .fillColor(options.color ?? COLOR.text);
-  const width = options.width;
-  const left = width !== undefined && options.align === 'right' ? x + width - pdf.widthOfString(text) : x;
-  pdf.text(text, left, y, { lineBreak: false });
-}
-
-/** Text wrapped to `width` at (x, y); answers the y under it. The caller has checked it fits the page. */
-function wrapped(pdf: Pdf, text: string, x: number, y: number, width: number, options: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {}): number {
-  pdf
-    .font(options.font ?? FONT)
-    .fontSize(options.size ?? SIZE.body)
-    .fillColor(options.color ?? COLOR.text);
-  pdf.text(text, x, y, { width, lineGap: 1, align: options.align ?? 'left' });
-  return pdf.y;
-}
-
-function heightOf(pdf: Pdf, text: string, width: number, font: string, size: number): number {
-  return pdf.font(font).fontSize(size).heightOfString(text, { width, lineGap: 1 });
-}
-
-function rule(pdf: Pdf, y: number, x1 = MARGIN, x2 = MARGIN + CONTENT_WIDTH, color: string = COLOR.rule): void {
-  pdf.save().moveTo(x1, y).lineTo(x2, y).lineWidth(0.75).strokeColor(color).stroke().restore();
 }
 
 /** Seller top left; INVOICE, the number and the status top right. Answers the y under it. */
