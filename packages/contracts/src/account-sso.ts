@@ -48,6 +48,7 @@ export const ACCOUNT_SSO_MESSAGES = {
   noSsoForEmail: 'Single sign-on is not available for this email. Sign in with your password.',
   ssoRequired: 'Your organization signs in with single sign-on. Use “Sign in with SSO”.',
   signInFailed: 'Single sign-on did not complete. Try again, or ask your administrator.',
+  noSeat: 'Your organization’s account has no seat left for you. Ask its owner to free one, then sign in again.',
   noEmail: 'The identity provider did not give a verified email address of a claimed domain.',
   tooManyRequests: 'Too many attempts. Try again later.',
 } as const;

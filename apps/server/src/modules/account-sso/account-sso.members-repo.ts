@@ -2,8 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { hasBillingAccount } from '../billing/billing.facts';
+import { noSeatLeft } from '../members/seats.door';
 
-export type JitOutcome = { userId: string; created: boolean } | { refused: 'other-account' };
+export type JitOutcome = { userId: string; created: boolean } | { refused: 'other-account' | 'no-seat' };
 
 /**
  * The member an IdP-proven email names: the account's member with that email (an invited one
@@ -23,6 +25,11 @@ export async function findOrCreateMember(db: Db, m: { tenantId: string; email: s
     return { userId: found.id, created: false };
   }
   const userId = newId();
-  await db.insert(users).values({ id: userId, tenantId: m.tenantId, email: m.email, name: m.name, roleId: m.roleId, joinedAt: m.now, emailVerifiedAt: m.now, createdAt: m.now });
-  return { userId, created: true };
+  // A seat, as an invitation takes one (members' seats.door): no member past the account's limit.
+  const created = await db.transaction(async (tx) => {
+    if (await noSeatLeft(tx, m.tenantId, await hasBillingAccount(tx, m.tenantId))) return false;
+    await tx.insert(users).values({ id: userId, tenantId: m.tenantId, email: m.email, name: m.name, roleId: m.roleId, joinedAt: m.now, emailVerifiedAt: m.now, createdAt: m.now });
+    return true;
+  });
+  return created ? { userId, created: true } : { refused: 'no-seat' };
 }

@@ -60,6 +60,12 @@ export function roleFor(row: Pick<ConnectionRow, 'groupRoles' | 'defaultRoleId'>
 
 const baseOf = (deps: SsoSignInDeps): string => deps.publicUrl.replace(/\/+$/, '');
 
+/** The account is full: the person is told so on the login page, not a bare failure. */
+class NoSeatLeft extends Error {}
+
+/** Where a refused admission sends the browser: the login page, saying why when it is the seats. */
+const refusedTo = (deps: SsoSignInDeps, e: unknown): string => `${baseOf(deps)}${routes.login({ query: { sso: e instanceof NoSeatLeft ? 'no-seat' : 'failed' } })}`;
+
 /** Members of the account only, by an email of one of its verified domains. */
 async function admit(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow, who: IdpIdentity): Promise<string> {
   const email = who.email;
@@ -67,7 +73,7 @@ async function admit(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow,
   const mine = await ssoDomainsRepo(deps.db).domains(row.tenantId);
   if (!mine.some((d) => d.verifiedAt && d.domain === emailDomainOf(email))) throw new Error(ACCOUNT_SSO_MESSAGES.noEmail);
   const member = await findOrCreateMember(deps.db, { tenantId: row.tenantId, email, name: who.name ?? email, roleId: roleFor(row, who.groups), now: deps.clock.now() });
-  if ('refused' in member) throw new Error(ACCOUNT_SSO_MESSAGES.signInFailed);
+  if ('refused' in member) throw member.refused === 'no-seat' ? new NoSeatLeft() : new Error(ACCOUNT_SSO_MESSAGES.signInFailed);
   const ticket = newSecretToken();
   const kept: IdpSession = { subject: who.subject, idpSessionId: who.idpSessionId, idToken: who.idToken, nameIdFormat: who.nameIdFormat ?? null };
   await ssoSignInsRepo(deps.db).issueTicket(signIn.id, {
@@ -115,7 +121,7 @@ function samlSteps(deps: SsoSignInDeps) {
       const { signIn, row, outcome } = taken;
       if (signIn.purpose === 'test') return test(deps, signIn, row, outcome.who, outcome.error);
       if (!outcome.who) return failed;
-      return admit(deps, signIn, row, outcome.who).catch(() => failed);
+      return admit(deps, signIn, row, outcome.who).catch((e: unknown) => refusedTo(deps, e));
     },
   };
 }
@@ -189,7 +195,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       }
       if (signIn.purpose === 'test') return test(deps, signIn, row, who, error);
       if (!who) return failed;
-      return admit(deps, signIn, row, who).catch(() => failed);
+      return admit(deps, signIn, row, who).catch((e: unknown) => refusedTo(deps, e));
     },
 
     ...samlSteps(deps),

@@ -1,4 +1,4 @@
-import { accountLimits, INVITATION_LIFETIME_DAYS, MEMBER_MESSAGES } from '@replay/contracts';
+import { INVITATION_LIFETIME_DAYS, MEMBER_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { conflict, forbidden } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -9,6 +9,7 @@ import { invitationMail } from './invitation.mail';
 import { invitationLink, issueInvitation, type IssuedInvitation } from './invitation-token';
 import { membersRepo } from './members.repo';
 import { actorOf, assignableRole, isAdmin } from './members.rules';
+import { assertSeatFree } from './seats.door';
 import type { MemberCommand, MembersDeps } from './members.deps';
 
 /** Queued in the change's transaction: the mail goes only if the invitation is made. */
@@ -43,8 +44,7 @@ export async function inviteMember(deps: MembersDeps, p: Principal, cmd: MemberC
     await deps.db.transaction(async (tx) => {
       const role = await assignableRole(tx, p, cmd.roleId);
       const members = membersRepo(tx);
-      const seats = accountLimits({ hasBillingDetails, seats: await members.lockAndCountSeats(p.tenantId), sites: 0 }).teamMember;
-      if (seats.remaining === 0) throw conflict(MEMBER_MESSAGES.seatLimit(seats.limit));
+      await assertSeatFree(tx, p.tenantId, hasBillingDetails);
       if (await members.emailInUse(cmd.email)) throw conflict(MEMBER_MESSAGES.emailTaken);
       await members.insert({
         id: userId,

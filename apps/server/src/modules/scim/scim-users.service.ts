@@ -2,7 +2,9 @@ import { SCIM_MESSAGES, type ScimUser, type ScimUserInput, type ScimPatchOperati
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { hasBillingAccount } from '../billing/billing.facts';
+import { noSeatLeft } from '../members/seats.door';
 import { newId } from '../../lib/ids';
 import type { ScimCaller } from '../../lib/scim-token';
 import type { MembersService } from '../members/members.service';
@@ -37,6 +39,15 @@ export function clausesOf(filter: string | undefined, allowed: readonly string[]
 }
 
 const taken = () => scimError('conflict', 'uniqueness', SCIM_MESSAGES.userNameTaken);
+
+/**
+ * The seat rule (members' seats.door) for a user SCIM makes active. A full account is 403, not
+ * 409: an IdP reads 409 as "this user exists" and would try to link it.
+ */
+async function seatFor(tx: Db, tenantId: string): Promise<void> {
+  const full = await noSeatLeft(tx, tenantId, await hasBillingAccount(tx, tenantId));
+  if (full) throw forbidden(full);
+}
 
 /**
  * SCIM's Users (RFC 7644) for one account: what its identity provider creates, reads,
@@ -76,7 +87,10 @@ export function createScimUsersService(deps: ScimUsersDeps) {
       await deps.members.deprovision(c.tenantId, id, (tx) => scimUsersRepo(tx).update(c.tenantId, id, { scimState: 'inactive', updatedAt: now }));
     } else if (change.active === true && !row.active) {
       if (await repo.emailInUse(email ?? row.email, id)) throw taken();
-      await repo.update(c.tenantId, id, { deletedAt: null, scimState: 'active', updatedAt: now });
+      await deps.db.transaction(async (tx) => {
+        await seatFor(tx, c.tenantId);
+        await scimUsersRepo(tx).update(c.tenantId, id, { deletedAt: null, scimState: 'active', updatedAt: now });
+      });
       await repo.applyGroupRoles(c.tenantId, [id]);
     }
     return read(c, id);
@@ -100,19 +114,24 @@ export function createScimUsersService(deps: ScimUsersDeps) {
       const now = deps.clock.now();
       const active = input.active !== false;
       try {
-        await repo.insert({
-          id,
-          tenantId: c.tenantId,
-          email,
-          name: change.formatted!,
-          givenName: change.givenName,
-          familyName: change.familyName,
-          scimExternalId: change.externalId,
-          scimState: active ? 'active' : 'inactive',
-          joinedAt: now,
-          createdAt: now,
-          updatedAt: now,
-          deletedAt: active ? null : now,
+        await deps.db.transaction(async (tx) => {
+          // A seat, as an invitation takes one: SCIM adds no member past the account's limit (403).
+          // An inactive user is no member (soft-deleted) and takes none.
+          if (active) await seatFor(tx, c.tenantId);
+          await scimUsersRepo(tx).insert({
+            id,
+            tenantId: c.tenantId,
+            email,
+            name: change.formatted!,
+            givenName: change.givenName,
+            familyName: change.familyName,
+            scimExternalId: change.externalId,
+            scimState: active ? 'active' : 'inactive',
+            joinedAt: now,
+            createdAt: now,
+            updatedAt: now,
+            deletedAt: active ? null : now,
+          });
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw taken();

@@ -25,6 +25,15 @@ describe('sign-in with SSO', () => {
     vi.restoreAllMocks();
   });
 
+  it.each([
+    ['failed', ACCOUNT_SSO_MESSAGES.signInFailed],
+    ['no-seat', ACCOUNT_SSO_MESSAGES.noSeat],
+  ] as const)('says why the IdP’s answer signed nobody in (?sso=%s)', async (outcome, message) => {
+    stubApi({ 'GET /api/refresh': fail(401), 'GET /api/public-config': ok(publicConfig) });
+    renderApp(`/login?sso=${outcome}`);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('says so when the email’s domain has no single sign-on', async () => {
     stubApi({
       'GET /api/refresh': fail(401),

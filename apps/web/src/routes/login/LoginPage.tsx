@@ -18,7 +18,8 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const [sso, setSso] = useState(false);
   // The IdP's callback sends a sign-in that did not complete back here, saying so.
-  const ssoFailed = search.get('sso') === 'failed' ? ACCOUNT_SSO_MESSAGES.signInFailed : null;
+  const ssoOutcome = search.get('sso');
+  const ssoFailed = ssoOutcome === 'failed' ? ACCOUNT_SSO_MESSAGES.signInFailed : ssoOutcome === 'no-seat' ? ACCOUNT_SSO_MESSAGES.noSeat : null;
   const { form, formError, captchaRef, onSubmit } = useCaptchaForm(loginSchema, { email: '', password: '' }, (body, onError) => login.mutate(body, { onError }));
 
   // The password was right and a second factor is owed: its step replaces the form.
