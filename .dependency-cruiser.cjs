@@ -108,6 +108,22 @@ module.exports = {
       from: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|db|infra|config)/' },
       to: { path: SERVER_MODULES },
     },
+    {
+      name: 'db-is-the-floor',
+      severity: 'error',
+      comment:
+        'db/ (the client, the schema, the data folder) is the bottom of the kernel: every other folder reads it, so it reads none of them; a caller hands it what it needs (the logger). scripts/folder-knots.mjs prints the folder knots this keeps db/ out of.',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|infra)/' },
+    },
+    {
+      name: 'events-and-mail-below-jobs',
+      severity: 'error',
+      comment:
+        "The workers (jobs/) run the domain events' fan-out and the mail delivery, so events/ and mail/ never import jobs/: the kernel's own outboxes are defined beside the workers (jobs/kernel-outboxes.ts).",
+      from: { path: '^apps/server/src/(events|mail)/' },
+      to: { path: '^apps/server/src/jobs/' },
+    },
   ],
   options: {
     // The fixture that proves these rules bite breaks each of them on purpose. Libraries are
