@@ -5,7 +5,7 @@ import { deliverDomainEvents, purgeDeliveredEvents } from '../events/fan-out';
  * The kernel's own commit outboxes, which the workers run before any module's. They live with
  * the workers, not with the spine and the mailer they deliver for: events/ and mail/ sit below
  * jobs/ (the workers read the fan-out), so a job definition kept there would import jobs/ back
- * (scripts/folder-knots.mjs).
+ * (scripts/folder-knots.ts).
  */
 
 /** Delivered events are kept this long (to look into what happened), then go. */
