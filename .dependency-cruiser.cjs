@@ -85,6 +85,14 @@ module.exports = {
       to: { pathNot: ['^packages/(local-process|agent-protocol)/'], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'saml-sp-only-saml-libraries',
+      severity: 'error',
+      comment:
+        "packages/saml-sp is what the agent and the console share as SAML service providers: node's built-ins, its own files and the SAML libraries both already load (node-saml, xmldom), nothing of either app.",
+      from: { path: '^packages/saml-sp/src/' },
+      to: { pathNot: ['^packages/saml-sp/', '(^|/)node_modules/(@node-saml/node-saml|@xmldom/xmldom)/'], dependencyTypesNot: ['core'] },
+    },
+    {
       name: 'module-not-other-modules-repo',
       severity: 'error',
       comment: "A module reaches another module's data through that module's service or a shared lib, never its repo.",

@@ -12,9 +12,6 @@ const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
  */
 const LONG_FUNCTIONS = {
   'apps/server/src/modules/auth/auth.service.ts': 88,
-  'apps/web/src/routes/instances/CreateInstancePage.tsx': 129,
-  'apps/web/src/routes/instances/InstanceDetailsPage.tsx': 112,
-  'apps/web/src/features/instances/disk/ManageDiskDrawer.tsx': 106,
 };
 
 export default tseslint.config(

@@ -16,6 +16,7 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
+COPY packages/saml-sp/package.json packages/saml-sp/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --workspace packages/tracker --workspace apps/agent --include-workspace-root --ignore-scripts --no-audit --no-fund
@@ -36,6 +37,7 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
+COPY packages/saml-sp/package.json packages/saml-sp/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
 # better-sqlite3 (the session index) is compiled here against this image's Node headers, never
@@ -54,6 +56,7 @@ COPY packages/agent-protocol packages/agent-protocol
 # The words of the Errors screens (one type-strippable file of the contracts, js-error-messages.ts).
 COPY packages/contracts packages/contracts
 COPY packages/local-process packages/local-process
+COPY packages/saml-sp packages/saml-sp
 # What the agent serves from dist/ (the build context leaves every dist/ out): the tracker's script
 # and tarball, and the replay screen's player.
 COPY --from=assets /app/packages/tracker/package.json packages/tracker/package.json

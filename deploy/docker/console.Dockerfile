@@ -16,6 +16,7 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
+COPY packages/saml-sp/package.json packages/saml-sp/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --no-audit --no-fund
@@ -36,6 +37,7 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/agent-protocol/package.json packages/agent-protocol/
 COPY packages/local-process/package.json packages/local-process/
+COPY packages/saml-sp/package.json packages/saml-sp/
 COPY packages/test-idp/package.json packages/test-idp/
 COPY packages/tracker/package.json packages/tracker/
 RUN npm ci --omit=dev --workspace apps/server --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
@@ -54,6 +56,7 @@ COPY apps/agent apps/agent
 COPY packages/contracts packages/contracts
 COPY packages/agent-protocol packages/agent-protocol
 COPY packages/local-process packages/local-process
+COPY packages/saml-sp packages/saml-sp
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The tracker the local instances' agents serve (built with the web app by `npm run build`).
 COPY --from=build /app/packages/tracker/package.json packages/tracker/package.json

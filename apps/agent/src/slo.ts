@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inflateRawSync } from 'node:zlib';
 import type * as NodeSaml from '@node-saml/node-saml';
 import { SSO_SLO_PATH } from '@replay/agent-protocol/plain';
 import { fromOwnPage } from './forms.ts';
 import { sendHtml } from './http.ts';
 import { endSession, signedInUser } from './sessions.ts';
 import { foreignOriginPage, sloDonePage, sloFailedPage } from './signin-pages.ts';
-import { Refused, STRONG_SIGNATURE_ALGORITHMS, WEAK_SIGNATURE, refuseDoctype } from './saml-checks.ts';
+import { Refused, bindingParams, checkSignedRedirect } from '@replay/saml-sp';
 import { EMAIL_FORMAT, samlFor, ssoOr404, type Sso } from './sso.ts';
 import { BrowserRequests } from './sso-requests.ts';
 import type { AgentState, Handler } from './state.ts';
@@ -71,44 +70,6 @@ function refusalReason(e: unknown): string {
   return 'the response could not be validated';
 }
 
-/** A LogoutResponse is well under a kilobyte; the margin still bounds what a small deflated query may unpack to. */
-const MAX_LOGOUT_XML = 64 * 1024;
-
-/** The LogoutResponse's XML as node-saml will read it (raw deflate, then UTF-8); one that does not unpack, or unpacks past any real one's size, is refused. */
-function inflated(samlResponse: string): string {
-  try {
-    return inflateRawSync(Buffer.from(samlResponse, 'base64'), { maxOutputLength: MAX_LOGOUT_XML }).toString('utf8');
-  } catch {
-    throw new Refused('the response is not a well-formed redirect');
-  }
-}
-
-const BINDING_PARAMS = ['SAMLResponse', 'SAMLRequest', 'RelayState', 'SigAlg', 'Signature'];
-const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
-
-/**
- * The binding's parameters from the raw query. node-saml verifies the signature over
- * raw tokens it finds by name, so the values read must come from those same tokens:
- * a name spelled otherwise (`SAMLRespons%65`) or given twice is refused, or an
- * unsigned message could ride beside a signed one.
- */
-function bindingParams(rawQuery: string): Map<string, string> {
-  const params = new Map<string, string>();
-  try {
-    for (const token of rawQuery.split('&')) {
-      const eq = token.includes('=') ? token.indexOf('=') : token.length;
-      const raw = token.slice(0, eq);
-      const name = decode(raw);
-      if (!BINDING_PARAMS.includes(name)) continue;
-      if (raw !== name || params.has(name)) throw new Refused('the response is not a well-formed redirect');
-      params.set(name, decode(token.slice(eq + 1)));
-    }
-  } catch (e) {
-    throw e instanceof Refused ? e : new Refused('the response is not a well-formed redirect');
-  }
-  return params;
-}
-
 async function confirm(req: IncomingMessage, state: AgentState, sso: Sso): Promise<void> {
   // The signature covers the query as the IdP encoded it, so node-saml is given the raw query.
   const rawQuery = (req.url ?? '').split('?')[1] ?? '';
@@ -118,11 +79,8 @@ async function confirm(req: IncomingMessage, state: AgentState, sso: Sso): Promi
   if (!SAMLResponse) {
     throw new Refused(param('SAMLRequest') ? 'this instance does not take sign-out requests from the identity provider' : 'the identity provider sent no response');
   }
-  // node-saml checks a signature only when there is one: an unsigned answer could be anyone's.
-  if (!param('Signature') || !param('SigAlg')) throw new Refused('the response is not signed');
-  // SHA-1 signatures can be forged by now; node-saml would accept any hash node knows.
-  if (!STRONG_SIGNATURE_ALGORITHMS.has(param('SigAlg')!)) throw new Refused(WEAK_SIGNATURE);
-  refuseDoctype(inflated(SAMLResponse));
+  // Signed, strongly, and no DOCTYPE: node-saml checks a signature only when there is one, with any hash node knows.
+  checkSignedRedirect(params, 'SAMLResponse');
   const requests = new BrowserRequests(req, state, 'sign-out');
   const { cache, asked } = recording(requests);
   const saml = await samlFor(req, state, sso, { cache });

@@ -7,7 +7,7 @@ import { sendHtml } from './http.ts';
 import { protocolSchemas } from './protocol.ts';
 import { startSession } from './sessions.ts';
 import { ssoFailedPage, ssoNotSetUpPage, ssoTestFailedPage, ssoTestPassedPage } from './signin-pages.ts';
-import { Refused, checkRecipient, checkResponseXml } from './saml-checks.ts';
+import { EMAIL_FORMAT, Refused, checkRecipient, checkResponseXml, samlOptions, withRedirectSlo } from '@replay/saml-sp';
 import { BrowserRequests } from './sso-requests.ts';
 import { REQUEST_TTL_MS, saveSsoStatus } from './sso-store.ts';
 import type { AgentState, Handler } from './state.ts';
@@ -25,13 +25,11 @@ export type Sso = NonNullable<AgentConfig['sso']>;
 let loading: Promise<typeof NodeSaml> | null = null;
 export const nodeSaml = (): Promise<typeof NodeSaml> => (loading ??= import('@node-saml/node-saml'));
 
-/** Room for the IdP's and the agent's clocks to disagree when checking NotBefore / NotOnOrAfter. */
-const CLOCK_SKEW_MS = 2 * 60 * 1000;
 /** A signed response with a certificate or two in it is a few kB; a large margin still bounds what is parsed. */
 const MAX_ACS_FORM = 512 * 1024;
 /** RelayState of the console's 'Test sign-in'. Only picks the failure page: the request's own record decides. */
 const TEST_RELAY_STATE = 'test';
-export const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+export { EMAIL_FORMAT };
 
 /** The SP's names, from the origin the browser used: SAML's entity id is the metadata's URL. */
 export function serviceProvider(req: IncomingMessage, state: AgentState) {
@@ -45,29 +43,10 @@ interface SamlOptions {
 }
 
 export async function samlFor(req: IncomingMessage, state: AgentState, sso: Sso, opts: SamlOptions): Promise<NodeSaml.SAML> {
-  const { SAML, ValidateInResponseTo } = await nodeSaml();
-  const sp = serviceProvider(req, state);
-  return new SAML({
-    entryPoint: sso.idpSsoUrl,
-    // node-saml falls back to the entry point without one; callers only ask for logout URLs when there is one.
-    logoutUrl: sso.idpSlsUrl ?? undefined,
-    logoutCallbackUrl: sp.sloUrl,
-    issuer: sp.entityId,
-    callbackUrl: sp.acsUrl,
-    audience: sp.entityId,
-    idpCert: sso.idpX509cert,
-    idpIssuer: sso.idpEntityId,
-    identifierFormat: EMAIL_FORMAT,
-    // Whatever way the IdP signs its people in (MFA, passkeys) is its business.
-    disableRequestedAuthnContext: true,
-    // The assertion must carry the IdP's signature; a signature over the whole response is checked when present (IdPs differ).
-    wantAssertionsSigned: true,
-    wantAuthnResponseSigned: false,
-    validateInResponseTo: ValidateInResponseTo.always,
-    requestIdExpirationPeriodMs: REQUEST_TTL_MS,
-    acceptedClockSkewMs: CLOCK_SKEW_MS,
-    cacheProvider: opts.cache,
-  });
+  const { SAML } = await nodeSaml();
+  const idp = { entryPoint: sso.idpSsoUrl, logoutUrl: sso.idpSlsUrl ?? null, certPem: sso.idpX509cert, entityId: sso.idpEntityId };
+  // The option set the console's sign-in uses too (@replay/saml-sp); the ids this browser's cookie keeps expire with it.
+  return new SAML(samlOptions({ sp: serviceProvider(req, state), idp, cache: opts.cache, requestIdExpirationPeriodMs: REQUEST_TTL_MS }));
 }
 
 /** A short reason for a refused response, in words for a person: never the XML, nor node-saml's message with its values. */
@@ -169,7 +148,7 @@ export const ssoRoutes: Record<string, Handler> = {
       wantAssertionsSigned: true,
     });
     // node-saml always names HTTP-POST for it; /sso/slo takes the HTTP-Redirect binding (slo.ts), so the metadata says that.
-    const xml = generated.replace(/(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST(")/, '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect$2');
+    const xml = withRedirectSlo(generated);
     res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml) });
     res.end(xml);
   },

@@ -57,6 +57,7 @@ export const ACCOUNT_SSO_LABELS = {
   clientId: 'Client ID',
   clientSecret: 'Client secret',
   entryPoint: 'IdP sign-in URL',
+  logoutUrl: 'IdP sign-out URL',
   idpCert: 'IdP certificate',
   idpEntityId: 'IdP entity ID',
   defaultRole: 'Default role',
@@ -96,10 +97,15 @@ export const oidcConnectionBodySchema = z.strictObject({
   ...common,
 });
 
-/** PUT /client/sso, SAML: the IdP's sign-in (SSO) URL, its signing certificate and entity id. */
+/**
+ * PUT /client/sso, SAML: the IdP's sign-in (SSO) URL, its signing certificate and entity id, and
+ * its single logout URL (HTTP-Redirect; null or left out: the IdP offers none, and signing out of
+ * the console ends the console's session only).
+ */
 export const samlConnectionBodySchema = z.strictObject({
   protocol: z.literal('saml'),
   entryPoint: webUrl(ACCOUNT_SSO_LABELS.entryPoint),
+  logoutUrl: webUrl(ACCOUNT_SSO_LABELS.logoutUrl).nullable().optional(),
   idpCert: safeExactText(MAX_TEXT_LENGTH).check(z.refine(looksLikePem, ACCOUNT_SSO_MESSAGES.notPem)),
   idpEntityId: required(SSO_LIMITS.entityId, ACCOUNT_SSO_LABELS.idpEntityId),
   ...common,
@@ -127,7 +133,7 @@ export const ssoConnectionSchema = z.object({
   protocol: z.enum(ACCOUNT_SSO_PROTOCOLS),
   state: z.enum(ACCOUNT_SSO_STATES),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), clientSecretSet: z.boolean() }).nullable(),
-  saml: z.object({ entryPoint: z.string(), idpEntityId: z.string(), idpCert: z.string() }).nullable(),
+  saml: z.object({ entryPoint: z.string(), logoutUrl: z.string().nullable(), idpEntityId: z.string(), idpCert: z.string() }).nullable(),
   defaultRoleId: z.guid(),
   groupRoles: z.array(z.object({ group: z.string(), roleId: z.guid() })),
   /** The last test sign-in: when, whether it passed, and what the IdP said (the subject's email and groups, or the error). */

@@ -110,7 +110,12 @@ export type SessionOpeningAnswer = z.infer<typeof sessionOpeningAnswerSchema>;
 export const refreshSchema = z.object({ jwt: z.string(), reads: z.record(z.string(), sessionOpeningAnswerSchema).optional() });
 
 /** GET /logout answers this whether or not a session was open. */
-export const logoutResultSchema = z.object({ ok: z.literal(true) });
+/**
+ * GET /logout. `redirectUrl`: the session was opened by single sign-on and its IdP offers logout:
+ * the browser goes there next (SAML LogoutRequest, or OIDC end_session_endpoint), so the IdP ends
+ * its session too. The console's session has ended either way.
+ */
+export const logoutResultSchema = z.object({ ok: z.literal(true), redirectUrl: z.string().optional() });
 
 /** POST /password/reset-link answers the same text whether or not the email is known. */
 export const resetLinkResultSchema = z.object({ message: z.string() });

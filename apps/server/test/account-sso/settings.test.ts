@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
+import { ACCOUNT_SSO_LABELS, ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
 import { ssoConnections } from '../../src/db/schema';
 import { createTestApp } from '../support/app';
 import { bearer, signup } from '../support/auth';
@@ -55,6 +55,29 @@ describe('the SSO connection', () => {
     expect((await save({ protocol: 'saml', entryPoint: 'https://idp.example.com/sso', idpEntityId: 'idp', idpCert: 'not a pem', defaultRoleId: roleIds.Viewer, groupRoles: [] })).statusCode).toBe(400);
     const fresh = await save({ ...oidcBody, clientSecret: undefined, defaultRoleId: otherRoles.Viewer, groupRoles: [] }, bearer(other.jwt));
     expect(fresh.json().errors).toEqual([ACCOUNT_SSO_MESSAGES.secretRequired]);
+  });
+
+  it('keeps a SAML connection’s single logout URL (null when left out), under the sign-in URL’s rules', async () => {
+    const other = await signup(t);
+    const otherRoles = await rolesByName(t, other.user.tenantId);
+    const pem = (await import('selfsigned')).generate([{ name: 'commonName', value: 'idp' }], { keySize: 2048, algorithm: 'sha256' });
+    const samlBody = {
+      protocol: 'saml',
+      entryPoint: 'https://idp.example.com/sso',
+      idpEntityId: 'https://idp.example.com',
+      idpCert: (await pem).cert,
+      defaultRoleId: otherRoles.Viewer,
+      groupRoles: [],
+    };
+    const h = bearer(other.jwt);
+    expect((await save(samlBody, h)).json().data.connection.saml).toMatchObject({ entryPoint: samlBody.entryPoint, logoutUrl: null });
+    const withLogout = await save({ ...samlBody, logoutUrl: 'https://idp.example.com/slo' }, h);
+    expect(withLogout.json().data.connection.saml.logoutUrl).toBe('https://idp.example.com/slo');
+    // The logout URL is not in what a test proves: saving it keeps the state.
+    expect(withLogout.json().data.connection.state).toBe('draft');
+    const bad = await save({ ...samlBody, logoutUrl: 'ftp://idp.example.com/slo' }, h);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([ACCOUNT_SSO_MESSAGES.notUrl(ACCOUNT_SSO_LABELS.logoutUrl)]);
   });
 
   it('refuses to call an IdP at an internal address (the SSRF guard), unless such IdPs are allowed', async () => {

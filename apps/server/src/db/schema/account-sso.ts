@@ -27,6 +27,8 @@ export const ssoConnections = pgTable(
     samlEntryPoint: text('saml_entry_point'),
     samlIdpCert: text('saml_idp_cert'),
     samlIdpEntityId: text('saml_idp_entity_id'),
+    /** The IdP's SingleLogoutService (HTTP-Redirect); null: it offers none. */
+    samlLogoutUrl: text('saml_logout_url'),
     defaultRoleId: uuid('default_role_id')
       .notNull()
       .references(() => roles.id),
@@ -89,6 +91,13 @@ export const ssoSignIns = pgTable(
     bindingHash: text('binding_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** SAML: the AuthnRequest's id, which the Response's InResponseTo must name. */
+    samlRequestId: text('saml_request_id'),
+    /**
+     * SAML: what the ACS checked (the identity, or why it was refused), sealed, until the browser's
+     * same-origin GET shows its binding cookie (the IdP's cross-site POST carries no Lax cookie).
+     */
+    samlOutcomeSealed: text('saml_outcome_sealed'),
     /** The settings the sign-in was started with: a test proves only these. */
     settingsDigest: text('settings_digest').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -125,6 +134,8 @@ export const ssoSessions = pgTable(
     subject: text('subject').notNull(),
     idpSessionId: text('idp_session_id'),
     idTokenSealed: text('id_token_sealed'),
+    /** SAML: the NameID's format, which a LogoutRequest must name with the NameID. */
+    samlNameIdFormat: text('saml_name_id_format'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sso_sessions_idp_sid_idx').on(t.connectionId, t.idpSessionId), index('sso_sessions_subject_idx').on(t.connectionId, t.subject)],

@@ -1,8 +1,9 @@
 import * as oidc from 'openid-client';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { ConnectionRow } from './account-sso.repo';
 import { idpFetch, type IdpFetchOptions } from './idp-fetch';
 
-/** What a passed OIDC sign-in proved: the subject, its email, name and groups, and what single logout needs. */
+/** What a passed sign-in (OIDC, or SAML: account-sso.saml.ts) proved: the subject, its email, name and groups, and what single logout needs. */
 export interface IdpIdentity {
   subject: string;
   email: string | null;
@@ -11,6 +12,8 @@ export interface IdpIdentity {
   groups: string[];
   idpSessionId: string | null;
   idToken: string | null;
+  /** SAML only: the NameID's format, which a LogoutRequest names with the NameID. */
+  nameIdFormat?: string | null;
 }
 
 export interface OidcStart {
@@ -38,6 +41,13 @@ export function oidcClient(fetchOpts: IdpFetchOptions, redirectUri: string) {
 
   return {
     configOf,
+
+    /** A JSON document of the IdP (its published keys), through the SSRF guard. */
+    async fetchJson(url: string): Promise<unknown> {
+      const answer = await customFetch(url, { method: 'GET', headers: { accept: 'application/json' } });
+      if (!answer.ok) throw new Error(`The identity provider answered ${answer.status}.`);
+      return answer.json();
+    },
 
     async start(row: ConnectionRow, clientSecret: string, loginHint: string | null): Promise<OidcStart> {
       const config = await configOf(row, clientSecret);
@@ -88,3 +98,33 @@ export function oidcClient(fetchOpts: IdpFetchOptions, redirectUri: string) {
 }
 
 export type OidcClient = ReturnType<typeof oidcClient>;
+
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+/** A logout token is sent the moment the IdP's session ends; an older one is refused. */
+const LOGOUT_TOKEN_MAX_AGE = '5m';
+
+/**
+ * OIDC back-channel logout (OpenID Connect Back-Channel Logout 1.0, section 2.6): the logout
+ * token's signature by the IdP's published keys (fetched through the SSRF guard), its issuer,
+ * audience (our client id) and age by jose; then the token's own rules: the logout event, a
+ * `sid` or `sub`, and no `nonce`. What the IdP ended: its session id and/or subject.
+ */
+export async function verifyLogoutToken(
+  client: OidcClient,
+  row: ConnectionRow,
+  clientSecret: string,
+  fetchJson: (url: string) => Promise<unknown>,
+  token: string,
+): Promise<{ sid: string | null; sub: string | null }> {
+  const metadata = (await client.configOf(row, clientSecret)).serverMetadata();
+  if (!metadata.jwks_uri) throw new Error('The identity provider publishes no keys.');
+  const keys = createLocalJWKSet((await fetchJson(metadata.jwks_uri)) as JSONWebKeySet);
+  const { payload } = await jwtVerify(token, keys, { issuer: metadata.issuer, audience: row.oidcClientId!, maxTokenAge: LOGOUT_TOKEN_MAX_AGE, requiredClaims: ['iat', 'jti'] });
+  const events = payload.events as Record<string, unknown> | undefined;
+  if (!events || typeof events[BACKCHANNEL_LOGOUT_EVENT] !== 'object') throw new Error('The token is not a logout token.');
+  if ('nonce' in payload) throw new Error('A logout token carries no nonce.');
+  const sid = typeof payload.sid === 'string' ? payload.sid : null;
+  const sub = typeof payload.sub === 'string' ? payload.sub : null;
+  if (!sid && !sub) throw new Error('The logout token names no session and no subject.');
+  return { sid, sub };
+}

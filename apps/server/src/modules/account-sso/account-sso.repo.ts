@@ -63,6 +63,24 @@ export function accountSsoRepo(db: Db) {
       return row?.name ?? '';
     },
 
+    /** The SAML connections to the IdP of entity id `entityId` (whose certificate checks its logout message decides which). */
+    async samlConnectionsOf(entityId: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(ssoConnections)
+        .where(and(eq(ssoConnections.protocol, 'saml'), eq(ssoConnections.samlIdpEntityId, entityId)))
+        .limit(20);
+    },
+
+    /** The OIDC connections to the issuer `issuer` (a logout token's audience, then its signature, decides which). */
+    async oidcConnectionsOf(issuer: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(ssoConnections)
+        .where(and(eq(ssoConnections.protocol, 'oidc'), eq(ssoConnections.oidcIssuer, issuer)))
+        .limit(20);
+    },
+
     /** The connection behind a verified domain, whichever account holds it (sign-in by email). */
     async connectionForDomain(domain: string): Promise<ConnectionRow | null> {
       const [row] = await db

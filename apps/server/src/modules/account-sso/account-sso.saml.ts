@@ -1,9 +1,18 @@
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { randomBytes } from 'node:crypto';
+import { SAML, generateServiceProviderMetadata, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import {
+  EMAIL_FORMAT,
+  withRedirectSlo,
+  bindingParams,
+  checkRecipient,
+  checkResponseXml,
+  checkSignedRedirect,
+  samlOptions,
+  type IdentityProviderSettings,
+  type RedirectMessage,
+  type ServiceProviderNames,
+} from '@replay/saml-sp';
 import type { IdpIdentity } from './account-sso.oidc';
-
-/** Room for the IdP's and the console's clocks to disagree on NotBefore / NotOnOrAfter. */
-const CLOCK_SKEW_MS = 2 * 60 * 1000;
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 /**
  * The attribute names IdPs send email, name and groups under: SimpleSAMLphp's and Okta's plain
@@ -13,21 +22,9 @@ const EMAIL_ATTRIBUTES = ['email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/0
 const NAME_ATTRIBUTES = ['displayName', 'name', 'http://schemas.microsoft.com/identity/claims/displayname', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'];
 const GROUP_ATTRIBUTES = ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'];
 
-/** The console as a SAML service provider: its names, which the SSO screen shows the owner. */
-export interface ServiceProviderNames {
-  entityId: string;
-  acsUrl: string;
-  sloUrl: string;
-}
-
-/** The IdP as the owner saved it (from its metadata): where to sign in and out, its signing certificate and its entity id. */
-export interface SamlIdpSettings {
-  entryPoint: string;
-  /** Its SingleLogoutService (HTTP-Redirect); null: the IdP offers no single logout. */
-  logoutUrl: string | null;
-  certPem: string;
-  entityId: string;
-}
+/** The console as a SAML service provider (its names, which the SSO screen shows the owner), and the IdP as the owner saved it. */
+export type { ServiceProviderNames };
+export type SamlIdpSettings = IdentityProviderSettings;
 
 /** What a started SAML sign-in keeps: the RelayState that finds it again, and the AuthnRequest's id the answer must name. */
 export interface SamlStart {
@@ -44,12 +41,15 @@ export interface SamlSubject {
 }
 
 /**
- * node-saml checks a redirect-bound logout message's signature only when one is there: an
- * unsigned LogoutRequest would let any page log a member out, and an unsigned LogoutResponse
- * proves nothing. Both must be signed (the IdP's `sign.logout`, docs/SECURITY.md).
+ * A redirect-bound logout message's parameters, read once from the raw query (the single-parameter
+ * rule), signed (node-saml checks a signature only when there is one: an unsigned LogoutRequest
+ * would let any page log a member out) with SHA-256 or stronger, no DOCTYPE. The IdP's
+ * `sign.logout`, docs/SECURITY.md.
  */
-function requireSigned(query: Record<string, string>): void {
-  if (!query.Signature || !query.SigAlg) throw new Error('The identity provider’s logout message is not signed.');
+function signedRedirect(rawQuery: string, message: RedirectMessage): Record<string, string> {
+  const params = bindingParams(rawQuery, message);
+  checkSignedRedirect(params, message);
+  return Object.fromEntries(params);
 }
 
 /**
@@ -120,27 +120,19 @@ export function identityOf(profile: Profile): IdpIdentity {
  * audience, recipient, validity and InResponseTo checked by the library, never by us.
  */
 export function samlClient(sp: ServiceProviderNames) {
-  function samlOf(idp: SamlIdpSettings, cache: CacheProvider): SAML {
-    return new SAML({
-      entryPoint: idp.entryPoint,
-      logoutUrl: idp.logoutUrl ?? undefined,
-      logoutCallbackUrl: sp.sloUrl,
-      issuer: sp.entityId,
-      callbackUrl: sp.acsUrl,
-      audience: sp.entityId,
-      idpCert: idp.certPem,
-      idpIssuer: idp.entityId,
-      identifierFormat: EMAIL_FORMAT,
-      disableRequestedAuthnContext: true,
-      wantAssertionsSigned: true,
-      wantAuthnResponseSigned: false,
-      validateInResponseTo: ValidateInResponseTo.always,
-      acceptedClockSkewMs: CLOCK_SKEW_MS,
-      cacheProvider: cache,
-    });
-  }
+  const samlOf = (idp: SamlIdpSettings, cache: CacheProvider, generateUniqueId?: () => string): SAML => new SAML({ ...samlOptions({ sp, idp, cache }), ...(generateUniqueId && { generateUniqueId }) });
 
   return {
+    /**
+     * The console's SP metadata, the same for every account (one entity id, one ACS, one SLO URL):
+     * the sign-in's RelayState, not the address, names the account's connection.
+     */
+    metadata(): string {
+      const generated = generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, logoutCallbackUrl: sp.sloUrl, identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
+      // node-saml always names HTTP-POST for the SLO endpoint; /sso/saml/slo takes HTTP-Redirect.
+      return withRedirectSlo(generated);
+    },
+
     async start(idp: SamlIdpSettings, state: string): Promise<SamlStart> {
       const cache = new OneRequestCache();
       const redirectUrl = await samlOf(idp, cache).getAuthorizeUrlAsync(state, undefined, {});
@@ -150,26 +142,32 @@ export function samlClient(sp: ServiceProviderNames) {
 
     /** Checks the IdP's posted Response against the request it answers (the sign-in's). Throws on anything the library refuses. */
     async finish(idp: SamlIdpSettings, samlResponse: string, request: { id: string; issuedAt: Date }): Promise<IdpIdentity & { saml: SamlSubject }> {
+      // No DOCTYPE, SHA-256 or stronger, the Destination ours (shared with the agent): node-saml checks none of these.
+      await checkResponseXml(Buffer.from(samlResponse, 'base64').toString('utf8'), sp.acsUrl);
       const { profile } = await samlOf(idp, new OneRequestCache(request.id, request.issuedAt)).validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile) throw new Error('The identity provider sent no assertion.');
+      checkRecipient(profile, sp.acsUrl);
       // node-saml checks the issuer of logout messages only; the signing certificate is the IdP's, and so must the name be.
       if (profile.issuer !== idp.entityId) throw new Error(`The assertion's issuer is not the identity provider's entity id (${idp.entityId}).`);
       return { ...identityOf(profile), saml: { nameId: profile.nameID, nameIdFormat: profile.nameIDFormat, sessionIndex: profile.sessionIndex ?? null } };
     },
 
-    /** SP-initiated single logout: where to send the browser so the IdP ends its session too, and the request's id its answer names. */
-    async logout(idp: SamlIdpSettings, subject: SamlSubject, relayState: string): Promise<{ redirectUrl: string; requestId: string } | null> {
+    /**
+     * SP-initiated single logout: where to send the browser so the IdP ends its session too, and
+     * the request's id its answer names. The id is chosen first, so RelayState may carry it.
+     */
+    async logout(idp: SamlIdpSettings, subject: SamlSubject, relayState: string | ((requestId: string) => string)): Promise<{ redirectUrl: string; requestId: string } | null> {
       if (!idp.logoutUrl) return null;
-      const cache = new OneRequestCache();
+      const requestId = `_${randomBytes(20).toString('hex')}`;
       const profile = { issuer: idp.entityId, nameID: subject.nameId, nameIDFormat: subject.nameIdFormat, sessionIndex: subject.sessionIndex ?? undefined };
-      const redirectUrl = await samlOf(idp, cache).getLogoutUrlAsync(profile, relayState, {});
-      if (!cache.requestId) throw new Error('node-saml issued no request id');
-      return { redirectUrl, requestId: cache.requestId };
+      const relay = typeof relayState === 'string' ? relayState : relayState(requestId);
+      const redirectUrl = await samlOf(idp, new OneRequestCache(), () => requestId).getLogoutUrlAsync(profile, relay, {});
+      return { redirectUrl, requestId };
     },
 
     /** The IdP's LogoutResponse to our LogoutRequest `requestId`: its signature and InResponseTo checked; throws when refused. */
-    async checkLogoutResponse(idp: SamlIdpSettings, query: Record<string, string>, rawQuery: string, requestId: string): Promise<void> {
-      requireSigned(query);
+    async checkLogoutResponse(idp: SamlIdpSettings, rawQuery: string, requestId: string): Promise<void> {
+      const query = signedRedirect(rawQuery, 'SAMLResponse');
       const { loggedOut } = await samlOf(idp, new OneRequestCache(requestId)).validateRedirectAsync(query, rawQuery);
       if (!loggedOut) throw new Error('The identity provider did not end its session.');
     },
@@ -178,8 +176,8 @@ export function samlClient(sp: ServiceProviderNames) {
      * IdP-initiated single logout: the IdP's LogoutRequest (its signature checked with the IdP's
      * certificate), the subject whose console sessions to end, and the answer to send it.
      */
-    async readLogoutRequest(idp: SamlIdpSettings, query: Record<string, string>, rawQuery: string): Promise<{ subject: SamlSubject; answerUrl: (relayState: string) => Promise<string> }> {
-      requireSigned(query);
+    async readLogoutRequest(idp: SamlIdpSettings, rawQuery: string): Promise<{ subject: SamlSubject; answerUrl: (relayState: string) => Promise<string> }> {
+      const query = signedRedirect(rawQuery, 'SAMLRequest');
       const saml = samlOf(idp, new OneRequestCache());
       const { profile } = await saml.validateRedirectAsync(query, rawQuery);
       if (!profile) throw new Error('The identity provider sent an empty LogoutRequest.');

@@ -84,6 +84,7 @@ export function createAccountSsoService(deps: AccountSsoDeps) {
         samlEntryPoint: body.protocol === 'saml' ? body.entryPoint : null,
         samlIdpCert: body.protocol === 'saml' ? body.idpCert.trim() : null,
         samlIdpEntityId: body.protocol === 'saml' ? body.idpEntityId : null,
+        samlLogoutUrl: body.protocol === 'saml' ? (body.logoutUrl ?? null) : null,
         defaultRoleId: body.defaultRoleId,
         groupRoles: body.groupRoles,
         settingsDigest: digest,

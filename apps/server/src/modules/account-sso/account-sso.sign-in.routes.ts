@@ -42,7 +42,21 @@ export function mountSsoTest(app: FastifyInstance): void {
 
 /** Outside /api: the IdP sends the browser here (a redirect, not an API call). */
 export const ssoCallbackPages: FastifyPluginAsync = async (app) => {
-  const { ssoSignIn } = app.services;
+  const { ssoSignIn, ssoLogout } = app.services;
+  // Scoped to this plugin: the back-channel logout's form body (a logout token is a few kB).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
+
+  // OIDC back-channel logout: the IdP's server posts a logout token (no browser, no cookie); 200 when taken, 400 otherwise (the spec's answers).
+  app.post('/sso/oidc/backchannel-logout', { config: { guard: 'public' } }, async (request, reply) => {
+    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const tokens = form.getAll('logout_token');
+    const taken = tokens.length === 1 && (await ssoLogout.backchannelLogout(tokens[0]!));
+    return reply
+      .header('cache-control', 'no-store')
+      .code(taken ? 200 : 400)
+      .send(taken ? '' : 'The logout token could not be verified.');
+  });
+
   app.get('/sso/oidc/callback', { config: { guard: 'public' } }, async (request, reply) => {
     const url = new URL(request.url, app.ctx.env.publicUrl);
     const next = await ssoSignIn.callback(url, request.cookies[SSO_BINDING_COOKIE]);

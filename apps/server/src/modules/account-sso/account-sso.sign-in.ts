@@ -14,6 +14,8 @@ import { ssoSignInsRepo, type SignInRow } from './account-sso.sign-ins-repo';
 import { findOrCreateMember } from './account-sso.members-repo';
 import type { IdpIdentity, OidcClient } from './account-sso.oidc';
 import { ssoDomainsRepo } from './account-sso.domains-repo';
+import type { SamlClient } from './account-sso.saml';
+import { samlAcs, startSaml, takeSamlOutcome } from './account-sso.saml-sign-in';
 
 /** A ticket is exchanged by the page the browser lands on, at once. */
 const TICKET_TTL_MS = 60_000;
@@ -23,6 +25,9 @@ export interface SsoSignInDeps {
   clock: Clock;
   sealKey: SealKey;
   oidc: OidcClient;
+  saml: SamlClient;
+  /** SSO_ALLOW_PRIVATE_IDPS: plain-http IdP addresses allowed (a private network, the tests). */
+  allowPrivate: boolean;
   publicUrl: string;
 }
 
@@ -37,6 +42,7 @@ interface IdpSession {
   subject: string;
   idpSessionId: string | null;
   idToken: string | null;
+  nameIdFormat?: string | null;
 }
 
 /** Whether the guard refused the address (the protocol library wraps what its fetch threw). */
@@ -63,7 +69,7 @@ async function admit(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow,
   const member = await findOrCreateMember(deps.db, { tenantId: row.tenantId, email, name: who.name ?? email, roleId: roleFor(row, who.groups), now: deps.clock.now() });
   if ('refused' in member) throw new Error(ACCOUNT_SSO_MESSAGES.signInFailed);
   const ticket = newSecretToken();
-  const kept: IdpSession = { subject: who.subject, idpSessionId: who.idpSessionId, idToken: who.idToken };
+  const kept: IdpSession = { subject: who.subject, idpSessionId: who.idpSessionId, idToken: who.idToken, nameIdFormat: who.nameIdFormat ?? null };
   await ssoSignInsRepo(deps.db).issueTicket(signIn.id, {
     ticketHash: hashToken(ticket),
     userId: member.userId,
@@ -80,11 +86,48 @@ async function test(deps: SsoSignInDeps, signIn: SignInRow, row: ConnectionRow, 
   return `${baseOf(deps)}${routes.client('sso', { query: { test: passed ? 'passed' : 'failed' } })}`;
 }
 
+/** OIDC's authorization request: state, nonce and PKCE verifier, kept in the sign-in's row. */
+async function startOidc(deps: SsoSignInDeps, row: ConnectionRow, loginHint: string | null) {
+  const secret = clientSecretOf(deps.sealKey, row) ?? '';
+  const start = await deps.oidc.start(row, secret, loginHint).catch((e: unknown) => {
+    // The owner's address refused by the SSRF guard, or an IdP that does not answer discovery: said, never a 500.
+    throw badRequest(refusedByGuard(e) ? ACCOUNT_SSO_MESSAGES.idpRefused : ACCOUNT_SSO_MESSAGES.idpUnreachable);
+  });
+  return { redirectUrl: start.redirectUrl, state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier, samlRequestId: null };
+}
+
+/** SAML's own steps: its metadata, the ACS (the IdP's cross-site POST), and the same-origin GET that checks the binding cookie. */
+function samlSteps(deps: SsoSignInDeps) {
+  const failed = `${baseOf(deps)}${routes.login({ query: { sso: 'failed' } })}`;
+  return {
+    /** The console's SAML service-provider metadata, for the owner to give the IdP. */
+    samlMetadata: (): string => deps.saml.metadata(),
+
+    /** SAML's ACS (the IdP's cross-site POST): where to send the browser next (the same-origin continuation, or the login page). */
+    async samlAcs(form: { SAMLResponse: string | null; RelayState: string | null }): Promise<string> {
+      return samlAcs(deps, form, failed);
+    },
+
+    /** SAML's same-origin GET after the ACS: the binding cookie checked, then as OIDC's callback (the ticket page, the SSO screen, or the login page). */
+    async samlContinue(state: string | null, binding: string | undefined): Promise<string> {
+      const taken = await takeSamlOutcome(deps, state, binding);
+      if (!taken) return failed;
+      const { signIn, row, outcome } = taken;
+      if (signIn.purpose === 'test') return test(deps, signIn, row, outcome.who, outcome.error);
+      if (!outcome.who) return failed;
+      return admit(deps, signIn, row, outcome.who).catch(() => failed);
+    },
+  };
+}
+
 /**
- * Sign-in through the account's IdP: started by email (the domain names the connection) or by
- * the owner's test; state, nonce and PKCE verifier kept server-side under the state's hash, and
+ * Sign-in through the account's IdP, by the connection's protocol: started by email (the domain
+ * names the connection) or by the owner's test; what the answer is checked against (OIDC's state,
+ * nonce and PKCE verifier; SAML's AuthnRequest id) kept server-side under the state's hash, and
  * tied to the browser by a binding cookie; the IdP's answer checked by the protocol library;
  * then a one-time ticket the SPA exchanges for a session (the auth module's, as any sign-in).
+ * SAML's answer is a cross-site POST that carries no Lax cookie: the ACS checks it and keeps the
+ * outcome, and a same-origin GET checks the binding cookie before it counts (samlContinue).
  */
 export function createSsoSignInService(deps: SsoSignInDeps) {
   const connections = accountSsoRepo(deps.db);
@@ -93,11 +136,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
   const base = baseOf(deps);
 
   async function begin(row: ConnectionRow, purpose: 'login' | 'test', loginHint: string | null, userId: string | null): Promise<Started> {
-    const secret = clientSecretOf(deps.sealKey, row) ?? '';
-    const start = await deps.oidc.start(row, secret, loginHint).catch((e: unknown) => {
-      // The owner's address refused by the SSRF guard, or an IdP that does not answer discovery: said, never a 500.
-      throw badRequest(refusedByGuard(e) ? ACCOUNT_SSO_MESSAGES.idpRefused : ACCOUNT_SSO_MESSAGES.idpUnreachable);
-    });
+    const start = row.protocol === 'saml' ? { ...(await startSaml(deps, row)), nonce: '', codeVerifier: '' } : await startOidc(deps, row, loginHint);
     const binding = newSecretToken();
     const now = deps.clock.now();
     await signIns.insert({
@@ -109,6 +148,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       bindingHash: hashToken(binding),
       nonce: start.nonce,
       codeVerifier: start.codeVerifier,
+      samlRequestId: start.samlRequestId,
       settingsDigest: row.settingsDigest,
       userId,
       expiresAt: new Date(now.getTime() + SSO_SIGN_IN_TTL_MS),
@@ -121,7 +161,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
     async start(email: string, ip: string): Promise<Started> {
       await limits.hit([{ key: rateKeys.ssoStartFromAddress(ip), rule: RATE_RULES.ssoStartFromAddress }], ACCOUNT_SSO_MESSAGES.tooManyRequests);
       const row = await connections.connectionForDomain(emailDomainOf(email));
-      if (!row || row.state === 'draft' || row.protocol !== 'oidc') throw notFound(ACCOUNT_SSO_MESSAGES.noSsoForEmail);
+      if (!row || row.state === 'draft') throw notFound(ACCOUNT_SSO_MESSAGES.noSsoForEmail);
       return begin(row, 'login', email, null);
     },
 
@@ -139,7 +179,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       const failed = `${base}${routes.login({ query: { sso: 'failed' } })}`;
       if (!signIn || !binding || hashToken(binding) !== signIn.bindingHash) return failed;
       const row = await connections.connectionById(signIn.connectionId);
-      if (!row) return failed;
+      if (row?.protocol !== 'oidc') return failed;
       let who: IdpIdentity | null = null;
       let error: string | null = null;
       try {
@@ -151,6 +191,8 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       if (!who) return failed;
       return admit(deps, signIn, row, who).catch(() => failed);
     },
+
+    ...samlSteps(deps),
 
     /** The SPA's exchange of a ticket: the member, and what single logout will need of the session about to open. */
     async redeem(ticket: string): Promise<{ principal: Principal; record: (sessionId: string) => Promise<void> }> {
@@ -168,6 +210,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
           subject: kept.subject ?? '',
           idpSessionId: kept.idpSessionId ?? null,
           idTokenSealed: kept.idToken ? seal(deps.sealKey, kept.idToken, sessionId) : null,
+          samlNameIdFormat: kept.nameIdFormat ?? null,
           createdAt: now,
         });
       return { principal, record };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ssoSessions, ssoSignIns } from '../../db/schema';
 
@@ -17,6 +17,24 @@ export function ssoSignInsRepo(db: Db) {
         .update(ssoSignIns)
         .set({ usedAt: now })
         .where(and(eq(ssoSignIns.stateHash, stateHash), isNull(ssoSignIns.usedAt), gt(ssoSignIns.expiresAt, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** SAML: what the ACS checked, kept until the browser's same-origin GET shows its binding cookie. */
+    async keepOutcome(id: string, outcomeSealed: string): Promise<void> {
+      await db.update(ssoSignIns).set({ samlOutcomeSealed: outcomeSealed }).where(eq(ssoSignIns.id, id));
+    },
+
+    /**
+     * SAML: takes the ACS's outcome once. The request id is spent as it is read (the sealed outcome
+     * stays until the row is purged): a second GET with the same state finds nothing.
+     */
+    async takeOutcome(stateHash: string, now: Date): Promise<SignInRow | null> {
+      const [row] = await db
+        .update(ssoSignIns)
+        .set({ samlRequestId: null })
+        .where(and(eq(ssoSignIns.stateHash, stateHash), isNotNull(ssoSignIns.samlRequestId), isNotNull(ssoSignIns.samlOutcomeSealed), gt(ssoSignIns.expiresAt, now)))
         .returning();
       return row ?? null;
     },

@@ -18,7 +18,8 @@ export function serviceProviderOf(publicUrl: string): SsoSettings['serviceProvid
 /**
  * A digest of every setting a test sign-in proves (the secret by its own hash): a test passed
  * with other settings does not let these be enforced. Roles are not in it: they decide who
- * gets what once signed in, not whether the IdP signs people in.
+ * gets what once signed in, not whether the IdP signs people in; nor is the SAML logout URL (a
+ * test sign-in does not use it, and a wrong one ends only the console's session).
  */
 export function settingsDigest(body: SaveSsoConnection, clientSecret: string | null): string {
   const proven =
@@ -41,7 +42,7 @@ export function connectionView(row: ConnectionRow): SsoConnection {
     protocol: row.protocol,
     state: row.state,
     oidc: row.protocol === 'oidc' ? { issuer: row.oidcIssuer ?? '', clientId: row.oidcClientId ?? '', clientSecretSet: row.oidcClientSecretSealed !== null } : null,
-    saml: row.protocol === 'saml' ? { entryPoint: row.samlEntryPoint ?? '', idpEntityId: row.samlIdpEntityId ?? '', idpCert: row.samlIdpCert ?? '' } : null,
+    saml: row.protocol === 'saml' ? { entryPoint: row.samlEntryPoint ?? '', logoutUrl: row.samlLogoutUrl, idpEntityId: row.samlIdpEntityId ?? '', idpCert: row.samlIdpCert ?? '' } : null,
     defaultRoleId: row.defaultRoleId,
     groupRoles: row.groupRoles,
     lastTest: row.lastTestAt ? { at: row.lastTestAt.getTime(), passed: row.lastTestPassed === true, detail: row.lastTestDetail ?? '' } : null,

@@ -10,7 +10,7 @@ import { cookieSettingsOf, passwordSignInAnswer, signInAnswer } from './sign-in.
 
 /** Sign-up, login, token refresh, logout, and a forgotten password: public calls that start or end a session. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { auth, sessions, captcha, resets } = app.services;
+  const { auth, sessions, captcha, resets, ssoLogout } = app.services;
   const signIn = signInAnswer(app);
   const passwordSignIn = passwordSignInAnswer(app);
   const cookie = cookieSettingsOf(app);
@@ -45,12 +45,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     endpoints.logout,
     async (request, reply) => {
-      await sessions.end(readRefreshCookie(request));
+      const ended = await sessions.end(readRefreshCookie(request));
       // An access token sent along (or alone, by an API client) ends its own session too; an API key is no session.
       const token = bearer(request.headers.authorization);
       if (token && !looksLikeApiKey(token)) request.auditActor = (await sessions.endByAccessToken(token)) ?? request.auditActor;
       clearRefreshCookie(reply, cookie);
-      return { ok: true as const };
+      // A session opened by single sign-on: the browser goes on to the IdP, which ends its own session too.
+      const redirectUrl = ended ? await ssoLogout.idpLogoutUrl(ended) : null;
+      return { ok: true as const, ...(redirectUrl && { redirectUrl }) };
     },
     // Recorded in the account of the session the cookie (or the access token) held, if it held one.
     { auditActor: (request, find) => find.byRefreshToken(readRefreshCookie(request)) },

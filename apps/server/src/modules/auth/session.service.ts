@@ -96,10 +96,19 @@ export function createSessionService(deps: SessionDeps) {
       return issue(principal, stored.familyId);
     },
 
-    /** Logout: the cookie's session ends (its access tokens with it), whatever state its token is in. */
-    async end(refreshToken: string | undefined): Promise<void> {
+    /** Logout: the cookie's session ends (its access tokens with it), whatever state its token is in. Its id, or null when the cookie held none. */
+    async end(refreshToken: string | undefined): Promise<string | null> {
       const stored = refreshToken ? await repo.findByHash(hashToken(refreshToken)) : null;
       if (stored) await repo.revokeSession(stored.familyId, deps.clock.now());
+      return stored?.familyId ?? null;
+    },
+
+    /**
+     * One session ends by its id (single logout: the IdP said its session ended). The row is the
+     * record every console process reads: the guard refuses its access tokens, rotation its refresh token.
+     */
+    async revoke(sessionId: string): Promise<void> {
+      await repo.revokeSession(sessionId, deps.clock.now());
     },
 
     /**

@@ -80,8 +80,10 @@ export function SessionProvider({ ready, settled = false, params, children }: Pr
 
   const logout = useCallback(async () => {
     signingOut.current = true;
-    await logoutRequest();
+    const idpLogout = await logoutRequest();
     endSession(queryClient);
+    // Single logout: the IdP ends its own session too, then sends the browser back to /login.
+    if (idpLogout) window.location.assign(idpLogout);
   }, [queryClient]);
 
   const { refetch } = accountQuery;

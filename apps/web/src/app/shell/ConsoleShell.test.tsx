@@ -207,4 +207,21 @@ describe('console shell', () => {
     // A sign-out is not a visit to come back to.
     expect(localStorage.getItem('console.lastPath')).toBeNull();
   });
+
+  it.each([
+    ['follows', 'https://idp.acme.example/slo?SAMLRequest=x', true],
+    ['does not follow', 'javascript:alert(1)', false],
+  ] as const)('%s the IdP’s logout address of a single sign-on session: %s', async (_, redirectUrl, followed) => {
+    stubSignedIn(makeAccount({ permissions: ['VIEW_INSTANCES'] }), makeJwt(), { 'GET /api/public-config': ok(publicConfig), 'GET /api/logout': ok({ ok: true, redirectUrl }) });
+    renderApp('/instances');
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout', hidden: true }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    if (followed) await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectUrl));
+    else expect(assign).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
 });

@@ -1,6 +1,6 @@
-import { Code, Group, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { SsoSettings } from '@replay/contracts';
-import { CopyButton } from '../../components/CopyButton';
+import { CopyableValue } from '../../components/CopyableValue';
 
 /** The console's own addresses that the owner copies into the IdP's application settings, for either protocol. */
 function rowsOf(sp: SsoSettings['serviceProvider']): (readonly [name: string, value: string])[] {
@@ -24,10 +24,7 @@ export function ServiceProviderValues({ serviceProvider }: { serviceProvider: Ss
                 {name}
               </Table.Th>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
-                  <CopyButton value={value} label={name} />
-                </Group>
+                <CopyableValue value={value} label={name} />
               </Table.Td>
             </Table.Tr>
           ))}

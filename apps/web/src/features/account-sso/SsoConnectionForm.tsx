@@ -16,7 +16,7 @@ interface Props {
   onEdited: (edited: boolean) => void;
 }
 
-type TextField = 'issuer' | 'clientId' | 'clientSecret' | 'entryPoint' | 'idpEntityId' | 'idpCert' | 'defaultRoleId';
+type TextField = 'issuer' | 'clientId' | 'clientSecret' | 'entryPoint' | 'idpEntityId' | 'logoutUrl' | 'idpCert' | 'defaultRoleId';
 
 /** The role a new connection gives by default: Viewer if the account has it, else the first one SSO may give. */
 function starterRole(roles: Props['roles']): string {
@@ -112,7 +112,12 @@ function ProtocolFields({ protocol, secretSaved, field }: { protocol: AccountSso
     <>
       <TextInput label={ACCOUNT_SSO_LABELS.entryPoint} description="Where the IdP takes sign-in requests (HTTP-Redirect binding)" required maxLength={SSO_LIMITS.url} {...field('entryPoint')} />
       <TextInput label={ACCOUNT_SSO_LABELS.idpEntityId} required maxLength={SSO_LIMITS.entityId} {...field('idpEntityId')} />
-      {/* SAML single logout: the lead adds the "Single logout URL" field here once the contracts have it. */}
+      <TextInput
+        label={ACCOUNT_SSO_LABELS.logoutUrl}
+        description="Optional. Where the IdP takes logout requests (HTTP-Redirect binding): signing out of the console then signs out of the IdP too."
+        maxLength={SSO_LIMITS.url}
+        {...field('logoutUrl')}
+      />
       <Textarea
         label={ACCOUNT_SSO_LABELS.idpCert}
         description="The IdP’s signing certificate, PEM (-----BEGIN CERTIFICATE----- …)"

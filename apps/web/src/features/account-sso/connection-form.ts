@@ -17,7 +17,8 @@ export interface ConnectionValues {
   entryPoint: string;
   idpEntityId: string;
   idpCert: string;
-  // SAML single logout: the "Single logout URL" field joins here once the contracts have it (the lead adds it).
+  /** Optional: where the IdP takes single logout requests; empty, signing out ends the console session only. */
+  logoutUrl: string;
   defaultRoleId: string;
   groupRoles: GroupRoleRow[];
 }
@@ -37,6 +38,7 @@ export function valuesOf(connection: SsoConnection | null, defaultRoleId: string
     clientSecret: '',
     entryPoint: connection?.saml?.entryPoint ?? '',
     idpEntityId: connection?.saml?.idpEntityId ?? '',
+    logoutUrl: connection?.saml?.logoutUrl ?? '',
     idpCert: connection?.saml?.idpCert ?? '',
     defaultRoleId: connection?.defaultRoleId ?? defaultRoleId,
     groupRoles: (connection?.groupRoles ?? []).map((r) => newRow(r.group, r.roleId)),
@@ -49,8 +51,8 @@ export function bodyOf(v: ConnectionValues): SaveSsoConnection {
   if (v.protocol === 'oidc') {
     return { protocol: 'oidc', issuer: v.issuer.trim(), clientId: v.clientId.trim(), ...(v.clientSecret !== '' && { clientSecret: v.clientSecret }), ...common };
   }
-  // SAML single logout: the lead adds the "Single logout URL" value to this body once the contracts have it.
-  return { protocol: 'saml', entryPoint: v.entryPoint.trim(), idpEntityId: v.idpEntityId.trim(), idpCert: v.idpCert, ...common };
+  const logoutUrl = v.logoutUrl.trim();
+  return { protocol: 'saml', entryPoint: v.entryPoint.trim(), logoutUrl: logoutUrl === '' ? null : logoutUrl, idpEntityId: v.idpEntityId.trim(), idpCert: v.idpCert, ...common };
 }
 
 export const CHOOSE_GROUP_ROLE = 'Choose a role for each IdP group.';
@@ -78,6 +80,7 @@ const FIELD_BY_LABEL: readonly [label: string, field: ConnectionField][] = [
   [ACCOUNT_SSO_LABELS.clientSecret, 'clientSecret'],
   [ACCOUNT_SSO_LABELS.entryPoint, 'entryPoint'],
   [ACCOUNT_SSO_LABELS.idpEntityId, 'idpEntityId'],
+  [ACCOUNT_SSO_LABELS.logoutUrl, 'logoutUrl'],
   [ACCOUNT_SSO_LABELS.idpCert, 'idpCert'],
   [ACCOUNT_SSO_LABELS.defaultRole, 'defaultRoleId'],
   [ACCOUNT_SSO_LABELS.group, 'groupRoles'],

@@ -1,6 +1,6 @@
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { API_KEY_MESSAGES, type ApiKeyWithSecret } from '@replay/contracts';
-import { CopyButton } from '../../components/CopyButton';
+import { ShownOnceSecret } from '../../components/ShownOnceSecret';
 import { Dialog } from '../../components/Dialog';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -13,15 +13,7 @@ export function KeySecretDialog({ created, rotated, onClose }: { created: ApiKey
   return (
     <Dialog opened onClose={onClose} title={rotated ? `New secret of ${created.key.name}` : `API key ${created.key.name} created`} size="large">
       <Stack gap="md">
-        <Alert color="yellow" title="Shown only once">
-          {API_KEY_MESSAGES.secretOnce}
-        </Alert>
-        <Group gap="xs" wrap="nowrap">
-          <Code data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-            {created.secret}
-          </Code>
-          <CopyButton value={created.secret} label="API key secret" />
-        </Group>
+        <ShownOnceSecret secret={created.secret} message={API_KEY_MESSAGES.secretOnce} label="API key secret" testId="api-key-secret" />
         <Text size="sm" c="dimmed">
           Send it as the header <Code>Authorization: Bearer &lt;secret&gt;</Code>.
         </Text>

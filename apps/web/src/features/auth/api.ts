@@ -63,11 +63,17 @@ export function useResetPassword() {
   });
 }
 
-/** GET /logout clears the refresh cookie; a session that already ended is not an error. */
-export async function logoutRequest(): Promise<void> {
+/**
+ * GET /logout clears the refresh cookie; a session that already ended is not an error. Answers
+ * where the browser goes next when the session came from single sign-on and its IdP takes
+ * logouts (the IdP's logout, single logout), else null. Only a web address is followed.
+ */
+export async function logoutRequest(): Promise<string | null> {
   try {
-    await call(authEndpoints.logout, {}, { auth: 'optional' });
+    const { redirectUrl } = await call(authEndpoints.logout, {}, { auth: 'optional' });
+    return redirectUrl && /^https?:\/\//i.test(redirectUrl) ? redirectUrl : null;
   } catch {
     // The session ends on this side whatever the server answered.
+    return null;
   }
 }

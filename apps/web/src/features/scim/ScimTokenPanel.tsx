@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { SCIM_MESSAGES, type ScimProvisioning } from '@replay/contracts';
-import { CopyButton } from '../../components/CopyButton';
+import { CopyableValue } from '../../components/CopyableValue';
+import { ShownOnceSecret } from '../../components/ShownOnceSecret';
 import { formatDateTime } from '../../lib/format-date';
 
 interface Props {
@@ -22,24 +23,9 @@ export function ScimTokenPanel({ data, shown, busy, onCreate, onRevoke }: Props)
           <Text size="sm" fw={500}>
             SCIM base URL
           </Text>
-          <Code data-testid="scim-base-url" style={{ wordBreak: 'break-all' }}>
-            {data.baseUrl}
-          </Code>
-          <CopyButton value={data.baseUrl} label="SCIM base URL" />
+          <CopyableValue value={data.baseUrl} label="SCIM base URL" testId="scim-base-url" />
         </Group>
-        {shown && (
-          <Alert color="yellow" title="Shown only once">
-            <Stack gap="xs">
-              <Text size="sm">{SCIM_MESSAGES.tokenShownOnce}</Text>
-              <Group gap="xs" wrap="nowrap">
-                <Code data-testid="scim-token" style={{ wordBreak: 'break-all' }}>
-                  {shown}
-                </Code>
-                <CopyButton value={shown} label="SCIM token" />
-              </Group>
-            </Stack>
-          </Alert>
-        )}
+        {shown && <ShownOnceSecret secret={shown} message={SCIM_MESSAGES.tokenShownOnce} label="SCIM token" testId="scim-token" />}
         <Text size="sm" data-testid="scim-token-state">
           {token
             ? `Token created ${formatDateTime(token.createdAt)} by ${token.createdBy}; ${token.lastUsedAt === null ? 'not used yet' : `last request ${formatDateTime(token.lastUsedAt)}`}.`

@@ -1,6 +1,6 @@
-import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { WEBHOOK_MESSAGES } from '@replay/contracts';
-import { CopyButton } from '../../components/CopyButton';
+import { ShownOnceSecret } from '../../components/ShownOnceSecret';
 import { Dialog } from '../../components/Dialog';
 
 /** The signing secret, shown once (after creating a webhook or rotating its secret): the console keeps it sealed and never shows it again. */
@@ -8,16 +8,10 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose: () 
   return (
     <Dialog opened onClose={onClose} title="Signing secret" size="large">
       <Stack gap="md">
-        <Text size="sm">{WEBHOOK_MESSAGES.secretOnce}</Text>
+        <ShownOnceSecret secret={secret} message={WEBHOOK_MESSAGES.secretOnce} label="signing secret" testId="webhook-secret" />
         <Text size="sm" c="dimmed">
           Verify each delivery's webhook-signature header with it (Standard Webhooks).
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {secret}
-          </Code>
-          <CopyButton value={secret} label="Copy signing secret" />
-        </Group>
         <Group justify="flex-end">
           <Button onClick={onClose}>Done</Button>
         </Group>

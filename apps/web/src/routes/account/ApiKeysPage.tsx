@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import IconKey from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, canOpenScreen, type ApiKey, type ApiKeyWithSecret } from '@replay/contracts';
 import { useAccount } from '../../app/session/SessionProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CopyButton } from '../../components/CopyButton';
+import { CopyableValue } from '../../components/CopyableValue';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStates } from '../../components/list/ListStates';
 import { errorMessage } from '../../lib/api';
@@ -47,8 +47,7 @@ function ProjectKeySection({ tenantKey }: { tenantKey: string }) {
     <Section title="Project key" description="The key the tracker in your pages sends with recordings.">
       <Paper withBorder radius="md" p="lg">
         <KeyValue label="Project key">
-          <Code style={{ wordBreak: 'break-all' }}>{tenantKey}</Code>
-          <CopyButton value={tenantKey} label="project key" />
+          <CopyableValue value={tenantKey} label="project key" />
         </KeyValue>
       </Paper>
     </Section>

@@ -71,6 +71,37 @@ describe('Account › Single sign-on: the connection', () => {
     expect(api.callsTo('PUT /api/client/sso')).toHaveLength(0);
   });
 
+  it('saves SAML with the IdP’s single logout URL, which must be a web address when given', async () => {
+    const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2VydA==\n-----END CERTIFICATE-----';
+    const api = stubSignedIn(owner, makeJwt(), { ...base, 'GET /api/client/sso': ok(settings()), 'PUT /api/client/sso': ok(settings({ connection: oidcConnection() })) });
+    renderApp('/client/sso');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up single sign-on' }));
+    await user.click(await screen.findByRole('radio', { name: 'SAML 2.0' }));
+    await user.type(screen.getByRole('textbox', { name: ACCOUNT_SSO_LABELS.entryPoint }), 'https://idp.acme.example/sso');
+    await user.type(screen.getByRole('textbox', { name: ACCOUNT_SSO_LABELS.idpEntityId }), 'https://idp.acme.example');
+    await user.click(screen.getByRole('textbox', { name: ACCOUNT_SSO_LABELS.idpCert }));
+    await user.paste(PEM);
+    const logout = screen.getByRole('textbox', { name: ACCOUNT_SSO_LABELS.logoutUrl });
+    await user.type(logout, 'idp.acme.example/slo');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(ACCOUNT_SSO_MESSAGES.notUrl(ACCOUNT_SSO_LABELS.logoutUrl))).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/client/sso')).toHaveLength(0);
+    await user.clear(logout);
+    await user.type(logout, 'https://idp.acme.example/slo');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/client/sso')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/client/sso')[0]?.body).toEqual({
+      protocol: 'saml',
+      entryPoint: 'https://idp.acme.example/sso',
+      logoutUrl: 'https://idp.acme.example/slo',
+      idpEntityId: 'https://idp.acme.example',
+      idpCert: PEM,
+      defaultRoleId: ROLE.viewer,
+      groupRoles: [],
+    });
+  });
+
   it('keeps the saved secret when left blank; the Owner role is never offered', async () => {
     const api = stubSignedIn(owner, makeJwt(), {
       ...base,

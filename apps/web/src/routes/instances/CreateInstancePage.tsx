@@ -16,6 +16,7 @@ import {
   isTrialAccount,
   regionsGrouped,
   routes,
+  type CreateInstanceInput,
   type InstanceSize,
   type Provider,
 } from '@replay/contracts';
@@ -38,7 +39,6 @@ import { UrlField } from './create/UrlField';
 
 const PROVIDER_OPTIONS = PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
 
-/** Create Instance (spec section 2): capacity, name, provider, region, URL, and the price overview. */
 /**
  * The account's instance cap (from the account's instance count), and the refusal's words once
  * it is reached; a new instance brings its default project, so a full site list refuses it too.
@@ -62,24 +62,18 @@ function SitesLeft({ limits, sites }: { limits: { limit: number; remaining: numb
   );
 }
 
+/** Create Instance (spec section 2): capacity, name, provider, region, URL, and the price overview. */
 export default function CreateInstancePage() {
   useConsoleTitle('Create Instance');
   const account = useAccount();
-  const navigate = useNavigate();
-  const create = useCreateInstance();
+  const create = useSubmitInstance();
 
   const [size, setSize] = useState<InstanceSize>(DEFAULT_SIZE);
   const [name, setName] = useState('');
   const [provider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
-  // The three providers' names side by side need ~360 px: on a phone they are stacked, none cut off.
-  const providerOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   const [region, setRegion] = useState<string | null>(DEFAULT_REGION[DEFAULT_PROVIDER]);
   const [typedUrl, setTypedUrl] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  // One key per form session: a repeated click or a retry after a lost answer makes one instance.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  // Set from the first click until a refusal: a second click before the page leaves sends nothing.
-  const sending = useRef(false);
 
   // Until the URL is typed in, it follows the name.
   const url = typedUrl ?? suggestUrl(name);
@@ -95,42 +89,15 @@ export default function CreateInstancePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (block || sending.current) return;
+    if (block) return;
     const parsed = createInstanceSchema.safeParse({ name, provider, region, size, url });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    sending.current = true;
-    create.mutate(
-      { input: parsed.data, key: idempotencyKey },
-      {
-        onSuccess: (instance) => {
-          notifySuccess(INSTANCE_MESSAGES.created(instance.name));
-          // Right after sign-up, the first instance opens its getting-started steps (spec: onboarding).
-          if (onboardingFlag.get()) {
-            onboardingFlag.set(false);
-            void navigate(routes.onboarding(instance.instanceId, 'installing'));
-          } else void navigate(routes.instances());
-        },
-        onError: (error) => {
-          sending.current = false;
-          notifyError(errorMessage(error, INSTANCE_MESSAGES.createFailed));
-          // The server answered with a refusal, so it kept nothing under this key: the next
-          // attempt (perhaps with other values) gets a fresh one. Without an answer the
-          // request may have gone through, so the key stays and a retry cannot duplicate it.
-          if (error instanceof ApiError && error.status >= 400) setIdempotencyKey(newIdempotencyKey());
-        },
-      },
-    );
+    create.send(parsed.data);
   };
-
-  const createButton = (
-    <Button type="submit" disabled={block !== null} loading={create.isPending} fullWidth>
-      Create
-    </Button>
-  );
 
   return (
     <>
@@ -142,18 +109,7 @@ export default function CreateInstancePage() {
             <Stack gap="lg">
               <CapacityPicker value={size} onChange={setSize} provider={provider} region={region} freeTrialEligible={eligible} />
               <TextInput label="Name" required value={name} maxLength={TEXT_LIMITS.inlineName} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} autoComplete="off" />
-              <Input.Wrapper label="Cloud Provider" id="cloud-provider" labelElement="div">
-                <SegmentedControl
-                  data={PROVIDER_OPTIONS}
-                  value={provider}
-                  onChange={(v) => changeProvider(v as Provider)}
-                  aria-labelledby="cloud-provider-label"
-                  role="radiogroup"
-                  fullWidth
-                  orientation={providerOrientation}
-                  mt={4}
-                />
-              </Input.Wrapper>
+              <ProviderField value={provider} onChange={changeProvider} />
               <Select
                 label="Region"
                 required
@@ -176,25 +132,95 @@ export default function CreateInstancePage() {
               </Text>
               {/* A trial account's cap is its one free instance: the billing refusal says that better. */}
               {(account.hasBillingDetails || instanceLimit(account).remaining > 0) && <SitesLeft limits={instanceLimit(account)} sites={account.limits.sites} />}
-              <Group grow mt="xs" wrap="nowrap">
-                <Button component={Link} to={routes.instances()} variant="default">
-                  Cancel
-                </Button>
-                {block === 'billing' ? (
-                  <Tooltip label={INSTANCE_MESSAGES.billingRequired} multiline w={260}>
-                    {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
-                    <span tabIndex={0} style={{ display: 'block' }}>
-                      {createButton}
-                    </span>
-                  </Tooltip>
-                ) : (
-                  createButton
-                )}
-              </Group>
+              <CreateActions block={block} pending={create.isPending} />
             </OverviewPanel>
           </Grid.Col>
         </Grid>
       </form>
     </>
+  );
+}
+
+/**
+ * Sends the new instance once: one Idempotency-Key per form session (a repeated click or a
+ * retry after a lost answer makes one instance), and nothing more while a send is under way.
+ */
+function useSubmitInstance() {
+  const navigate = useNavigate();
+  const create = useCreateInstance();
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // Set from the first click until a refusal: a second click before the page leaves sends nothing.
+  const sending = useRef(false);
+  const send = (input: CreateInstanceInput) => {
+    if (sending.current) return;
+    sending.current = true;
+    create.mutate(
+      { input, key: idempotencyKey },
+      {
+        onSuccess: (instance) => {
+          notifySuccess(INSTANCE_MESSAGES.created(instance.name));
+          // Right after sign-up, the first instance opens its getting-started steps (spec: onboarding).
+          if (onboardingFlag.get()) {
+            onboardingFlag.set(false);
+            void navigate(routes.onboarding(instance.instanceId, 'installing'));
+          } else void navigate(routes.instances());
+        },
+        onError: (error) => {
+          sending.current = false;
+          notifyError(errorMessage(error, INSTANCE_MESSAGES.createFailed));
+          // The server answered with a refusal, so it kept nothing under this key: the next
+          // attempt (perhaps with other values) gets a fresh one. Without an answer the
+          // request may have gone through, so the key stays and a retry cannot duplicate it.
+          if (error instanceof ApiError && error.status >= 400) setIdempotencyKey(newIdempotencyKey());
+        },
+      },
+    );
+  };
+  return { send, isPending: create.isPending };
+}
+
+/** Cancel, and Create; a trial account that needs billing is told why on the disabled button. */
+function CreateActions({ block, pending }: { block: ReturnType<typeof createBlock>; pending: boolean }) {
+  const createButton = (
+    <Button type="submit" disabled={block !== null} loading={pending} fullWidth>
+      Create
+    </Button>
+  );
+  return (
+    <Group grow mt="xs" wrap="nowrap">
+      <Button component={Link} to={routes.instances()} variant="default">
+        Cancel
+      </Button>
+      {block === 'billing' ? (
+        <Tooltip label={INSTANCE_MESSAGES.billingRequired} multiline w={260}>
+          {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
+          <span tabIndex={0} style={{ display: 'block' }}>
+            {createButton}
+          </span>
+        </Tooltip>
+      ) : (
+        createButton
+      )}
+    </Group>
+  );
+}
+
+/** The cloud provider, one of three side by side. */
+function ProviderField({ value, onChange }: { value: Provider; onChange: (next: Provider) => void }) {
+  // The three providers' names side by side need ~360 px: on a phone they are stacked, none cut off.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
+  return (
+    <Input.Wrapper label="Cloud Provider" id="cloud-provider" labelElement="div">
+      <SegmentedControl
+        data={PROVIDER_OPTIONS}
+        value={value}
+        onChange={(v) => onChange(v as Provider)}
+        aria-labelledby="cloud-provider-label"
+        role="radiogroup"
+        fullWidth
+        orientation={orientation}
+        mt={4}
+      />
+    </Input.Wrapper>
   );
 }

@@ -1,6 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Stack, Tabs } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Grid, Group } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconServerOff from '@tabler/icons-react/dist/esm/icons/IconServerOff.mjs';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
@@ -9,10 +8,8 @@ import { useAccount } from '../../app/session/SessionProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { NotAllowed } from '../../components/NotAllowed';
 import { LoadError } from '../../components/list/LoadError';
-import { usePageParam } from '../../components/list/paging';
 import { withServerReason } from '../../components/list/status-text';
 import { PageLoader } from '../../components/PageLoader';
-import { Spinner } from '../../components/Spinner';
 import { instanceQueries } from '../../features/instances/api';
 import { InstanceBreadcrumbs } from '../../features/instances/details/InstanceBreadcrumbs';
 import { useInstanceHealth } from '../../features/instances/list/health';
@@ -20,60 +17,25 @@ import { useStatusPolling } from '../../features/instances/list/polling';
 import { useSwitchOutcomeToast } from '../../features/instances/switch/switch';
 import { alertPaths } from '../../features/alerts/api';
 import { IfModule } from '../../features/console-modules/ModuleOff';
-import { AccessListTab } from '../../features/instances/access-list/AccessListTab';
-import { CorsTab } from '../../features/instances/cors/CorsTab';
-import { MaintenanceWindowSection } from '../../features/instances/maintenance/MaintenanceWindowSection';
-import { BackupsSection } from '../../features/instances/backups/BackupsSection';
-import { SsoTab } from '../../features/instances/sso/SsoTab';
-import { RetentionSection } from '../../features/instances/retention/RetentionSection';
 import { badgeFor, showActionsMenu } from '../../features/instances/rules';
 import '../../features/instances/styles';
 import { UsageCards } from '../../features/instances/monitoring/UsageCards';
 import { useMonitoringFailureToast } from '../../features/instances/monitoring/hooks';
 import { isForbidden, isNotFound } from '../../lib/api';
-import { loadChunk } from '../../lib/lazy';
 import { useConsoleTitle } from '../../lib/use-document-title';
 import { DiskAlertBanner } from '../../features/instances/disk/DiskAlertBanner';
-import { EventsTab } from './details/EventsTab';
 import { InstanceHeader } from './details/InstanceHeader';
+import { InstanceTabs } from './details/InstanceTabs';
 import { LatestEvents } from './details/LatestEvents';
 import { SummaryCards } from './details/SummaryCards';
 import { Icon } from '../../components/Icon';
 
 export const INSTANCE_NOT_FOUND = 'Instance not found';
 
-// The charts (uPlot and its CSS) come as a chunk of their own when the Monitoring tab opens.
-const MonitoringTab = lazy(() => loadChunk('monitoring', () => import('../../features/instances/monitoring/MonitoringTab')));
-
-/**
- * The open tab is kept in the address (`?tab=events`), so a reload shows the same one; absent, the
- * first of the spec's tabs (section 2: Monitoring, Events, SSO, Maintenance & Backups, CORS), then Network access (issue 45).
- */
-const TAB_PARAM = 'tab';
-const TABS = ['monitoring', 'events', 'sso', 'maintenance', 'cors', 'network'] as const;
-type DetailsTab = (typeof TABS)[number];
-const DEFAULT_TAB: DetailsTab = TABS[0];
-
-function useTabParam() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(TAB_PARAM);
-  const tab: DetailsTab = TABS.find((t) => t === raw) ?? DEFAULT_TAB;
-  const setTab = (next: string | null) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      if (next && next !== DEFAULT_TAB) out.set(TAB_PARAM, next);
-      else out.delete(TAB_PARAM);
-      return out;
-    });
-  return [tab, setTab] as const;
-}
-
 /** Instance details (spec section 2): breadcrumb, header with the Actions menu, summary and usage cards, the latest events, and the Monitoring, Events, Maintenance & Backups and CORS tabs. */
 export default function InstanceDetailsPage() {
   const { instanceId = '' } = useParams();
   const account = useAccount();
-  const [eventsPage, setEventsPage] = usePageParam();
-  const [tab, setTab] = useTabParam();
   useMonitoringFailureToast(instanceId);
 
   const query = useQuery(instanceQueries.detail(instanceId));
@@ -86,23 +48,7 @@ export default function InstanceDetailsPage() {
   if (query.isPending) return <PageLoader label="Loading instance" />;
   if (!instance) {
     if (isForbidden(query.error)) return <NotAllowed />;
-    if (isNotFound(query.error)) {
-      return (
-        <>
-          <InstanceBreadcrumbs current={INSTANCE_NOT_FOUND} />
-          <EmptyState
-            icon={<IconServerOff size={32} />}
-            title={INSTANCE_NOT_FOUND}
-            description="It may have been terminated, or it belongs to another account."
-            action={
-              <Button component={Link} to={routes.instances()} variant="light">
-                Back to Instances
-              </Button>
-            }
-          />
-        </>
-      );
-    }
+    if (isNotFound(query.error)) return <InstanceNotFound />;
     return <LoadError message={withServerReason('The instance could not be loaded.', query.error)} onRetry={() => void query.refetch()} />;
   }
 
@@ -146,40 +92,26 @@ export default function InstanceDetailsPage() {
           </Button>
         </IfModule>
       </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="monitoring">Monitoring</Tabs.Tab>
-          <Tabs.Tab value="events">Events</Tabs.Tab>
-          <Tabs.Tab value="sso">Single Sign-On (SSO)</Tabs.Tab>
-          <Tabs.Tab value="maintenance">Maintenance &amp; Backups</Tabs.Tab>
-          <Tabs.Tab value="cors">CORS</Tabs.Tab>
-          <Tabs.Tab value="network">Network access</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="monitoring">
-          <Suspense fallback={<Spinner label="Loading graphs" />}>
-            <MonitoringTab instanceId={instance.instanceId} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="events">
-          <EventsTab instanceId={instance.instanceId} page={eventsPage} onPage={setEventsPage} />
-        </Tabs.Panel>
-        <Tabs.Panel value="sso">
-          <SsoTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
-        </Tabs.Panel>
-        <Tabs.Panel value="maintenance">
-          <Stack gap="xl">
-            <MaintenanceWindowSection instanceId={instance.instanceId} canEdit={mayConfigure} />
-            <RetentionSection instanceId={instance.instanceId} canEdit={mayConfigure} />
-            <BackupsSection instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="cors">
-          <CorsTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
-        </Tabs.Panel>
-        <Tabs.Panel value="network">
-          <AccessListTab instanceId={instance.instanceId} canEdit={mayConfigure} running={instance.status === 'running'} />
-        </Tabs.Panel>
-      </Tabs>
+      <InstanceTabs instance={instance} mayConfigure={mayConfigure} />
+    </>
+  );
+}
+
+/** Terminated, or another account's: said plainly, with the way back. */
+function InstanceNotFound() {
+  return (
+    <>
+      <InstanceBreadcrumbs current={INSTANCE_NOT_FOUND} />
+      <EmptyState
+        icon={<IconServerOff size={32} />}
+        title={INSTANCE_NOT_FOUND}
+        description="It may have been terminated, or it belongs to another account."
+        action={
+          <Button component={Link} to={routes.instances()} variant="light">
+            Back to Instances
+          </Button>
+        }
+      />
     </>
   );
 }

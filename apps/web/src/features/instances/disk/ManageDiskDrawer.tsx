@@ -98,36 +98,7 @@ export function ManageDiskDrawer({ instance, opened, onClose }: Props) {
             error={problem}
             disabled={busy}
           />
-          <Table withRowBorders={false} verticalSpacing={4} aria-label="Monthly disk cost">
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row" fw={400}>
-                  Today ({current} GB)
-                </Table.Th>
-                <Table.Td ta="right">{formatMoney(quote.currentMonthly)} per month</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row" fw={400}>
-                  New size ({problem ? current : size} GB)
-                </Table.Th>
-                <Table.Td ta="right" fw={600}>
-                  {formatMoney(quote.monthly)} per month
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row" fw={400}>
-                  Difference
-                </Table.Th>
-                <Table.Td ta="right">
-                  {signed(quote.difference)} per month ({quote.hourlyDifference >= 0 ? '+' : '-'}
-                  {formatUnitPrice(Math.abs(quote.hourlyDifference), 'USD')} per hour)
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" c="dimmed">
-            Monthly disk cost = size in GB × the region’s price per GB-hour × 24 × 30.
-          </Text>
+          <DiskCostTable current={current} size={problem ? current : size} quote={quote} />
           {mayPay ? (
             <Group justify="flex-end">
               <Button onClick={() => upgrade.mutate(size)} disabled={!canIncrease} loading={upgrade.isPending}>
@@ -135,23 +106,68 @@ export function ManageDiskDrawer({ instance, opened, onClose }: Props) {
               </Button>
             </Group>
           ) : (
-            <Alert color="yellow" variant="light" title={DISK_MESSAGES.billingRequired}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">A free account cannot grow its disk. Billing setup takes payment details; the disk can grow right after.</Text>
-                {canOpenScreen(account.permissions, 'billing') ? (
-                  <Button component={Link} to={routes.billing()} variant="light" size="xs">
-                    {SET_UP_BILLING}
-                  </Button>
-                ) : (
-                  <Text size="sm">Ask an administrator of your organization to add payment details.</Text>
-                )}
-              </Stack>
-            </Alert>
+            <BillingNeeded mayOpenBilling={canOpenScreen(account.permissions, 'billing')} />
           )}
         </Stack>
         <Divider />
         <CleanupSection instance={instance} active={opened} />
       </Stack>
     </Drawer>
+  );
+}
+
+/** Today's monthly disk cost, the new size's, and the difference (also per hour). */
+function DiskCostTable({ current, size, quote }: { current: number; size: number; quote: ReturnType<typeof diskUpgradeQuote> }) {
+  return (
+    <>
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Monthly disk cost">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              Today ({current} GB)
+            </Table.Th>
+            <Table.Td ta="right">{formatMoney(quote.currentMonthly)} per month</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              New size ({size} GB)
+            </Table.Th>
+            <Table.Td ta="right" fw={600}>
+              {formatMoney(quote.monthly)} per month
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              Difference
+            </Table.Th>
+            <Table.Td ta="right">
+              {signed(quote.difference)} per month ({quote.hourlyDifference >= 0 ? '+' : '-'}
+              {formatUnitPrice(Math.abs(quote.hourlyDifference), 'USD')} per hour)
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed">
+        Monthly disk cost = size in GB × the region’s price per GB-hour × 24 × 30.
+      </Text>
+    </>
+  );
+}
+
+/** A free account grows no disk: the way to billing, or whom to ask. */
+function BillingNeeded({ mayOpenBilling }: { mayOpenBilling: boolean }) {
+  return (
+    <Alert color="yellow" variant="light" title={DISK_MESSAGES.billingRequired}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">A free account cannot grow its disk. Billing setup takes payment details; the disk can grow right after.</Text>
+        {mayOpenBilling ? (
+          <Button component={Link} to={routes.billing()} variant="light" size="xs">
+            {SET_UP_BILLING}
+          </Button>
+        ) : (
+          <Text size="sm">Ask an administrator of your organization to add payment details.</Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -2,10 +2,11 @@ import type * as NodeSaml from '@node-saml/node-saml';
 import type * as XmlDom from '@xmldom/xmldom';
 
 /**
- * What the agent checks in a SAML message besides what node-saml does: node-saml verifies the
- * signature with any algorithm xml-crypto knows (RSA-SHA1 included), parses a DOCTYPE, and
- * reads neither a Response's Destination nor its assertion's Recipient (issue 42, point 8).
- * The XML library is loaded with the first SSO request, as node-saml is.
+ * What a service provider of ours (the agent's instance SSO, the console's sign-in) checks in a
+ * SAML message besides what node-saml does: node-saml verifies the signature with any algorithm
+ * xml-crypto knows (RSA-SHA1 included), parses a DOCTYPE, and reads neither a Response's
+ * Destination nor its assertion's Recipient (issue 42, point 8). The XML library is loaded with
+ * the first SSO request, as node-saml is.
  */
 
 /** A refusal whose message is already in words for a person. */
@@ -81,4 +82,16 @@ export function checkRecipient(profile: NodeSaml.Profile, acsUrl: string): void 
   const bearers = confirmations.filter((confirmation) => confirmation.$?.Method === BEARER);
   const data = bearers.flatMap((confirmation) => children(confirmation, 'SubjectConfirmationData'));
   if (data.length === 0 || data.some((entry) => entry.$?.Recipient !== acsUrl)) throw new Refused(MISADDRESSED);
+}
+
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+/**
+ * The Issuer a message names, read before its signature is checked: only to pick whose
+ * certificate checks it (never trusted by itself). Null when the XML is not a message.
+ */
+export async function claimedIssuer(xml: string): Promise<string | null> {
+  refuseDoctype(xml);
+  const issuer = Array.from((await parse(xml)).documentElement.childNodes).find((node) => (node as Element).localName === 'Issuer' && (node as Element).namespaceURI === ASSERTION);
+  return issuer?.textContent?.trim() || null;
 }

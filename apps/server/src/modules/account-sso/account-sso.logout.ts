@@ -1,0 +1,141 @@
+import { routes } from '@replay/contracts';
+import { EMAIL_FORMAT, bindingParams, claimedIssuer, inflated } from '@replay/saml-sp';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { openSealed, seal, type SealKey } from '../../lib/seal';
+import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
+import { clientSecretOf } from './account-sso.service';
+import { ssoSignInsRepo } from './account-sso.sign-ins-repo';
+import { verifyLogoutToken, type OidcClient } from './account-sso.oidc';
+import { decodeJwt } from 'jose';
+import type { SamlClient } from './account-sso.saml';
+import { samlIdpOf } from './account-sso.saml-sign-in';
+
+/** How long the IdP has to answer our LogoutRequest: the browser is there and back in seconds. */
+const LOGOUT_ANSWER_TTL_MS = 10 * 60 * 1000;
+/** What the sealed RelayState of our LogoutRequest is bound to: nothing else opens it. */
+const LOGOUT_RELAY = 'account-sso-saml-logout-v1';
+
+export interface SsoLogoutDeps {
+  db: Db;
+  clock: Clock;
+  sealKey: SealKey;
+  oidc: OidcClient;
+  saml: SamlClient;
+  publicUrl: string;
+  /** The auth module's sessions: ending one is a row every console process reads. */
+  sessions: { revoke(sessionId: string): Promise<void> };
+}
+
+/** Where the browser goes, or why the message was refused (in words for a person). */
+export type SloAnswer = { location: string } | { refused: string };
+
+/** The binding's parameters, each once (the message it carries names the refusal's words); null when malformed. */
+function redirectParams(rawQuery: string): Map<string, string> | null {
+  try {
+    return bindingParams(rawQuery, rawQuery.includes('SAMLRequest=') ? 'SAMLRequest' : 'SAMLResponse');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Single logout, both ways. Signing out of the console sends the browser on to the IdP's logout
+ * (OIDC end_session_endpoint with id_token_hint; SAML LogoutRequest by HTTP-Redirect). The IdP
+ * ending its session ends the console sessions it opened: SAML's signed LogoutRequest at
+ * /sso/saml/slo (answered with a LogoutResponse), OIDC's back-channel logout token.
+ */
+export function createSsoLogoutService(deps: SsoLogoutDeps) {
+  const connections = accountSsoRepo(deps.db);
+  const signIns = ssoSignInsRepo(deps.db);
+  const base = deps.publicUrl.replace(/\/+$/, '');
+
+  async function samlLogoutUrl(row: ConnectionRow, kept: { subject: string; samlNameIdFormat: string | null; idpSessionId: string | null }): Promise<string | null> {
+    const subject = { nameId: kept.subject, nameIdFormat: kept.samlNameIdFormat ?? EMAIL_FORMAT, sessionIndex: kept.idpSessionId };
+    const expiresAt = deps.clock.now().getTime() + LOGOUT_ANSWER_TTL_MS;
+    const relay = (requestId: string) => seal(deps.sealKey, JSON.stringify({ connectionId: row.id, requestId, expiresAt }), LOGOUT_RELAY);
+    return (await deps.saml.logout(samlIdpOf(row), subject, relay))?.redirectUrl ?? null;
+  }
+
+  /** The IdP's LogoutRequest: checked against each connection to the IdP it names (its certificate decides), the sessions of its subject ended. */
+  async function idpInitiated(rawQuery: string, params: Map<string, string>): Promise<SloAnswer> {
+    const refused = { refused: 'The sign-out request is not signed by an identity provider this console knows.' };
+    const issuer = await claimedIssuer(inflated(params.get('SAMLRequest') ?? '', 'SAMLRequest')).catch(() => null);
+    if (!issuer) return refused;
+    for (const row of await connections.samlConnectionsOf(issuer)) {
+      const read = await deps.saml.readLogoutRequest(samlIdpOf(row), rawQuery).catch(() => null);
+      if (!read) continue;
+      const { nameId, sessionIndex } = read.subject;
+      const kept = await signIns.sessionsFor(row.id, sessionIndex ? { idpSessionId: sessionIndex } : { subject: nameId });
+      for (const session of kept.filter((k) => k.subject === nameId)) await deps.sessions.revoke(session.sessionId);
+      return { location: await read.answerUrl(params.get('RelayState') ?? '') };
+    }
+    return refused;
+  }
+
+  /** The IdP's LogoutResponse to our LogoutRequest (its id in our sealed RelayState). The console session ended before the browser left. */
+  async function answered(rawQuery: string, params: Map<string, string>): Promise<SloAnswer> {
+    const refused = { refused: 'The identity provider’s sign-out answer could not be checked. You are signed out of the console.' };
+    const opened = openSealed(deps.sealKey, params.get('RelayState') ?? '', LOGOUT_RELAY);
+    const relay = opened ? (JSON.parse(opened) as { connectionId: string; requestId: string; expiresAt: number }) : null;
+    if (!relay || relay.expiresAt < deps.clock.now().getTime()) return refused;
+    const row = await connections.connectionById(relay.connectionId);
+    if (row?.protocol !== 'saml') return refused;
+    const checked = await deps.saml.checkLogoutResponse(samlIdpOf(row), rawQuery, relay.requestId).then(
+      () => true,
+      () => false,
+    );
+    return checked ? { location: `${base}${routes.login()}` } : refused;
+  }
+
+  return {
+    /** SP-initiated: where the browser goes so the IdP ends its session too; null for a session not opened by SSO, or an IdP without logout. */
+    async idpLogoutUrl(sessionId: string): Promise<string | null> {
+      const kept = await signIns.sessionOf(sessionId);
+      const row = kept ? await connections.connectionById(kept.connectionId) : null;
+      if (!kept || !row) return null;
+      try {
+        if (row.protocol === 'saml') return await samlLogoutUrl(row, kept);
+        const idToken = kept.idTokenSealed ? openSealed(deps.sealKey, kept.idTokenSealed, sessionId) : null;
+        return await deps.oidc.endSessionUrl(row, clientSecretOf(deps.sealKey, row) ?? '', idToken, `${base}${routes.login()}`);
+      } catch {
+        // An IdP that cannot be reached must not undo the sign-out: the console's session has ended.
+        return null;
+      }
+    },
+
+    /**
+     * POST /sso/oidc/backchannel-logout: the IdP's logout token, verified against the connection
+     * its issuer and audience name; the console sessions of that IdP session (or subject) end.
+     * Whether it was taken (the IdP is answered 200, else 400).
+     */
+    async backchannelLogout(token: string): Promise<boolean> {
+      let claimed: { iss?: string; aud?: string | string[] };
+      try {
+        claimed = decodeJwt(token);
+      } catch {
+        return false;
+      }
+      const audiences = Array.isArray(claimed.aud) ? claimed.aud : [claimed.aud];
+      for (const row of claimed.iss ? await connections.oidcConnectionsOf(claimed.iss) : []) {
+        if (!audiences.includes(row.oidcClientId ?? '')) continue;
+        const ended = await verifyLogoutToken(deps.oidc, row, clientSecretOf(deps.sealKey, row) ?? '', deps.oidc.fetchJson, token).catch(() => null);
+        if (!ended) continue;
+        const kept = await signIns.sessionsFor(row.id, ended.sid ? { idpSessionId: ended.sid } : { subject: ended.sub! });
+        for (const session of kept.filter((k) => !ended.sub || k.subject === ended.sub)) await deps.sessions.revoke(session.sessionId);
+        return true;
+      }
+      return false;
+    },
+
+    /** GET /sso/saml/slo: the IdP's LogoutRequest (IdP-initiated) or its LogoutResponse (to ours), by the HTTP-Redirect binding. */
+    async samlSlo(rawQuery: string): Promise<SloAnswer> {
+      const params = redirectParams(rawQuery);
+      if (params?.has('SAMLRequest')) return idpInitiated(rawQuery, params);
+      if (params?.has('SAMLResponse')) return answered(rawQuery, params);
+      return { refused: 'The identity provider sent no sign-out message.' };
+    },
+  };
+}
+
+export type SsoLogoutService = ReturnType<typeof createSsoLogoutService>;
