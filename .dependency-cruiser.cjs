@@ -116,6 +116,52 @@ module.exports = {
       from: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|db|infra|config)/' },
       to: { path: SERVER_MODULES },
     },
+    {
+      name: 'db-is-the-floor',
+      severity: 'error',
+      comment:
+        'db/ (the client, the schema, the data folder) is the bottom of the kernel: every other folder reads it, so it reads none of them; a caller hands it what it needs (the logger). scripts/folder-knots.ts prints the folder knots this keeps db/ out of.',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|infra)/' },
+    },
+    {
+      name: 'events-and-mail-below-jobs',
+      severity: 'error',
+      comment:
+        "The workers (jobs/) run the domain events' fan-out and the mail delivery, so events/ and mail/ never import jobs/: the kernel's own outboxes are defined beside the workers (jobs/kernel-outboxes.ts).",
+      from: { path: '^apps/server/src/(events|mail)/' },
+      to: { path: '^apps/server/src/jobs/' },
+    },
+    {
+      name: 'account-reads-others-facts',
+      severity: 'error',
+      comment:
+        "The account counts what instances, projects and billing hold, through their facts; they never import the account module back (a manifest types the one source it takes as its own service declares it). Part of untying the modules' folder knot (scripts/folder-knots.ts).",
+      from: { path: `${SERVER_MODULES}(instances|projects|billing)/` },
+      to: { path: `${SERVER_MODULES}account/` },
+    },
+    {
+      name: 'instances-not-their-readers',
+      severity: 'error',
+      comment: "Monitoring and alerts read instances; instances never imports them back: the config manifest types monitoring's statistics as its own service takes them.",
+      from: { path: `${SERVER_MODULES}instances/` },
+      to: { path: `${SERVER_MODULES}(monitoring|alerts)/` },
+    },
+    {
+      name: 'projects-not-instances',
+      severity: 'error',
+      comment:
+        "instances reads projects' facts (the default project, the keys' digests, the sites' count), so projects never imports instances: what it needs of it comes through ProjectsInstancesPort.",
+      from: { path: `${SERVER_MODULES}projects/` },
+      to: { path: `${SERVER_MODULES}instances/` },
+    },
+    {
+      name: 'billing-not-offline-payments',
+      severity: 'error',
+      comment: "The offline payment provider is billing's, beside Stripe's; modules/offline-payments serves its card page through billing's doors and is never imported by billing.",
+      from: { path: `${SERVER_MODULES}billing/` },
+      to: { path: `${SERVER_MODULES}offline-payments/` },
+    },
   ],
   options: {
     // The fixture that proves these rules bite breaks each of them on purpose. Libraries are

@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SCIM_SCHEMAS } from '@replay/contracts';
 import { openPostgres } from '../apps/server/src/db/client';
+import { createLogger } from '../apps/server/src/lib/logger';
 import { sessions } from '../apps/server/src/db/schema';
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { startConsole, type ConsoleServer } from '../e2e/support/server';
@@ -69,7 +70,7 @@ async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
   }
 
   // Sessions for the sampled users, signed as the console signs them (they have no password: SSO's job).
-  const database = await openPostgres(databaseUrl, 2);
+  const database = await openPostgres(databaseUrl, createLogger('warn'), 2);
   const account = (await (await fetch(`${a.url}/api/account`, { headers: { authorization: `Bearer ${owner}` } })).json()) as { data: { tenantId: string } };
   const tenantId = account.data.tenantId;
   const step = Math.max(1, Math.floor(USERS / SAMPLED));

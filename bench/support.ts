@@ -10,6 +10,7 @@ import { buildApp } from '../apps/server/src/app';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { parseEnv } from '../apps/server/src/config/env';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
+import { createLogger } from '../apps/server/src/lib/logger';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, PERMISSIONS } from '@replay/contracts';
 import { instances, roles, sessions, tenants, users } from '../apps/server/src/db/schema';
@@ -32,7 +33,7 @@ export async function withTempDatabase<T>(use: (database: Database, url: string)
   url.pathname = `/${name}`;
   let database: Database | undefined;
   try {
-    database = await openPostgres(url.toString());
+    database = await openPostgres(url.toString(), createLogger('warn'));
     return await use(database, url.toString());
   } finally {
     await database?.close().catch(() => undefined);

@@ -19,7 +19,7 @@ import { createServices, type Services } from './composition';
 import type { CaptchaVerifier } from './lib/context';
 import { ensureCursors } from './events/fan-out';
 import { createLogger, type Logger } from './lib/logger';
-import { preparePrivateDataDir } from './lib/private-dir';
+import { preparePrivateDataDir } from './db/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 import { createMetrics, measuredDriver } from './lib/metrics';
 import { startHeartbeat } from './lib/process-heartbeat';
@@ -63,7 +63,7 @@ export async function openRuntime(env: Env, opts: RuntimeOptions = {}): Promise<
   const work = workOf(modules);
   useInTransactionConsumers(work.consumers);
   try {
-    const database = opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, logger) : await openPglite(join(env.DATA_DIR, 'pg')));
+    const database = opts.database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, logger, env.DATABASE_POOL_SIZE) : await openPglite(join(env.DATA_DIR, 'pg')));
     const secrets = loadSecrets(env);
     // Rows written before the audit chain existed join it before this process writes any.
     const chained = await chainUnchainedRows(database.db);

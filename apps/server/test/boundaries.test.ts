@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { folderEdges, folderOf, knots, unknownKnots, type CruisedModule } from '../../../scripts/folder-knots';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/boundaries/', import.meta.url));
@@ -72,6 +73,15 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
         'module-only-through-doors: apps/server/src/modules/other/other.uses-things.ts → apps/server/src/modules/things/things.wire.ts',
         // A kernel folder naming a module (the composition root and the runtime read the list of manifests).
         'kernel-not-modules: apps/server/src/jobs/registry.ts → apps/server/src/modules/things/things.service.ts',
+        // db/ reading a kernel folder above it; events/ or mail/ reading jobs/, which runs them.
+        'db-is-the-floor: apps/server/src/db/private-dir.ts → apps/server/src/lib/logger.ts',
+        'events-and-mail-below-jobs: apps/server/src/events/events.jobs.ts → apps/server/src/jobs/job-types.ts',
+        'events-and-mail-below-jobs: apps/server/src/mail/mail.jobs.ts → apps/server/src/jobs/job-types.ts',
+        // A module importing one that reads it (the modules' folder knot, scripts/folder-knots.ts).
+        'account-reads-others-facts: apps/server/src/modules/instances/instances.module.ts → apps/server/src/modules/account/account.service.ts',
+        'instances-not-their-readers: apps/server/src/modules/instances/instances.module.ts → apps/server/src/modules/monitoring/monitoring.service.ts',
+        'projects-not-instances: apps/server/src/modules/projects/projects.service.ts → apps/server/src/modules/instances/instances.facts.ts',
+        'billing-not-offline-payments: apps/server/src/modules/billing/payment-providers.ts → apps/server/src/modules/offline-payments/offline-cards.door.ts',
       ].sort(),
     );
   });
@@ -79,7 +89,41 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
   it('fails the way `npm run lint:deps` runs it (the err reporter), so `npm test` stops', async () => {
     const { exitCode, stdout } = await cruise(fixture, 'err');
     expect(exitCode).not.toBe(0);
-    expect(stdout).toContain('26 dependency violations');
+    expect(stdout).toContain('33 dependency violations');
+  });
+});
+
+/** A server file and what it imports (`type:` marks a type-only import). */
+const file = (source: string, ...imports: string[]): CruisedModule => ({
+  source: `apps/server/src/${source}`,
+  dependencies: imports.map((i) => ({ resolved: `apps/server/src/${i.replace(/^type:/, '')}`, dependencyTypes: i.startsWith('type:') ? ['local', 'import', 'type-only'] : ['local', 'import'] })),
+});
+
+describe('folder knots (scripts/folder-knots.ts, run by `npm run lint:deps`)', () => {
+  it('groups the server by its first folder, and under modules/ by module', () => {
+    expect(folderOf('apps/server/src/lib/context.ts')).toBe('lib');
+    expect(folderOf('apps/server/src/modules/instances/core/instances.facts.ts')).toBe('modules/instances');
+    expect(folderOf('apps/server/src/app.ts')).toBe('app.ts');
+    expect(folderOf('packages/contracts/src/index.ts')).toBeUndefined();
+  });
+
+  it('finds folders tied through different files, a type-only import included, where no file cycle exists', () => {
+    const edges = folderEdges([
+      file('lib/context.ts', 'type:jobs/commit-signals.ts'),
+      file('jobs/job-types.ts', 'lib/logger.ts'),
+      file('db/client.ts'),
+      file('lib/principal.ts', 'db/client.ts'),
+      file('modules/projects/projects.service.ts', 'modules/instances/core/instances.facts.ts'),
+    ]);
+    expect(knots(edges)).toEqual([['jobs', 'lib']]);
+    expect(edges.get('lib')?.get('jobs')).toEqual([{ from: 'apps/server/src/lib/context.ts', to: 'apps/server/src/jobs/commit-signals.ts', typeOnly: true }]);
+  });
+
+  it('lets a knot still to untie pass, and stops a new one or one that grew', () => {
+    const known = [['modules/billing', 'modules/instances']];
+    expect(unknownKnots([['modules/billing', 'modules/instances']], known)).toEqual([]);
+    expect(unknownKnots([['modules/instances', 'modules/projects']], known)).toEqual([['modules/instances', 'modules/projects']]);
+    expect(unknownKnots([['modules/billing', 'modules/instances', 'modules/projects']], known)).toHaveLength(1);
   });
 });
 

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
-import { createLogger, type Logger } from '../lib/logger';
-import { restrictToOwner } from '../lib/private-dir';
+import type { Logger } from 'pino';
+import { restrictToOwner } from './private-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -63,8 +63,11 @@ export const defaultPoolSize = (): number => availableParallelism() * 2 + 1;
  */
 export const CONNECTION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 
-/** A PostgreSQL server through a pool, migrated under an advisory lock. */
-export async function openPostgres(url: string, poolSize = defaultPoolSize(), logger: Pick<Logger, 'warn'> = createLogger('warn')): Promise<Database> {
+/**
+ * A PostgreSQL server through a pool, migrated under an advisory lock. The caller hands the
+ * logger (the console's, or `createLogger('warn')`): db/ sits below lib/, which reads it.
+ */
+export async function openPostgres(url: string, logger: Pick<Logger, 'warn'>, poolSize = defaultPoolSize()): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
   // An idle connection the server drops (restart, admin kill) must not crash the process; the pool replaces it.
   pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));

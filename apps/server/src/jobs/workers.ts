@@ -3,8 +3,7 @@ import type { AppContext } from '../lib/context';
 import { registerWorker } from './wake';
 import type { BuiltServices, CommitOutbox, Schedule } from './job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
-import { domainEventsOutbox } from '../events/events.jobs';
-import { mailDeliveryOutbox } from '../mail/mail.jobs';
+import { domainEventsOutbox, mailDeliveryOutbox } from './kernel-outboxes';
 import type { ServerModule } from '../lib/server-module';
 
 /** What the workers run for a list of modules: their jobs, schedules and start-up tasks, and every commit outbox's delivery. */

@@ -23,7 +23,7 @@ import { runPaymentRound } from '../../src/modules/billing/billing.payments';
 import { nextMonthStart } from '../../src/modules/billing/billing.repo';
 import { latestMail } from '../../src/mail/outbox';
 import { HOUR_MS, meter } from '../../src/modules/billing/metering';
-import { offlinePaymentProvider } from '../../src/modules/offline-payments/offline-cards.door';
+import { offlinePaymentProvider } from '../../src/modules/billing/offline-cards.door';
 import type { TestApp } from '../support/app';
 import { login, signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';

@@ -18,6 +18,7 @@ import {
 import { startConsole, type ConsoleServer } from '../../../../e2e/support/server';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/db/client';
+import { createLogger } from '../../src/lib/logger';
 import { tenants } from '../../src/db/schema';
 import { LocalDriver } from '../../src/infra/local-driver';
 import { isAlive } from '@replay/local-process';
@@ -97,7 +98,7 @@ async function mayPayForDisk(account: Account): Promise<void> {
   const { tenantId } = (await call<{ tenantId: string }>(account, 'GET', '/account')).data;
   await crash();
   const url = database.env.DATABASE_URL;
-  const opened = url ? await openPostgres(url, 2) : await openPglite(join(dataDir, 'pg'));
+  const opened = url ? await openPostgres(url, createLogger('warn'), 2) : await openPglite(join(dataDir, 'pg'));
   await opened.db.update(tenants).set({ edition: 'ee' }).where(eq(tenants.id, tenantId));
   await opened.close();
   await restart();

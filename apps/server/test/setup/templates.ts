@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../../src/db/client';
+import { createLogger } from '../../src/lib/logger';
 
 /**
  * The set-up every server test file used to pay on its own, paid once per run: a migrated
@@ -51,7 +52,7 @@ export async function makePostgresTemplate(provide: Provide): Promise<() => Prom
   url.pathname = `/${name}`;
   // Migrated (the lock holds one connection while the migrator uses another), then every
   // connection closed: a database being copied must have none.
-  await (await openPostgres(url.toString(), 2)).close();
+  await (await openPostgres(url.toString(), createLogger('warn'), 2)).close();
   provide('postgresTemplate', name);
   return () => runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
 }

@@ -11,7 +11,7 @@ import type { InfrastructureDriver } from '../../src/infra/driver';
 import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
-import type { Logger } from '../../src/lib/logger';
+import { createLogger, type Logger } from '../../src/lib/logger';
 import type { ServerModule } from '../../src/lib/server-module';
 
 /** A clock tests can move; starts at the real now. */
@@ -91,7 +91,7 @@ export async function createPeerApp(
   opts: { eventConsumers?: readonly EventConsumer[]; driver?: InfrastructureDriver; runWorkers?: boolean } = {},
 ): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
   const shared = t.runtime.ctx.database;
-  const database = shared.kind === 'postgres' ? await openPostgres(shared.url, 3) : { ...shared, close: async () => undefined };
+  const database = shared.kind === 'postgres' ? await openPostgres(shared.url, createLogger('warn'), 3) : { ...shared, close: async () => undefined };
   const eventConsumers = opts.eventConsumers ?? t.runtime.ctx.eventConsumers;
   const env = opts.runWorkers === undefined ? t.runtime.ctx.env : { ...t.runtime.ctx.env, RUN_WORKERS: opts.runWorkers };
   const runtime = await openRuntime(env, { clock: t.clock, database, eventConsumers, driver: opts.driver, modules: t.runtime.modules });

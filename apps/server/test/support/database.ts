@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { createLogger } from '../../src/lib/logger';
 import '../setup/templates';
 
 /** The run's migrated PGlite data folder (setup/templates.ts), when this project made one. */
@@ -33,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const database = await openPostgres(url.toString(), createLogger('warn'), 5);
   return {
     ...database,
     async close() {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context';
-import { offlinePaymentProvider } from '../offline-payments/offline-cards.door';
+import { offlinePaymentProvider } from './offline-cards.door';
 import type { PaymentProvider } from './payment-provider.door';
 import { stripePaymentProvider } from './stripe-provider';
 

@@ -3,7 +3,7 @@ import { OFFLINE_CARD_MESSAGES, OFFLINE_TOKENS_PATH, offlineTokenRequestSchema }
 import { AppError } from '../../lib/errors';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { PaymentRefused } from '../billing/payment-provider.door';
-import { tokenizeCard } from './offline-cards.door';
+import { tokenizeCard } from '../billing/offline-cards.door';
 
 /**
  * The offline provider's tokenizer, outside the console's API (/api) as a card network's

@@ -1,14 +1,17 @@
-import { serverModule } from '../../lib/server-module';
-import type { AccountSources } from '../account/account.service';
-import type { InstancesCore } from '../instances/core/core.module';
-import { createProjectsService } from './projects.service';
+import { serverModule, type DepsOf } from '../../lib/server-module';
+import { createProjectsService, type ProjectsInstancesPort } from './projects.service';
 import { projectsRoutes } from './projects.routes';
 
 /** Projects (sites) recorded by an instance. */
 export const projectsModule = serverModule({
   name: 'projects',
-  services: (ctx, uses: Pick<InstancesCore, 'enqueueWorkflow'> & { accountSources: AccountSources }) => ({
-    projects: createProjectsService({ db: ctx.db, clock: ctx.clock, enqueue: uses.enqueueWorkflow, hasBillingDetails: uses.accountSources.hasBillingDetails }),
+  services: (ctx, uses: ProjectsInstancesPort & { accountSources: Pick<DepsOf<typeof createProjectsService>, 'hasBillingDetails'> }) => ({
+    projects: createProjectsService({
+      db: ctx.db,
+      clock: ctx.clock,
+      instances: { countProjectKeysUp: uses.countProjectKeysUp, enqueueWorkflow: uses.enqueueWorkflow },
+      hasBillingDetails: uses.accountSources.hasBillingDetails,
+    }),
   }),
   api: [projectsRoutes],
 });

@@ -5,8 +5,6 @@ import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { countProjectKeysUp } from '../instances/core/instances.facts';
-import type { Enqueue } from '../instances/workflow/instances.jobs';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { newProjectKey } from './projects.facts';
@@ -49,7 +47,18 @@ const newProjectRow = (p: Principal, instanceId: string, name: string, at: Date)
  * Projects (the spec's sites): each of one instance the caller reaches; a change is one
  * transaction with its domain event, and the route's audit records it.
  */
-export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enqueue; hasBillingDetails(tenantId: string): Promise<boolean> }) {
+/**
+ * What projects need of the instances module, which the composition root fills from its manifest
+ * (instances reads projects' facts, so projects never imports instances): counting up the
+ * instance's key set in the caller's transaction (answers the instance's status), and asking
+ * its workflow to run.
+ */
+export interface ProjectsInstancesPort {
+  countProjectKeysUp(tx: Db, instanceId: string): Promise<string | null>;
+  enqueueWorkflow(instanceId: string): Promise<void>;
+}
+
+export function createProjectsService(deps: { db: Db; clock: Clock; instances: ProjectsInstancesPort; hasBillingDetails(tenantId: string): Promise<boolean> }) {
   const { db } = deps;
   const repo = projectsRepo(db);
 
@@ -60,7 +69,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enq
 
   /** After a create or delete commits: a running instance's workflow gives its agent the new key set now (a stopped one, when it runs). */
   async function pushKeys(instanceId: string, status: string | null): Promise<void> {
-    if (status === 'running') await deps.enqueue(instanceId);
+    if (status === 'running') await deps.instances.enqueueWorkflow(instanceId);
   }
 
   async function owned(p: Principal, id: string): Promise<ProjectWithInstance> {
@@ -92,7 +101,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enq
           const at = deps.clock.now();
           const row = await txRepo.insert(newProjectRow(p, instance.instanceId, input.name, at));
           await emitEvent(tx, { type: 'project.created', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, instance.name) });
-          return { project: projectToWire({ ...row, instanceName: instance.name }, p), status: await countProjectKeysUp(tx, instance.instanceId) };
+          return { project: projectToWire({ ...row, instanceName: instance.name }, p), status: await deps.instances.countProjectKeysUp(tx, instance.instanceId) };
         });
         await pushKeys(project.instanceId, status);
         return project;
@@ -127,7 +136,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; enqueue: Enq
         if (!row) throw notFoundProject();
         const at = deps.clock.now();
         await emitEvent(tx, { type: 'project.deleted', tenantId: p.tenantId, actor: actorOf(p), at: at.getTime(), project: refOf(row, current.instanceName) });
-        return countProjectKeysUp(tx, row.instanceId);
+        return deps.instances.countProjectKeysUp(tx, row.instanceId);
       });
       await pushKeys(current.instanceId, status);
       return { ok: true };

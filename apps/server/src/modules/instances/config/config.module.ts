@@ -1,6 +1,5 @@
-import { serverModule } from '../../../lib/server-module';
+import { serverModule, type DepsOf } from '../../../lib/server-module';
 import type { SsoService } from '../sso/instances.sso';
-import type { MonitoringService } from '../../monitoring/monitoring.service';
 import type { InstancesCore } from '../core/core.module';
 import { createAccessListService } from './instances.access-list';
 import { createConfigService } from './instances.config';
@@ -9,7 +8,7 @@ import { configRoutes } from './config.routes';
 /** An instance’s configuration: CORS, the network access list, retention, SSO and the rest of its settings. */
 export const configModule = serverModule({
   name: 'instances/config',
-  services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<MonitoringService, 'statistics'> }) => ({
+  services: (ctx, uses: InstancesCore & { sso: SsoService; monitoring: Pick<DepsOf<typeof createConfigService>, 'statistics'> }) => ({
     config: createConfigService({
       database: ctx.database,
       driver: ctx.driver,

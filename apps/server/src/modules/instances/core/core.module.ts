@@ -1,9 +1,9 @@
-import { serverModule } from '../../../lib/server-module';
-import type { AccountSources } from '../../account/account.service';
+import { serverModule, type DepsOf } from '../../../lib/server-module';
 import { versionRegistryOf } from '../../../infra/versions';
 import { workflowEnqueuer } from '../workflow/instances.jobs';
 import { createInstancesService } from './instances.service';
 import { createInstanceChecksService } from './instance-checks.service';
+import { countProjectKeysUp } from './instances.facts';
 import { instancesRoutes } from './instances.routes';
 
 /**
@@ -12,7 +12,8 @@ import { instancesRoutes } from './instances.routes';
  */
 export const instancesCoreModule = serverModule({
   name: 'instances/core',
-  services: (ctx, uses: { accountSources: AccountSources }) => {
+  // The account module's sources, by the one this module reads (typed as its service takes it): instances/ never names account/.
+  services: (ctx, uses: { accountSources: Pick<DepsOf<typeof createInstancesService>, 'hasBillingDetails'> }) => {
     const enqueueWorkflow = workflowEnqueuer(ctx.boss);
     const versionRegistry = versionRegistryOf(ctx.env);
     const instances = createInstancesService({
@@ -23,7 +24,8 @@ export const instancesCoreModule = serverModule({
       newInstanceVersion: versionRegistry.forNewInstances,
       hasBillingDetails: uses.accountSources.hasBillingDetails,
     });
-    return { enqueueWorkflow, versionRegistry, instances, instanceChecks: createInstanceChecksService({ db: ctx.db, driver: ctx.driver, instances }) };
+    // countProjectKeysUp: what projects/ counts up when a key is made or deleted (its ProjectsInstancesPort).
+    return { enqueueWorkflow, versionRegistry, instances, countProjectKeysUp, instanceChecks: createInstanceChecksService({ db: ctx.db, driver: ctx.driver, instances }) };
   },
   api: [instancesRoutes],
 });

@@ -1,5 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
-import type { AccountSources } from '../../account/account.service';
+import { serverModule, type DepsOf } from '../../../lib/server-module';
 import type { InstancesCore } from '../core/core.module';
 import { createDiskService } from './instances.disk';
 import { diskRoutes } from './disk.routes';
@@ -7,7 +6,7 @@ import { diskRoutes } from './disk.routes';
 /** Disk increases and the clean-up of an instance’s disk. */
 export const diskModule = serverModule({
   name: 'instances/disk',
-  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({
+  services: (ctx, uses: InstancesCore & { accountSources: Pick<DepsOf<typeof createDiskService>, 'hasBillingDetails'> }) => ({
     disk: createDiskService({
       database: ctx.database,
       driver: ctx.driver,

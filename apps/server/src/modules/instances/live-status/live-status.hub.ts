@@ -14,7 +14,7 @@ export interface LiveSubscriber {
   close(): void;
 }
 
-/** The outbox queue domain events notify on (events/events.jobs.ts). */
+/** The outbox queue domain events notify on (jobs/kernel-outboxes.ts). */
 const DOMAIN_EVENTS_QUEUE = 'domain-events';
 const BATCH = 500;
 

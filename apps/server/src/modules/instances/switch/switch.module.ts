@@ -1,5 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
-import type { AccountSources } from '../../account/account.service';
+import { serverModule, type DepsOf } from '../../../lib/server-module';
 import type { InstancesCore } from '../core/core.module';
 import { createSwitchService } from './instances.switch';
 import { switchRoutes } from './switch.routes';
@@ -7,7 +6,7 @@ import { switchRoutes } from './switch.routes';
 /** Size changes (the switch to another size). */
 export const switchModule = serverModule({
   name: 'instances/switch',
-  services: (ctx, uses: InstancesCore & { accountSources: AccountSources }) => ({
+  services: (ctx, uses: InstancesCore & { accountSources: Pick<DepsOf<typeof createSwitchService>, 'hasBillingDetails'> }) => ({
     switcher: createSwitchService({ database: ctx.database, clock: ctx.clock, enqueue: uses.enqueueWorkflow, instances: uses.instances, hasBillingDetails: uses.accountSources.hasBillingDetails }),
   }),
   api: [switchRoutes],

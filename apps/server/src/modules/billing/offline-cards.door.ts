@@ -4,7 +4,13 @@ import { OFFLINE_CARD_MESSAGES, OFFLINE_TEST_CARDS, cardBrand, luhnValid, type O
 import type { Db } from '../../db/client';
 import { offlineCards } from '../../db/schema';
 import type { Clock } from '../../lib/context';
-import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from '../billing/payment-provider.door';
+import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from './payment-provider.door';
+
+/*
+ * The offline payment provider, beside Stripe's (stripe-provider.ts): billing chooses between
+ * them (payment-providers.ts). modules/offline-payments serves only the card page, which
+ * tokenizes through this door, so billing never imports that module.
+ */
 
 type Outcome = (typeof offlineCards.$inferSelect)['outcome'];
 
