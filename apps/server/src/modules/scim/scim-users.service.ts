@@ -49,6 +49,42 @@ async function seatFor(tx: Db, tenantId: string): Promise<void> {
   if (full) throw forbidden(full);
 }
 
+/** A new user from the IdP, answering its id: a joined member when active, else kept inactive (no member). */
+async function insertUser(deps: ScimUsersDeps, c: ScimCaller, input: ScimUserInput): Promise<string> {
+  const repo = scimUsersRepo(deps.db);
+  const change = changeOfInput(input);
+  const email = change.email!;
+  if (await repo.emailInUse(email, '00000000-0000-0000-0000-000000000000')) throw taken();
+  const id = newId();
+  const now = deps.clock.now();
+  const active = input.active !== false;
+  try {
+    await deps.db.transaction(async (tx) => {
+      // A seat, as an invitation takes one: SCIM adds no member past the account's limit (403).
+      // An inactive user is no member (soft-deleted) and takes none.
+      if (active) await seatFor(tx, c.tenantId);
+      await scimUsersRepo(tx).insert({
+        id,
+        tenantId: c.tenantId,
+        email,
+        name: change.formatted!,
+        givenName: change.givenName,
+        familyName: change.familyName,
+        scimExternalId: change.externalId,
+        scimState: active ? 'active' : 'inactive',
+        joinedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: active ? null : now,
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw taken();
+    throw e;
+  }
+  return id;
+}
+
 /**
  * SCIM's Users (RFC 7644) for one account: what its identity provider creates, reads,
  * changes and deactivates. A user SCIM creates is a joined member without a password (they
@@ -107,37 +143,7 @@ export function createScimUsersService(deps: ScimUsersDeps) {
     get: read,
 
     async create(c: ScimCaller, input: ScimUserInput): Promise<ScimUser> {
-      const change = changeOfInput(input);
-      const email = change.email!;
-      if (await repo.emailInUse(email, '00000000-0000-0000-0000-000000000000')) throw taken();
-      const id = newId();
-      const now = deps.clock.now();
-      const active = input.active !== false;
-      try {
-        await deps.db.transaction(async (tx) => {
-          // A seat, as an invitation takes one: SCIM adds no member past the account's limit (403).
-          // An inactive user is no member (soft-deleted) and takes none.
-          if (active) await seatFor(tx, c.tenantId);
-          await scimUsersRepo(tx).insert({
-            id,
-            tenantId: c.tenantId,
-            email,
-            name: change.formatted!,
-            givenName: change.givenName,
-            familyName: change.familyName,
-            scimExternalId: change.externalId,
-            scimState: active ? 'active' : 'inactive',
-            joinedAt: now,
-            createdAt: now,
-            updatedAt: now,
-            deletedAt: active ? null : now,
-          });
-        });
-      } catch (e) {
-        if (isUniqueViolation(e)) throw taken();
-        throw e;
-      }
-      return read(c, id);
+      return read(c, await insertUser(deps, c, input));
     },
 
     replace: (c: ScimCaller, id: string, input: ScimUserInput) => apply(c, id, changeOfInput(input)),
