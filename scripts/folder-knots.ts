@@ -25,12 +25,10 @@ const SERVER_SRC = 'apps/server/src/';
  *   modules/account-sso, which imports them there, can be edited.
  * - instances with backups (the workflow's registry names backups' steps) and billing (the
  *   trial's end stops instances; instances gate on billing's facts).
- * - auth's sign-in door with account-sso's facts and break-glass door.
  */
 export const STILL_TO_UNTIE: readonly string[][] = [
   ['events', 'infra', 'jobs', 'lib', 'mail', 'plugins'],
   ['modules/backups', 'modules/billing', 'modules/instances'],
-  ['modules/account-sso', 'modules/auth'],
 ];
 
 /** The knots that are not within one of the known ones: new, or grown. */

@@ -10,6 +10,7 @@ import { createSsoSignInService } from './account-sso.sign-in';
 import { ssoCallbackPages, ssoSignInRoutes } from './account-sso.sign-in.routes';
 import { serviceProviderOf } from './account-sso.view';
 import { samlPages } from './account-sso.saml.routes';
+import { createPasswordSignInPolicy } from './account-sso.password-policy';
 
 /** Console sign-in through the account's identity provider (issue 45): connection, domains, sign-in, logout. */
 export const accountSsoModule = serverModule({
@@ -25,6 +26,7 @@ export const accountSsoModule = serverModule({
       accountSso: createAccountSsoService({ db: ctx.db, clock: ctx.clock, sealKey, publicUrl: ctx.env.publicUrl }),
       ssoDomains: createSsoDomainService({ db: ctx.db, clock: ctx.clock, ...mailLinksOf(ctx) }),
       ssoLogout: createSsoLogoutService({ db: ctx.db, clock: ctx.clock, sealKey, publicUrl: ctx.env.publicUrl, oidc, saml, sessions: uses.sessions }),
+      passwordSignInPolicy: createPasswordSignInPolicy(ctx),
       ssoSignIn: createSsoSignInService({ db: ctx.db, clock: ctx.clock, sealKey, publicUrl: ctx.env.publicUrl, oidc, saml, allowPrivate: ctx.env.SSO_ALLOW_PRIVATE_IDPS }),
     };
   },

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_SSO_MESSAGES, type LoginAnswer, type Session } from '@replay/contracts';
-import { forbidden } from '../../lib/errors';
-import { ssoEnforcedFor } from '../account-sso/account-sso.facts';
-import { tellBreakGlass } from '../account-sso/break-glass.door';
+import type { LoginAnswer, Session } from '@replay/contracts';
 import type { Principal } from '../../lib/principal';
 import { setRefreshCookie, type CookieSettings } from './cookie';
 
@@ -31,18 +28,13 @@ export function signInAnswer(app: FastifyInstance) {
 }
 
 /**
- * Password sign-in while the account enforces single sign-on for the member's domain: refused
- * (403), except for the account's owner, who keeps it as the break-glass way in (the IdP may
- * be down, or misconfigured): allowed, and told to every other owner and admin by mail. Every
- * sign-in that proves a password (login, reset, joining by invitation) comes here.
+ * Every sign-in that proves a password (login, reset, joining by invitation) asks the account's
+ * rule for passwords first: refused while it enforces single sign-on for the member's domain,
+ * the owner's break-glass aside (account-sso's passwordSignInPolicy service).
  */
 export function passwordAllowedCheck(app: FastifyInstance) {
-  const { ctx } = app;
-  return async (principal: Principal): Promise<void> => {
-    if (!(await ssoEnforcedFor(ctx.db, principal))) return;
-    if (!(principal.superAdmin || principal.role?.protected === true)) throw forbidden(ACCOUNT_SSO_MESSAGES.ssoRequired);
-    await tellBreakGlass(ctx, principal);
-  };
+  const { passwordSignInPolicy } = app.services;
+  return (principal: Principal): Promise<void> => passwordSignInPolicy.check(principal);
 }
 
 /**
