@@ -11,8 +11,9 @@ import { MESSAGES, PASSWORD_MAX_LENGTH, organizationSchema, personNameSchema, st
  * for seats and sites), by whether it has billing details: a trial account gets its one
  * free instance and a small team to try the product with; a billed one room to grow,
  * capped so a runaway script (or a stolen session) cannot run up a bill of hundreds of
- * instances — support raises it. A seat is a member, joined or invited; an instance
- * counts until it is terminated, and so do its projects.
+ * instances (no per-account override exists yet: docs/decisions/account.md). A seat is a
+ * member, joined or invited, however they came in (members/seats.door.ts); an instance counts
+ * until it is terminated, and so do its projects.
  */
 export const ACCOUNT_LIMITS = {
   trial: { teamMembers: 20, instances: 1, sites: 3 },
