@@ -134,6 +134,10 @@ export const RATE_RULES = {
   ssoDomainMails: { limit: 10, windowMs: HOUR_MS },
   /** Domain-claim codes tried for one account: an 8-digit code gets no more guesses than a password. */
   ssoDomainCodeTries: { limit: 10, windowMs: 15 * MINUTE_MS },
+  /** SAML logout messages from one browser's address (each may verify a signature): a person signs out a few times. */
+  ssoLogoutFromAddress: { limit: 60, windowMs: 15 * MINUTE_MS },
+  /** OIDC back-channel logout tokens from one address (an IdP's server; each may fetch its keys): room for a busy IdP. */
+  ssoBackchannelFromAddress: { limit: 600, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateRule>;
 
 /** Counter keys; emails are compared lowercased everywhere. */
@@ -153,4 +157,6 @@ export const rateKeys = {
   ssoStartFromAddress: (ip: string) => `sso-start:ip:${ip}`,
   ssoDomainMails: (tenantId: string) => `sso-domain-mail:tenant:${tenantId}`,
   ssoDomainCodeTries: (tenantId: string) => `sso-domain-code:tenant:${tenantId}`,
+  ssoLogoutFromAddress: (ip: string) => `sso-logout:ip:${ip}`,
+  ssoBackchannelFromAddress: (ip: string) => `sso-backchannel:ip:${ip}`,
 };

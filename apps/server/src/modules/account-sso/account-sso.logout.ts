@@ -1,7 +1,8 @@
-import { routes } from '@replay/contracts';
+import { ACCOUNT_SSO_MESSAGES, routes } from '@replay/contracts';
 import { EMAIL_FORMAT, bindingParams, claimedIssuer, inflated } from '@replay/saml-sp';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
+import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
 import { clientSecretOf } from './account-sso.service';
@@ -49,6 +50,7 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
   const connections = accountSsoRepo(deps.db);
   const signIns = ssoSignInsRepo(deps.db);
   const base = deps.publicUrl.replace(/\/+$/, '');
+  const limits = rateLimiter(deps);
 
   async function samlLogoutUrl(row: ConnectionRow, kept: { subject: string; samlNameIdFormat: string | null; idpSessionId: string | null }): Promise<string | null> {
     const subject = { nameId: kept.subject, nameIdFormat: kept.samlNameIdFormat ?? EMAIL_FORMAT, sessionIndex: kept.idpSessionId };
@@ -60,7 +62,10 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
   /** The IdP's LogoutRequest: checked against each connection to the IdP it names (its certificate decides), the sessions of its subject ended. */
   async function idpInitiated(rawQuery: string, params: Map<string, string>): Promise<SloAnswer> {
     const refused = { refused: 'The sign-out request is not signed by an identity provider this console knows.' };
-    const issuer = await claimedIssuer(inflated(params.get('SAMLRequest') ?? '', 'SAMLRequest')).catch(() => null);
+    // In the promise: a message that is not deflated base64 throws at once, and is refused as any other.
+    const issuer = await Promise.resolve()
+      .then(() => claimedIssuer(inflated(params.get('SAMLRequest') ?? '', 'SAMLRequest')))
+      .catch(() => null);
     if (!issuer) return refused;
     for (const row of await connections.samlConnectionsOf(issuer)) {
       const read = await deps.saml.readLogoutRequest(samlIdpOf(row), rawQuery).catch(() => null);
@@ -109,7 +114,8 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
      * its issuer and audience name; the console sessions of that IdP session (or subject) end.
      * Whether it was taken (the IdP is answered 200, else 400).
      */
-    async backchannelLogout(token: string): Promise<boolean> {
+    async backchannelLogout(token: string, ip: string): Promise<boolean> {
+      await limits.hit([{ key: rateKeys.ssoBackchannelFromAddress(ip), rule: RATE_RULES.ssoBackchannelFromAddress }], ACCOUNT_SSO_MESSAGES.tooManyRequests);
       let claimed: { iss?: string; aud?: string | string[] };
       try {
         claimed = decodeJwt(token);
@@ -129,7 +135,8 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
     },
 
     /** GET /sso/saml/slo: the IdP's LogoutRequest (IdP-initiated) or its LogoutResponse (to ours), by the HTTP-Redirect binding. */
-    async samlSlo(rawQuery: string): Promise<SloAnswer> {
+    async samlSlo(rawQuery: string, ip: string): Promise<SloAnswer> {
+      await limits.hit([{ key: rateKeys.ssoLogoutFromAddress(ip), rule: RATE_RULES.ssoLogoutFromAddress }], ACCOUNT_SSO_MESSAGES.tooManyRequests);
       const params = redirectParams(rawQuery);
       if (params?.has('SAMLRequest')) return idpInitiated(rawQuery, params);
       if (params?.has('SAMLResponse')) return answered(rawQuery, params);

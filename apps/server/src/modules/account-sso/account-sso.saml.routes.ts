@@ -34,7 +34,7 @@ export const samlPages: FastifyPluginAsync = async (app) => {
 
   // Single logout by the HTTP-Redirect binding: the IdP's LogoutRequest (its sessions end here) or its answer to ours.
   app.get('/sso/saml/slo', { config: { guard: 'public' } }, async (request, reply) => {
-    const answer = await ssoLogout.samlSlo(request.url.split('?')[1] ?? '');
+    const answer = await ssoLogout.samlSlo(request.url.split('?')[1] ?? '', request.ip);
     reply.header('cache-control', 'no-store');
     if ('location' in answer) return reply.redirect(answer.location, 303);
     return reply.code(400).type('text/plain; charset=utf-8').send(answer.refused);

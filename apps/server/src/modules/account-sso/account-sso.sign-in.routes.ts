@@ -50,7 +50,7 @@ export const ssoCallbackPages: FastifyPluginAsync = async (app) => {
   app.post('/sso/oidc/backchannel-logout', { config: { guard: 'public' } }, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const tokens = form.getAll('logout_token');
-    const taken = tokens.length === 1 && (await ssoLogout.backchannelLogout(tokens[0]!));
+    const taken = tokens.length === 1 && (await ssoLogout.backchannelLogout(tokens[0]!, request.ip));
     return reply
       .header('cache-control', 'no-store')
       .code(taken ? 200 : 400)
