@@ -25,6 +25,12 @@ const SIGN_INS = Number(process.env.SSO_SIGN_INS ?? 60);
 const IDP_PORT = Number(process.env.SSO_BENCH_IDP_PORT ?? 47290);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The sign-ins' count, median and p95 in milliseconds. */
+function roundTrips(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { signIns: SIGN_INS, median: Math.round(median(times)), p95: Math.round(percentile(sorted, 95)) };
+}
+
 async function json(res: Response): Promise<{ data: Record<string, unknown> }> {
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { data: Record<string, unknown> };
@@ -65,8 +71,7 @@ async function benchOidcRoundTrip() {
         await json(await b.request(`${base}/api/auth/sso/complete`, { json: { ticket } }));
         times.push(performance.now() - t0);
       }
-      const sorted = [...times].sort((a, b) => a - b);
-      return { signIns: SIGN_INS, median: Math.round(median(times)), p95: Math.round(percentile(sorted, 95)) };
+      return roundTrips(times);
     } finally {
       await idp.close();
       await served.stop();
@@ -127,8 +132,7 @@ async function benchSamlRoundTrip() {
         await json(await fetch(`${base}/api/auth/sso/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) }));
         times.push(performance.now() - t0);
       }
-      const sorted = [...times].sort((a, b) => a - b);
-      return { signIns: SIGN_INS, median: Math.round(median(times)), p95: Math.round(percentile(sorted, 95)) };
+      return roundTrips(times);
     } finally {
       await idp.close();
       await served.stop();

@@ -5,25 +5,12 @@ import { SCIM_MESSAGES, type Role, type ScimProvisioning } from '@replay/contrac
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt, publicConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { makeRole } from '../../test/team-fixtures';
 
 const NOW = Date.now();
 const TOKEN = `rcs_${'t'.repeat(43)}`;
 
-function role(roleId: string, name: string, isProtected = false): Role {
-  return {
-    roleId,
-    name,
-    description: '',
-    allInstances: true,
-    instances: [],
-    permissions: ['VIEW_INSTANCES'],
-    protected: isProtected,
-    tenantId: 'ten_1',
-    createdAt: NOW,
-    deletedAt: null,
-    memberCount: 0,
-  };
-}
+const role = (roleId: string, name: string, isProtected = false): Role => makeRole({ roleId, name, description: '', protected: isProtected, createdAt: NOW });
 const roles = [role('role-owner', 'Owner', true), role('role-view', 'Viewer')];
 const base = { 'GET /api/public-config': ok(publicConfig), 'GET /api/client/roles': ok(roles) };
 const owner = makeAccount({ permissions: ['VIEW_INSTANCES', 'EDIT_INSTANCES', 'VIEW_MEMBERS', 'EDIT_MEMBERS', 'VIEW_ROLES', 'EDIT_ROLES', 'VIEW_BILLING', 'EDIT_BILLING', 'VIEW_ACTIVITY'] });

@@ -1,6 +1,7 @@
 import type { Role, SsoConnection, SsoDomain, SsoSettings } from '@replay/contracts';
 import { ok } from '../../test/fetch-stub';
 import { makeAccount, publicConfig } from '../../test/fixtures';
+import { makeRole } from '../../test/team-fixtures';
 
 /** The SSO screen's tests' account, roles and settings (ids are UUIDs: the contracts' schemas check them). */
 export const NOW = Date.UTC(2026, 11, 7, 9, 30);
@@ -8,21 +9,7 @@ export const ROLE = { owner: '00000000-0000-4000-8000-000000000001', viewer: '00
 export const CONNECTION_ID = '00000000-0000-4000-8000-0000000000c1';
 export const DOMAIN_ID = '00000000-0000-4000-8000-0000000000d1';
 
-function role(roleId: string, name: string, isProtected = false): Role {
-  return {
-    roleId,
-    name,
-    description: '',
-    allInstances: true,
-    instances: [],
-    permissions: ['VIEW_INSTANCES'],
-    protected: isProtected,
-    tenantId: 'ten_1',
-    createdAt: NOW,
-    deletedAt: null,
-    memberCount: 0,
-  };
-}
+const role = (roleId: string, name: string, isProtected = false): Role => makeRole({ roleId, name, description: '', protected: isProtected, createdAt: NOW });
 export const roles = [role(ROLE.owner, 'Owner', true), role(ROLE.viewer, 'Viewer'), role(ROLE.developer, 'Developer')];
 
 export const owner = makeAccount({
