@@ -42,7 +42,7 @@ function workspaceImports(dir: string): string[] {
 }
 
 describe('workspace packages', () => {
-  it('finds the eleven workspaces', () => {
+  it('finds the twelve workspaces', () => {
     expect(workspaces.sort()).toEqual([
       'apps/agent',
       'apps/server',
@@ -53,6 +53,7 @@ describe('workspace packages', () => {
       'packages/client',
       'packages/contracts',
       'packages/local-process',
+      'packages/saml-sp',
       'packages/test-idp',
       'packages/tracker',
     ]);
