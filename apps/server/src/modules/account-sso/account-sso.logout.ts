@@ -40,6 +40,16 @@ function redirectParams(rawQuery: string): Map<string, string> | null {
   }
 }
 
+/** The Issuer a LogoutRequest claims (checked later by its signature); null for anything that is not one. */
+async function requestIssuer(params: Map<string, string>): Promise<string | null> {
+  try {
+    // Awaited here: a message that is not deflated base64 throws at once, and is refused as any other.
+    return await claimedIssuer(inflated(params.get('SAMLRequest') ?? '', 'SAMLRequest'));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Single logout, both ways. Signing out of the console sends the browser on to the IdP's logout
  * (OIDC end_session_endpoint with id_token_hint; SAML LogoutRequest by HTTP-Redirect). The IdP
@@ -62,10 +72,7 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
   /** The IdP's LogoutRequest: checked against each connection to the IdP it names (its certificate decides), the sessions of its subject ended. */
   async function idpInitiated(rawQuery: string, params: Map<string, string>): Promise<SloAnswer> {
     const refused = { refused: 'The sign-out request is not signed by an identity provider this console knows.' };
-    // In the promise: a message that is not deflated base64 throws at once, and is refused as any other.
-    const issuer = await Promise.resolve()
-      .then(() => claimedIssuer(inflated(params.get('SAMLRequest') ?? '', 'SAMLRequest')))
-      .catch(() => null);
+    const issuer = await requestIssuer(params);
     if (!issuer) return refused;
     for (const row of await connections.samlConnectionsOf(issuer)) {
       const read = await deps.saml.readLogoutRequest(samlIdpOf(row), rawQuery).catch(() => null);
