@@ -1,11 +1,14 @@
 import { createServer } from 'node:net';
 
 /**
- * A free port in 47200–47299 (the single sign-on tests' own range), searched from an offset
- * per project so that the PGlite and PostgreSQL runs of one file never reach for the same one.
+ * A free port in 47200–47299 (the single sign-on tests' own range), searched from an offset per
+ * project and per worker: a port found free is bound only later (the console is built first), so
+ * two files that probe the same port at once would both take it (EADDRINUSE). Each worker
+ * (VITEST_POOL_ID, fixed for the worker's life) of each project starts in a block of its own.
  */
 export async function ssoTestPort(taken: ReadonlySet<number> = new Set()): Promise<number> {
-  const from = 47200 + (process.env.TEST_DB === 'postgres' ? 40 : 0);
+  const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 4;
+  const from = 47200 + (process.env.TEST_DB === 'postgres' ? 50 : 0) + worker * 12;
   for (let port = from; port < 47300; port += 1) {
     if (taken.has(port)) continue;
     if (await bindable(port)) return port;
