@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { instanceSizeSchema, instanceStatusSchema, providerSchema } from './catalogue';
+import { instanceSizeSchema, providerSchema } from './catalogue';
+import { instanceStatusSchema } from './instance-lifecycle';
 import { BACKUP_KINDS } from './instances/backups';
 
 /**

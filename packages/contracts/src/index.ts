@@ -14,6 +14,7 @@ export * from './webauthn';
 export * from './public-config';
 export * from './routes';
 export * from './catalogue';
+export * from './instance-lifecycle';
 export * from './members';
 export * from './console-modules';
 export * from './roles';

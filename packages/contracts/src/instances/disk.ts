@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLEANUP_DAY_OPTIONS, DEFAULT_CLEANUP_DAYS, DISK_MAX_GB, DISK_STEP_GB, storagePrice, type Provider } from '../catalogue';
+import { storagePrice, type Provider } from '../catalogue';
+import { CLEANUP_DAY_OPTIONS, DEFAULT_CLEANUP_DAYS, DISK_MAX_GB, DISK_STEP_GB } from '../instance-lifecycle';
 import type { Micros } from '../money';
 import { safeInt } from '../safe';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { InstanceStatus } from '../catalogue';
+import type { InstanceStatus } from '../instance-lifecycle';
 
 /**
  * What an instance may do in each state (spec sections 4 and 5): its actions, the status

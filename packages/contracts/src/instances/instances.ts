@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { findRegion, instanceSizeSchema, instanceStatusSchema, providerSchema, type InstanceSize } from '../catalogue';
+import { findRegion, instanceSizeSchema, providerSchema, type InstanceSize } from '../catalogue';
+import { instanceStatusSchema } from '../instance-lifecycle';
 import { PAGE_SIZES, TEXT_LIMITS } from '../constants';
 import { instanceActionSchema } from './instance-rules';
 import { searchTextSchema } from '../members';

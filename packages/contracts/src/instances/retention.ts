@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RETENTION_DAYS, RETENTION_DAY_OPTIONS } from '../catalogue';
+import { DEFAULT_RETENTION_DAYS, RETENTION_DAY_OPTIONS } from '../instance-lifecycle';
 
 /**
  * Data retention (spec sections 2, 7 and 9): how long an instance keeps its recordings.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INSTANCE_SIZES, SIZES, priceFor, type InstanceSize, type InstanceStatus, type Provider } from '../catalogue';
+import { INSTANCE_SIZES, SIZES, priceFor, type InstanceSize, type Provider } from '../catalogue';
+import { type InstanceStatus } from '../instance-lifecycle';
 import type { Micros } from '../money';
 import { INSTANCE_MESSAGES } from './instances';
 import { canSwitchInstance } from './instance-rules';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VERSIONS, compareVersions } from '../catalogue';
+import { VERSIONS, compareVersions } from '../instance-lifecycle';
 import { safeExactText } from '../safe';
 
 /**
