@@ -1,8 +1,8 @@
 import { startOidcIdp, type TestOidcIdp } from '@replay/test-idp/oidc';
 import { TestBrowser } from '@replay/test-idp/oidc-browser';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, signup, type SignedIn } from '../support/auth';
-import { claimAndVerify, rolesByName } from './support';
+import { bearer, type SignedIn } from '../support/auth';
+import { ownerWithConnection } from './support';
 import { ssoTestPort } from './ports';
 
 export interface OidcWorld {
@@ -32,16 +32,14 @@ export async function oidcWorld(domain: string): Promise<OidcWorld> {
     postLogoutRedirectUri: `${base}/login`,
     backchannelLogoutUri: `${base}/sso/oidc/backchannel-logout`,
   });
-  const owner = await signup(t, { email: `boss@${domain}` });
-  const roles = await rolesByName(t, owner.user.tenantId);
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/client/sso',
-    headers: bearer(owner.jwt),
-    payload: { protocol: 'oidc', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, defaultRoleId: roles.Viewer, groupRoles: [{ group: 'devs', roleId: roles.Developer }] },
-  });
-  if (saved.statusCode !== 200) throw new Error(`save failed: ${saved.statusCode} ${saved.body}`);
-  await claimAndVerify(t, owner.jwt, `it@${domain}`);
+  const { owner, roles } = await ownerWithConnection(t, domain, (r) => ({
+    protocol: 'oidc',
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    defaultRoleId: r.Viewer,
+    groupRoles: [{ group: 'devs', roleId: r.Developer }],
+  }));
   return {
     t,
     idp,

@@ -1,8 +1,8 @@
 import { startSimpleSamlPhp, type PostedForm, type SimpleSamlPhp, type SimpleSamlPhpBrowser, type SimpleSamlPhpUser } from '@replay/test-idp/simplesamlphp';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, signup, type SignedIn } from '../support/auth';
+import { bearer, type SignedIn } from '../support/auth';
 import { serviceProviderOf } from '../../src/modules/account-sso/account-sso.view';
-import { claimAndVerify, rolesByName } from './support';
+import { ownerWithConnection } from './support';
 
 export interface SamlWorld {
   t: TestApp;
@@ -24,24 +24,15 @@ export async function samlWorld(domain: string, users: readonly SimpleSamlPhpUse
   const base = t.runtime.ctx.env.publicUrl.replace(/\/+$/, '');
   const sp = serviceProviderOf(base);
   const idp = await startSimpleSamlPhp({ users, serviceProviders: [{ entityId: sp.samlEntityId, acsUrl: sp.samlAcsUrl, sloUrl: sp.samlSloUrl }] });
-  const owner = await signup(t, { email: `boss@${domain}` });
-  const roles = await rolesByName(t, owner.user.tenantId);
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/client/sso',
-    headers: bearer(owner.jwt),
-    payload: {
-      protocol: 'saml',
-      entryPoint: idp.ssoUrl,
-      logoutUrl: idp.sloUrl,
-      idpEntityId: idp.entityId,
-      idpCert: idp.certPem,
-      defaultRoleId: roles.Viewer,
-      groupRoles: [{ group: 'engineering', roleId: roles.Developer }],
-    },
-  });
-  if (saved.statusCode !== 200) throw new Error(`save failed: ${saved.statusCode} ${saved.body}`);
-  await claimAndVerify(t, owner.jwt, `it@${domain}`);
+  const { owner, roles } = await ownerWithConnection(t, domain, (r) => ({
+    protocol: 'saml',
+    entryPoint: idp.ssoUrl,
+    logoutUrl: idp.sloUrl,
+    idpEntityId: idp.entityId,
+    idpCert: idp.certPem,
+    defaultRoleId: r.Viewer,
+    groupRoles: [{ group: 'engineering', roleId: r.Developer }],
+  }));
   return {
     t,
     idp,

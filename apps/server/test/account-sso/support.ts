@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox, roles } from '../../src/db/schema';
 import type { TestApp } from '../support/app';
-import { bearer } from '../support/auth';
+import { bearer, signup } from '../support/auth';
 
 /** The account's starter roles by name (Viewer, Developer, Administrator). */
 export async function rolesByName(t: TestApp, tenantId: string): Promise<Record<string, string>> {
@@ -26,4 +26,17 @@ export async function claimAndVerify(t: TestApp, jwt: string, email: string): Pr
   const verify = await t.app.inject({ method: 'POST', url: `/api/client/sso/domains/${id}/verify`, headers: bearer(jwt), payload: { code } });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
   return id;
+}
+
+/**
+ * An owner of a new account on `domain`, its SSO connection saved from `body` (given the
+ * account's roles) and the domain claimed and verified: where each IdP's world starts.
+ */
+export async function ownerWithConnection(t: TestApp, domain: string, body: (roles: Record<string, string>) => Record<string, unknown>) {
+  const owner = await signup(t, { email: `boss@${domain}` });
+  const roles = await rolesByName(t, owner.user.tenantId);
+  const saved = await t.app.inject({ method: 'PUT', url: '/api/client/sso', headers: bearer(owner.jwt), payload: body(roles) });
+  if (saved.statusCode !== 200) throw new Error(`save failed: ${saved.statusCode} ${saved.body}`);
+  await claimAndVerify(t, owner.jwt, `it@${domain}`);
+  return { owner, roles };
 }
