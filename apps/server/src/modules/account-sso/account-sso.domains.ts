@@ -8,11 +8,11 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
-import { accountSsoRepo } from './account-sso.repo';
 import { ssoDomainsRepo } from './account-sso.domains-repo';
 import { assertOwner } from './account-sso.service';
 import { domainView } from './account-sso.view';
 import { domainCodeMail } from './account-sso.mail';
+import { accountNameOf } from '../account/account.facts';
 
 export interface SsoDomainDeps {
   db: Db;
@@ -34,7 +34,6 @@ const newCode = (): string => String(randomInt(0, 100_000_000)).padStart(8, '0')
  */
 export function createSsoDomainService(deps: SsoDomainDeps) {
   const repo = ssoDomainsRepo(deps.db);
-  const accounts = accountSsoRepo(deps.db);
   const limits = rateLimiter(deps);
 
   return {
@@ -50,7 +49,7 @@ export function createSsoDomainService(deps: SsoDomainDeps) {
       const code = newCode();
       const now = deps.clock.now();
       const link = `${deps.publicUrl.replace(/\/+$/, '')}${routes.client('sso')}`;
-      const accountName = await accounts.accountName(p.tenantId);
+      const accountName = await accountNameOf(deps.db, p.tenantId);
       // The claim and its mail commit together; the mail leaves after the commit.
       const row = await deps.db.transaction(async (tx) => {
         const saved = await ssoDomainsRepo(tx).claim({

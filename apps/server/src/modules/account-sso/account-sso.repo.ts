@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { roles, ssoConnections, ssoDomains, tenants } from '../../db/schema';
+import { roles, ssoConnections, ssoDomains } from '../../db/schema';
 
 export type ConnectionRow = typeof ssoConnections.$inferSelect;
 
@@ -56,11 +56,6 @@ export function accountSsoRepo(db: Db) {
         .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId), isNull(roles.deletedAt)))
         .limit(1);
       return row ?? null;
-    },
-
-    async accountName(tenantId: string): Promise<string> {
-      const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-      return row?.name ?? '';
     },
 
     /** The SAML connections to the IdP of entity id `entityId` (whose certificate checks its logout message decides which). */

@@ -7,6 +7,7 @@ import { emitEvent } from '../../events/emit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { invitationMail } from './invitation.mail';
 import { invitationLink, issueInvitation, type IssuedInvitation } from './invitation-token';
+import { accountNameOf } from '../account/account.facts';
 import { membersRepo } from './members.repo';
 import { actorOf, assignableRole, isAdmin } from './members.rules';
 import { assertSeatFree } from './seats.door';
@@ -21,7 +22,7 @@ export async function mailInvitation(deps: MembersDeps, tx: Db, p: Principal, m:
       to: m.email,
       name: m.name,
       inviterName: p.name,
-      tenantName: await membersRepo(tx).tenantName(p.tenantId),
+      tenantName: await accountNameOf(tx, p.tenantId),
       productName: deps.productName,
       link,
       validDays: INVITATION_LIFETIME_DAYS,

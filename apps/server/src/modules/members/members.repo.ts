@@ -104,11 +104,6 @@ export function membersRepo(db: Db) {
       return row ? toRow(row) : null;
     },
 
-    async tenantName(tenantId: string): Promise<string> {
-      const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-      return row?.name ?? '';
-    },
-
     /** Emails are unique across every account: an email is how a person signs in. */
     async emailInUse(email: string): Promise<boolean> {
       const [row] = await db
