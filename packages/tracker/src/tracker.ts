@@ -1,13 +1,11 @@
 import { record } from '@rrweb/record';
 import { TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { CAPTURE_ALL, readCapture, rememberCaptured, wantsRecording, type TrackerCapture } from './capture';
-import { maskConsoleEvent, recordConsole } from './console';
 import { ErrorReports } from './error-reports';
 import { captureErrors, type CapturedError } from './errors';
 import { watchNavigation } from './navigation';
-import { PLAIN_LOGGER, bareUrl, recorderPrivacy, type LoggerOptions } from './privacy';
-import { scrubAddresses } from './scrub';
-import type { MaskInputOptions } from './rrweb-types';
+import { PLAIN_LOGGER, bareUrl, type LoggerOptions } from './privacy';
+import { startRecording, type Recording } from './recording';
 import { sessionIdOfVisit } from './session';
 import { Transport } from './transport';
 
@@ -58,14 +56,17 @@ export class Tracker {
   private capture: TrackerCapture = CAPTURE_ALL;
   private logger: LoggerOptions = UNREAD_LOGGER;
   /** Set while rrweb records. */
-  private stopRecording: (() => void) | null = null;
+  private recording: Recording | null = null;
   private stopErrors: (() => void) | null = null;
-  private stopConsole: (() => void) | null = null;
   /** Set while a session left out waits for a condition set to match. */
   private stopWatching: (() => void) | null = null;
-  private readonly onLeave = () => void this.transport.flush(true);
+  /** The page is going away: the mutations rrweb holds are emitted, then everything leaves at once. */
+  private readonly onLeave = () => {
+    this.recording?.flushMutations();
+    void this.transport.flush(true);
+  };
   private readonly onHidden = () => {
-    if (document.visibilityState === 'hidden') void this.transport.flush(true);
+    if (document.visibilityState === 'hidden') this.onLeave();
   };
 
   constructor(options: TrackerOptions) {
@@ -139,7 +140,7 @@ export class Tracker {
 
   /** Records from now when the capture settings want this session; answers whether it records. */
   private recheck(): boolean {
-    if (this.stopRecording) return true;
+    if (this.recording) return true;
     if (!this.decided || !wantsRecording(this.sessionId, this.capture, bareUrl(location.href), this.userId)) return false;
     const waited = this.stopWatching !== null;
     this.stopWatching?.();
@@ -153,23 +154,7 @@ export class Tracker {
 
   private record(): void {
     this.transport.release();
-    const privacy = recorderPrivacy(this.logger);
-    const logger = this.logger;
-    const consoleRecording = this.options.captureConsole ? recordConsole() : null;
-    this.stopConsole = consoleRecording?.stop ?? null;
-    this.stopRecording =
-      record({
-        emit: (event) => this.transport.push(maskConsoleEvent(scrubAddresses(event), logger)),
-        plugins: consoleRecording ? [consoleRecording.plugin] : [],
-        ...privacy,
-        maskInputOptions: privacy.maskInputOptions as MaskInputOptions,
-        inlineStylesheet: true,
-        // Nothing of the page's canvas, fonts or images as data: their pixels may show what the masks hide.
-        recordCanvas: false,
-        collectFonts: false,
-        inlineImages: false,
-        errorHandler: () => true,
-      }) ?? (() => undefined);
+    this.recording = startRecording({ logger: this.logger, captureConsole: this.options.captureConsole, push: (event) => this.transport.push(event) });
     if (this.userId) this.custom('identify', { userId: this.userId });
     this.errors.release();
     window.addEventListener('pagehide', this.onLeave);
@@ -182,13 +167,11 @@ export class Tracker {
     this.decided = false;
     this.stopWatching?.();
     this.stopWatching = null;
-    this.stopRecording?.();
-    this.stopRecording = null;
+    this.recording?.stop();
+    this.recording = null;
     this.stopErrors?.();
     this.stopErrors = null;
     this.errors.discard();
-    this.stopConsole?.();
-    this.stopConsole = null;
     window.removeEventListener('pagehide', this.onLeave);
     document.removeEventListener('visibilitychange', this.onHidden);
     void this.transport.flush();
@@ -203,7 +186,7 @@ export class Tracker {
     } catch {
       // Kept for this page only.
     }
-    const recording = this.stopRecording !== null;
+    const recording = this.recording !== null;
     // A condition set on this user starts recording, whose start tells the user itself.
     if (this.recheck() && !recording) return;
     this.custom('identify', { userId: this.userId });
@@ -224,13 +207,13 @@ export class Tracker {
 
   /** In rrweb's stream (its Custom event, type 5) when recording; held in the same shape before the capture decision, and dropped for a session left out. */
   private custom(tag: string, payload: unknown): void {
-    if (this.stopRecording) record.addCustomEvent(tag, payload);
+    if (this.recording) record.addCustomEvent(tag, payload);
     else if (!this.decided) this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
   }
 
   /** In the recording where it happened, and to the errors endpoint; neither for a session left out (custom drops it, errors holds it until discarded). */
   private reportError(e: CapturedError): void {
     this.custom(TRACKER_EVENT_TAGS.error, e);
-    if (this.stopRecording || !this.decided) this.errors.report(e, { sessionId: this.sessionId, url: bareUrl(location.href) });
+    if (this.recording || !this.decided) this.errors.report(e, { sessionId: this.sessionId, url: bareUrl(location.href) });
   }
 }

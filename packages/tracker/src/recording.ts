@@ -1,0 +1,64 @@
+import { record } from '@rrweb/record';
+import { maskConsoleEvent, recordConsole } from './console';
+import { recorderPrivacy, type LoggerOptions } from './privacy';
+import type { MaskInputOptions } from './rrweb-types';
+import { scrubAddresses } from './scrub';
+
+/**
+ * rrweb serializes the nodes a mutation adds in its MutationObserver callback: a microtask of
+ * the page's own task, so a page (or a click's handler) that replaces thousands of nodes at once
+ * has that task made longer by the recorder. rrweb's public freeze (`record.freezePage`) keeps
+ * collecting mutations without serializing them, and any event other than a mutation unfreezes
+ * the buffers and emits what they hold first (rrweb's record, wrappedEmit). So the buffers are
+ * frozen again after every such event, and every MUTATIONS_EVERY_MS a marker event, in a task of
+ * the tracker's own, lets them emit (the marker itself is not kept). A change made before a
+ * click is sent before it; rrweb stamps it when it is serialized, at most MUTATIONS_EVERY_MS
+ * late (so a replay may show it just after the click). Measured in bench/recording-overhead.ts.
+ */
+export const MUTATIONS_EVERY_MS = 100;
+const FLUSH_MARKER = 'replay.flush-mutations';
+
+export interface Recording {
+  /** Emits the mutations held so far (before the page goes away or a batch must leave now). */
+  flushMutations(): void;
+  stop(): void;
+}
+
+const isFlushMarker = (event: { type?: number; data?: unknown }): boolean => event.type === 5 && (event.data as { tag?: unknown } | undefined)?.tag === FLUSH_MARKER;
+
+const isMutation = (event: { type?: number; data?: unknown }): boolean => event.type === 3 && (event.data as { source?: unknown } | undefined)?.source === 0;
+
+/** rrweb recording with the tenant's privacy options, console messages when asked, into `push`. */
+export function startRecording(opts: { logger: LoggerOptions; captureConsole: boolean; push: (event: unknown) => void }): Recording {
+  const privacy = recorderPrivacy(opts.logger);
+  const consoleRecording = opts.captureConsole ? recordConsole() : null;
+  const stopRecording =
+    record({
+      emit: (event) => {
+        if (!isFlushMarker(event)) opts.push(maskConsoleEvent(scrubAddresses(event), opts.logger));
+        if (!isMutation(event)) record.freezePage();
+      },
+      plugins: consoleRecording ? [consoleRecording.plugin] : [],
+      ...privacy,
+      maskInputOptions: privacy.maskInputOptions as MaskInputOptions,
+      inlineStylesheet: true,
+      // Nothing of the page's canvas, fonts or images as data: their pixels may show what the masks hide.
+      recordCanvas: false,
+      collectFonts: false,
+      inlineImages: false,
+      errorHandler: () => true,
+    }) ?? (() => undefined);
+  // The marker unfreezes the buffers, which emit what they hold; emit above freezes them again.
+  const flushMutations = () => record.addCustomEvent(FLUSH_MARKER, null);
+  record.freezePage();
+  const timer = setInterval(flushMutations, MUTATIONS_EVERY_MS);
+  return {
+    flushMutations,
+    stop: () => {
+      clearInterval(timer);
+      flushMutations();
+      stopRecording();
+      consoleRecording?.stop();
+    },
+  };
+}
