@@ -2,8 +2,7 @@ import type { Env } from './config/env';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { createBoss } from './jobs/boss';
-import type { AppContext, Clock } from './lib/context';
-import { systemClock } from './lib/context';
+import type { AppContext } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { chainUnchainedRows } from './modules/audit/audit.chain';
 import { createMailer, mailSealKey } from './mail/mailer';
@@ -23,6 +22,7 @@ import { preparePrivateDataDir } from './db/private-dir';
 import { createInfrastructureDriver, type InfrastructureDriver } from './infra';
 import { createMetrics, measuredDriver } from './lib/metrics';
 import { startHeartbeat } from './lib/process-heartbeat';
+import { type Clock, systemClock } from './lib/time';
 
 export interface Runtime {
   ctx: AppContext;

@@ -8,16 +8,12 @@ import type { Logger } from './logger';
 import type { ConsoleMetrics } from './metrics';
 import type { HostResolver } from './ssrf-guard';
 import type { CommitSignals } from '../jobs/commit-signals';
+import type { Clock } from './time';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
 export interface CaptchaVerifier {
   verify(response: string, remoteIp: string): Promise<boolean>;
 }
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What every route module and service may depend on; built once per process. */
 export interface AppContext {

@@ -1,10 +1,10 @@
 import { formatBytes } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
 import { recordInstanceEvent } from '../instances/core/instances.events';
 import { backupName, backupsRepo, type InstanceRow } from './backups.repo';
+import type { Clock } from '../../lib/time';
 
 /**
  * The workflow's backup and restore steps, run on a running instance at rest (after the

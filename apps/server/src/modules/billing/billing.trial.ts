@@ -3,11 +3,11 @@ import { DAY_MS, TRIAL_DATA_KEPT_DAYS, TRIAL_NOTICE_DAYS } from '@replay/contrac
 import type { Db } from '../../db/client';
 import { billingAccounts, instances, tenants, trialNotices } from '../../db/schema';
 import { billingMembers } from './billing.facts';
-import type { Clock } from '../../lib/context';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
 import { recordInstanceEvent } from '../instances/core/instances.events';
 import type { Enqueue } from '../instances/workflow/instances.jobs';
+import type { Clock } from '../../lib/time';
 
 /**
  * The trial's end (contracts' billing.ts says what happens): notices mailed once each to the

@@ -1,12 +1,12 @@
 import { VERSION_MESSAGES, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, compareVersions, formatBytes } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
 import { recordUpgradeBackup } from '../../backups/backups.upgrade-step';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { versionRepo } from './instances.version-repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's step for status `version-upgrading` (target in

@@ -1,7 +1,6 @@
 import type { InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
 import { needsCleanup, recordCleanupFailure, runCleanup } from '../disk/instances.cleanup-step';
 import { applyConfig, needsConfig, recordConfigFailure } from '../config/instances.config-step';
@@ -12,6 +11,7 @@ import { recordInstanceEvent, type InstanceEvent } from '../core/instances.event
 import { recordVersionFailure, upgradeVersion } from '../version/instances.version-step';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { instancesSystemRepo, type WorkflowInstance } from '../core/instances.system-repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's steps: the registry convergeInstance (instances.workflow.ts) reads, by the
