@@ -9,7 +9,7 @@ import { createMailer, mailSealKey } from './mail/mailer';
 import { join } from 'node:path';
 import { startWorkers, workOf } from './jobs/workers';
 import { startCommitRelay, type CommitRelay } from './jobs/commit-relay';
-import { commitSignals } from './jobs/commit-signals';
+import { commitSignals } from './lib/commit-signals';
 import type { EventConsumer } from './events/consumer';
 import { afterCommitOf, useInTransactionConsumers } from './events/consumers';
 import type { ServerModule } from './lib/server-module';

@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Logger } from './logger';
 import type { ConsoleMetrics } from './metrics';
 import type { HostResolver } from './ssrf-guard';
-import type { CommitSignals } from '../jobs/commit-signals';
+import type { CommitSignals } from './commit-signals';
 import type { Clock } from './time';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { endpoints } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import type { CommitSignals } from '../../../jobs/commit-signals';
+import type { CommitSignals } from '../../../lib/commit-signals';
 import { decideAccess } from '../../../lib/access-decision';
 import { verifyAccessToken } from '../../../lib/access-token';
 import { hashApiKeySecret, loadKeyCaller, looksLikeApiKey } from '../../../lib/api-key-principal';
