@@ -11,7 +11,7 @@ import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
 import { createLogger, type Logger } from '../../src/lib/logger';
-import type { ServerModule } from '../../src/lib/server-module';
+import type { ServerModule } from '../../src/platform/server-module';
 import type { Clock } from '../../src/lib/time';
 
 /** A clock tests can move; starts at the real now. */

@@ -1,7 +1,7 @@
 import { DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { signAccessToken, verifyAccessToken } from '../../lib/access-token';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { sessionExpired } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadCaller, loadPrincipal, type Principal } from '../../lib/principal';

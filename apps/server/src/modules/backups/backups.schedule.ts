@@ -4,7 +4,7 @@ import { DAILY_BACKUP_TIME, DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { instanceBackups, instances } from '../../db/schema';
 import type { InfrastructureDriver } from '../../infra/driver';
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { workflowEnqueuer, type Enqueue } from '../instances/workflow/instances.jobs';
 import { backupName, backupsRepo } from './backups.repo';
 import type { Clock } from '../../lib/time';

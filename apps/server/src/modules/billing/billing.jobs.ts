@@ -1,4 +1,4 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { runCloseRound } from './billing.close';
 import { paymentDepsOf, runPaymentRound } from './billing.payments';
 import { runTrialRound } from './billing.trial';

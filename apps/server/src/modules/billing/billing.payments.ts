@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS, formatMoney } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, invoices } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { paymentProviderOf } from './payment-providers';
 import { emitEvent } from '../../events/emit';
 import type { Mail, Mailer } from '../../mail/mailer';

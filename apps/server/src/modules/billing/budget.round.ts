@@ -1,6 +1,6 @@
 import { CURRENCY, formatMoney, reachedThresholds } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
 import { billingMembers } from './billing.facts';

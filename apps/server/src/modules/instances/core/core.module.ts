@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../../lib/server-module';
+import { serverModule, type DepsOf } from '../../../platform/server-module';
 import { versionRegistryOf } from '../../../infra/versions';
 import { workflowEnqueuer } from '../workflow/instances.jobs';
 import { createInstancesService } from './instances.service';

@@ -3,7 +3,7 @@ import { MAINTENANCE_WINDOW_MS, versionUpgradeProblem } from '@replay/contracts'
 import type { Db } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import { versionRegistryOf, type VersionRegistry } from '../../../infra/versions';
-import type { JobDefinition, Schedule } from '../../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../../platform/job-types';
 import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
 import { workflowEnqueuer, type Enqueue } from '../workflow/instances.jobs';
 import { nextWindow, openingLabel } from './instances.maintenance';

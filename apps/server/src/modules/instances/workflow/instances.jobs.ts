@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { DriverError, type DesiredInstance, type ReconcileReport } from '../../../infra/driver';
-import type { AppContext } from '../../../lib/context';
-import type { JobDefinition, Schedule, StartupTask } from '../../../jobs/job-types';
+import type { AppContext } from '../../../platform/context';
+import type { JobDefinition, Schedule, StartupTask } from '../../../platform/job-types';
 import { wakeWorkers } from '../../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from '../core/instances.system-repo';

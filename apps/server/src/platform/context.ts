@@ -4,11 +4,11 @@ import type { Database, Db } from '../db/client';
 import type { EventConsumer } from '../events/consumer';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
-import type { Logger } from './logger';
-import type { ConsoleMetrics } from './metrics';
-import type { HostResolver } from './ssrf-guard';
-import type { CommitSignals } from './commit-signals';
-import type { Clock } from './time';
+import type { Logger } from '../lib/logger';
+import type { ConsoleMetrics } from '../lib/metrics';
+import type { HostResolver } from '../lib/ssrf-guard';
+import type { CommitSignals } from '../lib/commit-signals';
+import type { Clock } from '../lib/time';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
 export interface CaptchaVerifier {
