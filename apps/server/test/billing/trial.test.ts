@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, INSTANCE_MESSAGES, OFFLINE_TEST_CARDS, OFFLINE_TOKENS_PATH, TRIAL_DATA_KEPT_DAYS } from '@replay/contracts';
 import { instances } from '../../src/db/schema';
 import { runTrialRound } from '../../src/modules/billing/billing.trial';
+import { trialInstancesOf } from '../../src/modules/instances/core/instances.trial-end';
 import { latestMail } from '../../src/mail/outbox';
 import type { TestApp } from '../support/app';
 import { login, signup, type SignedIn } from '../support/auth';
@@ -20,7 +21,15 @@ let owner: SignedIn;
 let payer: SignedIn;
 const woken: string[] = [];
 const round = () =>
-  runTrialRound({ db: t.runtime.ctx.db, clock: t.clock, mailer: t.runtime.ctx.mailer, enqueue: async (id) => void woken.push(id), productName: 'Replay', publicUrl: 'http://localhost:3000' });
+  runTrialRound({
+    db: t.runtime.ctx.db,
+    clock: t.clock,
+    mailer: t.runtime.ctx.mailer,
+    // The instances' side as the core builds it, its workflow sends recorded here.
+    instances: trialInstancesOf({ db: t.runtime.ctx.db, clock: t.clock, enqueue: async (id) => void woken.push(id) }),
+    productName: 'Replay',
+    publicUrl: 'http://localhost:3000',
+  });
 const mailsTo = async (email: string) => (await latestMail(t.runtime.ctx.db, 200)).filter((m) => m.to === email).map((m) => m.subject);
 const statusOf = async (id: string) => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, id)))[0]!;
 
