@@ -178,6 +178,22 @@ module.exports = {
       to: { path: `${SERVER_MODULES}instances/` },
     },
     {
+      name: 'instances-not-backups',
+      severity: 'error',
+      comment:
+        "Backups use the instances' core and workflow; instances never import backups: the backup and restore steps, and the upgrade's copy kept as a backup, reach the workflow as the service the backups manifest builds (instanceWorkflowOffers, typed by instances.workflow-offers.door.ts).",
+      from: { path: `${SERVER_MODULES}instances/` },
+      to: { path: `${SERVER_MODULES}backups/` },
+    },
+    {
+      name: 'billing-not-instances',
+      severity: 'error',
+      comment:
+        "instances read billing's facts (the create gate, the accept-change door), so billing never imports instances: the trial's end asks them to stop and terminate through TrialInstancesPort, which the instances core's service trialInstances fills.",
+      from: { path: `${SERVER_MODULES}billing/` },
+      to: { path: `${SERVER_MODULES}instances/` },
+    },
+    {
       name: 'billing-not-offline-payments',
       severity: 'error',
       comment: "The offline payment provider is billing's, beside Stripe's; modules/offline-payments serves its card page through billing's doors and is never imported by billing.",
