@@ -113,7 +113,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The kernel runs whatever modules the list names and never names one: a module adds its services, routes, jobs, schedules and consumers through its manifest (modules/index.ts), read by the composition root, the app and the runtime.',
-      from: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|db|infra|config)/' },
+      from: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|db|infra|config|platform)/' },
       to: { path: SERVER_MODULES },
     },
     {
@@ -122,14 +122,36 @@ module.exports = {
       comment:
         'db/ (the client, the schema, the data folder) is the bottom of the kernel: every other folder reads it, so it reads none of them; a caller hands it what it needs (the logger). scripts/folder-knots.ts prints the folder knots this keeps db/ out of.',
       from: { path: '^apps/server/src/db/' },
-      to: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|infra)/' },
+      to: { path: '^apps/server/src/(lib|jobs|events|mail|plugins|infra|platform)/' },
     },
     {
-      name: 'events-and-mail-below-jobs',
+      name: 'lib-below-the-kernel',
       severity: 'error',
       comment:
-        "The workers (jobs/) run the domain events' fan-out and the mail delivery, so events/ and mail/ never import jobs/: the kernel's own outboxes are defined beside the workers (jobs/kernel-outboxes.ts).",
-      from: { path: '^apps/server/src/(events|mail)/' },
+        "lib/ holds the helpers the rest of the kernel uses (ids, the logger, errors, seals, the clock, the caller's principal): it reads config/ and db/ only. What names the whole app (its context, the module manifest, mounting an endpoint) sits above, in platform/.",
+      from: { path: '^apps/server/src/lib/' },
+      to: { path: '^apps/server/src/(events|mail|infra|plugins|platform|jobs)/' },
+    },
+    {
+      name: 'plugins-above-events-mail-infra',
+      severity: 'error',
+      comment: "The request plugins read the driver's errors (plugins/errors.ts); the event spine, the mailer and the drivers never read a request plugin.",
+      from: { path: '^apps/server/src/(events|mail|infra)/' },
+      to: { path: '^apps/server/src/plugins/' },
+    },
+    {
+      name: 'kernel-below-platform-and-jobs',
+      severity: 'error',
+      comment:
+        "platform/ names the app's context, the manifest and its job types, and mounts endpoints: it reads every kernel folder under it, so none of them reads it back. The workers (jobs/) run what the manifests declare, the domain events' fan-out and the mail delivery included, so events/ and mail/ never define a job: the kernel's own outboxes sit beside the workers (jobs/kernel-outboxes.ts).",
+      from: { path: '^apps/server/src/(events|mail|infra|plugins)/' },
+      to: { path: '^apps/server/src/(platform|jobs)/' },
+    },
+    {
+      name: 'platform-below-jobs',
+      severity: 'error',
+      comment: "The workers, the commit relay and the kernel's outboxes (jobs/) run the job types platform/ declares; platform/ never imports the runtime that runs them.",
+      from: { path: '^apps/server/src/platform/' },
       to: { path: '^apps/server/src/jobs/' },
     },
     {
@@ -153,6 +175,22 @@ module.exports = {
       comment:
         "instances reads projects' facts (the default project, the keys' digests, the sites' count), so projects never imports instances: what it needs of it comes through ProjectsInstancesPort.",
       from: { path: `${SERVER_MODULES}projects/` },
+      to: { path: `${SERVER_MODULES}instances/` },
+    },
+    {
+      name: 'instances-not-backups',
+      severity: 'error',
+      comment:
+        "Backups use the instances' core and workflow; instances never import backups: the backup and restore steps, and the upgrade's copy kept as a backup, reach the workflow as the service the backups manifest builds (instanceWorkflowOffers, typed by instances.workflow-offers.door.ts).",
+      from: { path: `${SERVER_MODULES}instances/` },
+      to: { path: `${SERVER_MODULES}backups/` },
+    },
+    {
+      name: 'billing-not-instances',
+      severity: 'error',
+      comment:
+        "instances read billing's facts (the create gate, the accept-change door), so billing never imports instances: the trial's end asks them to stop and terminate through TrialInstancesPort, which the instances core's service trialInstances fills.",
+      from: { path: `${SERVER_MODULES}billing/` },
       to: { path: `${SERVER_MODULES}instances/` },
     },
     {

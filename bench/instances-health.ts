@@ -15,7 +15,7 @@ import { openPglite } from '../apps/server/src/db/client';
 import { instances, tenants } from '../apps/server/src/db/schema';
 import type { InfrastructureDriver } from '../apps/server/src/infra/driver';
 import { checkHealth } from '../apps/server/src/infra/agent-client';
-import { systemClock } from '../apps/server/src/lib/context';
+import { systemClock } from '../apps/server/src/lib/time';
 import { newId } from '../apps/server/src/lib/ids';
 import { HEALTH_ROUND_SECONDS } from '../apps/server/src/modules/instances/workflow/instances.jobs';
 import { runHealthRound } from '../apps/server/src/modules/instances/workflow/instances.health';

@@ -1,5 +1,5 @@
-import type { AppContext } from './lib/context';
-import type { ServerModule } from './lib/server-module';
+import type { AppContext } from './platform/context';
+import type { ServerModule } from './platform/server-module';
 import { serverModules, type Services } from './modules';
 
 /**

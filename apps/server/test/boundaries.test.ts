@@ -71,17 +71,23 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
         'module-only-through-doors: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/things.system-repo.ts',
         'module-only-through-doors: apps/server/src/modules/other/other.service.ts → apps/server/src/modules/things/parts/things.parts-repo.ts',
         'module-only-through-doors: apps/server/src/modules/other/other.uses-things.ts → apps/server/src/modules/things/things.wire.ts',
-        // A kernel folder naming a module (the composition root and the runtime read the list of manifests).
+        // A kernel folder naming a module (the composition root and the runtime read the list of manifests), platform/ included.
         'kernel-not-modules: apps/server/src/jobs/registry.ts → apps/server/src/modules/things/things.service.ts',
-        // db/ reading a kernel folder above it; events/ or mail/ reading jobs/, which runs them.
+        'kernel-not-modules: apps/server/src/platform/mount.ts → apps/server/src/modules/things/things.service.ts',
+        // The kernel's layers, bottom up: db/ → lib/ → events/, mail/, infra/ → plugins/ → platform/ → jobs/.
         'db-is-the-floor: apps/server/src/db/private-dir.ts → apps/server/src/lib/logger.ts',
-        'events-and-mail-below-jobs: apps/server/src/events/events.jobs.ts → apps/server/src/jobs/job-types.ts',
-        'events-and-mail-below-jobs: apps/server/src/mail/mail.jobs.ts → apps/server/src/jobs/job-types.ts',
+        'lib-below-the-kernel: apps/server/src/lib/context.ts → apps/server/src/events/consumer.ts',
+        'plugins-above-events-mail-infra: apps/server/src/infra/driver.ts → apps/server/src/plugins/guard.ts',
+        'kernel-below-platform-and-jobs: apps/server/src/events/events.jobs.ts → apps/server/src/platform/job-types.ts',
+        'kernel-below-platform-and-jobs: apps/server/src/mail/mail.jobs.ts → apps/server/src/platform/job-types.ts',
+        'platform-below-jobs: apps/server/src/platform/server-module.ts → apps/server/src/jobs/registry.ts',
         // A module importing one that reads it (the modules' folder knot, scripts/folder-knots.ts).
         'account-reads-others-facts: apps/server/src/modules/instances/instances.module.ts → apps/server/src/modules/account/account.service.ts',
         'instances-not-their-readers: apps/server/src/modules/instances/instances.module.ts → apps/server/src/modules/monitoring/monitoring.service.ts',
         'projects-not-instances: apps/server/src/modules/projects/projects.service.ts → apps/server/src/modules/instances/instances.facts.ts',
         'billing-not-offline-payments: apps/server/src/modules/billing/payment-providers.ts → apps/server/src/modules/offline-payments/offline-cards.door.ts',
+        'instances-not-backups: apps/server/src/modules/instances/instances.steps.ts → apps/server/src/modules/backups/backups.step.ts',
+        'billing-not-instances: apps/server/src/modules/billing/billing.trial.ts → apps/server/src/modules/instances/instances.facts.ts',
       ].sort(),
     );
   });
@@ -89,7 +95,7 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
   it('fails the way `npm run lint:deps` runs it (the err reporter), so `npm test` stops', async () => {
     const { exitCode, stdout } = await cruise(fixture, 'err');
     expect(exitCode).not.toBe(0);
-    expect(stdout).toContain('33 dependency violations');
+    expect(stdout).toContain('39 dependency violations');
   });
 });
 
@@ -101,7 +107,7 @@ const file = (source: string, ...imports: string[]): CruisedModule => ({
 
 describe('folder knots (scripts/folder-knots.ts, run by `npm run lint:deps`)', () => {
   it('groups the server by its first folder, and under modules/ by module', () => {
-    expect(folderOf('apps/server/src/lib/context.ts')).toBe('lib');
+    expect(folderOf('apps/server/src/platform/context.ts')).toBe('platform');
     expect(folderOf('apps/server/src/modules/instances/core/instances.facts.ts')).toBe('modules/instances');
     expect(folderOf('apps/server/src/app.ts')).toBe('app.ts');
     expect(folderOf('packages/contracts/src/index.ts')).toBeUndefined();

@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { endpoint, endpoints, ERROR_CODE_STATUS, isCreate, type Endpoint } from '@replay/contracts';
 import { openApiDocument } from '@replay/contracts/openapi';
-import { mount } from '../src/lib/mount';
+import { mount } from '../src/platform/mount';
 import { createTestApp, type TestApp } from './support/app';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/composition';
-import { serverModule, type ServerModule } from '../src/lib/server-module';
+import { serverModule, type ServerModule } from '../src/platform/server-module';
 import { serverModules } from '../src/modules';
 import type { InstancesCore } from '../src/modules/instances/core/core.module';
 import { createTestApp, type TestApp } from './support/app';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { domainEvents } from '../db/schema';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../platform/context';
 import { listenForCommits } from './commit-listener';
-import type { BuiltServices, CommitOutbox, JobDefinition, Schedule } from './job-types';
+import type { BuiltServices, CommitOutbox, JobDefinition, Schedule } from '../platform/job-types';
 import { wakeWorkers } from './wake';
 
 /** How often the sweep looks at every outbox, across all console processes together. */

@@ -1,4 +1,4 @@
-import type { CommitOutbox } from './job-types';
+import type { CommitOutbox } from '../platform/job-types';
 import { deliverDomainEvents, purgeDeliveredEvents } from '../events/fan-out';
 
 /**

@@ -1,10 +1,10 @@
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../platform/context';
 import { registerWorker } from './wake';
-import type { BuiltServices, CommitOutbox, Schedule } from './job-types';
+import type { BuiltServices, CommitOutbox, Schedule } from '../platform/job-types';
 import { outboxJob, outboxSweep } from './commit-relay';
 import { domainEventsOutbox, mailDeliveryOutbox } from './kernel-outboxes';
-import type { ServerModule } from '../lib/server-module';
+import type { ServerModule } from '../platform/server-module';
 
 /** What the workers run for a list of modules: their jobs, schedules and start-up tasks, and every commit outbox's delivery. */
 export function workOf(modules: readonly ServerModule<object, never>[]) {

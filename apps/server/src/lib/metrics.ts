@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { InfrastructureDriver } from '../infra/driver';
 
 /**
  * The console's own metrics, in Prometheus' text format at /metrics (modules/health/probes.routes.ts).
@@ -74,39 +73,4 @@ export function createMetrics(): ConsoleMetrics {
       registers: [registry],
     }),
   };
-}
-
-/**
- * The driver with every call timed into `driverDuration`: one wrapper at the one place a console's
- * driver is chosen, so no call site can forget it and any driver (local, a cluster's) is measured alike.
- */
-export function measuredDriver(driver: InfrastructureDriver, metrics: Pick<ConsoleMetrics, 'driverDuration'>): InfrastructureDriver {
-  return new Proxy(driver, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || typeof property !== 'string') return value;
-      return (...args: unknown[]) => {
-        const end = metrics.driverDuration.startTimer({ operation: property });
-        let result: unknown;
-        try {
-          result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        } catch (e) {
-          end({ outcome: 'failure' });
-          throw e;
-        }
-        // Non-async members (the browser's base address, say) are answered as they are, and not timed.
-        if (!(result instanceof Promise)) return result;
-        return result.then(
-          (v: unknown) => {
-            end({ outcome: 'success' });
-            return v;
-          },
-          (e: unknown) => {
-            end({ outcome: 'failure' });
-            throw e;
-          },
-        );
-      };
-    },
-  });
 }

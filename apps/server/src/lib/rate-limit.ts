@@ -1,8 +1,8 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import type { Clock } from './context';
 import { tooManyRequests } from './errors';
+import type { Clock } from './time';
 
 /** At most `limit` attempts per fixed window of `windowMs`, starting at the window's first attempt. */
 export interface RateRule {

@@ -42,7 +42,7 @@ const retryDelay = (attempts: number) => Math.min(MAIL_RETRY.firstDelayMs * 2 **
  * delete sends that mail again after its claim runs out (a second reset mail
  * is harmless; a lost one is not).
  */
-/** `clock` is the console's (lib/context.ts), passed in so that tests can move it. */
+/** `clock` is the console's (lib/time.ts), passed in so that tests can move it. */
 export function createMailer(opts: { smtpUrl?: string; from: string; sealKey: SealKey; clock: { now(): Date } }): Mailer {
   const { clock } = opts;
   if (!opts.smtpUrl) {

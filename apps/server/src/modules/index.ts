@@ -1,4 +1,4 @@
-import type { ServerModule, ServicesOfModules } from '../lib/server-module';
+import type { ServerModule, ServicesOfModules } from '../platform/server-module';
 import { probesModule } from './probes/probes.module';
 import { healthModule } from './health/health.module';
 import { publicConfigModule } from './public-config/public-config.module';

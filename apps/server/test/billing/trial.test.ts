@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, INSTANCE_MESSAGES, OFFLINE_TEST_CARDS, OFFLINE_TOKENS_PATH, TRIAL_DATA_KEPT_DAYS } from '@replay/contracts';
 import { instances } from '../../src/db/schema';
+import { billingJob } from '../../src/modules/billing/billing.jobs';
 import { runTrialRound } from '../../src/modules/billing/billing.trial';
+import { trialInstancesOf } from '../../src/modules/instances/core/instances.trial-end';
 import { latestMail } from '../../src/mail/outbox';
 import type { TestApp } from '../support/app';
 import { login, signup, type SignedIn } from '../support/auth';
@@ -20,7 +22,15 @@ let owner: SignedIn;
 let payer: SignedIn;
 const woken: string[] = [];
 const round = () =>
-  runTrialRound({ db: t.runtime.ctx.db, clock: t.clock, mailer: t.runtime.ctx.mailer, enqueue: async (id) => void woken.push(id), productName: 'Replay', publicUrl: 'http://localhost:3000' });
+  runTrialRound({
+    db: t.runtime.ctx.db,
+    clock: t.clock,
+    mailer: t.runtime.ctx.mailer,
+    // The instances' side as the core builds it, its workflow sends recorded here.
+    instances: trialInstancesOf({ db: t.runtime.ctx.db, clock: t.clock, enqueue: async (id) => void woken.push(id) }),
+    productName: 'Replay',
+    publicUrl: 'http://localhost:3000',
+  });
 const mailsTo = async (email: string) => (await latestMail(t.runtime.ctx.db, 200)).filter((m) => m.to === email).map((m) => m.subject);
 const statusOf = async (id: string) => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, id)))[0]!;
 
@@ -82,5 +92,12 @@ describe('the trial’s end without billing details', () => {
     expect((await statusOf(guarded)).status).toBe('stopped');
     expect((await statusOf(paid)).status).toBe('running');
     expect(await mailsTo(payer.email)).toEqual([]);
+  });
+
+  it('is run by the billing job, which reaches the instances through the service their core builds (billing never imports instances)', async () => {
+    const late = (await seedInstance(t, owner.user.tenantId)).instanceId;
+    await billingJob.handle(t.runtime.ctx, {}, { retryCount: 0, retryLimit: 0 }, t.runtime.services);
+    expect((await activityRecords(t, late, 'stop')).map((r) => [r.userName, r.comments])).toContainEqual(['System', 'Stopped: the free trial ended without billing details']);
+    expect((await statusOf(paid)).status).toBe('running');
   });
 });

@@ -38,7 +38,7 @@ let inst: Instance;
 const MIB = 1024 * 1024;
 const once = { retryCount: 0, retryLimit: 4 };
 const last = { retryCount: 4, retryLimit: 4 };
-const converge = (attempt = once) => convergeInstance(workflowDepsOf(t.runtime.ctx), inst.instanceId, attempt);
+const converge = (attempt = once) => convergeInstance(workflowDepsOf(t.runtime.ctx, t.runtime.services), inst.instanceId, attempt);
 const row = async () => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, inst.instanceId)))[0]!;
 const read = async () => (await api(t, owner.jwt).get(`/managed-saas/instances/${inst.instanceId}`)).json().data as Instance;
 const switchRecords = async () => (await activityRecords(t, inst.instanceId, 'scaleUp')).map((r) => r.status);

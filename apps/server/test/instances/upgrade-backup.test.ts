@@ -69,7 +69,7 @@ describe('the upgrade step’s backup', () => {
   it('is recorded once as a done backup of kind upgrade, listed and counted in Last Backup, however often the step runs', async () => {
     const inst = await seedInstance(t, owner.user.tenantId, { status: 'version-upgrading', inProgress: true, version: '1.21', pendingVersion: '1.22' });
     const driver = new UpgradeDouble();
-    const deps = { db: t.runtime.ctx.db, driver, clock: t.clock, versionHealthTimeoutMs: 200 };
+    const deps = { db: t.runtime.ctx.db, driver, clock: t.clock, versionHealthTimeoutMs: 200, offers: { recordUpgradeBackup } };
 
     await expect(upgradeVersion(deps, inst)).rejects.toThrow('console killed');
     // The job runs the step again from the row as it is.

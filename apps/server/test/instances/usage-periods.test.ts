@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { domainEventSchema, type InstanceSize } from '@replay/contracts';
 import { domainEvents, instanceUsagePeriods } from '../../src/db/schema';
 import type { InstanceHealth, InstanceRuntime, InstanceSpec } from '../../src/infra/driver';
-import type { WorkflowDriver } from '../../src/modules/instances/workflow/instances.steps';
+import type { WorkflowDriver } from '../../src/modules/instances/workflow/instances.workflow-offers.door';
 import { convergeInstance } from '../../src/modules/instances/workflow/instances.workflow';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -80,7 +80,7 @@ afterAll(() => t.close());
 /** One minute passes, then the workflow runs the instance to its next resting status. */
 async function converge(instanceId: string) {
   t.clock.advance(60_000);
-  await convergeInstance({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async () => undefined }, instanceId, once);
+  await convergeInstance({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async () => undefined, offers: t.runtime.services.instanceWorkflowOffers }, instanceId, once);
 }
 
 async function act(instanceId: string, action: 'start' | 'stop' | 'terminate') {

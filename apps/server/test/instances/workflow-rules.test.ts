@@ -10,7 +10,7 @@ import type { DesiredInstance, InstanceHealth, InstanceRuntime, InstanceSpec, Re
 import { runHealthRound } from '../../src/modules/instances/workflow/instances.health';
 import { rateLimiter } from '../../src/lib/rate-limit';
 import { resumeInstances } from '../../src/modules/instances/workflow/instances.jobs';
-import type { WorkflowDriver } from '../../src/modules/instances/workflow/instances.steps';
+import type { WorkflowDriver } from '../../src/modules/instances/workflow/instances.workflow-offers.door';
 import { convergeInstance } from '../../src/modules/instances/workflow/instances.workflow';
 import type { TestApp } from '../support/app';
 import { signup, type SignedIn } from '../support/auth';
@@ -145,7 +145,7 @@ const sent: string[] = [];
 beforeAll(async () => ({ t, owner } = await appWithOwner()));
 afterAll(() => t.close());
 
-const deps = () => ({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async (id: string) => void sent.push(id), healthTimeoutMs: 200 });
+const deps = () => ({ db: t.runtime.ctx.db, driver, clock: t.clock, enqueue: async (id: string) => void sent.push(id), healthTimeoutMs: 200, offers: t.runtime.services.instanceWorkflowOffers });
 const row = async (id: string) => (await t.runtime.ctx.db.select().from(instances).where(eq(instances.instanceId, id)))[0]!;
 const once = { retryCount: 0, retryLimit: 4 };
 const last = { retryCount: 4, retryLimit: 4 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '@replay/contracts';
 import { notifications, users } from '../../src/db/schema';
 import { runTrialRound } from '../../src/modules/billing/billing.trial';
+import { trialInstancesOf } from '../../src/modules/instances/core/instances.trial-end';
 import type { TestApp } from '../support/app';
 import { bearer, signup, type SignedIn } from '../support/auth';
 import { appWithOwner } from '../support/owner';
@@ -87,7 +88,8 @@ describe('production from events', () => {
       // Signed in now: a token from before the jump would have expired.
       const viewer = await addMember(t, other.user.tenantId, { permissions: ['VIEW_BILLING'] });
       const outsider = await addMember(t, other.user.tenantId, { permissions: ['VIEW_INSTANCES'] });
-      await runTrialRound({ db: t.runtime.ctx.db, clock: t.clock, mailer: t.runtime.ctx.mailer, enqueue: async () => undefined, productName: 'Replay', publicUrl: 'http://localhost' });
+      const instances = trialInstancesOf({ db: t.runtime.ctx.db, clock: t.clock, enqueue: async () => undefined });
+      await runTrialRound({ db: t.runtime.ctx.db, clock: t.clock, mailer: t.runtime.ctx.mailer, instances, productName: 'Replay', publicUrl: 'http://localhost' });
       await t.runtime.drain();
       const titles = (await listOf(viewer.headers)).notifications.map((n) => n.title);
       expect(titles).toContain('Your free trial ends in 3 days');

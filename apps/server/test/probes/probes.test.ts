@@ -222,7 +222,7 @@ describe('workflow steps and driver calls', () => {
       try {
         const owner = await signup(t);
         const instance = await newInstance(t, owner.jwt);
-        const deps = workflowDepsOf(t.runtime.ctx);
+        const deps = workflowDepsOf(t.runtime.ctx, t.runtime.services);
         await convergeInstance(deps, instance.instanceId, once).catch((e: unknown) => {
           if (!fail) throw e;
         });

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/app';
 import { openRuntime, type Runtime } from '../../src/bootstrap';
 import { parseEnv } from '../../src/config/env';
-import type { Clock } from '../../src/lib/context';
 import type { CaptchaVerifier } from '../../src/modules/auth/captcha';
 import type { InfrastructureDriver } from '../../src/infra/driver';
 import type { EventConsumer } from '../../src/events/consumer';
 import { openPostgres } from '../../src/db/client';
 import { openTestDatabase } from './database';
 import { createLogger, type Logger } from '../../src/lib/logger';
-import type { ServerModule } from '../../src/lib/server-module';
+import type { ServerModule } from '../../src/platform/server-module';
+import type { Clock } from '../../src/lib/time';
 
 /** A clock tests can move; starts at the real now. */
 export class TestClock implements Clock {

@@ -3,11 +3,10 @@ import type { Database } from '../../db/client';
 import { emitEvent } from '../../events/emit';
 import { accountSettingPendingIn, runningInstanceIdsOf, type AccountSettingKey } from '../instances/core/instances.facts';
 import type { Enqueue } from '../instances/workflow/instances.jobs';
-import type { Clock } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
+import { msOrNull, type Clock } from '../../lib/time';
 import { accountSettingTable, type AccountSettingRow, type AccountSettingTable } from './account-setting-table';
 
 export interface AccountSettingDeps {

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_SSO_MESSAGES, PUBLIC_MAIL_DOMAINS, SSO_DOMAIN_CODE_TTL_MS, SSO_LIMITS, emailDomainOf, routes, type SsoDomain } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashToken, newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -13,6 +12,7 @@ import { assertOwner } from './account-sso.service';
 import { domainView } from './account-sso.view';
 import { domainCodeMail } from './account-sso.mail';
 import { accountNameOf } from '../account/account.facts';
+import type { Clock } from '../../lib/time';
 
 export interface SsoDomainDeps {
   db: Db;

@@ -1,7 +1,6 @@
 import { ACCOUNT_SSO_MESSAGES, routes } from '@replay/contracts';
 import { EMAIL_FORMAT, bindingParams, claimedIssuer, inflated } from '@replay/saml-sp';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
@@ -11,6 +10,7 @@ import { verifyLogoutToken, type OidcClient } from './account-sso.oidc';
 import { decodeJwt } from 'jose';
 import type { SamlClient } from './account-sso.saml';
 import { samlIdpOf } from './account-sso.saml-sign-in';
+import type { Clock } from '../../lib/time';
 
 /** How long the IdP has to answer our LogoutRequest: the browser is there and back in seconds. */
 const LOGOUT_ANSWER_TTL_MS = 10 * 60 * 1000;

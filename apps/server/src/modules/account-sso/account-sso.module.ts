@@ -1,4 +1,4 @@
-import { mailLinksOf, serverModule, type DepsOf } from '../../lib/server-module';
+import { mailLinksOf, serverModule, type DepsOf } from '../../platform/server-module';
 import { createSsoLogoutService } from './account-sso.logout';
 import { createAccountSsoService, ssoSealKey } from './account-sso.service';
 import { createSsoDomainService } from './account-sso.domains';

@@ -1,5 +1,5 @@
 import { ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { breakGlassWitnesses, ssoEnforcedFor } from './account-sso.facts';

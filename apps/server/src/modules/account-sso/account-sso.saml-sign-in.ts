@@ -1,6 +1,5 @@
 import { ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { hashToken, newSecretToken } from '../../lib/ids';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
@@ -8,6 +7,7 @@ import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
 import { ssoSignInsRepo, type SignInRow } from './account-sso.sign-ins-repo';
 import type { IdpIdentity } from './account-sso.oidc';
 import type { SamlClient, SamlIdpSettings } from './account-sso.saml';
+import type { Clock } from '../../lib/time';
 
 /** The SAML URL the console continues at after its ACS, on its own origin (where the binding cookie is sent). */
 export const SAML_CONTINUE_PATH = '/sso/saml/continue';

@@ -1,6 +1,5 @@
 import { ACCOUNT_SSO_MESSAGES, type SaveSsoConnection, type SsoSettings } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
@@ -8,6 +7,7 @@ import { deriveSealKey, openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
 import { ssoDomainsRepo } from './account-sso.domains-repo';
 import { connectionView, domainView, serviceProviderOf, settingsDigest } from './account-sso.view';
+import type { Clock } from '../../lib/time';
 
 export const ssoSealKey = (jwtSecret: Uint8Array): SealKey => deriveSealKey(jwtSecret, 'account-sso-secret-v1');
 

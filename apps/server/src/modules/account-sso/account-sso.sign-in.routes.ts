@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SSO_SIGN_IN_TTL_MS, endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 import { signInAnswer } from '../auth/sign-in.door';
 import type { Started } from './account-sso.sign-in';

@@ -1,6 +1,5 @@
 import { ACCOUNT_SSO_MESSAGES, SSO_SIGN_IN_TTL_MS, emailDomainOf, routes } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { TargetRefused } from '../../lib/ssrf-guard';
 import { IdpRefused } from './idp-fetch';
@@ -16,6 +15,7 @@ import type { IdpIdentity, OidcClient } from './account-sso.oidc';
 import { ssoDomainsRepo } from './account-sso.domains-repo';
 import type { SamlClient } from './account-sso.saml';
 import { samlAcs, startSaml, takeSamlOutcome } from './account-sso.saml-sign-in';
+import type { Clock } from '../../lib/time';
 
 /** A ticket is exchanged by the page the browser lands on, at once. */
 const TICKET_TTL_MS = 60_000;

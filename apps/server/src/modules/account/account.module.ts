@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../lib/server-module';
+import { serverModule, type DepsOf } from '../../platform/server-module';
 import { createAccountService, defaultAccountSources } from './account.service';
 import { createPasswordChangeService } from './password.service';
 import { accountRoutes } from './account.routes';

@@ -1,6 +1,5 @@
 import type { Account, AccountUpdate, AvatarUpdate } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { countLiveInstances } from '../instances/core/instances.facts';
@@ -9,6 +8,7 @@ import { countLiveProjects } from '../projects/projects.facts';
 import { accountRepo } from './account.repo';
 import { toAccount } from './account.view';
 import { emitEvent } from '../../events/emit';
+import type { Clock } from '../../lib/time';
 
 /** Facts about the account owned by other domains (instances, projects, billing). */
 export interface AccountSources {

@@ -2,12 +2,12 @@ import { AUTH_MESSAGES, type PasswordChange } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import type { Clock } from '../../lib/context';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 import type { SessionService } from '../auth/session.service';
 import { accountRepo } from './account.repo';
 import { emitEvent } from '../../events/emit';
+import type { Clock } from '../../lib/time';
 
 /**
  * Changing the password proves the old one first. The device that made the

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createActivityService } from './activity.service';
 import { activityLogConsumer } from './activity.consumer';
 import { activityRoutes } from './activity.routes';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 
 /** GET /managed-saas/activities (spec section 7): page, limit, query → activities, total. */

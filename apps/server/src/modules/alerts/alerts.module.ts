@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import type { InstancesCore } from '../instances/core/core.module';
 import { createAlertsService } from './alerts.service';
 import { alertsRoutes } from './alerts.routes';

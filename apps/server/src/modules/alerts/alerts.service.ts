@@ -1,10 +1,9 @@
 import { ALERT_MESSAGES, INSTANCE_MESSAGES, MAX_ALERT_RULES_PER_INSTANCE, type AlertDetails, type AlertRule, type AlertRuleInput, type AlertRules } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
+import { msOrNull, type Clock } from '../../lib/time';
 import type { InstancesService } from '../instances/core/instances.service';
 import { siteOfInstance } from '../projects/projects.facts';
 import { alertsRepo, type AlertRuleRow } from './alerts.repo';

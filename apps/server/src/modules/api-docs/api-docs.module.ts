@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { apiDocsRoutes } from './api-docs.routes';
 
 /** The OpenAPI document and its page; listed last, after every route it documents. */

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createApiKeysService } from './api-keys.service';
 import { apiKeysRoutes } from './api-keys.routes';
 

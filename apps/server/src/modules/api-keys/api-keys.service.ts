@@ -1,13 +1,13 @@
 import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, apiKeyExpiryProblem, type ApiKey, type ApiKeyWithSecret, type CreateApiKeyCommand } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { hashApiKeySecret, newApiKeySecret } from '../../lib/api-key-principal';
-import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { rightsOf, rightsWithin, type Rights } from '../roles/rights.door';
 import { lockRole } from '../roles/roles.service';
 import { apiKeysRepo, type ListedKeyRow } from './api-keys.repo';
+import type { Clock } from '../../lib/time';
 
 function statusOf(row: ListedKeyRow['key'], now: Date): ApiKey['status'] {
   if (row.revokedAt) return 'revoked';

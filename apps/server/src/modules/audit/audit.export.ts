@@ -6,10 +6,11 @@ import type { Db } from '../../db/client';
 import { auditTrail } from '../../db/schema';
 
 type AuditRow = typeof auditTrail.$inferSelect;
-import type { Clock } from '../../lib/context';
+
 import { badRequest } from '../../lib/errors';
 import { fieldsOf } from './audit.chain';
 import type { AuditSigningKey } from './audit.signing';
+import type { Clock } from '../../lib/time';
 
 /** Rows read a query at a time while streaming: a long chain is never held in memory whole. */
 const EXPORT_BATCH = 1000;

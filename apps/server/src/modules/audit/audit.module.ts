@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createAuditService } from './audit.service';
 import { auditSigningKey } from './audit.signing';
 import { auditPlugin } from './audit.plugin';

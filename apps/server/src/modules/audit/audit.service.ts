@@ -1,12 +1,12 @@
 import { AUDIT_DEFAULT_PERIOD_MS, AUDIT_MESSAGES, type AuditEntry, type AuditExportFormat, type AuditSigningKeyAnswer } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { auditRepo, type AuditRow, type TrailReader } from './audit.repo';
 import { seesWholeTrail, visibleEntries } from './audit.visibility';
 import { exportChain, type ChainExport } from './audit.export';
 import type { AuditSigningKey } from './audit.signing';
+import type { Clock } from '../../lib/time';
 
 export interface TrailsCommand {
   page: number;

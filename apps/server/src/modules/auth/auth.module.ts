@@ -1,4 +1,4 @@
-import { mailLinksOf, serverModule } from '../../lib/server-module';
+import { mailLinksOf, serverModule } from '../../platform/server-module';
 import { createAuthService } from './auth.service';
 import { captchaCheckOf } from './captcha';
 import { createPasswordResetService } from './password-reset.service';

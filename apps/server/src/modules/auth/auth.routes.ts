@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@replay/contracts';
 import { looksLikeApiKey } from '../../lib/api-key-principal';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { bearer } from '../../plugins/guard';
 import { textField } from '../audit/audit-actor.door';
 import { openingReads } from './opening-reads';

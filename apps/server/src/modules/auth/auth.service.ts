@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, strongPasswordSchema } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
@@ -10,6 +9,7 @@ import { authRepo } from './auth.repo';
 import { emitEvent } from '../../events/emit';
 import { newAccountOf, type SignupCommand } from './new-account';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
+import type { Clock } from '../../lib/time';
 
 export type { SignupCommand } from './new-account';
 

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@replay/contracts';
-import type { AppContext, CaptchaVerifier } from '../../lib/context';
+import type { AppContext, CaptchaVerifier } from '../../platform/context';
 import { badRequest } from '../../lib/errors';
 
 // The interface lives with the context that holds it (lib must not import modules).

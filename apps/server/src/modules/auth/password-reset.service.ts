@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
@@ -12,6 +11,7 @@ import { hashPassword } from '../../lib/password-hash';
 import { passwordResetRepo } from './password-reset.repo';
 import { emitEvent } from '../../events/emit';
 import type { SessionService } from './session.service';
+import type { Clock } from '../../lib/time';
 
 /** A reset link works once, for one hour; at most five are mailed to one account an hour. */
 export const RESET_LINK = { lifetimeMs: 60 * 60 * 1000, maxPerWindow: 5, windowMs: 60 * 60 * 1000 };

@@ -1,11 +1,12 @@
 import { DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { signAccessToken, verifyAccessToken } from '../../lib/access-token';
-import type { AppContext, Clock } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { sessionExpired } from '../../lib/errors';
 import { hashToken, newId, newSecretToken } from '../../lib/ids';
 import { loadCaller, loadPrincipal, type Principal } from '../../lib/principal';
 import { refreshRepo, type StoredRefreshToken } from './refresh.repo';
+import type { Clock } from '../../lib/time';
 
 export interface SessionDeps {
   db: Db;

@@ -1,10 +1,11 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import type { InstancesCore } from '../instances/core/core.module';
 import { createBackupsService } from './backups.service';
+import { backupsWorkflowOffers } from './backups.step';
 import { backupsJob, backupsSchedule } from './backups.schedule';
 import { backupRoutes } from './backups.routes';
 
-/** An instance's backups: the daily round, restores, and the hand-off to the workflow. */
+/** An instance's backups: the daily round, restores, and the steps it offers the workflow. */
 export const backupsModule = serverModule({
   name: 'backups',
   services: (ctx, uses: InstancesCore) => ({
@@ -16,6 +17,8 @@ export const backupsModule = serverModule({
       daily: ctx.env.DAILY_BACKUPS,
       retentionDays: ctx.env.BACKUP_RETENTION_DAYS,
     }),
+    // Its steps and the upgrade's copy, which the instance workflow's job reads (instances never import backups).
+    instanceWorkflowOffers: backupsWorkflowOffers,
   }),
   api: [backupRoutes],
   jobs: [backupsJob],

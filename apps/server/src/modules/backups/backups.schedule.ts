@@ -4,10 +4,10 @@ import { DAILY_BACKUP_TIME, DAY_MS } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { instanceBackups, instances } from '../../db/schema';
 import type { InfrastructureDriver } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { workflowEnqueuer, type Enqueue } from '../instances/workflow/instances.jobs';
 import { backupName, backupsRepo } from './backups.repo';
+import type { Clock } from '../../lib/time';
 
 export const BACKUPS_QUEUE = 'instance-backups';
 /** The round's period: a daily slot is seen within a minute of its time, and a retention's end within a minute too. */

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BACKUP_MESSAGES, DAILY_BACKUP_TIME, INSTANCE_MESSAGES, type InstanceBackups } from '@replay/contracts';
 import type { Database } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { msOrNull } from '../../lib/time';
+import { msOrNull, type Clock } from '../../lib/time';
 import { claimWithRecord } from '../instances/core/instances.accept-change.door';
 import type { Enqueue } from '../instances/workflow/instances.jobs';
 import type { InstancesService } from '../instances/core/instances.service';

@@ -1,10 +1,12 @@
 import { formatBytes } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
 import { errorForLog } from '../../lib/log-safety';
 import { recordInstanceEvent } from '../instances/core/instances.events';
 import { backupName, backupsRepo, type InstanceRow } from './backups.repo';
+import type { Clock } from '../../lib/time';
+import type { WorkflowOffers } from '../instances/workflow/instances.workflow-offers.door';
+import { recordUpgradeBackup } from './backups.upgrade-step';
 
 /**
  * The workflow's backup and restore steps, run on a running instance at rest (after the
@@ -119,3 +121,16 @@ export async function recordRestoreFailure(d: BackupStepDeps, row: InstanceRow, 
     });
   });
 }
+
+/**
+ * What backups offer the instance workflow (its WorkflowOffers), built by the backups manifest as
+ * the service `instanceWorkflowOffers`: the two steps at rest, a backup waiting taken before a
+ * restore replaces what it would have kept, and the copy a version upgrade takes kept as a backup.
+ */
+export const backupsWorkflowOffers: WorkflowOffers = {
+  atRest: [
+    { name: 'backup', needs: needsBackup, run: takeBackup, onFailure: recordBackupFailure },
+    { name: 'restore', needs: needsRestore, run: restoreFromBackup, onFailure: recordRestoreFailure },
+  ],
+  recordUpgradeBackup,
+};

@@ -3,10 +3,10 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { CURRENCY, DAY_MS, PROVIDER_LABELS, findRegion, type InvoiceLine, type Micros } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, billingPeriods, invoices, tenants } from '../../db/schema';
-import type { Clock } from '../../lib/context';
 import { emitEvents } from '../../events/emit';
 import { billingRepo, nextMonthStart } from './billing.repo';
 import { HOUR_MS, meter, slotCount, type Metered, type MeteredPeriod } from './metering';
+import type { Clock } from '../../lib/time';
 
 /**
  * Closing billing periods: each account's running period closes at the first of the next

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import type { PaymentProvider } from './payment-provider.door';
+import type { Clock } from '../../lib/time';
 
 export interface BillingDeps {
   db: Db;

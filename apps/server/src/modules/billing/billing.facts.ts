@@ -1,6 +1,6 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAccounts, invoices, roles, users } from '../../db/schema';
+import { billingAccounts, invoices, roles, tenants, users } from '../../db/schema';
 import { budgetRepo } from './budget.repo';
 import { spendOfAccount } from './budget.spend';
 
@@ -9,6 +9,9 @@ export async function hasBillingAccount(db: Db, tenantId: string): Promise<boole
   const rows = await db.select({ tenantId: billingAccounts.tenantId }).from(billingAccounts).where(eq(billingAccounts.tenantId, tenantId)).limit(1);
   return rows.length === 1;
 }
+
+/** A query's condition on `tenants`: the account has no billing details (the trial's end reads it, and the instances it stops). */
+export const noBillingDetails = (db: Db) => notExists(db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, tenants.id)));
 
 /** Whether the account has an invoice still open past its due date: it may then create no instance. */
 export async function hasPastDueInvoice(db: Db, tenantId: string, now: Date): Promise<boolean> {

@@ -1,8 +1,7 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { runCloseRound } from './billing.close';
 import { paymentDepsOf, runPaymentRound } from './billing.payments';
-import { runTrialRound } from './billing.trial';
-import { workflowEnqueuer } from '../instances/workflow/instances.jobs';
+import { runTrialRound, type TrialInstancesPort } from './billing.trial';
 
 export const BILLING_QUEUE = 'billing-round';
 /** A period that ends is closed within a minute; a due charge is tried within a minute. */
@@ -14,17 +13,18 @@ export const BILLING_ROUND_SECONDS = 60;
  * attempt once, by its claim), then the trials' ends (each notice once, by its key; each
  * instance moved by compare-and-set). A round that fails is the next round's job.
  */
-export const billingJob: JobDefinition = {
+export const billingJob: JobDefinition<object, { trialInstances: TrialInstancesPort }> = {
   queue: BILLING_QUEUE,
   queueOptions: { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 },
-  handle: async (ctx) => {
+  // trialInstances: the instances core's service (billing's TrialInstancesPort), built once per process.
+  handle: async (ctx, _data, _attempt, { trialInstances }) => {
     const closed = await runCloseRound({ db: ctx.db, clock: ctx.clock, graceDays: ctx.env.BILLING_GRACE_DAYS });
     const payments = await runPaymentRound(paymentDepsOf(ctx));
     const trials = await runTrialRound({
       db: ctx.db,
       clock: ctx.clock,
       mailer: ctx.mailer,
-      enqueue: workflowEnqueuer(ctx.boss),
+      instances: trialInstances,
       productName: ctx.env.PRODUCT_NAME,
       publicUrl: ctx.env.publicUrl,
     });

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createBillingService } from './billing.service';
 import { paymentProviderOf } from './payment-providers';
 import { createInvoicesService } from './invoices.service';

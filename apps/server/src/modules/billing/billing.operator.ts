@@ -1,4 +1,4 @@
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { closeRunningPeriodNow, type CloseReport } from './billing.close';
 import { paymentDepsOf, runPaymentRound, type PaymentReport } from './billing.payments';
 import { billingRepo } from './billing.repo';

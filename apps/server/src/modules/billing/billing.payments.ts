@@ -2,12 +2,13 @@ import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS, formatMoney } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { billingAccounts, invoices } from '../../db/schema';
-import type { AppContext, Clock } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { paymentProviderOf } from './payment-providers';
 import { emitEvent } from '../../events/emit';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { billingMembers } from './billing.facts';
 import type { PaymentProvider } from './payment-provider.door';
+import type { Clock } from '../../lib/time';
 
 /**
  * Paying invoices (dunning): an issued invoice is charged to the saved card at once; a

@@ -1,13 +1,11 @@
 import { and, eq, gt, lte, notExists } from 'drizzle-orm';
 import { DAY_MS, TRIAL_DATA_KEPT_DAYS, TRIAL_NOTICE_DAYS } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import { billingAccounts, instances, tenants, trialNotices } from '../../db/schema';
-import { billingMembers } from './billing.facts';
-import type { Clock } from '../../lib/context';
+import { tenants, trialNotices } from '../../db/schema';
+import { billingMembers, noBillingDetails } from './billing.facts';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
-import { recordInstanceEvent } from '../instances/core/instances.events';
-import type { Enqueue } from '../instances/workflow/instances.jobs';
+import type { Clock } from '../../lib/time';
 
 /**
  * The trial's end (contracts' billing.ts says what happens): notices mailed once each to the
@@ -15,11 +13,24 @@ import type { Enqueue } from '../instances/workflow/instances.jobs';
  * TRIAL_DATA_KEPT_DAYS the stopped ones terminated, each through the instance workflow as a
  * member's stop or terminate would be. Accounts with billing details are never touched.
  */
+/**
+ * What the trial's end asks of the instances, which own their rows and workflow (instances'
+ * core fills it: billing never imports instances, which read billing's facts). Each moves the
+ * instances of every account whose trial ended before `endedBefore` without billing details,
+ * as the workflow's system actor, and answers how many moved.
+ */
+export interface TrialInstancesPort {
+  /** Running ones to stopping. */
+  stopEndedTrials(endedBefore: Date): Promise<number>;
+  /** Stopped, unprotected ones to terminating. */
+  terminateEndedTrials(endedBefore: Date): Promise<number>;
+}
+
 export interface TrialRoundDeps {
   db: Db;
   clock: Clock;
   mailer: Pick<Mailer, 'queue'>;
-  enqueue: Enqueue;
+  instances: TrialInstancesPort;
   productName: string;
   publicUrl: string;
 }
@@ -31,8 +42,6 @@ export interface TrialReport {
 }
 
 type Notice = (typeof trialNotices.$inferSelect)['notice'];
-
-const noBillingDetails = (db: Db) => notExists(db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, tenants.id)));
 
 function noticeMail(to: string, notice: Notice, d: TrialRoundDeps, trialEndsAt: Date): Mail {
   const billing = `${d.publicUrl.replace(/\/+$/, '')}/billing`;
@@ -70,54 +79,6 @@ async function sendNotices(d: TrialRoundDeps, notice: Notice, due: { id: string;
   return sent;
 }
 
-/**
- * Moves the instances in `from` of every account whose trial ended before `endedBefore`
- * without billing details to `to`, as the workflow's system actor, one compare-and-set each.
- */
-async function moveInstances(d: TrialRoundDeps, endedBefore: Date, from: 'running' | 'stopped', to: 'stopping' | 'terminating'): Promise<number> {
-  const candidates = await d.db
-    .select({ instanceId: instances.instanceId })
-    .from(instances)
-    .innerJoin(tenants, eq(tenants.id, instances.tenantId))
-    .where(
-      and(
-        eq(instances.status, from),
-        eq(instances.inProgress, false),
-        to === 'terminating' ? eq(instances.isProtected, false) : undefined,
-        lte(tenants.trialEndsAt, endedBefore),
-        noBillingDetails(d.db),
-      ),
-    );
-  let moved = 0;
-  for (const { instanceId } of candidates) {
-    const at = d.clock.now();
-    const row = await d.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(instances)
-        .set({ status: to, inProgress: true, updatedAt: at, failure: null, uiFailure: null })
-        .where(and(eq(instances.instanceId, instanceId), eq(instances.status, from), eq(instances.inProgress, false), to === 'terminating' ? eq(instances.isProtected, false) : undefined))
-        .returning();
-      if (!changed) return null;
-      const action = to === 'stopping' ? 'stop' : 'terminate';
-      await recordInstanceEvent(tx, {
-        instance: changed,
-        actor: null,
-        at,
-        action,
-        status: 'pending',
-        comments: to === 'stopping' ? 'Stopped: the free trial ended without billing details' : `Terminated: ${TRIAL_DATA_KEPT_DAYS} days after the free trial ended without billing details`,
-        event: { type: to === 'stopping' ? 'instance.stopping' : 'instance.terminating' },
-      });
-      return changed;
-    });
-    if (row) {
-      moved += 1;
-      await d.enqueue(instanceId);
-    }
-  }
-  return moved;
-}
-
 export async function runTrialRound(d: TrialRoundDeps): Promise<TrialReport> {
   const now = d.clock.now();
   let notices = 0;
@@ -136,8 +97,8 @@ export async function runTrialRound(d: TrialRoundDeps): Promise<TrialReport> {
     .where(and(lte(tenants.trialEndsAt, now), noBillingDetails(d.db), noNotice(d.db, 'ended')));
   notices += await sendNotices(d, 'ended', ended);
   // Every round, not only at the notice: an instance started since (an operator's) is stopped again.
-  const stopped = await moveInstances(d, now, 'running', 'stopping');
-  const terminated = await moveInstances(d, new Date(now.getTime() - TRIAL_DATA_KEPT_DAYS * DAY_MS), 'stopped', 'terminating');
+  const stopped = await d.instances.stopEndedTrials(now);
+  const terminated = await d.instances.terminateEndedTrials(new Date(now.getTime() - TRIAL_DATA_KEPT_DAYS * DAY_MS));
   return { notices, stopped, terminated };
 }
 

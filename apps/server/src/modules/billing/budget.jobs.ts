@@ -1,4 +1,4 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { budgetWatchDepsOf, runBudgetRound } from './budget.round';
 
 export const BUDGET_QUEUE = 'budget-round';

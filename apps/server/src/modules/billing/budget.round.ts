@@ -1,11 +1,12 @@
 import { CURRENCY, formatMoney, reachedThresholds } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { AppContext, Clock } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { emitEvent } from '../../events/emit';
 import { billingMembers } from './billing.facts';
 import { budgetRepo, crossingKey, type BudgetRow } from './budget.repo';
 import { spendOfAccounts, type PeriodSpend } from './budget.spend';
+import type { Clock } from '../../lib/time';
 
 /**
  * Watching budgets: each budgeted account's running period is metered (budget.spend.ts) and every

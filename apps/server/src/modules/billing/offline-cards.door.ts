@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { OFFLINE_CARD_MESSAGES, OFFLINE_TEST_CARDS, cardBrand, luhnValid, type OfflineToken, type OfflineTokenRequest } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { offlineCards } from '../../db/schema';
-import type { Clock } from '../../lib/context';
 import { PaymentRefused, type ChargeResult, type PaymentProvider, type SavedCard } from './payment-provider.door';
+import type { Clock } from '../../lib/time';
 
 /*
  * The offline payment provider, beside Stripe's (stripe-provider.ts): billing chooses between

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { offlinePaymentProvider } from './offline-cards.door';
 import type { PaymentProvider } from './payment-provider.door';
 import { stripePaymentProvider } from './stripe-provider';

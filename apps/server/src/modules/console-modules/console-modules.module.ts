@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createConsoleModulesService } from './console-modules.service';
 import { consoleModulesRoutes } from './console-modules.routes';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 
 /** POST /users/modules (spec section 7): the account's optional modules, the /client/modules tab. */

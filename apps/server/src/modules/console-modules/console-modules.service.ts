@@ -1,10 +1,10 @@
 import { MODULE_MESSAGES, knownModules, type AccountSettings, type ConsoleModuleKey } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
-import type { Clock } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { consoleModulesRepo } from './console-modules.repo';
+import type { Clock } from '../../lib/time';
 
 /**
  * The account's optional modules (contracts' console-modules.ts). Switching one changes

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { healthRoutes } from './health.routes';
 
 export const healthModule = serverModule({ name: 'health', api: [healthRoutes] });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 
 /** The load balancer's check: answers only when the database does. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

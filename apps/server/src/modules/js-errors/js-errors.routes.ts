@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 
 /** A project's JavaScript errors (/{siteId}/errors) and the source maps that resolve their stack traces. */

@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, MEMBER_MESSAGES, type InvitationInfo } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
@@ -8,6 +7,7 @@ import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { emitEvent } from '../../events/emit';
 import { hashPassword } from '../../lib/password-hash';
 import { membersRepo } from './members.repo';
+import type { Clock } from '../../lib/time';
 
 /** The invited person's side: see what the link is for, then join with a name and a password. */
 export function createInvitationsService(deps: { db: Db; clock: Clock }) {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import type { Mailer } from '../../mail/mailer';
 import type { SessionService } from '../auth/session.service';
 import type { SealKey } from './invitation-token';
+import type { Clock } from '../../lib/time';
 
 export interface MemberCommand {
   name: string;

@@ -1,4 +1,4 @@
-import { mailLinksOf, serverModule, type DepsOf } from '../../lib/server-module';
+import { mailLinksOf, serverModule, type DepsOf } from '../../platform/server-module';
 import type { AccountSources } from '../account/account.service';
 import { invitationSealKey } from './invitation-token';
 import { createInvitationsService } from './invitations.service';

@@ -1,6 +1,5 @@
 import { MEMBER_MESSAGES, canOpenScreen, type EventActor } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { emitEvent } from '../../events/emit';
@@ -9,6 +8,7 @@ import { revokeKeysCreatedBy } from '../api-keys/api-keys.service';
 import { rightsOf, rightsWithin, type Rights } from '../roles/rights.door';
 import { lockRole } from '../roles/roles.service';
 import { membersRepo, type MemberRow } from './members.repo';
+import type { Clock } from '../../lib/time';
 
 const NO_RIGHTS: Rights = { permissions: [], allInstances: false, instances: [] };
 const rightsOfMember = (m: MemberRow): Rights => m.role ?? NO_RIGHTS;

@@ -1,7 +1,7 @@
 import { MFA_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
+import type { Clock } from '../../lib/time';
 
 /**
  * Counts a second-factor attempt (a code, a passkey's assertion) before anything is looked

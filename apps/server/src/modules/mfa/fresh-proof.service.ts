@@ -3,13 +3,13 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AUTH_MESSAGES, FRESH_PROOF_MS, MFA_MESSAGES, WEBAUTHN_MESSAGES, type ReauthInput } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 import type { MfaService } from './mfa.service';
 import type { WebauthnService } from './webauthn.service';
+import type { Clock } from '../../lib/time';
 
 /**
  * Fresh proof: a stolen session (a tab left open, a copied token) must not mint an API key

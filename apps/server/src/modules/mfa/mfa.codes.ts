@@ -1,9 +1,9 @@
 import { newId } from '../../lib/ids';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { openSealed, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
 import { newRecoveryCodes, recoveryCodeHash, totpStepOf } from './totp';
+import type { Clock } from '../../lib/time';
 
 interface CodeDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { mfaRepo } from './mfa.repo';
 
 export const MFA_PURGE_QUEUE = 'mfa-challenge-purge';

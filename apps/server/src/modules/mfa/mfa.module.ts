@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createMfaService, totpSealKey } from './mfa.service';
 import { createFreshProofService } from './fresh-proof.service';
 import { createWebauthnService, relyingPartyOf } from './webauthn.service';

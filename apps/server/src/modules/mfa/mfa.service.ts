@@ -1,6 +1,5 @@
 import { MFA_MESSAGES, type MfaChallenge, type MfaStatus, type TotpEnrolment } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
@@ -13,6 +12,7 @@ import { deriveSealKey, seal, type SealKey } from '../../lib/seal';
 import { mfaRepo } from './mfa.repo';
 import { newTotpSecret, otpauthUrlOf, totpStepOf } from './totp';
 import { acceptSecondFactorCode, issueRecoveryCodesIfNoneLeft, totpSecretOf } from './mfa.codes';
+import type { Clock } from '../../lib/time';
 
 /** The second step of a sign-in must follow the first within this time. */
 export const MFA_CHALLENGE_TTL_MS = 5 * MINUTE_MS;

@@ -1,12 +1,12 @@
 import { MFA_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { hashToken } from '../../lib/ids';
 import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { secondFactorThrottle } from './attempt-throttle';
 import { mfaRepo } from './mfa.repo';
+import type { Clock } from '../../lib/time';
 
 /** A live second step of a sign-in, as the check of a code or an assertion needs it. */
 export interface LiveSignInStep {

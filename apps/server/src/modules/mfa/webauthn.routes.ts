@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 import { textField, type AuditActorOf } from '../audit/audit-actor.door';
 import { signInAnswer } from '../auth/sign-in.door';

@@ -2,8 +2,8 @@ import type { AuthenticatorTransportFuture } from '@simplewebauthn/server';
 import type { WebauthnCredential } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import type { userWebauthnCredentials } from '../../db/schema';
-import type { Clock } from '../../lib/context';
 import type { MfaService } from './mfa.service';
+import type { Clock } from '../../lib/time';
 
 /**
  * The relying party: the console's configured public address (PUBLIC_URL). Its host name is

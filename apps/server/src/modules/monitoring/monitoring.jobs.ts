@@ -1,4 +1,4 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { runAlertRound } from '../alerts/alerts.round.door';
 import { SLOT_MS, runSamplingRound } from './monitoring.sampler';
 

@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../lib/server-module';
+import { serverModule, type DepsOf } from '../../platform/server-module';
 import { createMonitoringService } from './monitoring.service';
 import { metricsJob, metricsSchedule } from './monitoring.jobs';
 import { monitoringRoutes } from './monitoring.routes';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 
 /** Monitoring of one instance (spec section 7): graphs over a window and the latest figures; reads, under the instances' read guard. */

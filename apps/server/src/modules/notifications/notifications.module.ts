@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createNotificationsService } from './notifications.service';
 import { notificationsConsumer } from './notifications.consumer';
 import { notificationsRoutes } from './notifications.routes';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { authorizeCaller, claimsOf, principalOf } from '../../plugins/guard';
 
 /** The caller's notifications: the header's bell and its list. */

@@ -1,11 +1,11 @@
 import { NOTIFICATION_MESSAGES, type Notification, type NotificationList, type NotificationListQuery, type ViewNotificationsInput } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import type { AccessClaims } from '../../lib/access-token';
 import { unreadCountWithCaller } from './notifications.caller-count';
 import { notificationsRepo, type NotificationRow } from './notifications.repo';
+import type { Clock } from '../../lib/time';
 
 export function notificationToWire(n: NotificationRow): Notification {
   const createdAt = n.createdAt.getTime();

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { offlinePaymentsRoutes } from './offline-payments.routes';
 
 /** The offline payment provider's card page (no card network is reached from here). */

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import type { InstancesCore } from '../instances/core/core.module';
 import type { WebhooksService } from '../webhooks/webhooks.service';
 import { createOnboardingService } from './onboarding.service';

@@ -2,7 +2,6 @@ import { BOARDING_TASKS, SIGNALS_PER_MINUTE, SIGNAL_CLOCK_SKEW_MS, SIGNAL_MESSAG
 import type { Db } from '../../db/client';
 import type { InfrastructureDriver } from '../../infra/driver';
 import { mapLimit } from '../../lib/concurrency';
-import type { Clock } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
@@ -11,6 +10,7 @@ import { instanceOfProject } from '../projects/projects.facts';
 import { MINUTE_MS, rateLimiter } from '../../lib/rate-limit';
 import type { InstancesService } from '../instances/core/instances.service';
 import { onboardingRepo, type OnboardingFactsRow } from './onboarding.repo';
+import type { Clock } from '../../lib/time';
 
 /** At most this many running instances are asked per check; an account past it has long finished getting started. */
 const ASKED_INSTANCES = 10;

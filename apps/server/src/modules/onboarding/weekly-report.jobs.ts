@@ -1,4 +1,4 @@
-import type { JobDefinition, Schedule } from '../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../platform/job-types';
 import { runningSpendOf } from '../billing/billing.service';
 import { runWeeklyReportRound } from './weekly-report.round';
 

@@ -3,12 +3,12 @@ import { DAY_MS, SIGNAL_RETENTION_DAYS, WEEK_MS, weeklySlotOf } from '@replay/co
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { InfrastructureDriver } from '../../infra/driver';
-import type { Clock } from '../../lib/context';
 import { loadPrincipal } from '../../lib/principal';
 import type { Mailer } from '../../mail/mailer';
 import { onboardingRepo } from './onboarding.repo';
 import { buildWeeklyReport, weeklyReportMail, type RecordedOf, type SpendOf } from './weekly-report.content';
 import { weeklyReportRepo } from './weekly-report.repo';
+import type { Clock } from '../../lib/time';
 
 export interface WeeklyReportDeps {
   db: Db;

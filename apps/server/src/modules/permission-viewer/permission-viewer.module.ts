@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createPermissionViewerService } from './permission-viewer.service';
 import { permissionViewerRoutes } from './permission-viewer.routes';
 

@@ -2,11 +2,11 @@ import { INSTANCE_MESSAGES, PERMISSIONS, PERMISSION_VIEWER_MESSAGES, endpoints, 
 import type { Db } from '../../db/client';
 import { decideAccess } from '../../lib/access-decision';
 import { loadAccountKeyCallers } from '../../lib/api-key-principal';
-import type { Clock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { instanceOfAccount, keyOfAccount, loadMemberSubjects } from './permission-viewer.repo';
+import type { Clock } from '../../lib/time';
 
 /** What a permission means on one instance: a call about it guarded by that permission alone. */
 const permissionCall = (permission: Permission) => ({ guard: { anyOf: [permission] } });

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createProbesService } from './probes.service';
 import { probeRoutes } from './probes.routes';
 

@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../lib/server-module';
+import { serverModule, type DepsOf } from '../../platform/server-module';
 import { createProjectsService, type ProjectsInstancesPort } from './projects.service';
 import { projectsRoutes } from './projects.routes';
 

@@ -1,7 +1,6 @@
 import { PROJECT_MESSAGES, accountLimits, type CreateProjectInput, type Project, type Projects } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/emit';
-import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -9,6 +8,7 @@ import { inScope, instanceScopeOf } from '../../lib/instance-scope';
 import type { Principal } from '../../lib/principal';
 import { newProjectKey } from './projects.facts';
 import { projectsRepo, type ProjectRow, type ProjectWithInstance } from './projects.repo';
+import type { Clock } from '../../lib/time';
 
 /** A project as the caller may see it: its key for the account's admins only, as the account's own key (Account.tenantKey). */
 export function projectToWire(r: ProjectWithInstance, p: Principal): Project {

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { publicConfigRoutes } from './public-config.routes';
 
 export const publicConfigModule = serverModule({ name: 'public-config', api: [publicConfigRoutes] });

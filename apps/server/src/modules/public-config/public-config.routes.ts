@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints, type PublicConfig } from '@replay/contracts';
-import { mount } from '../../lib/mount';
-import type { AppContext } from '../../lib/context';
+import { mount } from '../../platform/mount';
+import type { AppContext } from '../../platform/context';
 
 /**
  * Terms and privacy pages live with the documentation, so they follow

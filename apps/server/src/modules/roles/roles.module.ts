@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createRolesService } from './roles.service';
 import { rolesRoutes } from './roles.routes';
 

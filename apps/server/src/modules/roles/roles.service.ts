@@ -1,12 +1,12 @@
 import { ROLE_MESSAGES, type Role } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { emitEvent } from '../../events/emit';
 import { rolesRepo, type RoleRow } from './roles.repo';
 import { assertMayChange, assertMayGrant, nameConflictOr, normalised, type RoleCommand } from './roles.rules';
+import type { Clock } from '../../lib/time';
 
 export type { RoleCommand } from './roles.rules';
 

@@ -1,6 +1,5 @@
 import { SCIM_BASE_PATH, SCIM_MESSAGES, type ScimGroupMapping, type ScimProvisioning } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
@@ -9,6 +8,7 @@ import { lockRole } from '../roles/roles.service';
 import { scimAdminRepo } from './scim-admin.repo';
 import { scimGroupMappings, scimGroupsRepo } from './scim-groups.repo';
 import { scimUsersRepo } from './scim-users.repo';
+import type { Clock } from '../../lib/time';
 
 /** An owner: the protected Owner role, or the super admin. A SCIM token creates members and gives roles, so only an owner hands one out. */
 const isOwner = (p: Principal) => p.superAdmin || p.role?.protected === true;

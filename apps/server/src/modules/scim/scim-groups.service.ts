@@ -1,6 +1,5 @@
 import { SCIM_MESSAGES, isUuid, type ScimGroup, type ScimGroupInput, type ScimPatchOperation } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -10,6 +9,7 @@ import { GROUP_FILTER_ATTRIBUTES, scimGroupsRepo, type ScimGroupRow } from './sc
 import { groupResource, listResponse, pageOf } from './scim-resources';
 import { scimUsersRepo } from './scim-users.repo';
 import { clausesOf } from './scim-users.service';
+import type { Clock } from '../../lib/time';
 
 const taken = () => scimError('conflict', 'uniqueness', SCIM_MESSAGES.groupNameTaken);
 const badMember = () => scimError('validation_failed', 'invalidValue', SCIM_MESSAGES.invalidValue('members'));

@@ -1,6 +1,5 @@
 import { SCIM_MESSAGES, type ScimUser, type ScimUserInput, type ScimPatchOperation } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { forbidden, notFound } from '../../lib/errors';
 import { hasBillingAccount } from '../billing/billing.facts';
@@ -13,6 +12,7 @@ import { FilterError, parseFilter } from './scim-filter';
 import { changeOfInput, changeOfPatch, type UserChange } from './scim-patch';
 import { listResponse, pageOf, userResource } from './scim-resources';
 import { USER_FILTER_ATTRIBUTES, scimUsersRepo, type ScimUserRow } from './scim-users.repo';
+import type { Clock } from '../../lib/time';
 
 export interface ScimUsersDeps {
   db: Db;

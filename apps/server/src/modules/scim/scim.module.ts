@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../lib/server-module';
+import { serverModule, type DepsOf } from '../../platform/server-module';
 import { SCIM_BASE_PATH } from '@replay/contracts';
 import { createScimAdminService } from './scim-admin.service';
 import { createScimGroupsService } from './scim-groups.service';

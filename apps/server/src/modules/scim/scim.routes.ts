@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SCIM_MEDIA_TYPE, endpoints } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 import { scimCallerOf } from '../../plugins/guard-scim';
 import { discovery } from './scim-resources';

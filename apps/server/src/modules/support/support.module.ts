@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { createSupportServices } from './support.service';
 import { supportRoutes } from './support.routes';
 import { supportOperatorRoutes } from './support.operator-routes';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints, isUuid } from '@replay/contracts';
-import { mount } from '../../lib/mount';
+import { mount } from '../../platform/mount';
 import { sendAsDownload } from './support.download';
 
 /** The name an operator's calls carry in an account's audit trail (no user, no key). */

@@ -1,11 +1,11 @@
 import { SUPPORT_MESSAGES, type OperatorSupportMessageInput, type OperatorThread } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { postMessage, type SupportMailDeps } from './support.post';
 import { supportOperatorRepo } from './support.operator-repo';
 import { supportRepo, type ConversationWithInstance } from './support.repo';
 import { conversationToWire, messageToWire, OPERATOR_NAME } from './support.wire';
+import type { Clock } from '../../lib/time';
 
 const notFoundConversation = () => notFound(SUPPORT_MESSAGES.notFound);
 

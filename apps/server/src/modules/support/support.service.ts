@@ -1,6 +1,5 @@
 import { SUPPORT_MESSAGES, type CreateSupportConversationInput, type SupportReplyInput, type SupportThread } from '@replay/contracts';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { inScope, instanceScopeOf } from '../../lib/instance-scope';
@@ -9,6 +8,7 @@ import { createSupportOperatorService } from './support.operator';
 import { postMessage, type SupportMailDeps } from './support.post';
 import { supportRepo, type ConversationWithInstance } from './support.repo';
 import { conversationToWire, messageToWire } from './support.wire';
+import type { Clock } from '../../lib/time';
 
 const notFoundConversation = () => notFound(SUPPORT_MESSAGES.notFound);
 const memberOf = (p: Principal) => ({ kind: 'member' as const, userId: p.userId, name: p.name });

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import type { AccountSources } from '../account/account.service';
 import { createUsersService } from './users.service';
 import { usersRoutes } from './users.routes';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/context';
 import type { SealKey } from '../../lib/seal';
 import type { HostResolver } from '../../lib/ssrf-guard';
+import type { Clock } from '../../lib/time';
 
 export interface WebhooksDeps {
   db: Db;

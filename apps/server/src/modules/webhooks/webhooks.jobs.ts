@@ -1,6 +1,6 @@
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../platform/context';
 import { deliverNow } from '../../jobs/commit-relay';
-import type { CommitOutbox, JobDefinition } from '../../jobs/job-types';
+import type { CommitOutbox, JobDefinition } from '../../platform/job-types';
 import type { WebhooksService } from './webhooks.service';
 import { purgeFinishedDeliveries } from './webhooks.repo';
 

@@ -1,4 +1,4 @@
-import { serverModule } from '../../lib/server-module';
+import { serverModule } from '../../platform/server-module';
 import { systemResolver } from '../../lib/ssrf-guard';
 import { createWebhooksService } from './webhooks.service';
 import { webhookSealKey } from './webhooks.wire';

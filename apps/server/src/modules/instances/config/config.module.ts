@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../../lib/server-module';
+import { serverModule, type DepsOf } from '../../../platform/server-module';
 import type { SsoService } from '../sso/instances.sso';
 import type { InstancesCore } from '../core/core.module';
 import { createAccessListService } from './instances.access-list';

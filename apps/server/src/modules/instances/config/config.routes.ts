@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { plainAddress } from '@replay/agent-protocol';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../../lib/mount';
+import { mount } from '../../../platform/mount';
 import { principalOf } from '../../../plugins/guard';
 
 /** The instance's configuration (spec section 7's `…/config`, `…/config-sso` and `…/config-disk-usage`): the CORS tab with its origin check, SSO, the data retention and the maintenance window. */

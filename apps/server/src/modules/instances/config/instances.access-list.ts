@@ -1,10 +1,9 @@
 import { ACCESS_LIST_MESSAGES, INSTANCE_MESSAGES, type AccessCheck, type AccessEntry, type AccessList } from '@replay/contracts';
 import type { Database } from '../../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
-import { msOrNull } from '../../../lib/time';
+import { msOrNull, type Clock } from '../../../lib/time';
 import { claimWithRecord } from '../core/instances.accept-change.door';
 import type { InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';

@@ -2,13 +2,13 @@ import type { SsoConfig as AgentSso } from '@replay/agent-protocol';
 import { LOGGER_INPUT_MODE_LABELS, retentionLabel } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { projectKeyDigestsOf } from '../../projects/projects.facts';
 import { configRepo } from './instances.config-repo';
 import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
 import type { InstanceRow } from '../core/instances.repo';
 import type { AccountCapture, WorkflowInstance } from '../core/instances.system-repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's config step: settings saved that the agent does not have yet (a

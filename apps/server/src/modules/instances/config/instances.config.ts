@@ -23,11 +23,10 @@ import {
 import type { Database } from '../../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
 import type { VersionRegistry } from '../../../infra/versions';
-import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
-import { msOrNull } from '../../../lib/time';
+import { msOrNull, type Clock } from '../../../lib/time';
 import { configRepo } from './instances.config-repo';
 import { claimWithRecord } from '../core/instances.accept-change.door';
 import type { Enqueue } from '../workflow/instances.jobs';

@@ -1,9 +1,10 @@
-import { serverModule, type DepsOf } from '../../../lib/server-module';
+import { serverModule, type DepsOf } from '../../../platform/server-module';
 import { versionRegistryOf } from '../../../infra/versions';
 import { workflowEnqueuer } from '../workflow/instances.jobs';
 import { createInstancesService } from './instances.service';
 import { createInstanceChecksService } from './instance-checks.service';
 import { countProjectKeysUp } from './instances.facts';
+import { trialInstancesOf } from './instances.trial-end';
 import { instancesRoutes } from './instances.routes';
 
 /**
@@ -24,8 +25,10 @@ export const instancesCoreModule = serverModule({
       newInstanceVersion: versionRegistry.forNewInstances,
       hasBillingDetails: uses.accountSources.hasBillingDetails,
     });
-    // countProjectKeysUp: what projects/ counts up when a key is made or deleted (its ProjectsInstancesPort).
-    return { enqueueWorkflow, versionRegistry, instances, countProjectKeysUp, instanceChecks: createInstanceChecksService({ db: ctx.db, driver: ctx.driver, instances }) };
+    // countProjectKeysUp: what projects/ counts up when a key is made or deleted (its ProjectsInstancesPort);
+    // trialInstances: what billing's trial round asks of the instances (its TrialInstancesPort).
+    const trialInstances = trialInstancesOf({ db: ctx.db, clock: ctx.clock, enqueue: enqueueWorkflow });
+    return { enqueueWorkflow, versionRegistry, instances, countProjectKeysUp, trialInstances, instanceChecks: createInstanceChecksService({ db: ctx.db, driver: ctx.driver, instances }) };
   },
   api: [instancesRoutes],
 });

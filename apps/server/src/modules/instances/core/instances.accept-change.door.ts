@@ -2,7 +2,6 @@ import type { SQL } from 'drizzle-orm';
 import { BUDGET_MESSAGES, mayPayForUpgrade, type Instance, type InstanceStatus } from '@replay/contracts';
 import { budgetStopsGrowth } from '../../billing/billing.facts';
 import type { Database, Db } from '../../../db/client';
-import type { Clock } from '../../../lib/context';
 import { AppError, conflict } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
@@ -11,6 +10,7 @@ import { recordInstanceEvent, type InstanceEvent } from './instances.events';
 import type { Enqueue } from '../workflow/instances.jobs';
 import { instancesRepo, type InstanceChange, type InstanceRow } from './instances.repo';
 import { instanceToWire } from './instances.wire';
+import type { Clock } from '../../../lib/time';
 
 export interface AcceptDeps {
   database: Database;

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { ACTION_STATUS, INSTANCE_MESSAGES, SIZES, isActionAllowed, isTerminateConfirmed, type CreateInstanceInput, type Instance, type InstanceActionBody } from '@replay/contracts';
 import type { Database, Db } from '../../../db/client';
 import { instances } from '../../../db/schema';
-import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Principal } from '../../../lib/principal';
@@ -15,6 +14,7 @@ import { recordInstanceEvent, type Actor } from './instances.events';
 import type { Enqueue } from '../workflow/instances.jobs';
 import { instancesRepo, type InstanceRow } from './instances.repo';
 import { instanceToWire } from './instances.wire';
+import type { Clock } from '../../../lib/time';
 
 /**
  * An instance's lifecycle as members ask for it: create (at most once per Idempotency-Key)

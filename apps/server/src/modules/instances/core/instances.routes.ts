@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_POSITION_HEADER, endpoints } from '@replay/contracts';
-import { mount } from '../../../lib/mount';
+import { mount } from '../../../platform/mount';
 import { authorizeCaller, credentialOf, principalOf } from '../../../plugins/guard';
 
 /** Managed instances (spec section 7): reads need a view or edit permission, changes the edit one. */
@@ -26,7 +26,7 @@ export const instancesRoutes: FastifyPluginAsync = async (app) => {
     const answer = await instances.create(principalOf(request), request.body, request.headers['idempotency-key']);
     if (answer.replayed) {
       reply.header('idempotent-replayed', 'true');
-      // As every other create's replay (lib/mount.ts): it changed nothing, so the trail has it once.
+      // As every other create's replay (platform/mount.ts): it changed nothing, so the trail has it once.
       request.idempotentReplay = true;
     }
     return answer.instance;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../../lib/mount';
+import { mount } from '../../../platform/mount';
 import { principalOf } from '../../../plugins/guard';
 
 /** Manage Disk (spec section 7): disk upgrade, cleanup, the last cleanup and what a cleanup would free. */

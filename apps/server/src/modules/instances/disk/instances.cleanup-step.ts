@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { diskRepo } from './instances.disk-repo';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceRow } from '../core/instances.repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's cleanup step: an accepted cleanup (`pendingCleanupDays`,

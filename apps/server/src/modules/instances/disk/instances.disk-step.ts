@@ -1,11 +1,11 @@
 import { DISK_MESSAGES } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { recordInstanceEvent } from '../core/instances.events';
 import { diskRepo } from './instances.disk-repo';
 import type { InstanceRow } from '../core/instances.repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's disk step: an instance whose `storageInProgress` is set

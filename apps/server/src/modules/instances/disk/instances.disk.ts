@@ -13,10 +13,9 @@ import {
 import type { Database } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import { DriverError, type InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
-import { msOrNull } from '../../../lib/time';
+import { msOrNull, type Clock } from '../../../lib/time';
 import { diskRepo } from './instances.disk-repo';
 import type { Enqueue } from '../workflow/instances.jobs';
 import { acceptMemberChange, accountMayPayMore, assertBudgetAllowsGrowth, claimWithRecord } from '../core/instances.accept-change.door';

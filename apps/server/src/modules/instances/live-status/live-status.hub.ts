@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import { positionCommittedEvents } from '../../../events/fan-out';
-import type { CommitSignals } from '../../../jobs/commit-signals';
+import type { CommitSignals } from '../../../lib/commit-signals';
 import type { Logger } from '../../../lib/logger';
 import type { InstanceRow } from '../core/instances.repo';
 import { liveStatusRepo, type PositionedChange } from './live-status.repo';

@@ -1,4 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
+import { serverModule } from '../../../platform/server-module';
 import { createLiveStatusService } from './live-status.service';
 import { liveStatusRoutes } from './live-status.routes';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../../lib/mount';
+import { mount } from '../../../platform/mount';
 import { unauthorized } from '../../../lib/errors';
 import { bearer, principalOf } from '../../../plugins/guard';
 

@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
 import { endpoints } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import type { CommitSignals } from '../../../jobs/commit-signals';
+import type { CommitSignals } from '../../../lib/commit-signals';
 import { decideAccess } from '../../../lib/access-decision';
 import { verifyAccessToken } from '../../../lib/access-token';
 import { hashApiKeySecret, loadKeyCaller, looksLikeApiKey } from '../../../lib/api-key-principal';
-import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
 import { loadCaller, type Principal } from '../../../lib/principal';
 import { createLiveStatusHub } from './live-status.hub';
 import { liveStatusRepo } from './live-status.repo';
 import { openLiveStream } from './live-status.stream';
+import type { Clock } from '../../../lib/time';
 
 export interface LiveStatusDeps {
   db: Db;

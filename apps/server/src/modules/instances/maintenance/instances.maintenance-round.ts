@@ -3,12 +3,12 @@ import { MAINTENANCE_WINDOW_MS, versionUpgradeProblem } from '@replay/contracts'
 import type { Db } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import { versionRegistryOf, type VersionRegistry } from '../../../infra/versions';
-import type { Clock } from '../../../lib/context';
-import type { JobDefinition, Schedule } from '../../../jobs/job-types';
+import type { JobDefinition, Schedule } from '../../../platform/job-types';
 import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
 import { workflowEnqueuer, type Enqueue } from '../workflow/instances.jobs';
 import { nextWindow, openingLabel } from './instances.maintenance';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
+import type { Clock } from '../../../lib/time';
 
 export const MAINTENANCE_QUEUE = 'instance-maintenance';
 /** The round's period: an upgrade starts within a minute of its window's opening. */

@@ -1,4 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
+import { serverModule } from '../../../platform/server-module';
 import type { InstancesCore } from '../core/core.module';
 import { createMaintenanceService } from './instances.maintenance';
 import { maintenanceRoundJob, maintenanceRoundSchedule } from './instances.maintenance-round';

@@ -5,10 +5,9 @@ import { INSTANCE_MESSAGES, SSO_MESSAGES, type SsoBody, type SsoConfig } from '@
 import type { Database } from '../../../db/client';
 import type { SsoIdp } from '../../../db/schema';
 import type { InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
-import { msOrNull } from '../../../lib/time';
+import { msOrNull, type Clock } from '../../../lib/time';
 import { claimWithRecord } from '../core/instances.accept-change.door';
 import { configRepo } from '../config/instances.config-repo';
 import type { Enqueue } from '../workflow/instances.jobs';

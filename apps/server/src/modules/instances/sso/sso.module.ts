@@ -1,4 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
+import { serverModule } from '../../../platform/server-module';
 import type { InstancesCore } from '../core/core.module';
 import { createSsoService } from './instances.sso';
 

@@ -1,11 +1,11 @@
 import { SIZES, SWITCH_MESSAGES, type InstanceSize } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { switchRepo } from './instances.switch-repo';
+import type { Clock } from '../../../lib/time';
 
 /**
  * The workflow's switch step (status `upgrading`, with `pendingSize`): the

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { INSTANCE_MESSAGES, SIZES, SWITCH_MESSAGES, switchCostsMore, switchRefusal, type Instance, type InstanceSize } from '@replay/contracts';
 import type { Database } from '../../../db/client';
 import { instances } from '../../../db/schema';
-import type { Clock } from '../../../lib/context';
 import { AppError, badRequest, conflict } from '../../../lib/errors';
 import type { Principal } from '../../../lib/principal';
 import type { Enqueue } from '../workflow/instances.jobs';
 import { acceptMemberChange, accountMayPayMore, assertBudgetAllowsGrowth } from '../core/instances.accept-change.door';
 import type { InstancesService } from '../core/instances.service';
+import type { Clock } from '../../../lib/time';
 
 export interface SwitchDeps {
   database: Database;

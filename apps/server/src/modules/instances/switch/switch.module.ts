@@ -1,4 +1,4 @@
-import { serverModule, type DepsOf } from '../../../lib/server-module';
+import { serverModule, type DepsOf } from '../../../platform/server-module';
 import type { InstancesCore } from '../core/core.module';
 import { createSwitchService } from './instances.switch';
 import { switchRoutes } from './switch.routes';

@@ -1,12 +1,12 @@
 import { VERSION_MESSAGES, VERSION_UPGRADE_HEALTH_TIMEOUT_MS, compareVersions, formatBytes } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, UpgradeBackup } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
-import { recordUpgradeBackup } from '../../backups/backups.upgrade-step';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { versionRepo } from './instances.version-repo';
+import type { Clock } from '../../../lib/time';
+import type { WorkflowOffers } from '../workflow/instances.workflow-offers.door';
 
 /**
  * The workflow's step for status `version-upgrading` (target in
@@ -36,6 +36,8 @@ export interface VersionStepDeps {
   logger?: Pick<Logger, 'warn'>;
   /** Replaces VERSION_UPGRADE_HEALTH_TIMEOUT_MS (tests). */
   versionHealthTimeoutMs?: number;
+  /** Keeps the copy taken before the upgrade as one of the instance's backups (modules/backups offers it). */
+  offers: Pick<WorkflowOffers, 'recordUpgradeBackup'>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +91,7 @@ export async function upgradeVersion(d: VersionStepDeps, row: InstanceRow): Prom
   const key = (await repo.upgradeKey(row.instanceId)) ?? `${from}-to-${to}`.replace(/\./g, '_');
   const backup = await d.driver.backupForUpgrade(row.instanceId, key);
   // Listed and restorable from now on, whatever the upgrade's outcome; recorded once however often the step runs.
-  await recordUpgradeBackup(d.db, row, backup);
+  await d.offers.recordUpgradeBackup(d.db, row, backup);
   let reason = row.failure;
   if (backup.restoredAt === null) {
     const outcome = await tryVersion(d, row.instanceId, to);

@@ -3,7 +3,6 @@ import { INSTANCE_MESSAGES, VERSION_MESSAGES, compareVersions, versionUpgradePro
 import type { Database } from '../../../db/client';
 import { instances } from '../../../db/schema';
 import type { VersionRegistry } from '../../../infra/versions';
-import type { Clock } from '../../../lib/context';
 import { badRequest, conflict } from '../../../lib/errors';
 import { instanceScopeOf } from '../../../lib/instance-scope';
 import type { Principal } from '../../../lib/principal';
@@ -13,6 +12,7 @@ import { nextWindow, openingLabel } from '../maintenance/instances.maintenance';
 import { instancesRepo, type InstanceRow } from '../core/instances.repo';
 import type { InstancesService } from '../core/instances.service';
 import { instanceToWire } from '../core/instances.wire';
+import type { Clock } from '../../../lib/time';
 
 export interface VersionDeps {
   database: Database;

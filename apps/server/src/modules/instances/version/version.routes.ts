@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@replay/contracts';
-import { mount } from '../../../lib/mount';
+import { mount } from '../../../platform/mount';
 import { principalOf } from '../../../plugins/guard';
 
 /** Versions (spec section 7): the versions on offer, and an instance's upgrade to one of them, now or in its maintenance window. */

@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/client';
 import type { InfrastructureDriver } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
 import { mapLimit } from '../../../lib/concurrency';
 import { rateLimiter } from '../../../lib/rate-limit';
 import { recordInstanceEvent } from '../core/instances.events';
 import { instancesSystemRepo, type InstancesSystemRepo } from '../core/instances.system-repo';
+import type { Clock } from '../../../lib/time';
 
 /** Checks in flight at once: enough to finish a thousand instances in a few seconds, few enough to stay cheap. */
 export const HEALTH_CONCURRENCY = 50;

@@ -1,11 +1,12 @@
 import type { PgBoss } from 'pg-boss';
 import { DriverError, type DesiredInstance, type ReconcileReport } from '../../../infra/driver';
-import type { AppContext } from '../../../lib/context';
-import type { JobDefinition, Schedule, StartupTask } from '../../../jobs/job-types';
+import type { AppContext } from '../../../platform/context';
+import type { JobDefinition, Schedule, StartupTask } from '../../../platform/job-types';
 import { wakeWorkers } from '../../../jobs/wake';
 import { runHealthRound } from './instances.health';
 import { instancesSystemRepo } from '../core/instances.system-repo';
 import { specOf, type WorkflowDeps } from './instances.steps';
+import { NO_WORKFLOW_OFFERS, type WorkflowOffersServices } from './instances.workflow-offers.door';
 import { convergeInstance, desiredState } from './instances.workflow';
 
 export const INSTANCE_WORKFLOW_QUEUE = 'instance-workflow';
@@ -30,7 +31,8 @@ export function workflowEnqueuer(boss: PgBoss | null): Enqueue {
   };
 }
 
-export function workflowDepsOf(ctx: AppContext): WorkflowDeps {
+/** The workflow's deps for a process: its context, and what other modules offer among the services the composition root built. */
+export function workflowDepsOf(ctx: AppContext, services: WorkflowOffersServices): WorkflowDeps {
   return {
     db: ctx.db,
     driver: ctx.driver,
@@ -38,17 +40,18 @@ export function workflowDepsOf(ctx: AppContext): WorkflowDeps {
     enqueue: workflowEnqueuer(ctx.boss),
     onStep: (step, outcome) => ctx.metrics.workflowSteps.inc({ step, outcome }),
     logger: ctx.logger,
+    offers: services.instanceWorkflowOffers ?? NO_WORKFLOW_OFFERS,
   };
 }
 
-export const instanceWorkflowJob: JobDefinition<{ instanceId: string }> = {
+export const instanceWorkflowJob: JobDefinition<{ instanceId: string }, WorkflowOffersServices> = {
   queue: INSTANCE_WORKFLOW_QUEUE,
   // Retries with backoff cover a slow or briefly failing driver; expiry frees a job whose process died mid-step.
   // Like every job it beats while it runs (JOB_HEARTBEAT_SECONDS); retried after a dead process's lapse, it finds the
   // dead holder's lease free (lib/process-heartbeat.ts).
   queueOptions: { policy: 'short', retryLimit: 4, retryDelay: 2, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
   workOptions: { localConcurrency: 4 },
-  handle: (ctx, data, attempt) => convergeInstance(workflowDepsOf(ctx), data.instanceId, attempt),
+  handle: (ctx, data, attempt, services) => convergeInstance(workflowDepsOf(ctx, services), data.instanceId, attempt),
 };
 
 export const instanceHealthJob: JobDefinition = {

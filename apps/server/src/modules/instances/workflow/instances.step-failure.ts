@@ -1,10 +1,10 @@
 import { INSTANCE_MESSAGES, type InstanceActivityAction, type InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import type { Clock } from '../../../lib/context';
 import { errorForLog } from '../../../lib/log-safety';
 import { recordInstanceEvent } from '../core/instances.events';
 import type { InstanceRow } from '../core/instances.repo';
 import { instancesSystemRepo } from '../core/instances.system-repo';
+import type { Clock } from '../../../lib/time';
 
 const VERB: Partial<Record<InstanceStatus, 'create' | 'start' | 'stop' | 'terminate'>> = {
   creating: 'create',

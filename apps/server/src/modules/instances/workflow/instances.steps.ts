@@ -1,31 +1,26 @@
 import type { InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../../db/client';
-import type { InfrastructureDriver, InstanceHealth, InstanceRuntime, InstanceSpec } from '../../../infra/driver';
-import type { Clock } from '../../../lib/context';
+import type { InstanceHealth, InstanceRuntime, InstanceSpec } from '../../../infra/driver';
 import type { Logger } from '../../../lib/logger';
 import { needsCleanup, recordCleanupFailure, runCleanup } from '../disk/instances.cleanup-step';
 import { applyConfig, needsConfig, recordConfigFailure } from '../config/instances.config-step';
 import { growDisk, recordDiskFailure } from '../disk/instances.disk-step';
 import { recordSwitchFailure, switchSize } from '../switch/instances.switch-step';
-import { needsBackup, needsRestore, recordBackupFailure, recordRestoreFailure, restoreFromBackup, takeBackup } from '../../backups/backups.step';
 import { recordInstanceEvent, type InstanceEvent } from '../core/instances.events';
 import { recordVersionFailure, upgradeVersion } from '../version/instances.version-step';
 import type { InstanceChange, InstanceRow } from '../core/instances.repo';
 import { instancesSystemRepo, type WorkflowInstance } from '../core/instances.system-repo';
+import type { Clock } from '../../../lib/time';
+import type { WorkflowDriver, WorkflowOffers } from './instances.workflow-offers.door';
 
 /**
  * The workflow's steps: the registry convergeInstance (instances.workflow.ts) reads, by the
  * status that asks for one (STEPS) and, for an instance at rest, first needed first (AT_REST).
- * An operation's step lives in its own room (disk/, switch/, version/, config/; a backup's in
- * modules/backups) and is named here; the lifecycle's own (create, start, stop, terminate) are
- * written here.
+ * An operation's step lives in its own room (disk/, switch/, version/, config/) and is named
+ * here; the lifecycle's own (create, start, stop, terminate) are written here. Another module's
+ * steps at rest (a backup's, a restore's: modules/backups) come through `WorkflowDeps.offers`,
+ * after these.
  */
-
-/** The driver calls the workflow makes, and no others. */
-export type WorkflowDriver = Pick<
-  InfrastructureDriver,
-  'create' | 'start' | 'stop' | 'terminate' | 'health' | 'resizeDisk' | 'cleanup' | 'applyConfig' | 'backup' | 'restoreData' | 'changeType' | 'upgradeVersion' | 'backupForUpgrade' | 'restoreBackup'
->;
 
 export interface WorkflowDeps {
   db: Db;
@@ -38,6 +33,8 @@ export interface WorkflowDeps {
   onStep?: (step: string, outcome: 'success' | 'failure') => void;
   /** The server's log: what a step keeps from members (the driver's detail) goes there. */
   logger?: Pick<Logger, 'warn'>;
+  /** What other modules add (instances.workflow-offers.door.ts): steps at rest, the upgrade's copy kept. */
+  offers: WorkflowOffers;
 }
 
 type Loaded = WorkflowInstance;
@@ -169,17 +166,15 @@ export const STEPS: Partial<Record<InstanceStatus, Step>> = {
 type Failure = (d: WorkflowDeps, row: InstanceRow, err: unknown, final: boolean) => Promise<void>;
 
 /**
- * The steps of an instance whose status asks for none, first needed first: a disk growing
- * (which also waits for a stopped instance to rest), then work on a running one. Each records
+ * The instances' own steps of an instance whose status asks for none, first needed first: a disk
+ * growing (which also waits for a stopped instance to rest), then work on a running one; the
+ * offered ones (`WorkflowDeps.offers.atRest`) follow. Each records
  * its own last failure and leaves the instance's status alone: the instance is fine.
  */
 export const AT_REST: { name: string; needs(row: Loaded): boolean; run: Step; onFailure: (d: WorkflowDeps, row: Loaded, err: unknown, final: boolean) => Promise<void> }[] = [
   { name: 'disk', needs: (row) => row.storageInProgress && row.status !== 'terminated', run: growDisk, onFailure: recordDiskFailure },
   { name: 'cleanup', needs: needsCleanup, run: runCleanup, onFailure: recordCleanupFailure },
   { name: 'config', needs: needsConfig, run: applyConfig, onFailure: recordConfigFailure },
-  // A backup waiting is taken before a restore replaces what it would have kept.
-  { name: 'backup', needs: needsBackup, run: takeBackup, onFailure: recordBackupFailure },
-  { name: 'restore', needs: needsRestore, run: restoreFromBackup, onFailure: recordRestoreFailure },
 ];
 
 /** Steps that settle their own last failure (undoing what they began) instead of recordStepFailure. */

@@ -19,7 +19,8 @@ import { AT_REST, OWN_FAILURE, STEPS, type WorkflowDeps } from './instances.step
  *   pendingCleanupDays, running at rest    (driver.cleanup, then its record: instances.cleanup-step.ts)
  *   a setting's version ahead, running    (driver.applyConfig, then the applied versions: instances.config-step.ts;
  *                                          the account's session settings' capture part and logger options, the projects' keys too)
- *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts)
+ *   pendingBackupId, running at rest       (driver.backup, then the row done: backups/backups.step.ts, offered
+ *                                          through the backups manifest: instances.workflow-offers.door.ts)
  *   restoreId, running at rest             (driver.restoreData, then the request cleared: the same file)
  *   version-upgrading → running            (backup, new version, or rollback: instances.version-step.ts)
  *   upgrading → running                    (driver.changeType to pendingSize, undone on the last failure: instances.switch-step.ts)
@@ -81,7 +82,7 @@ export function convergeInstance(d: WorkflowDeps, instanceId: string, attempt: A
         if (!row) return;
         // The status's own step first, else the first step at rest the row needs.
         const statusStep = STEPS[row.status];
-        const restStep = statusStep ? undefined : AT_REST.find((step) => step.needs(row));
+        const restStep = statusStep ? undefined : [...AT_REST, ...d.offers.atRest].find((step) => step.needs(row));
         if (!statusStep && !restStep) return;
         await lease();
         const final = attempt.retryCount >= attempt.retryLimit;

@@ -1,4 +1,4 @@
-import { serverModule } from '../../../lib/server-module';
+import { serverModule } from '../../../platform/server-module';
 import { instanceHealthJob, instanceHealthSchedule, instanceWorkflowJob, resumeInstances } from './instances.jobs';
 
 /** The durable workflow that carries out every change of an instance, and the health round. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import type { EventConsumer } from '../events/consumer';
-import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from '../jobs/job-types';
+import type { CommitOutbox, JobDefinition, Schedule, StartupTask } from './job-types';
 
 /**
  * Everything a server module adds to the console, declared in one file (`<domain>.module.ts`)

@@ -1,5 +1,5 @@
 import type { Queue } from 'pg-boss';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from './context';
 
 /** Which attempt of a job this is, so a handler can tell its last try (retryCount = retryLimit). */
 export interface JobAttempt {

@@ -4,7 +4,8 @@
  * handed to whoever in the process wants them besides the outbox relay: the
  * live status streams (modules/instances/live-status/live-status.hub.ts). `queue` names
  * the outbox that committed (null: a notice may have been missed, look at
- * everything).
+ * everything). It imports nothing, so it sits in lib/: the app's context names it,
+ * and the relay in jobs/ publishes through it.
  */
 export interface CommitSignals {
   subscribe(listener: (queue: string | null) => void): () => void;

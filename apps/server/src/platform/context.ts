@@ -4,20 +4,16 @@ import type { Database, Db } from '../db/client';
 import type { EventConsumer } from '../events/consumer';
 import type { InfrastructureDriver } from '../infra/driver';
 import type { Mailer } from '../mail/mailer';
-import type { Logger } from './logger';
-import type { ConsoleMetrics } from './metrics';
-import type { HostResolver } from './ssrf-guard';
-import type { CommitSignals } from '../jobs/commit-signals';
+import type { Logger } from '../lib/logger';
+import type { ConsoleMetrics } from '../lib/metrics';
+import type { HostResolver } from '../lib/ssrf-guard';
+import type { CommitSignals } from '../lib/commit-signals';
+import type { Clock } from '../lib/time';
 
 /** Checks an invisible-captcha answer; false for anything not positively verified. */
 export interface CaptchaVerifier {
   verify(response: string, remoteIp: string): Promise<boolean>;
 }
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What every route module and service may depend on; built once per process. */
 export interface AppContext {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { SCIM_MEDIA_TYPE, dataOf, idempotencyHeadersSchema, isCreate, type Endpoint } from '@replay/contracts';
-import { idempotencySealKey, idempotently, requestDigest, scopeOf } from './idempotency';
+import { idempotencySealKey, idempotently, requestDigest, scopeOf } from '../lib/idempotency';
 import { principalOf } from '../plugins/guard';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
