@@ -1,5 +1,4 @@
 import type { CacheProvider, SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
-import type { SpSigningKey } from './signing-key.ts';
 
 /**
  * The node-saml option set every service provider of ours uses (the agent's instance SSO, the
@@ -26,6 +25,12 @@ export interface IdentityProviderSettings {
   logoutUrl: string | null;
   certPem: string;
   entityId: string;
+}
+
+/** A service provider's own signing key (PKCS#8 PEM, kept sealed by its owner) and its certificate (PEM, public). */
+export interface SpSigningKey {
+  privateKeyPem: string;
+  certPem: string;
 }
 
 export interface SpOptions {

@@ -1,5 +1,6 @@
 import { ACCOUNT_SSO_MESSAGES, type SaveSsoConnection, type SsoSettings } from '@replay/contracts';
-import { newSpSigningKey, type SpSigningKey } from '@replay/saml-sp';
+import type { SpSigningKey } from '@replay/saml-sp';
+import { newSpSigningKey } from './account-sso.signing-key';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
