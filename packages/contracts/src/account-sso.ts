@@ -53,6 +53,14 @@ export const ACCOUNT_SSO_MESSAGES = {
   tooManyRequests: 'Too many attempts. Try again later.',
 } as const;
 
+/** The audit trail's actor when an identity provider ends console sessions (single logout): no member, no key, as SCIM_AUDIT_NAME. */
+export const SSO_IDP_AUDIT_NAME = 'Identity provider';
+/** The trail's Action of an IdP-initiated single logout, by protocol (its row also keeps whose sessions and how many ended). */
+export const SSO_LOGOUT_AUDIT_ACTIONS = {
+  saml: 'Signed out by the identity provider (SAML single logout)',
+  oidc: 'Signed out by the identity provider (OIDC back-channel logout)',
+} as const satisfies Record<AccountSsoProtocol, string>;
+
 export const ACCOUNT_SSO_LABELS = {
   issuer: 'Issuer URL',
   clientId: 'Client ID',
@@ -134,7 +142,12 @@ export const ssoConnectionSchema = z.object({
   protocol: z.enum(ACCOUNT_SSO_PROTOCOLS),
   state: z.enum(ACCOUNT_SSO_STATES),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), clientSecretSet: z.boolean() }).nullable(),
-  saml: z.object({ entryPoint: z.string(), logoutUrl: z.string().nullable(), idpEntityId: z.string(), idpCert: z.string() }).nullable(),
+  /**
+   * SAML: the IdP as saved, and the console's own signing certificate for this connection (its
+   * AuthnRequests and logout messages are signed with the key, which is never answered) and the
+   * SP metadata that names it, for the IdP. `spCert` null: saved before keys were made; saving again makes one.
+   */
+  saml: z.object({ entryPoint: z.string(), logoutUrl: z.string().nullable(), idpEntityId: z.string(), idpCert: z.string(), spCert: z.string().nullable(), spMetadataUrl: z.string() }).nullable(),
   defaultRoleId: z.guid(),
   groupRoles: z.array(z.object({ group: z.string(), roleId: z.guid() })),
   /** The last test sign-in: when, whether it passed, and what the IdP said (the subject's email and groups, or the error). */

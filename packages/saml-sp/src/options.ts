@@ -27,6 +27,12 @@ export interface IdentityProviderSettings {
   entityId: string;
 }
 
+/** A service provider's own signing key (PKCS#8 PEM, kept sealed by its owner) and its certificate (PEM, public). */
+export interface SpSigningKey {
+  privateKeyPem: string;
+  certPem: string;
+}
+
 export interface SpOptions {
   sp: ServiceProviderNames;
   idp: IdentityProviderSettings;
@@ -34,9 +40,11 @@ export interface SpOptions {
   cache: CacheProvider;
   /** How long an issued request may be answered; node-saml's default when left out. */
   requestIdExpirationPeriodMs?: number;
+  /** The SP's own key: its AuthnRequests and logout messages go signed (RSA-SHA256); none: unsigned. */
+  signing?: SpSigningKey | null;
 }
 
-export function samlOptions({ sp, idp, cache, requestIdExpirationPeriodMs }: SpOptions): SamlConfig {
+export function samlOptions({ sp, idp, cache, requestIdExpirationPeriodMs, signing }: SpOptions): SamlConfig {
   return {
     entryPoint: idp.entryPoint,
     // node-saml falls back to the entry point without one; callers only ask for logout URLs when there is one.
@@ -57,6 +65,8 @@ export function samlOptions({ sp, idp, cache, requestIdExpirationPeriodMs }: SpO
     ...(requestIdExpirationPeriodMs !== undefined && { requestIdExpirationPeriodMs }),
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     cacheProvider: cache,
+    // node-saml signs every redirect message it makes when given a key (the query, as the binding signs); its default algorithm is SHA-1.
+    ...(signing && { privateKey: signing.privateKeyPem, publicCert: signing.certPem, signatureAlgorithm: 'sha256' as const }),
   };
 }
 

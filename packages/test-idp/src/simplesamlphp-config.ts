@@ -20,7 +20,11 @@ export interface SimpleSamlPhpServiceProvider {
   acsUrl: string;
   /** Where the IdP sends LogoutRequests and LogoutResponses (HTTP-Redirect binding). */
   sloUrl?: string;
-  /** The SP's signing certificate (PEM): when given, the IdP checks the SP's signed logout messages with it. */
+  /**
+   * The SP's signing certificate (PEM). When given, the IdP requires the SP's AuthnRequests and
+   * logout messages signed (`validate.authnrequest`, `validate.logout`) and checks them with it: an
+   * unsigned one gets its error page. Without it, it takes them unsigned.
+   */
   certPem?: string;
 }
 
@@ -108,7 +112,7 @@ export function spRemotePhp(sps: readonly SimpleSamlPhpServiceProvider[]): strin
       `  'NameIDFormat' => 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',`,
       `  'simplesaml.attributes' => true,`,
       sp.sloUrl ? `  'SingleLogoutService' => ${php(sp.sloUrl)},` : '',
-      sp.certPem ? `  'certData' => ${php(certBody(sp.certPem))},` : `  'validate.logout' => false,`,
+      sp.certPem ? `  'certData' => ${php(certBody(sp.certPem))},\n  'validate.authnrequest' => true,\n  'validate.logout' => true,` : `  'validate.logout' => false,`,
     ];
     return `$metadata[${php(sp.entityId)}] = [\n${lines.filter(Boolean).join('\n')}\n];`;
   });

@@ -101,6 +101,8 @@ export class BrowserWalk {
     const answer = await this.walk(url);
     if ('leaving' in answer) return answer.leaving;
     const form = readForm(answer.html, answer.url);
+    // Its error page has a form too (to report the error): what it says is the refusal.
+    if (form && new URL(form.action).pathname.endsWith('/errorreport.php')) throw new Error(`SimpleSAMLphp showed its error page: ${textOf(answer.html)}`);
     if (form) return `${form.action}?${new URLSearchParams(form.fields)}`;
     throw new Error(`SimpleSAMLphp stayed on ${answer.url}`);
   }

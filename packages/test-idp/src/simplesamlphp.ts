@@ -102,7 +102,8 @@ export async function startSimpleSamlPhp(opts: { users: readonly SimpleSamlPhpUs
 
   // PHP's server answers one request at a time unless given workers (Linux only).
   const env = { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: root, PHP_CLI_SERVER_WORKERS: String(opts.workers ?? 1) };
-  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', SIMPLESAMLPHP_WWW], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // A process group of its own: with workers, PHP forks them, and they must end with it (a SIGTERM to the parent alone leaves them running).
+  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', SIMPLESAMLPHP_WWW], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -125,7 +126,7 @@ export async function startSimpleSamlPhp(opts: { users: readonly SimpleSamlPhpUs
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        process.kill(-child.pid!, 'SIGTERM');
         await exited;
       }
       await rm(root, { recursive: true, force: true });

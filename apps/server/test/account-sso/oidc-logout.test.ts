@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer } from '../support/auth';
 import { oidcWorld, signInBySso } from './oidc-harness';
+import { idpLogoutEntries } from './support';
+import { SSO_IDP_AUDIT_NAME, SSO_LOGOUT_AUDIT_ACTIONS } from '@replay/contracts';
 
 /** Single logout with a real OpenID provider (oidc-provider): RP-initiated, and its back-channel logout to the console. */
 const w = await oidcWorld('logout-acme.example');
@@ -31,6 +33,11 @@ describe('single logout (OIDC)', () => {
     // The IdP's logout page, confirmed: it posts a logout token to the console's back-channel URL.
     expect(await first.browser.through(redirectUrl)).toBe(`${w.console}/login`);
     expect((await account(jwt1)).statusCode).toBe(401);
+    // The back-channel logout is in the account's trail: the IdP as the actor, whose session ended.
+    const entries = await idpLogoutEntries(w.t, w.owner.jwt);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ username: SSO_IDP_AUDIT_NAME, userId: null, action: SSO_LOGOUT_AUDIT_ACTIONS.oidc, route: '/sso/oidc/backchannel-logout', status: 200 });
+    expect(entries[0]!.payload).toMatchObject({ protocol: 'oidc', sessionsEnded: 1, people: [{ email: 'ada@logout-acme.example' }] });
   });
 
   it('refuses a logout token not signed by the IdP', async () => {
@@ -42,5 +49,6 @@ describe('single logout (OIDC)', () => {
       body: new URLSearchParams({ logout_token: `${header}.${body}.` }),
     });
     expect(res.status).toBe(400);
+    expect(await idpLogoutEntries(w.t, w.owner.jwt)).toHaveLength(1);
   });
 });

@@ -17,7 +17,8 @@ export interface SamlWorld {
 /**
  * A console (answering by inject: SimpleSAMLphp never calls it, the browser carries everything)
  * and Debian's SimpleSAMLphp, with an owner whose account has a SAML connection to it (groups:
- * engineering → Developer, single logout on) and the verified domain `domain`.
+ * engineering → Developer, single logout on) and the verified domain `domain`. The IdP knows the
+ * connection's signing certificate and refuses unsigned AuthnRequests and logout messages.
  */
 export async function samlWorld(domain: string, users: readonly SimpleSamlPhpUser[]): Promise<SamlWorld> {
   const t = await createTestApp({ SSO_ALLOW_PRIVATE_IDPS: 'true' });
@@ -33,6 +34,8 @@ export async function samlWorld(domain: string, users: readonly SimpleSamlPhpUse
     defaultRoleId: r.Viewer,
     groupRoles: [{ group: 'engineering', roleId: r.Developer }],
   }));
+  // The IdP is given the console's signing certificate for this connection, and then requires signed requests (validate.logout, validate.authnrequest).
+  await idp.addServiceProvider({ entityId: sp.samlEntityId, acsUrl: sp.samlAcsUrl, sloUrl: sp.samlSloUrl, certPem: await spCertOf(t, owner.jwt) });
   return {
     t,
     idp,
@@ -45,6 +48,14 @@ export async function samlWorld(domain: string, users: readonly SimpleSamlPhpUse
       await t.close();
     },
   };
+}
+
+/** The console's signing certificate for the account's SAML connection, as the owner's screen shows it. */
+export async function spCertOf(t: TestApp, jwt: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/client/sso', headers: bearer(jwt) });
+  const cert = res.json().data.connection?.saml?.spCert as string | null | undefined;
+  if (!cert) throw new Error(`no SP certificate: ${res.statusCode} ${res.body}`);
+  return cert;
 }
 
 const pathOf = (url: string) => {

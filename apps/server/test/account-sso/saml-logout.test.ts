@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, refresh } from '../support/auth';
 import { follow, postToAcs, redeem, samlWorld, startByEmail } from './saml-harness';
+import { idpLogoutEntries } from './support';
+import { SSO_IDP_AUDIT_NAME, SSO_LOGOUT_AUDIT_ACTIONS } from '@replay/contracts';
 
 /** Single logout with Debian's SimpleSAMLphp, both ways: the console's sign-out, and the IdP's. */
 const ADA = { username: 'ada', password: 'ada-secret-1', email: 'ada@slo-acme.example', name: 'Ada Lovelace', groups: ['engineering'] };
@@ -32,15 +34,23 @@ describe('IdP-initiated single logout (SAML)', () => {
     // The session row is what every console process reads: its access token and refresh token stop working.
     expect((await w.t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(s.jwt) })).statusCode).toBe(401);
     expect((await refresh(w.t, s.refresh)).statusCode).toBe(401);
+    // The account's trail names the IdP as the actor, and whose sessions it ended.
+    const [entry, ...more] = await idpLogoutEntries(w.t, w.owner.jwt);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ username: SSO_IDP_AUDIT_NAME, userId: null, action: SSO_LOGOUT_AUDIT_ACTIONS.saml, route: '/sso/saml/slo', status: 303 });
+    expect(entry!.payload).toMatchObject({ protocol: 'saml', subject: ADA.email, sessionsEnded: 1, people: [{ email: ADA.email }] });
   });
 
   it('refuses an unsigned LogoutRequest, and the session stays', async () => {
+    const before = (await idpLogoutEntries(w.t, w.owner.jwt)).length;
     const s = await signedIn();
     const request = new URL(await s.browser.logoutAtIdp());
     request.searchParams.delete('Signature');
     const answer = await w.t.app.inject({ method: 'GET', url: pathOf(request.href) });
     expect(answer.statusCode).toBe(400);
     expect((await refresh(w.t, s.refresh)).statusCode).toBe(200);
+    // Nothing ended, nothing recorded.
+    expect(await idpLogoutEntries(w.t, w.owner.jwt)).toHaveLength(before);
   });
 });
 

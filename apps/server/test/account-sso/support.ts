@@ -40,3 +40,14 @@ export async function ownerWithConnection(t: TestApp, domain: string, body: (rol
   await claimAndVerify(t, owner.jwt, `it@${domain}`);
   return { owner, roles };
 }
+
+/** The owner's audit trail entries of single logouts the IdP started (once every pending write has landed), newest first. */
+export async function idpLogoutEntries(
+  t: TestApp,
+  jwt: string,
+): Promise<{ username: string; userId: string | null; action: string; route: string; status: number; payload: Record<string, unknown> }[]> {
+  await t.app.auditDrain();
+  const res = await t.app.inject({ method: 'POST', url: '/api/trails', headers: bearer(jwt), payload: { query: 'Signed out by the identity provider', limit: 50 } });
+  if (res.statusCode !== 200) throw new Error(`trails failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.sessions;
+}

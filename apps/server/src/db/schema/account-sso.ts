@@ -8,7 +8,8 @@ import { users } from './users';
 
 /**
  * An account's single sign-on connection to its identity provider (one per account). The OIDC
- * client secret is sealed (lib/seal.ts, a key of its own, the row id as associated data).
+ * client secret is sealed (lib/seal.ts, a key of its own, the row id as associated data), as is
+ * a SAML connection's own signing key (made when the connection is first saved as SAML).
  * `settings_digest` is a hash of every setting a test sign-in proves; `tested_digest` the one
  * the last passed test proved: enforcing needs the two equal.
  */
@@ -29,6 +30,10 @@ export const ssoConnections = pgTable(
     samlIdpEntityId: text('saml_idp_entity_id'),
     /** The IdP's SingleLogoutService (HTTP-Redirect); null: it offers none. */
     samlLogoutUrl: text('saml_logout_url'),
+    /** The console's own SAML signing certificate for this connection (public: its SP metadata and the owner's screen show it). */
+    samlSpCert: text('saml_sp_cert'),
+    /** Its private key, sealed (the SSO key; `saml-sp-key:<row id>` as associated data); never answered. */
+    samlSpKeySealed: text('saml_sp_key_sealed'),
     defaultRoleId: uuid('default_role_id')
       .notNull()
       .references(() => roles.id),

@@ -1,10 +1,11 @@
-import { ACCOUNT_SSO_MESSAGES, routes } from '@replay/contracts';
+import { ACCOUNT_SSO_MESSAGES, SSO_IDP_AUDIT_NAME, SSO_LOGOUT_AUDIT_ACTIONS, routes, type AccountSsoProtocol } from '@replay/contracts';
+import type { AuditEvent } from '../audit/audit-actor.door';
 import { EMAIL_FORMAT, bindingParams, claimedIssuer, inflated } from '@replay/saml-sp';
 import type { Db } from '../../db/client';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
-import { clientSecretOf } from './account-sso.service';
+import { clientSecretOf, samlSigningOf } from './account-sso.service';
 import { ssoSignInsRepo } from './account-sso.sign-ins-repo';
 import { verifyLogoutToken, type OidcClient } from './account-sso.oidc';
 import { decodeJwt } from 'jose';
@@ -25,11 +26,28 @@ export interface SsoLogoutDeps {
   saml: SamlClient;
   publicUrl: string;
   /** The auth module's sessions: ending one is a row every console process reads. */
-  sessions: { revoke(sessionId: string): Promise<void> };
+  sessions: { revoke(sessionId: string): Promise<boolean> };
 }
 
-/** Where the browser goes, or why the message was refused (in words for a person). */
-export type SloAnswer = { location: string } | { refused: string };
+/** What an IdP's logout ended, for the audit trail: in which account, by which protocol, whose sessions and how many. */
+export interface IdpLogout {
+  tenantId: string;
+  protocol: AccountSsoProtocol;
+  connectionId: string;
+  /** The IdP's name for the person (SAML NameID, OIDC sub); null when the logout token named only its session. */
+  subject: string | null;
+  people: { userId: string; email: string }[];
+  sessionsEnded: number;
+}
+
+/** The audit trail's row of an IdP's logout: the IdP is the actor (no member, no key); whose sessions ended is in its details. */
+export function idpLogoutAuditEvent(ended: IdpLogout): AuditEvent {
+  const { tenantId, ...details } = ended;
+  return { actor: { userId: null, tenantId, name: SSO_IDP_AUDIT_NAME, email: '' }, action: SSO_LOGOUT_AUDIT_ACTIONS[ended.protocol], details: { ...details } };
+}
+
+/** Where the browser goes (and, for the IdP's LogoutRequest, what it ended), or why the message was refused (in words for a person). */
+export type SloAnswer = { location: string; ended?: IdpLogout } | { refused: string };
 
 /** The binding's parameters, each once (the message it carries names the refusal's words); null when malformed. */
 function redirectParams(rawQuery: string): Map<string, string> | null {
@@ -50,6 +68,25 @@ async function requestIssuer(params: Map<string, string>): Promise<string | null
   }
 }
 
+/** Ends the console sessions `kept` of `row`'s IdP; what ended (sessions still live until now, and their people), for the trail. */
+async function endSessions(sessions: SsoLogoutDeps['sessions'], row: ConnectionRow, subject: string | null, kept: readonly { sessionId: string; userId: string; email: string }[]): Promise<IdpLogout> {
+  const people = new Map<string, string>();
+  let sessionsEnded = 0;
+  for (const session of kept) {
+    if (!(await sessions.revoke(session.sessionId))) continue;
+    sessionsEnded += 1;
+    people.set(session.userId, session.email);
+  }
+  return { tenantId: row.tenantId, protocol: row.protocol, connectionId: row.id, subject, people: [...people].map(([userId, email]) => ({ userId, email })), sessionsEnded };
+}
+
+async function samlLogoutUrl(deps: SsoLogoutDeps, row: ConnectionRow, kept: { subject: string; samlNameIdFormat: string | null; idpSessionId: string | null }): Promise<string | null> {
+  const subject = { nameId: kept.subject, nameIdFormat: kept.samlNameIdFormat ?? EMAIL_FORMAT, sessionIndex: kept.idpSessionId };
+  const expiresAt = deps.clock.now().getTime() + LOGOUT_ANSWER_TTL_MS;
+  const relay = (requestId: string) => seal(deps.sealKey, JSON.stringify({ connectionId: row.id, requestId, expiresAt }), LOGOUT_RELAY);
+  return (await deps.saml.logout(samlIdpOf(row), subject, relay, samlSigningOf(deps.sealKey, row)))?.redirectUrl ?? null;
+}
+
 /**
  * Single logout, both ways. Signing out of the console sends the browser on to the IdP's logout
  * (OIDC end_session_endpoint with id_token_hint; SAML LogoutRequest by HTTP-Redirect). The IdP
@@ -62,25 +99,18 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
   const base = deps.publicUrl.replace(/\/+$/, '');
   const limits = rateLimiter(deps);
 
-  async function samlLogoutUrl(row: ConnectionRow, kept: { subject: string; samlNameIdFormat: string | null; idpSessionId: string | null }): Promise<string | null> {
-    const subject = { nameId: kept.subject, nameIdFormat: kept.samlNameIdFormat ?? EMAIL_FORMAT, sessionIndex: kept.idpSessionId };
-    const expiresAt = deps.clock.now().getTime() + LOGOUT_ANSWER_TTL_MS;
-    const relay = (requestId: string) => seal(deps.sealKey, JSON.stringify({ connectionId: row.id, requestId, expiresAt }), LOGOUT_RELAY);
-    return (await deps.saml.logout(samlIdpOf(row), subject, relay))?.redirectUrl ?? null;
-  }
-
   /** The IdP's LogoutRequest: checked against each connection to the IdP it names (its certificate decides), the sessions of its subject ended. */
   async function idpInitiated(rawQuery: string, params: Map<string, string>): Promise<SloAnswer> {
     const refused = { refused: 'The sign-out request is not signed by an identity provider this console knows.' };
     const issuer = await requestIssuer(params);
     if (!issuer) return refused;
     for (const row of await connections.samlConnectionsOf(issuer)) {
-      const read = await deps.saml.readLogoutRequest(samlIdpOf(row), rawQuery).catch(() => null);
+      const read = await deps.saml.readLogoutRequest(samlIdpOf(row), rawQuery, samlSigningOf(deps.sealKey, row)).catch(() => null);
       if (!read) continue;
       const { nameId, sessionIndex } = read.subject;
-      const kept = await signIns.sessionsFor(row.id, sessionIndex ? { idpSessionId: sessionIndex } : { subject: nameId });
-      for (const session of kept.filter((k) => k.subject === nameId)) await deps.sessions.revoke(session.sessionId);
-      return { location: await read.answerUrl(params.get('RelayState') ?? '') };
+      const kept = (await signIns.sessionsFor(row.id, sessionIndex ? { idpSessionId: sessionIndex } : { subject: nameId })).filter((k) => k.subject === nameId);
+      const ended = await endSessions(deps.sessions, row, nameId, kept);
+      return { location: await read.answerUrl(params.get('RelayState') ?? ''), ended };
     }
     return refused;
   }
@@ -107,7 +137,7 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
       const row = kept ? await connections.connectionById(kept.connectionId) : null;
       if (!kept || !row) return null;
       try {
-        if (row.protocol === 'saml') return await samlLogoutUrl(row, kept);
+        if (row.protocol === 'saml') return await samlLogoutUrl(deps, row, kept);
         const idToken = kept.idTokenSealed ? openSealed(deps.sealKey, kept.idTokenSealed, sessionId) : null;
         return await deps.oidc.endSessionUrl(row, clientSecretOf(deps.sealKey, row) ?? '', idToken, `${base}${routes.login()}`);
       } catch {
@@ -119,26 +149,25 @@ export function createSsoLogoutService(deps: SsoLogoutDeps) {
     /**
      * POST /sso/oidc/backchannel-logout: the IdP's logout token, verified against the connection
      * its issuer and audience name; the console sessions of that IdP session (or subject) end.
-     * Whether it was taken (the IdP is answered 200, else 400).
+     * What it ended when it was taken (the IdP is answered 200), null otherwise (400).
      */
-    async backchannelLogout(token: string, ip: string): Promise<boolean> {
+    async backchannelLogout(token: string, ip: string): Promise<IdpLogout | null> {
       await limits.hit([{ key: rateKeys.ssoBackchannelFromAddress(ip), rule: RATE_RULES.ssoBackchannelFromAddress }], ACCOUNT_SSO_MESSAGES.tooManyRequests);
       let claimed: { iss?: string; aud?: string | string[] };
       try {
         claimed = decodeJwt(token);
       } catch {
-        return false;
+        return null;
       }
       const audiences = Array.isArray(claimed.aud) ? claimed.aud : [claimed.aud];
       for (const row of claimed.iss ? await connections.oidcConnectionsOf(claimed.iss) : []) {
         if (!audiences.includes(row.oidcClientId ?? '')) continue;
         const ended = await verifyLogoutToken(deps.oidc, row, clientSecretOf(deps.sealKey, row) ?? '', deps.oidc.fetchJson, token).catch(() => null);
         if (!ended) continue;
-        const kept = await signIns.sessionsFor(row.id, ended.sid ? { idpSessionId: ended.sid } : { subject: ended.sub! });
-        for (const session of kept.filter((k) => !ended.sub || k.subject === ended.sub)) await deps.sessions.revoke(session.sessionId);
-        return true;
+        const kept = (await signIns.sessionsFor(row.id, ended.sid ? { idpSessionId: ended.sid } : { subject: ended.sub! })).filter((k) => !ended.sub || k.subject === ended.sub);
+        return endSessions(deps.sessions, row, ended.sub ?? null, kept);
       }
-      return false;
+      return null;
     },
 
     /** GET /sso/saml/slo: the IdP's LogoutRequest (IdP-initiated) or its LogoutResponse (to ours), by the HTTP-Redirect binding. */

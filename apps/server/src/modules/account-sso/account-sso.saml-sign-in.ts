@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { hashToken, newSecretToken } from '../../lib/ids';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
+import { samlSigningOf } from './account-sso.service';
 import { ssoSignInsRepo, type SignInRow } from './account-sso.sign-ins-repo';
 import type { IdpIdentity } from './account-sso.oidc';
 import type { SamlClient, SamlIdpSettings } from './account-sso.saml';
@@ -39,15 +40,15 @@ function httpsOrAllowed(deps: Pick<SamlSignInDeps, 'allowPrivate'>, url: string 
 }
 
 /**
- * The AuthnRequest: the browser goes to the IdP with it; RelayState is the sign-in's state (a
+ * The AuthnRequest, signed with the connection's key: the browser goes to the IdP with it; RelayState is the sign-in's state (a
  * secret whose hash finds the row again), and the request's id is kept for InResponseTo. The
  * console never calls the IdP itself, so no SSRF guard is in the way; the addresses must still be
  * https unless private IdPs are allowed, as OIDC's.
  */
-export async function startSaml(deps: Pick<SamlSignInDeps, 'saml' | 'allowPrivate'>, row: ConnectionRow): Promise<{ redirectUrl: string; state: string; samlRequestId: string }> {
+export async function startSaml(deps: Pick<SamlSignInDeps, 'saml' | 'allowPrivate' | 'sealKey'>, row: ConnectionRow): Promise<{ redirectUrl: string; state: string; samlRequestId: string }> {
   const idp = samlIdpOf(row);
   if (!httpsOrAllowed(deps, idp.entryPoint) || !httpsOrAllowed(deps, idp.logoutUrl)) throw badRequest(ACCOUNT_SSO_MESSAGES.idpRefused);
-  const started = await deps.saml.start(idp, newSecretToken()).catch(() => {
+  const started = await deps.saml.start(idp, newSecretToken(), samlSigningOf(deps.sealKey, row)).catch(() => {
     throw badRequest(ACCOUNT_SSO_MESSAGES.idpUnreachable);
   });
   return { redirectUrl: started.redirectUrl, state: started.state, samlRequestId: started.requestId };

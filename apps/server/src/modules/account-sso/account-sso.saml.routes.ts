@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SAML_CONTINUE_PATH } from './account-sso.saml-sign-in';
+import { idpLogoutAuditEvent } from './account-sso.logout';
 import { SSO_BINDING_COOKIE } from './account-sso.sign-in.routes';
 
 /** A signed Response with a certificate or two is a few kB; the margin still bounds what is parsed. */
@@ -22,9 +23,12 @@ export const samlPages: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin: the ACS's form body, kept as its raw parameters.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_ACS_FORM }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
 
-  app.get('/sso/saml/metadata', { config: { guard: 'public' } }, async (_request, reply) =>
-    reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').header('cache-control', 'no-cache').send(ssoSignIn.samlMetadata()),
-  );
+  // ?connection=<id>: that SAML connection's signing certificate in it (a certificate is public; the id only picks it).
+  app.get('/sso/saml/metadata', { config: { guard: 'public' } }, async (request, reply) => {
+    const connection = new URL(request.url, app.ctx.env.publicUrl).searchParams.get('connection');
+    const xml = await ssoSignIn.samlMetadata(connection);
+    return reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').header('cache-control', 'no-cache').send(xml);
+  });
 
   app.post('/sso/saml/acs', { config: { guard: 'public' } }, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
@@ -36,6 +40,7 @@ export const samlPages: FastifyPluginAsync = async (app) => {
   app.get('/sso/saml/slo', { config: { guard: 'public' } }, async (request, reply) => {
     const answer = await ssoLogout.samlSlo(request.url.split('?')[1] ?? '', request.ip);
     reply.header('cache-control', 'no-store');
+    if ('location' in answer && answer.ended) request.auditEvent = idpLogoutAuditEvent(answer.ended);
     if ('location' in answer) return reply.redirect(answer.location, 303);
     return reply.code(400).type('text/plain; charset=utf-8').send(answer.refused);
   });

@@ -11,6 +11,7 @@ import {
   type IdentityProviderSettings,
   type RedirectMessage,
   type ServiceProviderNames,
+  type SpSigningKey,
 } from '@replay/saml-sp';
 import type { IdpIdentity } from './account-sso.oidc';
 
@@ -120,22 +121,27 @@ export function identityOf(profile: Profile): IdpIdentity {
  * audience, recipient, validity and InResponseTo checked by the library, never by us.
  */
 export function samlClient(sp: ServiceProviderNames) {
-  const samlOf = (idp: SamlIdpSettings, cache: CacheProvider, generateUniqueId?: () => string): SAML => new SAML({ ...samlOptions({ sp, idp, cache }), ...(generateUniqueId && { generateUniqueId }) });
+  /** `signing`: the connection's own key, when it has one: what node-saml makes (AuthnRequest, LogoutRequest, LogoutResponse) it signs. */
+  const samlOf = (idp: SamlIdpSettings, cache: CacheProvider, signing: SpSigningKey | null = null, generateUniqueId?: () => string): SAML =>
+    new SAML({ ...samlOptions({ sp, idp, cache, signing }), ...(generateUniqueId && { generateUniqueId }) });
 
   return {
     /**
-     * The console's SP metadata, the same for every account (one entity id, one ACS, one SLO URL):
-     * the sign-in's RelayState, not the address, names the account's connection.
+     * The console's SP metadata, the same addresses for every account (one entity id, one ACS, one
+     * SLO URL: the sign-in's RelayState, not the address, names the account's connection); with a
+     * connection's signing key, its certificate as the signing KeyDescriptor (node-saml names a
+     * certificate only when it is given the key too; the key is not written).
      */
-    metadata(): string {
-      const generated = generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, logoutCallbackUrl: sp.sloUrl, identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
+    metadata(signing: SpSigningKey | null = null): string {
+      const names = { issuer: sp.entityId, callbackUrl: sp.acsUrl, logoutCallbackUrl: sp.sloUrl, identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true };
+      const generated = generateServiceProviderMetadata({ ...names, ...(signing && { privateKey: signing.privateKeyPem, publicCerts: signing.certPem }) });
       // node-saml always names HTTP-POST for the SLO endpoint; /sso/saml/slo takes HTTP-Redirect.
       return withRedirectSlo(generated);
     },
 
-    async start(idp: SamlIdpSettings, state: string): Promise<SamlStart> {
+    async start(idp: SamlIdpSettings, state: string, signing: SpSigningKey | null = null): Promise<SamlStart> {
       const cache = new OneRequestCache();
-      const redirectUrl = await samlOf(idp, cache).getAuthorizeUrlAsync(state, undefined, {});
+      const redirectUrl = await samlOf(idp, cache, signing).getAuthorizeUrlAsync(state, undefined, {});
       if (!cache.requestId) throw new Error('node-saml issued no request id');
       return { redirectUrl, state, requestId: cache.requestId };
     },
@@ -156,12 +162,17 @@ export function samlClient(sp: ServiceProviderNames) {
      * SP-initiated single logout: where to send the browser so the IdP ends its session too, and
      * the request's id its answer names. The id is chosen first, so RelayState may carry it.
      */
-    async logout(idp: SamlIdpSettings, subject: SamlSubject, relayState: string | ((requestId: string) => string)): Promise<{ redirectUrl: string; requestId: string } | null> {
+    async logout(
+      idp: SamlIdpSettings,
+      subject: SamlSubject,
+      relayState: string | ((requestId: string) => string),
+      signing: SpSigningKey | null = null,
+    ): Promise<{ redirectUrl: string; requestId: string } | null> {
       if (!idp.logoutUrl) return null;
       const requestId = `_${randomBytes(20).toString('hex')}`;
       const profile = { issuer: idp.entityId, nameID: subject.nameId, nameIDFormat: subject.nameIdFormat, sessionIndex: subject.sessionIndex ?? undefined };
       const relay = typeof relayState === 'string' ? relayState : relayState(requestId);
-      const redirectUrl = await samlOf(idp, new OneRequestCache(), () => requestId).getLogoutUrlAsync(profile, relay, {});
+      const redirectUrl = await samlOf(idp, new OneRequestCache(), signing, () => requestId).getLogoutUrlAsync(profile, relay, {});
       return { redirectUrl, requestId };
     },
 
@@ -174,11 +185,12 @@ export function samlClient(sp: ServiceProviderNames) {
 
     /**
      * IdP-initiated single logout: the IdP's LogoutRequest (its signature checked with the IdP's
-     * certificate), the subject whose console sessions to end, and the answer to send it.
+     * certificate), the subject whose console sessions to end, and the answer to send it (signed
+     * with `signing`: an IdP that requires signed logout messages checks the answer too).
      */
-    async readLogoutRequest(idp: SamlIdpSettings, rawQuery: string): Promise<{ subject: SamlSubject; answerUrl: (relayState: string) => Promise<string> }> {
+    async readLogoutRequest(idp: SamlIdpSettings, rawQuery: string, signing: SpSigningKey | null = null): Promise<{ subject: SamlSubject; answerUrl: (relayState: string) => Promise<string> }> {
       const query = signedRedirect(rawQuery, 'SAMLRequest');
-      const saml = samlOf(idp, new OneRequestCache());
+      const saml = samlOf(idp, new OneRequestCache(), signing);
       const { profile } = await saml.validateRedirectAsync(query, rawQuery);
       if (!profile) throw new Error('The identity provider sent an empty LogoutRequest.');
       const subject = { nameId: profile.nameID, nameIdFormat: profile.nameIDFormat, sessionIndex: profile.sessionIndex ?? null };

@@ -1,4 +1,6 @@
 import { ACCOUNT_SSO_MESSAGES, type SaveSsoConnection, type SsoSettings } from '@replay/contracts';
+import type { SpSigningKey } from '@replay/saml-sp';
+import { newSpSigningKey } from './account-sso.signing-key';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -32,6 +34,25 @@ export function clientSecretOf(key: SealKey, row: ConnectionRow): string | null 
   return row.oidcClientSecretSealed ? openSealed(key, row.oidcClientSecretSealed, row.id) : null;
 }
 
+/** What the SP signing key of connection `id` is sealed to: nothing else opens it (not even the row's client secret column). */
+const spKeyAd = (id: string) => `saml-sp-key:${id}`;
+
+/** The console's signing key for a SAML connection; null for one saved before keys were made (its messages go unsigned until it is saved again). */
+export function samlSigningOf(key: SealKey, row: ConnectionRow): SpSigningKey | null {
+  const privateKeyPem = row.samlSpKeySealed ? openSealed(key, row.samlSpKeySealed, spKeyAd(row.id)) : null;
+  return privateKeyPem && row.samlSpCert ? { privateKeyPem, certPem: row.samlSpCert } : null;
+}
+
+/**
+ * A SAML connection's signing key: the one it has (the IdP was given its certificate, so saving
+ * other settings keeps it), or a new one for a connection saved as SAML for the first time.
+ */
+async function spKeyColumns(deps: AccountSsoDeps, id: string, existing: ConnectionRow | null): Promise<{ samlSpCert: string; samlSpKeySealed: string }> {
+  if (existing?.protocol === 'saml' && existing.samlSpCert && existing.samlSpKeySealed) return { samlSpCert: existing.samlSpCert, samlSpKeySealed: existing.samlSpKeySealed };
+  const made = await newSpSigningKey(`${new URL(deps.publicUrl).host} SAML SP`, deps.clock.now());
+  return { samlSpCert: made.certPem, samlSpKeySealed: seal(deps.sealKey, made.privateKeyPem, spKeyAd(id)) };
+}
+
 /**
  * The connection's settings (owner only). Saving is always a draft again when what a test
  * proves changed (settingsDigest); an enforced connection whose settings change stops being
@@ -43,7 +64,7 @@ export function createAccountSsoService(deps: AccountSsoDeps) {
 
   async function settings(tenantId: string): Promise<SsoSettings> {
     const row = await repo.connection(tenantId);
-    return { connection: row && connectionView(row), domains: (await domains.domains(tenantId)).map(domainView), serviceProvider: serviceProviderOf(deps.publicUrl) };
+    return { connection: row && connectionView(row, deps.publicUrl), domains: (await domains.domains(tenantId)).map(domainView), serviceProvider: serviceProviderOf(deps.publicUrl) };
   }
 
   async function checkRoles(tenantId: string, body: SaveSsoConnection): Promise<void> {
@@ -73,6 +94,7 @@ export function createAccountSsoService(deps: AccountSsoDeps) {
       // Same proven settings keep the state (a role change does not undo a test); new ones start over.
       const state = existing && existing.settingsDigest === digest ? existing.state : proven ? 'tested' : 'draft';
       const now = deps.clock.now();
+      const spKey = body.protocol === 'saml' ? await spKeyColumns(deps, id, existing) : { samlSpCert: null, samlSpKeySealed: null };
       await repo.upsert({
         id,
         tenantId: p.tenantId,
@@ -85,6 +107,7 @@ export function createAccountSsoService(deps: AccountSsoDeps) {
         samlIdpCert: body.protocol === 'saml' ? body.idpCert.trim() : null,
         samlIdpEntityId: body.protocol === 'saml' ? body.idpEntityId : null,
         samlLogoutUrl: body.protocol === 'saml' ? (body.logoutUrl ?? null) : null,
+        ...spKey,
         defaultRoleId: body.defaultRoleId,
         groupRoles: body.groupRoles,
         settingsDigest: digest,

@@ -4,6 +4,7 @@ import { mount } from '../../platform/mount';
 import { principalOf } from '../../plugins/guard';
 import { signInAnswer } from '../auth/sign-in.door';
 import type { Started } from './account-sso.sign-in';
+import { idpLogoutAuditEvent } from './account-sso.logout';
 
 /**
  * The browser's tie to the sign-in it started: the IdP's redirect back must come from the
@@ -50,7 +51,9 @@ export const ssoCallbackPages: FastifyPluginAsync = async (app) => {
   app.post('/sso/oidc/backchannel-logout', { config: { guard: 'public' } }, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const tokens = form.getAll('logout_token');
-    const taken = tokens.length === 1 && (await ssoLogout.backchannelLogout(tokens[0]!, request.ip));
+    const ended = tokens.length === 1 ? await ssoLogout.backchannelLogout(tokens[0]!, request.ip) : null;
+    const taken = ended !== null;
+    if (ended) request.auditEvent = idpLogoutAuditEvent(ended);
     return reply
       .header('cache-control', 'no-store')
       .code(taken ? 200 : 400)

@@ -1,4 +1,4 @@
-import { ACCOUNT_SSO_MESSAGES, SSO_SIGN_IN_TTL_MS, emailDomainOf, routes } from '@replay/contracts';
+import { ACCOUNT_SSO_MESSAGES, SSO_SIGN_IN_TTL_MS, emailDomainOf, isUuid, routes } from '@replay/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { TargetRefused } from '../../lib/ssrf-guard';
@@ -8,7 +8,7 @@ import { loadPrincipal, type Principal } from '../../lib/principal';
 import { RATE_RULES, rateKeys, rateLimiter } from '../../lib/rate-limit';
 import { openSealed, seal, type SealKey } from '../../lib/seal';
 import { accountSsoRepo, type ConnectionRow } from './account-sso.repo';
-import { assertOwner, clientSecretOf } from './account-sso.service';
+import { assertOwner, clientSecretOf, samlSigningOf } from './account-sso.service';
 import { ssoSignInsRepo, type SignInRow } from './account-sso.sign-ins-repo';
 import { findOrCreateMember } from './account-sso.members-repo';
 import type { IdpIdentity, OidcClient } from './account-sso.oidc';
@@ -106,8 +106,14 @@ async function startOidc(deps: SsoSignInDeps, row: ConnectionRow, loginHint: str
 function samlSteps(deps: SsoSignInDeps) {
   const failed = `${baseOf(deps)}${routes.login({ query: { sso: 'failed' } })}`;
   return {
-    /** The console's SAML service-provider metadata, for the owner to give the IdP. */
-    samlMetadata: (): string => deps.saml.metadata(),
+    /**
+     * The console's SAML service-provider metadata, for the owner to give the IdP: with `connectionId`
+     * (the owner's screen gives that address), that SAML connection's signing certificate in it.
+     */
+    async samlMetadata(connectionId: string | null): Promise<string> {
+      const row = connectionId && isUuid(connectionId) ? await accountSsoRepo(deps.db).connectionById(connectionId) : null;
+      return deps.saml.metadata(row?.protocol === 'saml' ? samlSigningOf(deps.sealKey, row) : null);
+    },
 
     /** SAML's ACS (the IdP's cross-site POST): where to send the browser next (the same-origin continuation, or the login page). */
     async samlAcs(form: { SAMLResponse: string | null; RelayState: string | null }): Promise<string> {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ssoSessions, ssoSignIns } from '../../db/schema';
+import { ssoSessions, ssoSignIns, users } from '../../db/schema';
 
 export type SignInRow = typeof ssoSignIns.$inferSelect;
 
@@ -67,13 +67,15 @@ export function ssoSignInsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The console sessions an IdP session (or, without its id, a subject) opened. */
-    async sessionsFor(connectionId: string, match: { idpSessionId?: string; subject?: string }): Promise<(typeof ssoSessions.$inferSelect)[]> {
+    /** The console sessions an IdP session (or, without its id, a subject) opened, with their person's email (for the audit trail). */
+    async sessionsFor(connectionId: string, match: { idpSessionId?: string; subject?: string }): Promise<(typeof ssoSessions.$inferSelect & { email: string })[]> {
       const where = match.idpSessionId ? eq(ssoSessions.idpSessionId, match.idpSessionId) : eq(ssoSessions.subject, match.subject ?? '');
-      return db
-        .select()
+      const rows = await db
+        .select({ session: ssoSessions, email: users.email })
         .from(ssoSessions)
+        .innerJoin(users, eq(users.id, ssoSessions.userId))
         .where(and(eq(ssoSessions.connectionId, connectionId), where));
+      return rows.map((r) => ({ ...r.session, email: r.email }));
     },
   };
 }

@@ -36,13 +36,26 @@ export function settingsDigest(body: SaveSsoConnection, clientSecret: string | n
   return createHash('sha256').update(JSON.stringify(proven)).digest('hex');
 }
 
-export function connectionView(row: ConnectionRow): SsoConnection {
+/** The SP metadata of one SAML connection: the console's, with that connection's signing certificate (the entity id stays the bare URL). */
+export const samlMetadataUrlOf = (publicUrl: string, connectionId: string): string => `${serviceProviderOf(publicUrl).samlEntityId}?connection=${connectionId}`;
+
+export function connectionView(row: ConnectionRow, publicUrl: string): SsoConnection {
   return {
     id: row.id,
     protocol: row.protocol,
     state: row.state,
     oidc: row.protocol === 'oidc' ? { issuer: row.oidcIssuer ?? '', clientId: row.oidcClientId ?? '', clientSecretSet: row.oidcClientSecretSealed !== null } : null,
-    saml: row.protocol === 'saml' ? { entryPoint: row.samlEntryPoint ?? '', logoutUrl: row.samlLogoutUrl, idpEntityId: row.samlIdpEntityId ?? '', idpCert: row.samlIdpCert ?? '' } : null,
+    saml:
+      row.protocol === 'saml'
+        ? {
+            entryPoint: row.samlEntryPoint ?? '',
+            logoutUrl: row.samlLogoutUrl,
+            idpEntityId: row.samlIdpEntityId ?? '',
+            idpCert: row.samlIdpCert ?? '',
+            spCert: row.samlSpCert,
+            spMetadataUrl: samlMetadataUrlOf(publicUrl, row.id),
+          }
+        : null,
     defaultRoleId: row.defaultRoleId,
     groupRoles: row.groupRoles,
     lastTest: row.lastTestAt ? { at: row.lastTestAt.getTime(), passed: row.lastTestPassed === true, detail: row.lastTestDetail ?? '' } : null,

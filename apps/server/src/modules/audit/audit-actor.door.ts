@@ -28,3 +28,14 @@ export function textField(body: unknown, key: string): string | null {
   const value = (body as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'string' && value.length <= 320 ? value : null;
 }
+
+/**
+ * A change made by a call outside /api, which has no endpoint to label it: who made it (a
+ * non-member actor, as a SCIM token is), what it was, and what the trail keeps of it in place of
+ * the call's parameters (never the message itself, which may carry a token).
+ */
+export interface AuditEvent {
+  actor: AuditActor;
+  action: string;
+  details: Record<string, unknown>;
+}

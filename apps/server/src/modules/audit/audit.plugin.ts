@@ -4,7 +4,7 @@ import { API_PREFIX, auditLabelOf, isRecorded, isUuid, toStorableText, type Endp
 import { hashToken, newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { auditRepo, type AuditActor } from './audit.repo';
-import type { AuditActorLookups, AuditActorOf } from './audit-actor.door';
+import type { AuditActorLookups, AuditActorOf, AuditEvent } from './audit-actor.door';
 import { auditPayload, redact, UNSTORABLE_PAYLOAD } from './redact';
 
 /** One /api route as registered: who may call it, its schemas, and how the trail labels it. */
@@ -37,6 +37,8 @@ declare module 'fastify' {
     auditAlways: boolean;
     /** The stored answer to a repeated Idempotency-Key (lib/idempotency.ts): the call changed nothing, so it is not recorded again. */
     idempotentReplay: boolean;
+    /** Set by a route outside /api that changed something (an IdP's single logout): recorded as it says. */
+    auditEvent: AuditEvent | null;
   }
   interface FastifyContextConfig {
     auditActor?: AuditActorOf;
@@ -68,10 +70,36 @@ function apiRouteOf(route: RouteOptions, method: string): ApiRoute {
   };
 }
 
+type AuditRowInsert = Parameters<ReturnType<typeof auditRepo>['insert']>[0];
+
+/** The row of a change outside /api, as its route described it. */
+function eventRowOf(request: FastifyRequest, reply: FastifyReply, event: AuditEvent, now: Date): AuditRowInsert {
+  const { routeOptions } = request;
+  return { ...rowBase(request, reply, event.actor, now), action: event.action, method: request.method, route: routeOptions.url ?? '', parameters: {}, payload: event.details, instanceId: null };
+}
+
+/** What every row says of its call: who, where, how it ended and when. */
+function rowBase(request: FastifyRequest, reply: FastifyReply, actor: AuditActor, now: Date) {
+  return {
+    // The entry's own id, always: the request id may be a client's, and a client may repeat it.
+    id: newId(),
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    apiKeyId: actor.apiKeyId ?? null,
+    username: actor.name,
+    email: actor.email,
+    endpoint: toStorableText(request.url.split('?')[0] ?? request.url),
+    status: reply.statusCode,
+    requestId: String(request.id),
+    createdAt: now,
+  };
+}
+
 /**
  * The audit trail's recorder. After the response has gone, every call that
  * changes something (its endpoint's audit declaration, `isRecorded`) is written with who made it, what it
- * was called with (secrets redacted, text made storable) and how it ended.
+ * was called with (secrets redacted, text made storable) and how it ended;
+ * so is a change a route outside /api describes (`request.auditEvent`).
  * A write the database refuses is made again without the parameters and
  * payload, so an accepted change never loses its record; each failure is
  * logged and never reaches the caller. Calls nobody can be named for (no
@@ -91,6 +119,7 @@ export const auditPlugin = fp(async (app) => {
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditAlways', false);
   app.decorateRequest('idempotentReplay', false);
+  app.decorateRequest('auditEvent', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || !route.config?.guard) return;
@@ -119,30 +148,25 @@ export const auditPlugin = fp(async (app) => {
     return (await request.routeOptions.config.auditActor?.(request, lookups)) ?? null;
   }
 
-  async function record(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<void> {
+  /** The row of an /api call, or null when nobody can be named for it. */
+  async function apiRowOf(request: FastifyRequest, reply: FastifyReply, route: ApiRoute): Promise<AuditRowInsert | null> {
     const actor = await actorOf(request, reply, route);
-    if (!actor) return;
+    if (!actor) return null;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const row = {
-      // The entry's own id, always: the request id may be a client's, and a client may repeat it.
-      id: newId(),
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      apiKeyId: actor.apiKeyId ?? null,
-      username: actor.name,
-      email: actor.email,
+    return {
+      ...rowBase(request, reply, actor, app.ctx.clock.now()),
       action: route.action,
       method: route.method,
       route: route.url,
-      endpoint: toStorableText(request.url.split('?')[0] ?? request.url),
       parameters: redact({ ...query, ...params }) as Record<string, unknown>,
       payload: auditPayload(request.body),
-      status: reply.statusCode,
       instanceId: instanceOf(route, params),
-      requestId: String(request.id),
-      createdAt: app.ctx.clock.now(),
     };
+  }
+
+  async function write(request: FastifyRequest, row: AuditRowInsert | null): Promise<void> {
+    if (!row) return;
     try {
       await repo.insert(row);
     } catch (err) {
@@ -155,11 +179,14 @@ export const auditPlugin = fp(async (app) => {
 
   app.addHook('onResponse', async (request, reply) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
-    if (!route || (!route.audited && !request.auditAlways) || request.idempotentReplay) return;
-    const write = record(request, reply, route)
+    const event = route ? null : request.auditEvent;
+    if (!event && (!route || (!route.audited && !request.auditAlways) || request.idempotentReplay)) return;
+    const row = event ? Promise.resolve(eventRowOf(request, reply, event, app.ctx.clock.now())) : apiRowOf(request, reply, route!);
+    const writing = row
+      .then((r) => write(request, r))
       .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
-      .finally(() => pending.delete(write));
-    pending.add(write);
+      .finally(() => pending.delete(writing));
+    pending.add(writing);
   });
 
   // The database closes after the server: let the last entries land first.

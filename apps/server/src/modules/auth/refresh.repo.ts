@@ -65,11 +65,14 @@ export function refreshRepo(db: Db) {
       return row?.usedAt ?? null;
     },
 
-    async revokeSession(sessionId: string, now: Date): Promise<void> {
-      await db
+    /** Whether it ended a live session (false: it had ended already, or there is none). */
+    async revokeSession(sessionId: string, now: Date): Promise<boolean> {
+      const ended = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
     },
 
     /** Every session of the user, except the one still in use when keepSessionId is given. */

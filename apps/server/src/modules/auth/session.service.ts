@@ -107,9 +107,10 @@ export function createSessionService(deps: SessionDeps) {
     /**
      * One session ends by its id (single logout: the IdP said its session ended). The row is the
      * record every console process reads: the guard refuses its access tokens, rotation its refresh token.
+     * Whether it was live until now (the trail counts the sessions a logout really ended).
      */
-    async revoke(sessionId: string): Promise<void> {
-      await repo.revokeSession(sessionId, deps.clock.now());
+    async revoke(sessionId: string): Promise<boolean> {
+      return repo.revokeSession(sessionId, deps.clock.now());
     },
 
     /**

@@ -5,7 +5,7 @@ import { ACCOUNT_SSO_LABELS, ACCOUNT_SSO_MESSAGES } from '@replay/contracts';
 import { fail, ok, stubSignedIn } from '../../test/fetch-stub';
 import { makeAccount, makeJwt } from '../../test/fixtures';
 import { locationNow, renderApp } from '../../test/render';
-import { ROLE, base, oidcConnection, owner, serviceProvider, settings } from './sso-fixtures';
+import { ROLE, SP_CERT, base, oidcConnection, owner, samlConnection, serviceProvider, settings } from './sso-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -19,6 +19,15 @@ describe('Account › Single sign-on: the connection', () => {
     for (const value of Object.values(serviceProvider)) expect(within(values).getByText(value)).toBeInTheDocument();
     expect(within(values).getByRole('button', { name: 'Copy OIDC redirect URI' })).toBeInTheDocument();
     expect(screen.getByText('No domains yet')).toBeInTheDocument();
+  });
+
+  it('gives the console’s SAML signing certificate, and the metadata that names it, once a SAML connection is saved', async () => {
+    stubSignedIn(owner, makeJwt(), { ...base, 'GET /api/client/sso': ok(settings({ connection: samlConnection() })) });
+    renderApp('/client/sso');
+    const values = await screen.findByRole('table', { name: 'Values for your identity provider' });
+    expect(within(values).getByText(`${serviceProvider.samlEntityId}?connection=${samlConnection().id}`)).toBeInTheDocument();
+    expect(within(values).getByText((_text, node) => node?.tagName === 'CODE' && node.textContent === SP_CERT)).toBeInTheDocument();
+    expect(within(values).getByRole('button', { name: 'Copy SAML SP signing certificate' })).toBeInTheDocument();
   });
 
   it('sets up OIDC: the server’s 400 goes beside its field, then it saves with the secret', async () => {

@@ -54,7 +54,7 @@ function SsoSettings({ data, returned }: { data: SsoSettings; returned: ReturnTy
   return (
     <Stack gap="xl">
       <Section title="Your identity provider" description="Create an application for the console at your identity provider (Okta, Entra ID, Google Workspace…) with these values.">
-        <ServiceProviderValues serviceProvider={data.serviceProvider} />
+        <ServiceProviderValues serviceProvider={data.serviceProvider} saml={connection?.saml ?? null} />
       </Section>
       <Section title="Connection" description="How the console reaches your identity provider, and the role each person gets when they first sign in.">
         {connection || settingUp ? (

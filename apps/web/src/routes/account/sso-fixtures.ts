@@ -40,6 +40,20 @@ export function oidcConnection(over: Partial<SsoConnection> = {}): SsoConnection
   };
 }
 
+export const SP_CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUU1BjZXJ0\n-----END CERTIFICATE-----\n';
+
+export function samlConnection(over: Partial<SsoConnection> = {}): SsoConnection {
+  const saml = {
+    entryPoint: 'https://idp.acme.example/sso',
+    logoutUrl: null,
+    idpEntityId: 'https://idp.acme.example',
+    idpCert: SP_CERT,
+    spCert: SP_CERT,
+    spMetadataUrl: `${serviceProvider.samlEntityId}?connection=${CONNECTION_ID}`,
+  };
+  return oidcConnection({ protocol: 'saml', oidc: null, saml, ...over });
+}
+
 export function domain(over: Partial<SsoDomain> = {}): SsoDomain {
   return { id: DOMAIN_ID, domain: 'acme.example', email: 'it@acme.example', status: 'verified', codeExpiresAt: null, verifiedAt: NOW, ...over };
 }
