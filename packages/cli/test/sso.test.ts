@@ -30,6 +30,35 @@ describe('replay sso', () => {
     expect(h.stdout()).toContain('Signed in as boss@acme.example.');
     expect(h.stdout()).toContain('redirect URI http://console.test/sso/oidc/callback');
     expect(h.stdout()).toMatch(/acme\.example\s+│ verified/);
+    expect(h.stdout()).not.toContain('ACS URL');
+  });
+
+  it('shows a SAML connection what the IdP needs: entity ID, ACS and logout URLs, the metadata with the signing certificate', async () => {
+    const saml = {
+      entryPoint: 'https://idp.acme.example/sso',
+      logoutUrl: null,
+      idpEntityId: 'idp',
+      idpCert: 'MII',
+      spCert: 'MIIsp',
+      spMetadataUrl: 'http://console.test/sso/saml/metadata?connection=1',
+    };
+    const base = settings('tested');
+    const body = {
+      ...base,
+      connection: { ...base.connection, protocol: 'saml', oidc: null, saml },
+      serviceProvider: {
+        ...base.serviceProvider,
+        samlEntityId: 'http://console.test/sso/saml/metadata',
+        samlAcsUrl: 'http://console.test/sso/saml/acs',
+        samlSloUrl: 'http://console.test/sso/saml/slo',
+      },
+    };
+    const h = harness({ env: TOKEN, routes: [on('GET', '/api/client/sso', ok(body))] });
+    expect(await h.run('sso', 'show')).toBe(EXIT.ok);
+    expect(h.stdout()).toContain('SAML https://idp.acme.example/sso: tested');
+    expect(h.stdout()).toContain('entity ID http://console.test/sso/saml/metadata, ACS URL http://console.test/sso/saml/acs, single logout URL http://console.test/sso/saml/slo');
+    expect(h.stdout()).toContain('signing certificate: http://console.test/sso/saml/metadata?connection=1');
+    expect(h.stdout()).not.toContain('redirect URI');
   });
 
   it('claims a domain, then verifies it with the mailed code', async () => {

@@ -15,8 +15,19 @@ function printSettings(ctx: Ctx, s: Settings): void {
     ctx.io.out(`${where}: ${c.state}\n`);
     if (c.lastTest) ctx.io.out(`Last test ${isoTime(c.lastTest.at)}: ${c.lastTest.passed ? 'passed' : 'failed'}. ${c.lastTest.detail}\n`);
   }
-  ctx.io.out(`Give the IdP: redirect URI ${s.serviceProvider.oidcRedirectUri}\n`);
+  printServiceProvider(ctx, s);
   printDomains(ctx, s.domains);
+}
+
+/** What the IdP is given, for the connection's protocol (both before one is saved). */
+function printServiceProvider(ctx: Ctx, s: Settings): void {
+  const sp = s.serviceProvider;
+  const protocol = s.connection?.protocol;
+  if (protocol !== 'saml') ctx.io.out(`Give the IdP: redirect URI ${sp.oidcRedirectUri}, back-channel logout URI ${sp.oidcBackchannelLogoutUri}\n`);
+  if (protocol === 'oidc') return;
+  ctx.io.out(`Give the IdP: entity ID ${sp.samlEntityId}, ACS URL ${sp.samlAcsUrl}, single logout URL ${sp.samlSloUrl}\n`);
+  const saml = s.connection?.saml;
+  if (saml) ctx.io.out(saml.spCert ? `SP metadata with the console's signing certificate: ${saml.spMetadataUrl}\n` : 'No signing certificate yet: save the connection again to make one.\n');
 }
 
 function printDomains(ctx: Ctx, domains: Settings['domains']): void {
