@@ -153,13 +153,16 @@ export const auditPlugin = fp(async (app) => {
     }
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every answer, reads included, and an async one costs a promise each time.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
-    if (!route || (!route.audited && !request.auditAlways) || request.idempotentReplay) return;
-    const write = record(request, reply, route)
-      .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
-      .finally(() => pending.delete(write));
-    pending.add(write);
+    if (route && (route.audited || request.auditAlways) && !request.idempotentReplay) {
+      const write = record(request, reply, route)
+        .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
+        .finally(() => pending.delete(write));
+      pending.add(write);
+    }
+    done();
   });
 
   // The database closes after the server: let the last entries land first.
