@@ -68,8 +68,10 @@ export async function buildApp(
   app.decorate('ctx', ctx);
   // The runtime's services, which its jobs use too; built here for a context of the caller's own (tests).
   app.decorate('services', opts.services ?? createServices(ctx, modules));
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, as every hook each answer runs: an async one costs a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // First: every answer, a refused one too, carries the security headers; then nothing runs for a foreign Host.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { isStorableText } from '@replay/contracts';
 import type { Database } from '../src/db/client';
-import { likePattern } from '../src/lib/sql-filters';
+import { ilikeLoweredOnce, likePattern } from '../src/lib/sql-filters';
 import { openTestDatabase } from './support/database';
 
 /**
@@ -60,5 +60,32 @@ describe('likePattern', () => {
     expect(await matches('a\\bc', 'a\\b')).toEqual({ like: true, ilike: true });
     expect(await matches('ab', 'a\\b')).toEqual({ like: false, ilike: false });
     expect(await matches('100% sure', '0% s')).toEqual({ like: true, ilike: true });
+  });
+});
+
+/** Letters whose lower case is not one letter, or not the one toLowerCase gives: where a hand-made fold would part from PostgreSQL's. */
+const caseful = fc.string({ unit: fc.constantFrom('a', 'A', 'ß', 'ẞ', 'İ', 'ı', 'I', 'i', 'Σ', 'ς', 'σ', 'K', 'k', 'ǅ', 'ǆ', 'É', 'é', '%', '_', '\\'), maxLength: 6 });
+
+async function ilikeBoth(text: string, search: string): Promise<{ ilike: boolean; loweredOnce: boolean }> {
+  const pattern = likePattern(search);
+  const result = await database.db.execute(sql`select ${text}::text ilike ${pattern}::text as "ilike", ${ilikeLoweredOnce(sql`${text}::text`, sql`${pattern}::text`)} as "loweredOnce"`);
+  return (result as unknown as { rows: { ilike: boolean; loweredOnce: boolean }[] }).rows[0]!;
+}
+
+describe('ilikeLoweredOnce (the instances search)', () => {
+  it('answers as ILIKE does for any text, cases that lower to other lengths included', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(caseful, storable), fc.oneof(caseful, storable), async (text, search) => {
+        const both = await ilikeBoth(text, search);
+        expect(both.loweredOnce).toBe(both.ilike);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a search in a name whatever their cases', async () => {
+    expect(await ilikeBoth('Payments 2', 'pAY')).toEqual({ ilike: true, loweredOnce: true });
+    expect(await ilikeBoth('ÉTÉ', 'été')).toEqual({ ilike: true, loweredOnce: true });
+    expect(await ilikeBoth('Payments', 'pa_')).toEqual({ ilike: false, loweredOnce: false });
   });
 });

@@ -1,3 +1,4 @@
+import type { preSerializationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { INFRASTRUCTURE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE, genericCodeOf, statusOfCode, type ErrorBody } from '@replay/contracts';
@@ -7,10 +8,20 @@ import { scimErrorBody } from './scim-errors';
 
 const internal: ErrorBody = { errors: [INTERNAL_ERROR_MESSAGE], code: 'internal' };
 
+type PreSerialization = preSerializationHookHandler<unknown>;
+
+const scimErrors: PreSerialization = (_request, reply, payload, done) => done(null, reply.statusCode >= 400 ? scimErrorBody(reply, payload) : payload);
+
+/** A route's own hooks of a kind, as a list (a route may give none, one, or several). */
+const hooksOf = (given: PreSerialization | PreSerialization[] | undefined): PreSerialization[] => (given === undefined ? [] : Array.isArray(given) ? given : [given]);
+
 /** Every failure leaves as `{ errors: [...], code }` with its code's status; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app) => {
-  // A SCIM call's error also speaks SCIM (RFC 7644 section 3.12): its fields join the console's.
-  app.addHook('preSerialization', async (request, reply, payload) => (reply.statusCode >= 400 && request.routeOptions.config.endpoint?.scim ? scimErrorBody(reply, payload) : payload));
+  // A SCIM call's error also speaks SCIM (RFC 7644 section 3.12): its fields join the console's. Hooked
+  // on the SCIM routes alone: as a global async hook it cost every other answer a promise (issue 42, point 23).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.endpoint?.scim) route.preSerialization = [...hooksOf(route.preSerialization), scimErrors];
+  });
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply

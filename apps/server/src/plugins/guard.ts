@@ -160,7 +160,8 @@ export const guardPlugin = fp(async (app) => {
   });
 
   // A key's answers carry its rate-limit headers (a 429 has them from its error already).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.rateHeaders) reply.headers(request.rateHeaders);
+    done(null, payload);
   });
 });

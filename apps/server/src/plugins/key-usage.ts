@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { usageWorthRecording } from '../lib/api-key-admission';
 import { recordKeyUse } from '../lib/api-key-principal';
@@ -21,15 +22,19 @@ export const keyUsagePlugin = fp(async (app) => {
     while (pending.size) await Promise.allSettled([...pending]);
   });
 
-  app.addHook('onResponse', async (request) => {
-    const use = request.keyUse;
-    if (!use) return;
+  function remember(request: FastifyRequest, use: NonNullable<FastifyRequest['keyUse']>): void {
     const at = app.ctx.clock.now();
     if (!usageWorthRecording(use.key, use.address, at.getTime())) return;
     const write = recordKeyUse(app.ctx.db, use.key.id, at, use.address)
       .catch((err: unknown) => request.log.error({ err }, 'recording an API key’s last use failed'))
       .finally(() => pending.delete(write));
     pending.add(write);
+  }
+
+  // A callback hook: it runs after every answer, and an async one costs a promise each time.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.keyUse) remember(request, request.keyUse);
+    done();
   });
 
   app.addHook('onClose', async () => app.keyUsageDrain());

@@ -177,16 +177,19 @@ export const auditPlugin = fp(async (app) => {
     }
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every answer, reads included, and an async one costs a promise each time.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = byKey.get(`${request.method} ${request.routeOptions.url}`);
     const event = route ? null : request.auditEvent;
-    if (!event && (!route || (!route.audited && !request.auditAlways) || request.idempotentReplay)) return;
-    const row = event ? Promise.resolve(eventRowOf(request, reply, event, app.ctx.clock.now())) : apiRowOf(request, reply, route!);
-    const writing = row
-      .then((r) => write(request, r))
-      .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
-      .finally(() => pending.delete(writing));
-    pending.add(writing);
+    if (event || (route && (route.audited || request.auditAlways) && !request.idempotentReplay)) {
+      const row = event ? Promise.resolve(eventRowOf(request, reply, event, app.ctx.clock.now())) : apiRowOf(request, reply, route!);
+      const writing = row
+        .then((r) => write(request, r))
+        .catch((err: unknown) => request.log.error({ err }, 'audit trail write failed; the call is not recorded'))
+        .finally(() => pending.delete(writing));
+      pending.add(writing);
+    }
+    done();
   });
 
   // The database closes after the server: let the last entries land first.

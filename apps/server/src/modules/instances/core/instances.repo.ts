@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InstanceStatus } from '@replay/contracts';
 import type { Db } from '../../../db/client';
 import { instances, tenants } from '../../../db/schema';
 import type { InstanceScope } from '../../../lib/instance-scope';
 import { readPage, totalOver, type PageQuery } from '../../../lib/paging';
-import { likePattern } from '../../../lib/sql-filters';
+import { ilikeLoweredOnce, likePattern } from '../../../lib/sql-filters';
 import { instanceCreateKeysRepo } from './instances.create-keys-repo';
 import { instanceEventsRepo } from './instances.events-repo';
 
@@ -29,6 +29,9 @@ export const live = sql`${instances.status} <> 'terminated'`;
 /** What a name must contain to match a search, as an ILIKE pattern; undefined when there is no search. */
 export const searchPattern = (search: string | undefined): string | undefined => (search ? likePattern(search) : undefined);
 
+/** Live instances whose name holds the search's pattern, whatever the case: ILIKE, its pattern lowered once per statement (lib/sql-filters.ts). */
+export const nameMatches = (pattern: string | Placeholder): SQL => ilikeLoweredOnce(instances.name, pattern);
+
 /**
  * Queries that act for a signed-in caller: every one takes the caller's scope
  * (or, for account-wide facts, the tenant id). `db` may be a transaction.
@@ -45,7 +48,7 @@ export function instancesRepo(db: Db) {
      */
     async list(scope: InstanceScope, q: PageQuery & { search?: string }) {
       const pattern = searchPattern(q.search);
-      const where = and(scoped(scope), live, pattern === undefined ? undefined : ilike(instances.name, pattern));
+      const where = and(scoped(scope), live, pattern === undefined ? undefined : nameMatches(pattern));
       const { rows, total } = await readPage(
         q,
         (limit, offset) => db.select({ row: instances, total: totalOver() }).from(instances).where(where).orderBy(desc(instances.createdAt), desc(instances.instanceId)).limit(limit).offset(offset),
