@@ -15,6 +15,8 @@ export default defineConfig({
     // whole suite in series. Most files wait more than they compute (agents starting, a browser,
     // the database), so two at a time at least, and every project's files in one pool.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Every run ends with its slowest files and each project's time (scripts/vitest/slowest-files.ts).
+    reporters: ['default', './scripts/vitest/slowest-files.ts'],
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       // The deployment packaging (deploy/): Kubernetes manifests against the schema, Dockerfiles' structure.

@@ -10,7 +10,7 @@ import { addInstance } from './support/team';
  * The contracts' input rule (packages/contracts/src/safe.ts), route by route:
  * each of these passed the old schemas and then failed in PostgreSQL or in a
  * Date with a 500. Now each is a 400 that says why, changes nothing, and (when
- * the trail names the caller) is still recorded. route-fuzz.test.ts throws
+ * the trail names the caller) is still recorded. generated/route-fuzz.suite.ts throws
  * random input of the same kinds at every route; this is the readable list.
  */
 const t = await createTestApp();

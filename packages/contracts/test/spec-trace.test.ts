@@ -36,7 +36,8 @@ function testTitles(source: string): Set<string> {
   return titles;
 }
 
-const TEST_ITEM = /^([\w@.\-/]+\.test\.tsx?) › (.+)$/;
+/** A test named in the trace: in a test file, or in a suite module that shard files run (apps/server/test/generated/). */
+const TEST_ITEM = /^([\w@.\-/]+\.(?:test|suite)\.tsx?) › (.+)$/;
 const DECISION_ITEM = /^decision: (.+)$/;
 
 /**
@@ -47,7 +48,7 @@ function proofItems(cell: string): string[] {
   if (cell === '' || cell === '—') return [];
   const items: string[] = [];
   for (const piece of cell.split('; ')) {
-    const starts = /^[\w@.\-/]+\.test\.tsx? › /.test(piece) || piece.startsWith('decision: ');
+    const starts = /^[\w@.\-/]+\.(?:test|suite)\.tsx? › /.test(piece) || piece.startsWith('decision: ');
     if (starts || items.length === 0) items.push(piece);
     else items[items.length - 1] += `; ${piece}`;
   }
@@ -129,7 +130,7 @@ function checkTrace(): { problems: string[]; counts: Record<Status, number>; wri
         if (!subjects.has(subject)) problems.push(`${at}: '${subject}' is not a subject of a decisions table in ${DECISIONS_DIR}/`);
         else decisions += 1;
       } else {
-        problems.push(`${at}: proof '${item}' is neither 'path.test.ts › title' nor 'decision: subject'`);
+        problems.push(`${at}: proof '${item}' is neither 'path.test.ts › title' (or 'path.suite.ts › title') nor 'decision: subject'`);
       }
     }
     if (status === 'done' && tests === 0) problems.push(`${at}: status done without a test that proves it`);
