@@ -34,6 +34,7 @@ describe('every e2e journey checks accessibility', () => {
     expect(opensPages.filter(({ source }) => onlyCustomerSite(source)).map((j) => j.file)).toEqual([
       'tracker-capture.test.ts',
       'tracker-disk-full.test.ts',
+      'tracker-mutations.test.ts',
       'tracker-privacy.test.ts',
       'tracker-snippets.test.ts',
       'tracker-transport.test.ts',
