@@ -3,15 +3,18 @@
  * (BENCH_DATABASE_URL, default the local server; a temp database is created and dropped): an
  * identity provider creates USERS users through console A (POST /Users, one request at a time
  * as Okta and Entra do), then deactivates each (PATCH `active: false`); the time and p50/p99 per
- * request of each phase. For SAMPLED of them, signed in beforehand, the time from the
+ * request of each phase. An account holds at most ACCOUNT_LIMITS.billed.teamMembers members (the
+ * owner is one), so the users are spread over as many billed accounts as that takes, each with
+ * its own SCIM token, and the requests go one at a time across them. For SAMPLED of them, signed in beforehand, the time from the
  * deactivation's answer on A until console B refuses their session (401), polled every 5 ms.
  * Figures only, never assertions.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SCIM_SCHEMAS } from '@replay/contracts';
-import { openPostgres } from '../apps/server/src/db/client';
+import { request } from 'node:http';
+import { ACCOUNT_LIMITS, SCIM_SCHEMAS } from '@replay/contracts';
+import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
-import { sessions } from '../apps/server/src/db/schema';
+import { billingAccounts, sessions } from '../apps/server/src/db/schema';
 import { signAccessToken } from '../apps/server/src/lib/access-token';
 import { startConsole, type ConsoleServer } from '../e2e/support/server';
 import { ADMIN_URL, admin } from './postgres-admin';
@@ -44,13 +47,31 @@ async function refusedAfter(b: ConsoleServer, jwt: string, since: number): Promi
   }
 }
 
-async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
-  const signup = await fetch(`${a.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', email: 'ada@example.com', password: 'Str0ng!Passw0rd' }),
+/** A JSON POST sent from `localAddress` (any 127.x.y.z reaches the console on loopback). */
+function postFrom(localAddress: string, url: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => (res.statusCode === 200 || res.statusCode === 201 ? resolve(JSON.parse(text)) : reject(new Error(`sign-up answered ${res.statusCode}: ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
-  const owner = ((await signup.json()) as { data: { jwt: string } }).data.jwt;
+}
+
+/** A signed-up account made billed (its card as the offline provider would store it), with a SCIM token: the SCIM call maker. */
+async function billedAccount(a: ConsoleServer, database: Database, n: number) {
+  const body = { fullname: 'Ada Lovelace', organizationName: `Analytical Engines ${n}`, email: `ada${n}@example.com`, password: 'Str0ng!Passw0rd' };
+  // Sign-ups are limited per address (10 an hour): each account signs up from a loopback address of its own.
+  const owner = ((await postFrom(`127.0.${Math.floor(n / 250)}.${(n % 250) + 2}`, `${a.url}/api/signup`, body)) as { data: { jwt: string } }).data.jwt;
+  const account = (await (await fetch(`${a.url}/api/account`, { headers: { authorization: `Bearer ${owner}` } })).json()) as { data: { tenantId: string } };
+  const tenantId = account.data.tenantId;
+  const now = new Date();
+  const card = { provider: 'offline' as const, customerRef: `cus_${n}`, paymentMethodRef: `pm_${n}`, cardBrand: 'visa', cardLast4: '4242', cardExpMonth: 12, cardExpYear: 2099 };
+  await database.db
+    .insert(billingAccounts)
+    .values({ tenantId, ...card, name: 'Payer', address: { line1: '1 Road', line2: '', city: 'Town', postalCode: '1', state: '', country: 'FR' }, createdAt: now, updatedAt: now });
   const tokenRes = await fetch(`${a.url}/api/client/scim/token`, { method: 'POST', headers: { authorization: `Bearer ${owner}` } });
   const token = ((await tokenRes.json()) as { data: { token: string } }).data.token;
   const scim = (method: string, path: string, body?: unknown) => () =>
@@ -59,26 +80,33 @@ async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  return { tenantId, scim };
+}
 
-  const created: { id: string; tenantId?: string }[] = [];
+async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
+  const database = await openPostgres(databaseUrl, createLogger('warn'), 2);
+  const perAccount = ACCOUNT_LIMITS.billed.teamMembers - 1;
+  const accounts = [];
+  for (let n = 0; n * perAccount < USERS; n++) accounts.push(await billedAccount(a, database, n));
+
+  const created: { id: string; account: (typeof accounts)[number] }[] = [];
   const createTimes: number[] = [];
   for (let i = 0; i < USERS; i++) {
+    const account = accounts[Math.floor(i / perAccount)]!;
     const userName = `user${i}@bench.example`;
-    const r = await timed(scim('POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName, name: { givenName: 'User', familyName: String(i) }, externalId: `ext-${i}`, active: true }), 201);
+    const r = await timed(account.scim('POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName, name: { givenName: 'User', familyName: String(i) }, externalId: `ext-${i}`, active: true }), 201);
     createTimes.push(r.ms);
-    created.push({ id: (r.body as { id: string }).id });
+    created.push({ id: (r.body as { id: string }).id, account });
   }
 
   // Sessions for the sampled users, signed as the console signs them (they have no password: SSO's job).
-  const database = await openPostgres(databaseUrl, createLogger('warn'), 2);
-  const account = (await (await fetch(`${a.url}/api/account`, { headers: { authorization: `Bearer ${owner}` } })).json()) as { data: { tenantId: string } };
-  const tenantId = account.data.tenantId;
   const step = Math.max(1, Math.floor(USERS / SAMPLED));
   const sampled = new Map<string, string>();
   for (let i = 0; i < USERS && sampled.size < SAMPLED; i += step) {
     const sessionId = randomUUID();
-    await database.db.insert(sessions).values({ id: sessionId, userId: created[i]!.id });
-    sampled.set(created[i]!.id, await signAccessToken({ userId: created[i]!.id, tenantId, sessionId }, new TextEncoder().encode(JWT_SECRET), 900, new Date()));
+    const { id, account } = created[i]!;
+    await database.db.insert(sessions).values({ id: sessionId, userId: id });
+    sampled.set(id, await signAccessToken({ userId: id, tenantId: account.tenantId, sessionId }, new TextEncoder().encode(JWT_SECRET), 900, new Date()));
   }
   await database.close();
   for (const jwt of sampled.values()) {
@@ -88,8 +116,8 @@ async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
 
   const deprovisionTimes: number[] = [];
   const refusals: { ms: number; tries: number }[] = [];
-  for (const { id } of created) {
-    const r = await timed(scim('PATCH', `/Users/${id}`, { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', value: { active: false } }] }), 200);
+  for (const { id, account } of created) {
+    const r = await timed(account.scim('PATCH', `/Users/${id}`, { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', value: { active: false } }] }), 200);
     deprovisionTimes.push(r.ms);
     const jwt = sampled.get(id);
     if (jwt) refusals.push(await refusedAfter(b, jwt, performance.now()));
@@ -97,6 +125,7 @@ async function run(databaseUrl: string, a: ConsoleServer, b: ConsoleServer) {
   return {
     create: phase(createTimes),
     deprovision: phase(deprovisionTimes),
+    accounts: accounts.length,
     refusal: {
       max: Math.max(...refusals.map((r) => r.ms)),
       p50: percentile(
@@ -130,7 +159,7 @@ export async function benchScimProvisioning() {
 }
 
 export const scimProvisioningReport = (r: Awaited<ReturnType<typeof benchScimProvisioning>>): string[] => [
-  `SCIM (two consoles on PostgreSQL): ${USERS} users created in ${(r.create.totalMs / 1000).toFixed(1)} s, p50 ${r.create.p50.toFixed(1)} ms, p99 ${r.create.p99.toFixed(1)} ms per request; ${USERS} deprovisioned (PATCH active:false) in ${(r.deprovision.totalMs / 1000).toFixed(1)} s, p50 ${r.deprovision.p50.toFixed(1)} ms, p99 ${r.deprovision.p99.toFixed(1)} ms`,
+  `SCIM (two consoles on PostgreSQL, ${r.accounts} billed accounts of up to ${ACCOUNT_LIMITS.billed.teamMembers} members): ${USERS} users created in ${(r.create.totalMs / 1000).toFixed(1)} s, p50 ${r.create.p50.toFixed(1)} ms, p99 ${r.create.p99.toFixed(1)} ms per request; ${USERS} deprovisioned (PATCH active:false) in ${(r.deprovision.totalMs / 1000).toFixed(1)} s, p50 ${r.deprovision.p50.toFixed(1)} ms, p99 ${r.deprovision.p99.toFixed(1)} ms`,
   `deprovisioned user's next request refused on the other console: at most ${r.refusal.max.toFixed(1)} ms after the deactivation's answer (p50 ${r.refusal.p50.toFixed(1)} ms; refused on the very next request for ${r.refusal.firstRequest} of ${r.refusal.sampled} users sampled; target ≤ 1 s)`,
 ];
 
