@@ -61,8 +61,13 @@ describe("the page's changes", () => {
     await tab.locator('#add').click();
     expect(await tab.evaluate(() => (window as unknown as { grewInTask: number }).grewInTask)).toBe(0);
     await expect.poll(() => storedBytes(agent.dataDir).includes('Row 199'), { timeout: 15_000 }).toBe(true);
-    const events = sent.flatMap((b) => b.body.events as Event[]);
-    const added = events.findIndex((e) => e.type === 3 && e.data?.source === MUTATION && e.data.adds?.some((a) => a.node.textContent === 'Row 199'));
+    // Playwright hands over a request's event on its own path, which may come after the agent
+    // stored the batch: wait for the sent batch as well, not only for the stored bytes.
+    const sentEvents = () => sent.flatMap((b) => b.body.events as Event[]);
+    const addedIn = (events: Event[]) => events.findIndex((e) => e.type === 3 && e.data?.source === MUTATION && e.data.adds?.some((a) => a.node.textContent === 'Row 199'));
+    await expect.poll(() => addedIn(sentEvents()), { timeout: 15_000 }).toBeGreaterThan(-1);
+    const events = sentEvents();
+    const added = addedIn(events);
     const click = events.findIndex((e) => e.type === 3 && e.data?.source === MOUSE_INTERACTION);
     expect(click).toBeGreaterThan(-1);
     expect(added).toBeGreaterThan(click);
