@@ -35,6 +35,7 @@ describe('every e2e journey checks accessibility', () => {
       'tracker-capture.test.ts',
       'tracker-disk-full.test.ts',
       'tracker-mutations.test.ts',
+      'tracker-before-load.test.ts',
       'tracker-privacy.test.ts',
       'tracker-snippets.test.ts',
       'tracker-transport.test.ts',

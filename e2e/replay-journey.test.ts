@@ -16,6 +16,7 @@ import {
   ageSession,
   checkoutBuild,
   cardFacts,
+  errorStoredIn,
   instanceData,
   instanceSessions,
   personVisits,
@@ -92,7 +93,7 @@ describe('a session-replay journey, from the console’s snippet to the replay',
   });
 
   it('records a person who signs in, visits two pages, types, and meets an error', async () => {
-    visit = await personVisits(browser, shop.url, ingestUrl, { name: NAME, password: PASSWORD });
+    visit = await personVisits(browser, shop.url, ingestUrl, { name: NAME, password: PASSWORD }, { errorStored: errorStoredIn(dataDir()) });
     expect(visit.refused).toEqual([]);
     expect(new Set(visit.sent.map((b) => b.body.sessionId))).toEqual(new Set([visit.sessionId]));
     await expect.poll(() => storedBytes(dataDir()).includes(ERROR_MESSAGE) && storedBytes(dataDir()).includes(NAME), { timeout: 15_000 }).toBe(true);
@@ -170,7 +171,7 @@ describe('a session-replay journey, from the console’s snippet to the replay',
     const outside = await personVisits(browser, elsewhere.url, ingestUrl, { name: `Outsider ${stamp}`, password: PASSWORD });
     expect(outside.refused).toContain('POST /api/events');
     expect(outside.answers.filter((a) => a.startsWith('POST /api/events'))).toEqual([]);
-    const listed = await personVisits(browser, shop.url, ingestUrl, { name: `Insider ${stamp}`, password: PASSWORD });
+    const listed = await personVisits(browser, shop.url, ingestUrl, { name: `Insider ${stamp}`, password: PASSWORD }, { errorStored: errorStoredIn(dataDir()) });
     expect(listed.refused, listed.answers.join(', ')).toEqual([]);
     await expect.poll(() => storedBytes(dataDir()).includes(`Insider ${stamp}`), { timeout: 15_000, message: listed.answers.join(', ') }).toBe(true);
     const bytes = storedBytes(dataDir());

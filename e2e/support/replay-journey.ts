@@ -59,8 +59,16 @@ export interface Visit {
  * the batches carrying the typed name (and the error) have left the page, whether the instance
  * then takes them or not; the context is closed then, and the tracker's last batch leaves with it.
  * With `recorded: false` (a session the capture rate leaves out) it waits for nothing to be sent.
+ * With `errorStored` (whether the instance holds a session's error report), it waits for the
+ * error's own report to be stored before closing the context, which could cut it off.
  */
-export async function personVisits(browser: Browser, origin: string, ingestUrl: string, typed: { name: string; password: string }, { pay = true, recorded = true } = {}): Promise<Visit> {
+export async function personVisits(
+  browser: Browser,
+  origin: string,
+  ingestUrl: string,
+  typed: { name: string; password: string },
+  { pay = true, recorded = true, errorStored }: { pay?: boolean; recorded?: boolean; errorStored?: (sessionId: string) => boolean } = {},
+): Promise<Visit> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const sent = watchBatches(page, ingestUrl);
@@ -96,12 +104,30 @@ export async function personVisits(browser: Browser, origin: string, ingestUrl: 
   if (recorded) await expect.poll(() => done(nameEvent) && (!pay || done(errorEvent)), { timeout: 20_000 }).toBe(true);
   // Leaving the page is when a tracker sends what it still holds: nothing, for a session left out.
   else await page.goto('about:blank');
+  // The error's own report (POST /api/errors) is a request beside the batches, which closing the
+  // context could cut off: where the caller can see the instance's data, wait until it is stored.
+  if (recorded && pay && errorStored) {
+    try {
+      await expect.poll(() => errorStored(sessionId), { timeout: 20_000 }).toBe(true);
+    } catch (cause) {
+      throw new Error(`The error report of ${sessionId} was not stored; the instance answered ${answers.join(', ')}; refused: ${refused.join(', ') || 'none'}`, { cause });
+    }
+  }
   await context.close();
   return { sessionId, sent, answers, refused };
 }
 
 /** The instance's own data folder under the console's (local driver). */
 export const instanceData = (consoleDataDir: string, instanceId: string) => join(consoleDataDir, 'instances', instanceId, 'data');
+
+/** Whether the instance stored an error report of the session (errors/<day>.jsonl in its data folder). */
+export function errorStoredIn(dataDir: string): (sessionId: string) => boolean {
+  return (sessionId) => {
+    const errors = join(dataDir, 'errors');
+    if (!existsSync(errors)) return false;
+    return readdirSync(errors).some((name) => readFileSync(join(errors, name), 'utf8').includes(JSON.stringify(sessionId)));
+  };
+}
 
 /** Every rrweb event (numeric type) the instance stored for a session, from its chunk files. */
 export function storedEvents(dataDir: string, sessionId: string): { type: number; timestamp: number }[] {

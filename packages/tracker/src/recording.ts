@@ -19,6 +19,8 @@ export const MUTATIONS_EVERY_MS = 100;
 const FLUSH_MARKER = 'replay.flush-mutations';
 
 export interface Recording {
+  /** A custom event (rrweb's type 5) in the recording, also before rrweb has started. */
+  custom(tag: string, payload: unknown): void;
   /** Emits the mutations held so far (before the page goes away or a batch must leave now). */
   flushMutations(): void;
   stop(): void;
@@ -48,11 +50,23 @@ export function startRecording(opts: { logger: LoggerOptions; captureConsole: bo
       inlineImages: false,
       errorHandler: () => true,
     }) ?? (() => undefined);
+  // rrweb starts once the page has loaded (its recordAfter) and refuses custom events until then
+  // (record.addCustomEvent throws): a tracker deciding while the page still loads would lose its
+  // user's id and its errors, and a timer's throw would be an error of the page. Until then they
+  // go straight to `push`, in rrweb's own shape, as events held before the capture decision do.
+  const custom = (tag: string, payload: unknown) => {
+    try {
+      record.addCustomEvent(tag, payload);
+    } catch {
+      if (tag !== FLUSH_MARKER) opts.push(scrubAddresses({ type: 5, timestamp: Date.now(), data: { tag, payload } }));
+    }
+  };
   // The marker unfreezes the buffers, which emit what they hold; emit above freezes them again.
-  const flushMutations = () => record.addCustomEvent(FLUSH_MARKER, null);
+  const flushMutations = () => custom(FLUSH_MARKER, null);
   record.freezePage();
   const timer = setInterval(flushMutations, MUTATIONS_EVERY_MS);
   return {
+    custom,
     flushMutations,
     stop: () => {
       clearInterval(timer);

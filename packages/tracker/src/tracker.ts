@@ -1,4 +1,3 @@
-import { record } from '@rrweb/record';
 import { TRACKER_BATCH_LIMITS as LIMITS, TRACKER_CONFIG_PATH, TRACKER_EVENT_TAGS } from '@replay/agent-protocol/plain';
 import { CAPTURE_ALL, readCapture, rememberCaptured, wantsRecording, type TrackerCapture } from './capture';
 import { ErrorReports } from './error-reports';
@@ -207,7 +206,7 @@ export class Tracker {
 
   /** In rrweb's stream (its Custom event, type 5) when recording; held in the same shape before the capture decision, and dropped for a session left out. */
   private custom(tag: string, payload: unknown): void {
-    if (this.recording) record.addCustomEvent(tag, payload);
+    if (this.recording) this.recording.custom(tag, payload);
     else if (!this.decided) this.transport.push({ type: 5, timestamp: Date.now(), data: { tag, payload } });
   }
 
