@@ -78,9 +78,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // Consoles with a new embedded database start from one migrated per run; the tracker is built
-          // once; chromium starts once per worker (support/browser-servers.ts).
-          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'packages/tracker/build-setup.ts', 'e2e/support/browser-servers.ts'],
+          // Consoles with a new embedded database start from one migrated per run, and run the server
+          // bundled once per run (support/server-build.ts); the tracker is built once; chromium starts
+          // once per worker (support/browser-servers.ts).
+          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'e2e/support/server-build.ts', 'packages/tracker/build-setup.ts', 'e2e/support/browser-servers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -22,6 +22,16 @@ export interface ConsoleServer {
 }
 
 /**
+ * How a console runs: the e2e project's bundle of the server, built once per run (support/server-build.ts), or
+ * else (the server projects' files that start consoles, the benches) the sources as `npm start` runs them. Either
+ * way one process: tsx as a loader, not the tsx CLI (which would run the console as a child, out of reach of a SIGKILL).
+ */
+function serverCommand(): string[] {
+  const bundle = inject('serverBundle');
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+}
+
+/**
  * The real console, as `npm start` runs it, on a free port with its own
  * embedded data folder (or the given one, to test restarts).
  */
@@ -31,9 +41,7 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
   // A new embedded database starts from the run's migrated one (a console given DATABASE_URL has none).
   if (!opts.dataDir && !opts.env?.DATABASE_URL) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
-  // One process, as `npm start` runs it: tsx as a loader, not the tsx CLI
-  // (which would run the console as a child, out of reach of a SIGKILL).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     // No daily backups unless a journey asks: one taken at 23:45 UTC mid-run would change what a journey counts.
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', [MARKER]: dataDir, ...opts.env },
@@ -41,7 +49,11 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`console did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running: the file's worker would leave it behind (orphan-consoles.ts) for a later file to find.
+      child.kill('SIGKILL');
+      reject(new Error(`console did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/Console ready at (http:\/\/localhost:\d+)/);

@@ -121,6 +121,8 @@ export const envSchema = z
     /** Requests one API key may make per minute on each console process (429 beyond, with Retry-After). */
     /** Live status streams: milliseconds between heartbeat comments, each also re-checking the caller's rights (tests shorten it). */
     LIVE_STATUS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+    /** Seconds between the health rounds over running instances: the spec's 30 (instances.jobs.ts; tests shorten it). */
+    HEALTH_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Whose X-Forwarded-For is believed: config/trust-proxy.ts. */
     TRUST_PROXY: trustProxySetting,

@@ -60,7 +60,8 @@ export async function startWorkers(ctx: AppContext, work: Pick<ReturnType<typeof
     );
     registerWorker(boss, def.queue, workerId);
   }
-  const timers = schedules.map((s) => {
+  const timers = schedules.map((scheduled) => {
+    const s: Schedule = { ...scheduled, everySeconds: scheduled.everySecondsSetting?.(ctx.env) ?? scheduled.everySeconds };
     const tick = () => void offerScheduled(boss, s).catch((err: unknown) => ctx.logger.error({ err }, `could not schedule ${s.queue}`));
     tick();
     return setInterval(tick, (s.offerEverySeconds ?? s.everySeconds) * 1000);

@@ -1,4 +1,5 @@
 import type { Queue } from 'pg-boss';
+import type { Env } from '../config/env';
 import type { AppContext } from './context';
 
 /** Which attempt of a job this is, so a handler can tell its last try (retryCount = retryLimit). */
@@ -49,6 +50,8 @@ export interface Schedule {
    * timer drifts, and two of its ticks can straddle a whole slot.
    */
   offerEverySeconds?: number;
+  /** The period as the console's settings give it, when they do: it replaces `everySeconds` (then only the default). */
+  everySecondsSetting?: (env: Env) => number;
 }
 
 /**

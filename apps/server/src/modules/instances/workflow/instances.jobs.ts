@@ -66,8 +66,8 @@ export const instanceHealthJob: JobDefinition = {
   },
 };
 
-/** One health round per 30-s slot, whichever console process sends it first. */
-export const instanceHealthSchedule: Schedule = { queue: INSTANCE_HEALTH_QUEUE, everySeconds: HEALTH_ROUND_SECONDS };
+/** One health round per 30-s slot (HEALTH_ROUND_SECONDS in the settings), whichever console process sends it first. */
+export const instanceHealthSchedule: Schedule = { queue: INSTANCE_HEALTH_QUEUE, everySeconds: HEALTH_ROUND_SECONDS, everySecondsSetting: (env) => env.HEALTH_ROUND_SECONDS };
 
 /**
  * Reconcile, unless the infrastructure cannot be reached (a cluster down, or the
