@@ -192,6 +192,8 @@ export const envSchema = z
     KUBE_INGRESS_CLASS: z.string().min(1).default('nginx'),
     /** The StorageClass of the instances' volumes (one that allows volume expansion); the cluster's default when unset. */
     KUBE_STORAGE_CLASS: z.string().min(1).optional(),
+    /** Local driver: seconds an agent asked to stop (SIGTERM) gets before it is killed (SIGKILL); tests shorten it. */
+    AGENT_STOP_GRACE_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
     /** Seconds one call to the Kubernetes API may take before the operation fails (and its job retries). */
     KUBE_API_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     /** The version new instances get; the newest of the catalogue when unset. Checked against the offered versions at start. */

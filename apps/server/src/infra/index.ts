@@ -24,6 +24,7 @@ type DriverEnv = Pick<
   | 'KUBE_INGRESS_CLASS'
   | 'KUBE_STORAGE_CLASS'
   | 'KUBE_API_TIMEOUT_SECONDS'
+  | 'AGENT_STOP_GRACE_SECONDS'
 >;
 
 /**
@@ -47,5 +48,5 @@ export function createInfrastructureDriver(env: DriverEnv): InfrastructureDriver
       versions,
     });
   }
-  return new LocalDriver({ root: join(env.DATA_DIR, 'instances'), consoleOrigin, versions });
+  return new LocalDriver({ root: join(env.DATA_DIR, 'instances'), consoleOrigin, versions, stopGraceMs: env.AGENT_STOP_GRACE_SECONDS * 1000 });
 }

@@ -18,6 +18,12 @@ describe('choosing the infrastructure driver', () => {
     expect(driver.browserSources).toEqual(['https://*.instances.example.com']);
   });
 
+  it('gives a local agent asked to stop 5 s before killing it unless told otherwise, 1 to 120 s', () => {
+    expect(parseEnv(base).AGENT_STOP_GRACE_SECONDS).toBe(5);
+    expect(parseEnv({ ...base, AGENT_STOP_GRACE_SECONDS: '2' }).AGENT_STOP_GRACE_SECONDS).toBe(2);
+    for (const bad of ['0', '121', '1.5', 'soon']) expect(() => parseEnv({ ...base, AGENT_STOP_GRACE_SECONDS: bad })).toThrow('AGENT_STOP_GRACE_SECONDS');
+  });
+
   it('refuses a Kubernetes console without its image or domain, an image with a tag, or a bad namespace, saying which', () => {
     expect(() => parseEnv({ ...base, INFRA_DRIVER: 'kubernetes' })).toThrow('INFRA_DRIVER=kubernetes needs KUBE_AGENT_IMAGE and KUBE_INGRESS_DOMAIN');
     const k8s = { ...base, INFRA_DRIVER: 'kubernetes', KUBE_INGRESS_DOMAIN: 'instances.example.com' };

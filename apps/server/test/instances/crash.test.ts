@@ -54,8 +54,13 @@ async function crash(): Promise<void> {
   );
 }
 
-/** Versions beyond the catalogue for the upgrade steps: 1.22 runs the bundled agent, 1.23's agent exits at start. */
+/**
+ * Versions beyond the catalogue for the upgrade steps: 1.22 runs the bundled agent, 1.23's agent exits at start.
+ * A frozen agent's stop grace of 2 s, not 5: long enough for the console to die inside it, and the restarted
+ * console, which waits it out again on the still-frozen agent as it reconciles, is ready sooner.
+ */
 const versionEnv = {
+  AGENT_STOP_GRACE_SECONDS: '2',
   EXTRA_VERSIONS: JSON.stringify([{ version: '1.22' }, { version: '1.23', agentEntry: fileURLToPath(new URL('../fixtures/agent-exits-at-start.mjs', import.meta.url)) }]),
 };
 
