@@ -5,7 +5,7 @@ import { domainEvents, instances, users } from '../../../db/schema';
 import { KEY_PRINCIPAL_WIDTH, keyRowOfValues, principalOfKeyRow, selectKeyPrincipal } from '../../../lib/api-key-principal';
 import type { CallerCredential } from '../../../lib/credential';
 import { offsetOf, totalOver, type PageQuery } from '../../../lib/paging';
-import { PRINCIPAL_WIDTH, principalOfRow, principalRowOfValues, selectPrincipal, type Principal } from '../../../lib/principal';
+import { principalOfRow, principalRowOfValues, selectPackedPrincipal, type Principal } from '../../../lib/principal';
 import { live, nameMatches, type InstanceRow } from './instances.repo';
 import { WIRE_COLUMNS } from './instances.wire';
 
@@ -127,18 +127,19 @@ function listedOf(v: unknown[], tenantId: string): ListedInstance {
 
 /**
  * The statement's text and parameters, built once by the ORM and then run as they are (the ORM's row mapping was a tenth of the list's time).
- * A session's caller is read by user and session; an API key's by its secret's digest, the same one statement either way.
+ * A session's caller is read by user and session, as one JSON value; an API key's by its secret's digest, the same one statement either way.
  */
 function statementOf(db: Db, withSearch: boolean, kind: CallerCredential['kind']) {
   const extra = { page: pageOfAccount(withSearch), position: livePosition };
-  const { sql: text, params } = (kind === 'key' ? selectKeyPrincipal(db, extra) : selectPrincipal(db, extra)).toSQL();
+  const { sql: text, params } = (kind === 'key' ? selectKeyPrincipal(db, extra) : selectPackedPrincipal(db, extra)).toSQL();
   return { name: `instances_list_${kind}${withSearch ? '_search' : ''}`, text, params };
 }
 
 /** The caller a statement's row names, and where its page starts. */
 function callerOf(row: unknown[] | undefined, credential: CallerCredential): { principal: Principal | null; pageAt: number } {
   if (credential.kind === 'key') return { principal: principalOfKeyRow(row && keyRowOfValues(row), credential.keyHash), pageAt: KEY_PRINCIPAL_WIDTH };
-  return { principal: principalOfRow(row && principalRowOfValues(row), credential.claims.sessionId), pageAt: PRINCIPAL_WIDTH };
+  // A session's caller comes as one JSON array (selectPackedPrincipal), then the page.
+  return { principal: principalOfRow(row && principalRowOfValues(row[0] as unknown[]), credential.claims.sessionId), pageAt: 1 };
 }
 
 export interface CallerAndPage {
