@@ -1,9 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { WEB_MOCKING_TESTS } from './apps/web/src/test/mocking-tests.ts';
 
 const serverTests = ['apps/server/test/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const webTests = {
+  include: ['apps/web/src/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // Room for the waits of apps/web/src/test/setup.ts under load; a test that hangs still fails.
+  testTimeout: 20_000,
+};
 
 /**
  * One runner for every suite. Server integration tests run on embedded PGlite,
@@ -63,16 +72,17 @@ export default defineConfig({
       },
       // The agent serves the built tracker (packages/tracker/dist): built once before the files run.
       { test: { name: 'agent', include: ['apps/agent/test/**/*.test.ts'], testTimeout: 30_000, globalSetup: ['packages/tracker/build-setup.ts'] } },
+      // Modules evaluated once per worker, not once per file: importing React, Mantine and the app
+      // cost each file seconds. What that shares across files is reset by the web setup file and
+      // checked by apps/web/src/test/module-state.test.ts. The files that mock a module (vi.mock)
+      // run isolated, in web-mocks: a mock would reach the other files of a shared worker.
       {
         plugins: [react()],
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // Room for the waits above under load; a test that hangs still fails.
-          testTimeout: 20_000,
-        },
+        test: { ...webTests, name: 'web', exclude: [...WEB_MOCKING_TESTS], isolate: false },
+      },
+      {
+        plugins: [react()],
+        test: { ...webTests, name: 'web-mocks', include: [...WEB_MOCKING_TESTS] },
       },
       {
         test: {

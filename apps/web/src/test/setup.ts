@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { theme } from '../app/theme';
 import { tokenStore } from '../lib/api/token-store';
 import { setSessionHint } from './fetch-stub';
+import { resetSharedModules } from './module-reset';
 
 // findBy… waits for what will appear; it asserts nothing about time. On a loaded 2-core
 // machine (the server suites run beside these) a lazy route's first render plus its
@@ -49,4 +50,13 @@ afterEach(() => {
   setSessionHint(false);
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+// The web project shares modules and the jsdom window across the files of a worker
+// (vitest.config.ts): each file ends as a new page starts, its spies restored. Within a
+// file, its tests share what they shared when each file had its own modules.
+afterAll(() => {
+  cleanup();
+  resetSharedModules();
+  vi.restoreAllMocks();
 });

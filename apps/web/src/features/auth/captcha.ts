@@ -42,6 +42,11 @@ function loadScript(): Promise<Grecaptcha> {
   return scriptLoad;
 }
 
+/** Forgets the loaded script, as a new page has none: the web tests share this module across files (vitest.config.ts). */
+export function forgetCaptchaScript(): void {
+  scriptLoad = null;
+}
+
 interface Pending {
   resolve: (token: string) => void;
   reject: (error: Error) => void;

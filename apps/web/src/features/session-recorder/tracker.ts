@@ -44,3 +44,8 @@ export function startRecorder(config: SessionRecorderConfig): Promise<RecorderTr
   }
   return started;
 }
+
+/** Forgets the loaded tracker, as a new page has none: the web tests share this module across files (vitest.config.ts). */
+export function forgetRecorder(): void {
+  started = null;
+}

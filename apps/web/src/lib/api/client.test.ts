@@ -9,7 +9,17 @@ import { ApiError, errorCodeOf, errorMessage, isForbidden, isNotFound } from './
 import { tokenExpiry } from './jwt';
 import { tokenStore } from './token-store';
 
-afterEach(() => setAuthFailureHandler(() => tokenStore.set(null))());
+afterEach(() => {
+  setAuthFailureHandler(() => tokenStore.set(null))();
+  vi.restoreAllMocks();
+});
+
+/**
+ * The page's loader left its reads a second ago: the clock they are judged by (performance.now,
+ * from the page's start) says so, whatever the age of the window the tests run in (the web
+ * files share one per worker, vitest.config.ts).
+ */
+const pageJustStarted = () => vi.spyOn(performance, 'now').mockReturnValue(1_000);
 
 describe('api client', () => {
   it('sends the Bearer token and parses { data } with the schema', async () => {
@@ -185,6 +195,7 @@ describe('api client', () => {
   });
 
   it('takes a read the page’s loader sent with the same token once, instead of sending it', async () => {
+    pageJustStarted();
     const token = makeJwt(900, 'early');
     tokenStore.set(token);
     const sent = new Response(JSON.stringify({ data: makeAccount({ name: 'From the loader' }) }), { status: 200 });
@@ -205,14 +216,15 @@ describe('api client', () => {
     const answer = (name: string) => new Response(JSON.stringify({ data: makeAccount({ name }) }), { status: 200 });
     const renewed = makeJwt(900, 'renewed');
     const stub = stubApi({ 'GET /api/account': ok(makeAccount({ name: 'Asked' })), 'GET /api/refresh': ok({ jwt: renewed }) });
+    const now = pageJustStarted();
     scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token: makeJwt(900, 'other'), response: answer('Other token') }) };
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
     scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve(null) };
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
-    vi.spyOn(performance, 'now').mockReturnValue(EARLY_READ_USE_WITHIN_MS + 1);
+    now.mockReturnValue(EARLY_READ_USE_WITHIN_MS + 1);
     scope[EARLY_READS_GLOBAL] = { '/api/account': Promise.resolve<EarlyRead>({ token, response: answer('Too late') }) };
     await expect(call(endpoints.account, {})).resolves.toMatchObject({ name: 'Asked' });
-    vi.mocked(performance.now).mockRestore();
+    now.mockReturnValue(1_000);
     expect(stub.callsTo('GET /api/account')).toHaveLength(3);
     // Past the page's start the reads not taken are forgotten, with the token they went with.
     expect(scope[EARLY_READS_GLOBAL]).toBeUndefined();
@@ -225,6 +237,7 @@ describe('api client', () => {
   });
 
   it('takes a public read the loader sent with no token for a public call only, whatever token the app holds', async () => {
+    pageJustStarted();
     tokenStore.set(makeJwt(900, 'signed-in'));
     const scope = globalThis as unknown as Record<string, unknown>;
     const loaders = { ...publicConfig, productName: 'From the loader' };

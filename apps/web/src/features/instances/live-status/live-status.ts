@@ -147,19 +147,31 @@ function acquire(queryClient: QueryClient) {
   void run(queryClient, controller.signal);
 }
 
+function close(queryClient: QueryClient | null) {
+  if (lingering) clearTimeout(lingering);
+  lingering = null;
+  controller?.abort();
+  controller = null;
+  lastEventId = null;
+  // Nothing keeps the cached instances up to date any more: the next screen that shows one reads it again.
+  forgetListPosition();
+  if (queryClient) void queryClient.invalidateQueries({ queryKey: instanceKeys.all, refetchType: 'none' });
+  setState('off');
+}
+
 function release(queryClient: QueryClient) {
   users -= 1;
   if (users > 0) return;
-  lingering = setTimeout(() => {
-    lingering = null;
-    controller?.abort();
-    controller = null;
-    lastEventId = null;
-    // Nothing keeps the cached instances up to date any more: the next screen that shows one reads it again.
-    forgetListPosition();
-    void queryClient.invalidateQueries({ queryKey: instanceKeys.all, refetchType: 'none' });
-    setState('off');
-  }, LINGER_MS);
+  lingering = setTimeout(() => close(queryClient), LINGER_MS);
+}
+
+/**
+ * Closes the stream now, without its linger, as if the tab were new: the web tests share this
+ * module across files (vitest.config.ts), and each file starts without the last one's stream.
+ */
+export function closeLiveStatus(): void {
+  users = 0;
+  close(null);
 }
 
 const subscribe = (listener: () => void) => {
