@@ -38,8 +38,9 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
-          // One migrated database made per run, copied by each file (test/setup/templates.ts).
-          globalSetup: ['apps/server/test/setup/pglite-template.ts'],
+          // One migrated database made per run, copied by each file (test/setup/templates.ts), and
+          // the server bundled once for the files that start whole consoles (crash, takeover, probes).
+          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'e2e/support/server-build.ts'],
           // Modules evaluated once per worker, not once per file: importing the server cost each
           // file seconds. What that shares across files is checked by module-state.test.ts.
           isolate: false,
@@ -54,7 +55,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
-                globalSetup: ['apps/server/test/setup/postgres-template.ts'],
+                globalSetup: ['apps/server/test/setup/postgres-template.ts', 'e2e/support/server-build.ts'],
                 isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
