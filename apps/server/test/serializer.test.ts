@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { arraysHoldObjects, responseSerializer } from '../src/plugins/serializer';
+import { arraysHoldObjects, compileRoute, responseSerializer } from '../src/plugins/serializer';
 
 const response = z.object({
   data: z.object({
@@ -29,6 +29,20 @@ const leaky = {
 };
 
 describe('response serializer', () => {
+  it("compiles a route's writer at its first answer, once, and none at start", async () => {
+    const compile = vi.fn(compileRoute);
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializer(false, compile));
+    app.get('/x', { schema: { response: { 200: response } } }, async () => leaky as never);
+    app.get('/never', { schema: { response: { 200: response } } }, async () => leaky as never);
+    await app.ready();
+    expect(compile).not.toHaveBeenCalled();
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/x' })).json()).toEqual({ data: { name: 'n', note: null, items: [{ id: '1' }] } });
+    expect(compile).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
   it('keeps only the fields the schema declares, at every depth', async () => {
     const res = await serve(false, leaky);
     expect(res.statusCode).toBe(200);

@@ -45,19 +45,27 @@ export function arraysHoldObjects(node: unknown, inArray = false): boolean {
  * writer's text must equal zod's byte for byte, so a drift between handler,
  * schema and writer fails a test instead of reaching a user.
  */
-export function responseSerializer(strict: boolean): FastifySerializerCompiler<z.ZodType> {
+export function responseSerializer(strict: boolean, compile = compileRoute): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
-    const checked = zodSerializer(route as never) as Serialize;
-    const fast = compileFast(route.schema);
-    if (!fast) return checked;
-    if (!strict) return fast;
-    return (data) => {
-      const expected = checked(data);
-      const written = fast(data);
-      if (written !== expected) {
-        throw new Error(`The compiled serializer of ${route.method} ${route.url} wrote ${written}, zod wrote ${expected}`);
-      }
-      return written;
-    };
+    // Compiled at a route's first answer, not at start: compiling every route's writers cost a
+    // start about a second of CPU (every console, every test's app), the first answer a few ms.
+    let serialize: Serialize | null = null;
+    return (data) => (serialize ??= compile(route, strict))(data);
+  };
+}
+
+/** A route's writer: the compiled one where its schema allows, zod's otherwise; in strict mode, both compared. */
+export function compileRoute(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0], strict: boolean): Serialize {
+  const checked = zodSerializer(route as never) as Serialize;
+  const fast = compileFast(route.schema);
+  if (!fast) return checked;
+  if (!strict) return fast;
+  return (data) => {
+    const expected = checked(data);
+    const written = fast(data);
+    if (written !== expected) {
+      throw new Error(`The compiled serializer of ${route.method} ${route.url} wrote ${written}, zod wrote ${expected}`);
+    }
+    return written;
   };
 }
