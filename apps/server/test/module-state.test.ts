@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { moduleState } from './setup/module-state';
+import { moduleState } from '../../../scripts/vitest/module-state';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

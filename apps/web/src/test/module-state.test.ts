@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { WEB_MOCKING_TESTS } from './mocking-tests';
 import { RESET_AFTER_EACH_FILE } from './module-reset';
-import { mockingTests, moduleState, stateIn } from './module-state';
+import { mockingTests, moduleState } from '../../../../scripts/vitest/module-state';
 
 // The repository's root (jsdom's URL is not Node's, so no URL arithmetic here).
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -44,25 +44,10 @@ const HARMLESS: Record<string, string> = {
 };
 
 describe('module-level state (the web files share modules within a worker)', () => {
-  it('finds top-level let, var and mutable collections, and leaves constants and read-only tables alone', () => {
-    const sample = `
-      let counter = 0;
-      var legacy = 1;
-      const cache = new Map<string, number>();
-      const byOwner = new WeakMap<object, number>();
-      const TABLE: ReadonlySet<string> = new Set(['a']);
-      const LIMIT = 10;
-      export function Bump() {
-        let local = counter++;
-        return <b>{local + legacy + LIMIT + cache.size + (byOwner.has(TABLE) ? 1 : 0)}</b>;
-      }`;
-    expect(stateIn('sample.tsx', sample).sort()).toEqual(['byOwner', 'cache', 'counter', 'legacy']);
-  });
-
   it('lists only state the setup resets after each file, or whose reason is recorded here', () => {
     const reset = Object.keys(RESET_AFTER_EACH_FILE);
     expect(reset.filter((key) => key in HARMLESS)).toEqual([]);
-    expect(moduleState(root, 'apps/web/src')).toEqual([...reset, ...Object.keys(HARMLESS)].sort());
+    expect(moduleState(root, ['apps/web/src'])).toEqual([...reset, ...Object.keys(HARMLESS)].sort());
   });
 
   it('runs every file that mocks a module in the isolated web-mocks project', () => {

@@ -3,19 +3,21 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 /**
- * What the web tests could carry from one file into the next: the web project shares modules
- * across the files of a worker (isolate: false, vitest.config.ts). Module-level mutable state is
- * top-level `let`/`var`, and top-level constants made with `new Map|Set|WeakMap|WeakSet|Array`
- * (a ReadonlyMap/ReadonlySet type says it is a table, not state): the same rule as the server's
- * check (apps/server/test/setup/module-state.ts), which this package may not import.
+ * Module-level mutable state in a tree of TypeScript files: top-level `let`/`var`, and top-level
+ * constants made with `new Map|Set|WeakMap|WeakSet|Array` (a ReadonlyMap/ReadonlySet type says it
+ * is a table, not state). The server and web projects run with module isolation off
+ * (vitest.config.ts), so a module is evaluated once per worker and such state lives from one test
+ * file into the next; each project's check (apps/server/test/module-state.test.ts,
+ * apps/web/src/test/module-state.test.ts) lists every finding with why it cannot carry one file's
+ * data into another, or resets it.
  */
 const MUTABLE_CONSTRUCTORS: ReadonlySet<string> = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Array']);
 
-/** The source files under `dir` (test files included when `tests` is set). */
+/** The source files under `dir` (test files instead when `tests` is set); fixtures and declarations left out. */
 export function sourceFiles(dir: string, tests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path, tests);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'fixtures' ? [] : sourceFiles(path, tests);
     return /\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) && /\.test\.tsx?$/.test(entry.name) === tests ? [path] : [];
   });
 }
@@ -43,9 +45,10 @@ export function stateIn(fileName: string, text: string): string[] {
   return found;
 }
 
-/** `<file relative to root>:<name>` for each piece of module-level state in the source files under `dir`. */
-export function moduleState(root: string, dir: string): string[] {
-  return sourceFiles(join(root, dir))
+/** `<file relative to root>:<name>` for each piece of module-level state in the source files under `dirs`. */
+export function moduleState(root: string, dirs: string[]): string[] {
+  return dirs
+    .flatMap((dir) => sourceFiles(join(root, dir)))
     .flatMap((file) => stateIn(file, readFileSync(file, 'utf8')).map((name) => `${relative(root, file)}:${name}`))
     .sort();
 }
