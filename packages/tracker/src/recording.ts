@@ -34,10 +34,14 @@ const isMutation = (event: { type?: number; data?: unknown }): boolean => event.
 export function startRecording(opts: { logger: LoggerOptions; captureConsole: boolean; push: (event: unknown) => void }): Recording {
   const privacy = recorderPrivacy(opts.logger);
   const consoleRecording = opts.captureConsole ? recordConsole() : null;
+  /** What the tracker keeps of an event: addresses scrubbed, console messages masked; its marker dropped. */
+  const keep = <E extends { type?: number; data?: unknown }>(event: E) => {
+    if (!isFlushMarker(event)) opts.push(maskConsoleEvent(scrubAddresses(event), opts.logger));
+  };
   const stopRecording =
     record({
       emit: (event) => {
-        if (!isFlushMarker(event)) opts.push(maskConsoleEvent(scrubAddresses(event), opts.logger));
+        keep(event);
         if (!isMutation(event)) record.freezePage();
       },
       plugins: consoleRecording ? [consoleRecording.plugin] : [],
@@ -58,7 +62,7 @@ export function startRecording(opts: { logger: LoggerOptions; captureConsole: bo
     try {
       record.addCustomEvent(tag, payload);
     } catch {
-      if (tag !== FLUSH_MARKER) opts.push(scrubAddresses({ type: 5, timestamp: Date.now(), data: { tag, payload } }));
+      keep({ type: 5, timestamp: Date.now(), data: { tag, payload } });
     }
   };
   // The marker unfreezes the buffers, which emit what they hold; emit above freezes them again.

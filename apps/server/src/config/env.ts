@@ -76,6 +76,9 @@ const sessionRecorderKey = z
   .optional();
 
 /** The drain delay when none is set: seconds a console leaving a pool keeps answering, see drainDelayDefault. */
+/** The spec's 30 s between health rounds (the instances' health job), unless HEALTH_ROUND_SECONDS says otherwise. */
+export const DEFAULT_HEALTH_ROUND_SECONDS = 30;
+
 export const DEFAULT_POOLED_DRAIN_DELAY_SECONDS = 5;
 
 /**
@@ -122,7 +125,7 @@ export const envSchema = z
     /** Live status streams: milliseconds between heartbeat comments, each also re-checking the caller's rights (tests shorten it). */
     LIVE_STATUS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     /** Seconds between the health rounds over running instances: the spec's 30 (instances.jobs.ts; tests shorten it). */
-    HEALTH_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    HEALTH_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).default(DEFAULT_HEALTH_ROUND_SECONDS),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Whose X-Forwarded-For is believed: config/trust-proxy.ts. */
     TRUST_PROXY: trustProxySetting,

@@ -8,10 +8,11 @@ import { instancesSystemRepo } from '../core/instances.system-repo';
 import { specOf, type WorkflowDeps } from './instances.steps';
 import { NO_WORKFLOW_OFFERS, type WorkflowOffersServices } from './instances.workflow-offers.door';
 import { convergeInstance, desiredState } from './instances.workflow';
+import { DEFAULT_HEALTH_ROUND_SECONDS } from '../../../config/env';
 
 export const INSTANCE_WORKFLOW_QUEUE = 'instance-workflow';
 export const INSTANCE_HEALTH_QUEUE = 'instance-health';
-export const HEALTH_ROUND_SECONDS = 30;
+export const HEALTH_ROUND_SECONDS = DEFAULT_HEALTH_ROUND_SECONDS;
 
 export type Enqueue = (instanceId: string, opts?: { startAfterSeconds?: number }) => Promise<void>;
 
