@@ -10,7 +10,8 @@ import { html, startSite, storedBytes, watchBatches, type Site } from './support
  * (packages/tracker/src/recording.ts), in chromium against a real agent: the task that changed
  * the page ends with nothing of the change queued, the change is sent soon after and in order
  * with the click that made it, the tracker's marker is never sent, and a change still held when
- * the page goes away leaves with the page's last batch.
+ * the page goes away leaves with the page's last batch. rrweb collects the records in tasks of the
+ * tracker's own (packages/tracker/src/mutation-slices.ts), and at once when the user acts.
  */
 let agent: RunningAgent;
 let site: Site;
@@ -25,10 +26,27 @@ const ADD_ROWS = `document.getElementById('add').addEventListener('click', () =>
   // Queued after rrweb's MutationObserver callback (microtasks run in order): the end of this task.
   queueMicrotask(() => { window.grewInTask = queued() - before; });
 });
+document.getElementById('burst').addEventListener('click', () => {
+  const backlog = () => window.tracker.recording.backlog();
+  const list = document.getElementById('list');
+  for (let i = 0; i < 300; i++) list.appendChild(document.createElement('li')).textContent = 'Burst ' + i;
+  // After rrweb's observer callback: its records wait for a task of the tracker's own, until an input comes.
+  queueMicrotask(() => {
+    window.backlogInTask = backlog();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    window.backlogAfterInput = backlog();
+  });
+});
 document.getElementById('leave').addEventListener('click', () => {
   document.getElementById('list').appendChild(document.createElement('li')).textContent = 'Last words';
   location.href = '/next';
 });`;
+
+/** The site's own observer: counts iframes added anywhere in the document. */
+const COUNT_IFRAMES = `window.iframesAdded = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'IFRAME') window.iframesAdded++;
+}).observe(document, { childList: true, subtree: true });`;
 
 beforeAll(async () => {
   agent = await startAgentProcess({ version: '1.21' });
@@ -36,8 +54,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ingest = ingestUrlOf(agent.url);
   const tracker = `<script src="${trackerScriptUrlOf(agent.url, '16.0.0')}"></script><script>window.tracker = new ReplayTracker({ projectKey: ${JSON.stringify(agent.projectKey)}, ingestPoint: ${JSON.stringify(ingest)}, flushInterval: 500 }); window.tracker.start();</script>`;
-  site.pages.set('/rows', html(tracker, `<button id="add">Add rows</button><button id="leave">Leave</button><ul id="list"></ul><script>${ADD_ROWS}</script>`));
+  site.pages.set('/rows', html(tracker, `<button id="add">Add rows</button><button id="burst">Burst</button><button id="leave">Leave</button><ul id="list"></ul><script>${ADD_ROWS}</script>`));
   site.pages.set('/next', html('', '<p>Next page</p>'));
+  site.pages.set('/watched', html(`<script>${COUNT_IFRAMES}</script>${tracker}`, '<table><tr><td>One</td><td>Two</td></tr></table>'));
 });
 
 afterAll(async () => {
@@ -74,6 +93,33 @@ describe("the page's changes", () => {
     expect(events[added]!.timestamp).toBeGreaterThanOrEqual(events[click]!.timestamp!);
     expect(JSON.stringify(events)).not.toContain('replay.flush-mutations');
     expect(storedBytes(agent.dataDir)).not.toContain('replay.flush-mutations');
+    await context.close();
+  });
+
+  it('are collected by rrweb in tasks of the tracker’s own, and at once when the user acts', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}/rows`);
+    await tab.waitForFunction(() => (window as unknown as { tracker: { recording: unknown } }).tracker.recording !== null);
+    await tab.locator('#burst').click();
+    const figures = await tab.evaluate(() => {
+      const { backlogInTask, backlogAfterInput } = window as unknown as { backlogInTask: number; backlogAfterInput: number };
+      return { backlogInTask, backlogAfterInput };
+    });
+    // Each appended item is two records: the item added, then its text.
+    expect(figures.backlogInTask).toBe(600);
+    expect(figures.backlogAfterInput).toBe(0);
+    await expect.poll(() => storedBytes(agent.dataDir).includes('Burst 299'), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('are not joined by an iframe of rrweb’s when it snapshots the page', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const sent = watchBatches(tab, ingest);
+    await tab.goto(`${site.url}/watched`);
+    await expect.poll(() => sent.some((b) => (b.body.events as Event[]).some((e) => e.type === 2)), { timeout: 15_000 }).toBe(true);
+    expect(await tab.evaluate(() => (window as unknown as { iframesAdded: number }).iframesAdded)).toBe(0);
     await context.close();
   });
 

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { rrwebPatches } from './rrweb-patch.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 export const DIST = join(root, 'dist');
@@ -20,7 +21,7 @@ const { version, name } = JSON.parse(readFileSync(join(root, 'package.json'), 'u
 export async function buildTracker() {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
-  const common = { bundle: true, minify: true, target: 'es2019', define: { __TRACKER_VERSION__: JSON.stringify(version) }, legalComments: 'none', logLevel: 'warning' };
+  const common = { bundle: true, minify: true, target: 'es2019', define: { __TRACKER_VERSION__: JSON.stringify(version) }, legalComments: 'none', logLevel: 'warning', plugins: [rrwebPatches] };
   await build({ ...common, entryPoints: [join(root, 'src/browser.ts')], format: 'iife', outfile: join(DIST, 'tracker.js') });
   await build({ ...common, entryPoints: [join(root, 'src/index.ts')], format: 'esm', outfile: join(DIST, 'tracker.mjs') });
   const tsc = join(root, '../../node_modules/typescript/bin/tsc');
@@ -32,7 +33,7 @@ export async function buildTracker() {
 
 /** The newest change among what the build reads: the sources, the package, this script, the lock file (rrweb's version). */
 function newestInput() {
-  const inputs = [join(root, 'package.json'), join(root, 'build.mjs'), join(root, 'tsconfig.build.json'), join(root, '../../package-lock.json')];
+  const inputs = [join(root, 'package.json'), join(root, 'build.mjs'), join(root, 'rrweb-patch.mjs'), join(root, 'tsconfig.build.json'), join(root, '../../package-lock.json')];
   for (const name of readdirSync(join(root, 'src'))) inputs.push(join(root, 'src', name));
   return Math.max(...inputs.map((f) => statSync(f).mtimeMs));
 }

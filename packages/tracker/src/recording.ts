@@ -1,5 +1,6 @@
 import { record } from '@rrweb/record';
 import { maskConsoleEvent, recordConsole } from './console';
+import { drainMutations, mutationBacklog } from './mutation-slices';
 import { recorderPrivacy, type LoggerOptions } from './privacy';
 import type { MaskInputOptions } from './rrweb-types';
 import { scrubAddresses } from './scrub';
@@ -14,8 +15,14 @@ import { scrubAddresses } from './scrub';
  * the tracker's own, lets them emit (the marker itself is not kept). A change made before a
  * click is sent before it; rrweb stamps it when it is serialized, at most MUTATIONS_EVERY_MS
  * late (so a replay may show it just after the click). Measured in bench/recording-overhead.ts.
+ * rrweb's collection of the records also leaves the page's task (src/mutation-slices.ts): every
+ * flush hands it what is queued first, and a user's input does so before rrweb sees the input.
  */
 export const MUTATIONS_EVERY_MS = 100;
+/** Timer flushes that may wait for records still handed over in slices (a flush would hand them all at once). */
+const MAX_WAITS = 10;
+/** Inputs rrweb records against nodes: the nodes the page added before must be in the recording first. */
+const USER_INPUTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'input', 'change', 'focusin', 'submit'];
 const FLUSH_MARKER = 'replay.flush-mutations';
 
 export interface Recording {
@@ -23,6 +30,8 @@ export interface Recording {
   custom(tag: string, payload: unknown): void;
   /** Emits the mutations held so far (before the page goes away or a batch must leave now). */
   flushMutations(): void;
+  /** Mutation records the page made that rrweb has not collected yet (for tests and the page's own checks). */
+  backlog(): number;
   stop(): void;
 }
 
@@ -66,14 +75,29 @@ export function startRecording(opts: { logger: LoggerOptions; captureConsole: bo
     }
   };
   // The marker unfreezes the buffers, which emit what they hold; emit above freezes them again.
-  const flushMutations = () => custom(FLUSH_MARKER, null);
+  const flushMutations = () => {
+    drainMutations();
+    custom(FLUSH_MARKER, null);
+  };
+  let waits = 0;
+  const onTimer = () => {
+    if (mutationBacklog() > 0 && waits < MAX_WAITS) waits++;
+    else {
+      waits = 0;
+      flushMutations();
+    }
+  };
   record.freezePage();
-  const timer = setInterval(flushMutations, MUTATIONS_EVERY_MS);
+  const timer = setInterval(onTimer, MUTATIONS_EVERY_MS);
+  const listening = { capture: true, passive: true };
+  for (const type of USER_INPUTS) window.addEventListener(type, drainMutations, listening);
   return {
     custom,
     flushMutations,
+    backlog: mutationBacklog,
     stop: () => {
       clearInterval(timer);
+      for (const type of USER_INPUTS) window.removeEventListener(type, drainMutations, listening);
       flushMutations();
       stopRecording();
       consoleRecording?.stop();
