@@ -38,6 +38,9 @@ function declined() { console.error('Checkout failed', new Error('Card declined'
 function lost() { Promise.reject(new TypeError('Lost promise')); }
 </script><button id="declined" onclick="declined()">Pay</button><button id="lost" onclick="lost()">Save</button>`;
   site.pages.set('/script/errors', html(snippets.script, FORM + failing));
+  // The site calls the tracker right after the snippet, before its script has loaded.
+  const early = `<script>tracker.setUserID('early@example.com'); tracker.setMetadata('plan', 'team'); tracker.event('opened', { from: 'snippet' });</script>`;
+  site.pages.set('/script/early', html(snippets.script + early, FORM));
   site.pages.set('/npm.js', { type: 'text/javascript', body: await bundleNpmSnippet() });
 });
 
@@ -91,6 +94,37 @@ describe('the console’s snippets, pasted into a site', () => {
     expect(stored).toContain('Typed on /script/one');
     expect(stored).toContain('"userId":"jane@example.com"');
     expect(stored).toContain(sessionId);
+    await context.close();
+  });
+
+  it('script tag: calls made before the script has loaded are made, in order, once it has', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent = watchBatches(page, ingestUrlOf(agent.url));
+    let releaseScript!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route('**/tracker/16.0.0/tracker.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/script/early`, { waitUntil: 'domcontentloaded' });
+    // The page was parsed without waiting for the tracker; the site’s calls wait in the stand-in’s queue.
+    const waiting = await page.evaluate(() => (window as unknown as { tracker: { queue: [string, unknown[]][] } }).tracker.queue);
+    expect(waiting).toEqual([
+      ['start', []],
+      ['setUserID', ['early@example.com']],
+      ['setMetadata', ['plan', 'team']],
+      ['event', ['opened', { from: 'snippet' }]],
+    ]);
+    releaseScript();
+    await expect.poll(() => sent.some((b) => b.body.userId === 'early@example.com' && b.body.events.some((e) => e.type === 2)), { timeout: 15_000 }).toBe(true);
+    expect(sent.some((b) => b.body.metadata?.plan === 'team')).toBe(true);
+    await expect.poll(() => storedBytes(agent.dataDir).includes('"from":"snippet"'), { timeout: 15_000 }).toBe(true);
+    const adopted = () => {
+      const host = window as unknown as { tracker: unknown; ReplayTracker: new () => unknown };
+      return host.tracker instanceof host.ReplayTracker;
+    };
+    expect(await page.evaluate(adopted)).toBe(true);
     await context.close();
   });
 

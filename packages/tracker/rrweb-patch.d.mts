@@ -1,3 +1,3 @@
 /** rrweb-patch.mjs's exports, for the TypeScript that tests it. */
-export declare const RRWEB_PATCHES: { name: string; from: string; to: string; then?: { from: string; to: string }; prepend?: string }[];
+export declare const RRWEB_PATCHES: { name: string; edits: { from: string; to: string }[]; prepend?: string }[];
 export declare function patchRrwebSource(source: string): string;

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const SLICES = join(dirname(fileURLToPath(import.meta.url)), 'src/mutation-slices.ts');
 const OBSERVER_CALLBACK = 'callbackWrapper(mutationBuffer.processMutations.bind(mutationBuffer))';
 
+const UNFREEZE = '      mutationBuffers.forEach((buf) => buf.unfreeze());';
+
 export const RRWEB_PATCHES = [
   {
     // rrweb's check of whether the page left Element's prototype untouched looks for getters named
@@ -18,16 +20,23 @@ export const RRWEB_PATCHES = [
     // snapshot builds a hidden iframe to borrow a clean prototype (~100 ms of that task here).
     // The fix proposed upstream (rrweb pull request 1802): test them as methods.
     name: 'Element methods tested as methods',
-    from: 'Element: ["shadowRoot", "querySelector", "querySelectorAll"],',
-    to: 'Element: ["shadowRoot"],',
-    then: { from: 'Element: [],\n  MutationObserver: ["constructor"]', to: 'Element: ["querySelector", "querySelectorAll"],\n  MutationObserver: ["constructor"]' },
+    edits: [
+      { from: 'Element: ["shadowRoot", "querySelector", "querySelectorAll"],', to: 'Element: ["shadowRoot"],' },
+      { from: 'Element: [],\n  MutationObserver: ["constructor"]', to: 'Element: ["querySelector", "querySelectorAll"],\n  MutationObserver: ["constructor"]' },
+    ],
   },
   {
     // The observer's records are collected in tasks of the tracker's own (src/mutation-slices.ts).
+    // Before any other event (a click, an input, a scroll, a custom event such as the tracker's
+    // flush marker) makes rrweb emit what its buffers hold, every waiting record is collected, so
+    // the recording holds every change made before that event, in order, and no added node is
+    // serialized while a sibling added next to it still waits (rrweb would drop it).
     name: 'mutation records collected in slices',
-    from: OBSERVER_CALLBACK,
-    to: `__replayDeferMutations(${OBSERVER_CALLBACK})`,
-    prepend: `import { deferMutations as __replayDeferMutations } from ${JSON.stringify(SLICES)};\n`,
+    edits: [
+      { from: OBSERVER_CALLBACK, to: `__replayDeferMutations(${OBSERVER_CALLBACK})` },
+      { from: UNFREEZE, to: `      __replayDrainMutations();\n${UNFREEZE}` },
+    ],
+    prepend: `import { deferMutations as __replayDeferMutations, drainMutations as __replayDrainMutations } from ${JSON.stringify(SLICES)};\n`,
   },
 ];
 
@@ -44,8 +53,7 @@ export function patchRrwebSource(source) {
   let patched = source;
   let prepended = '';
   for (const patch of RRWEB_PATCHES) {
-    patched = replaceOnce(patched, patch.from, patch.to, patch.name);
-    if (patch.then) patched = replaceOnce(patched, patch.then.from, patch.then.to, patch.name);
+    for (const edit of patch.edits) patched = replaceOnce(patched, edit.from, edit.to, patch.name);
     prepended += patch.prepend ?? '';
   }
   return prepended + patched;

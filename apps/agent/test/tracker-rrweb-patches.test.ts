@@ -19,19 +19,22 @@ const rrwebBuild = readFileSync(
 describe('the tracker’s rrweb patches', () => {
   it('apply to the locked rrweb once each', () => {
     const patched = patchRrwebSource(rrwebBuild);
-    for (const patch of RRWEB_PATCHES) {
-      expect(rrwebBuild.split(patch.from).length - 1).toBe(1);
-      expect(patched.split(patch.to).length - 1).toBe(1);
+    for (const { from, to } of RRWEB_PATCHES.flatMap((patch) => patch.edits)) {
+      expect(rrwebBuild.split(from).length - 1).toBe(1);
+      expect(patched.split(to).length - 1).toBe(1);
     }
     expect(patched).toContain('__replayDeferMutations(callbackWrapper(mutationBuffer.processMutations.bind(mutationBuffer)))');
+    expect(patched).toMatch(/__replayDrainMutations\(\);\n\s+mutationBuffers\.forEach\(\(buf\) => buf\.unfreeze\(\)\);/);
     expect(patched).toContain('Element: ["querySelector", "querySelectorAll"],\n  MutationObserver: ["constructor"]');
-    expect(patched.startsWith('import { deferMutations as __replayDeferMutations } from ')).toBe(true);
+    expect(patched.startsWith('import { deferMutations as __replayDeferMutations, drainMutations as __replayDrainMutations } from ')).toBe(true);
   });
 
   it('refuse a rrweb that no longer holds a patched text, naming the patch', () => {
     for (const patch of RRWEB_PATCHES) {
-      expect(() => patchRrwebSource(rrwebBuild.replace(patch.from, ''))).toThrow(`rrweb patch "${patch.name}"`);
-      expect(() => patchRrwebSource(rrwebBuild + patch.from)).toThrow(`rrweb patch "${patch.name}"`);
+      for (const { from } of patch.edits) {
+        expect(() => patchRrwebSource(rrwebBuild.replace(from, ''))).toThrow(`rrweb patch "${patch.name}"`);
+        expect(() => patchRrwebSource(rrwebBuild + from)).toThrow(`rrweb patch "${patch.name}"`);
+      }
     }
   });
 });

@@ -12,4 +12,5 @@ export * from './origin.ts';
 export * from './paths.ts';
 export * from './start.ts';
 export * from './token-names.ts';
+export * from './tracker-queue.ts';
 export * from './versions.ts';

@@ -81,9 +81,35 @@ export const TRACKER_PACKAGE = '@replay/tracker';
 export const ASSIST_PACKAGE = '@replay/tracker-assist';
 
 /**
+ * The tracker's methods a site may call before its script has loaded: the script snippet's
+ * stand-in queues them (agent-protocol's TRACKER_QUEUED_METHODS, which a server test keeps equal).
+ */
+export const TRACKER_QUEUED_METHODS = ['start', 'stop', 'setUserID', 'setMetadata', 'event'] as const;
+
+/** The script tag's code: a stand-in `window.tracker` that queues calls, then the tracker, loaded without holding the page back. */
+function scriptSnippet(scriptUrl: string, projectKey: string, ingestPoint: string): string {
+  const methods = TRACKER_QUEUED_METHODS.map((name) => `'${name}'`).join(', ');
+  return `<script>
+  // Calls made before the tracker has loaded wait in its queue.
+  window.tracker = window.tracker || {
+    options: { projectKey: ${JSON.stringify(projectKey)}, ingestPoint: ${JSON.stringify(ingestPoint)} },
+    queue: [],
+  };
+  [${methods}].forEach(function (method) {
+    window.tracker[method] = window.tracker[method] || function () {
+      window.tracker.queue.push([method, [].slice.call(arguments)]);
+    };
+  });
+  window.tracker.start();
+</script>
+<script async src="${scriptUrl}"></script>`;
+}
+
+/**
  * The onboarding tabs' code: the tracker installed with npm from the instance's own tarball, or
- * loaded with a script tag from the instance; both carry the instance's ingest URL and the
- * account's project key (what the agent's ingest asks for as its Bearer), and the call that
+ * loaded with a script tag from the instance (asynchronously: a site's page never waits for it,
+ * and recording adds no long task to the page's own); both carry the instance's ingest URL and
+ * the account's project key (what the agent's ingest asks for as its Bearer), and the call that
  * names the user of a session. Every address is the instance's: nothing is published anywhere else.
  */
 export function trackerSnippets(input: { instanceUrl: string; projectKey: string; trackerVersion: string }) {
@@ -91,7 +117,7 @@ export function trackerSnippets(input: { instanceUrl: string; projectKey: string
   return {
     install: `npm install ${trackerTarballUrlOf(input.instanceUrl, input.trackerVersion)}`,
     npm: `import Tracker from '${TRACKER_PACKAGE}';\n\nconst tracker = new Tracker(${options});\ntracker.start();`,
-    script: `<script src="${trackerScriptUrlOf(input.instanceUrl, input.trackerVersion)}"></script>\n<script>\n  window.tracker = new ReplayTracker(${options.replace(/\n/g, '\n  ')});\n  window.tracker.start();\n</script>`,
+    script: scriptSnippet(trackerScriptUrlOf(input.instanceUrl, input.trackerVersion), input.projectKey, ingestUrlOf(input.instanceUrl)),
     identify: `// Once you know who is signed in, e.g. after login:\ntracker.setUserID('jane@example.com');`,
   };
 }

@@ -1,6 +1,6 @@
 import { record } from '@rrweb/record';
 import { maskConsoleEvent, recordConsole } from './console';
-import { drainMutations, mutationBacklog } from './mutation-slices';
+import { mutationBacklog } from './mutation-slices';
 import { recorderPrivacy, type LoggerOptions } from './privacy';
 import type { MaskInputOptions } from './rrweb-types';
 import { scrubAddresses } from './scrub';
@@ -15,14 +15,12 @@ import { scrubAddresses } from './scrub';
  * the tracker's own, lets them emit (the marker itself is not kept). A change made before a
  * click is sent before it; rrweb stamps it when it is serialized, at most MUTATIONS_EVERY_MS
  * late (so a replay may show it just after the click). Measured in bench/recording-overhead.ts.
- * rrweb's collection of the records also leaves the page's task (src/mutation-slices.ts): every
- * flush hands it what is queued first, and a user's input does so before rrweb sees the input.
+ * rrweb's collection of the records also leaves the page's task (src/mutation-slices.ts); rrweb
+ * collects every waiting record before it emits any other event (rrweb-patch.mjs), the marker too.
  */
 export const MUTATIONS_EVERY_MS = 100;
 /** Timer flushes that may wait for records still handed over in slices (a flush would hand them all at once). */
 const MAX_WAITS = 10;
-/** Inputs rrweb records against nodes: the nodes the page added before must be in the recording first. */
-const USER_INPUTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'input', 'change', 'focusin', 'submit'];
 const FLUSH_MARKER = 'replay.flush-mutations';
 
 export interface Recording {
@@ -75,10 +73,7 @@ export function startRecording(opts: { logger: LoggerOptions; captureConsole: bo
     }
   };
   // The marker unfreezes the buffers, which emit what they hold; emit above freezes them again.
-  const flushMutations = () => {
-    drainMutations();
-    custom(FLUSH_MARKER, null);
-  };
+  const flushMutations = () => custom(FLUSH_MARKER, null);
   let waits = 0;
   const onTimer = () => {
     if (mutationBacklog() > 0 && waits < MAX_WAITS) waits++;
@@ -89,15 +84,12 @@ export function startRecording(opts: { logger: LoggerOptions; captureConsole: bo
   };
   record.freezePage();
   const timer = setInterval(onTimer, MUTATIONS_EVERY_MS);
-  const listening = { capture: true, passive: true };
-  for (const type of USER_INPUTS) window.addEventListener(type, drainMutations, listening);
   return {
     custom,
     flushMutations,
     backlog: mutationBacklog,
     stop: () => {
       clearInterval(timer);
-      for (const type of USER_INPUTS) window.removeEventListener(type, drainMutations, listening);
       flushMutations();
       stopRecording();
       consoleRecording?.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_PATH, trackerScriptPathOf, trackerTarballPathOf } from '@replay/agent-protocol/plain';
-import { TRACKER_INGEST_PATH, ingestUrlOf, trackerScriptUrlOf, trackerSnippets, trackerTarballUrlOf, weeklySlotOf } from '@replay/contracts';
+import { INGEST_PATH, TRACKER_QUEUED_METHODS, trackerScriptPathOf, trackerTarballPathOf } from '@replay/agent-protocol/plain';
+import { TRACKER_QUEUED_METHODS as CONTRACT_QUEUED_METHODS, TRACKER_INGEST_PATH, ingestUrlOf, trackerScriptUrlOf, trackerSnippets, trackerTarballUrlOf, weeklySlotOf } from '@replay/contracts';
 
 /** What the onboarding screens tell a customer must be what the agent accepts, and when the weekly report goes out. */
 describe('the onboarding contract', () => {
@@ -21,7 +21,7 @@ describe('the onboarding contract', () => {
       expect(code).toContain('"KEY123"');
     }
     expect(s.install).toBe('npm install https://i.example.com/tracker/16.0.0/tracker.tgz');
-    expect(s.script).toContain('<script src="https://i.example.com/tracker/16.0.0/tracker.js"></script>');
+    expect(s.script).toContain('<script async src="https://i.example.com/tracker/16.0.0/tracker.js"></script>');
     // Every address in every snippet is the instance's: no registry or CDN where nothing is published.
     const addresses =
       Object.values(s)
@@ -29,6 +29,10 @@ describe('the onboarding contract', () => {
         .match(/https?:\/\/[^\s"'<>]+/g) ?? [];
     expect(addresses.every((a) => a.startsWith('https://i.example.com/'))).toBe(true);
     expect(s.identify).toContain('tracker.setUserID(');
+  });
+
+  it('queues, until the script has loaded, the methods the loaded tracker replays', () => {
+    expect(CONTRACT_QUEUED_METHODS).toEqual(TRACKER_QUEUED_METHODS);
   });
 
   it('puts every moment in the week that began at the latest Monday 08:00 UTC', () => {

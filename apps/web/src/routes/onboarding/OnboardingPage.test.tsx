@@ -112,7 +112,7 @@ describe('/{siteId}/onboarding/{tab}', () => {
       expect(code.textContent).toContain('"tk_123"');
     }
     expect(screen.getByTestId('snippet-install').textContent).toBe('npm install http://localhost:4101/tracker/16.0.0/tracker.tgz');
-    expect(script.textContent).toContain('<script src="http://localhost:4101/tracker/16.0.0/tracker.js"></script>');
+    expect(script.textContent).toContain('<script async src="http://localhost:4101/tracker/16.0.0/tracker.js"></script>');
   });
 
   it('installing: says which tracker and Assist plugin the instance’s version takes, and installs that tracker', async () => {
