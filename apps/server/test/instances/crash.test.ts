@@ -164,12 +164,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
+  // A console that failed to start in beforeAll leaves `server` unset: its error is the one to read, not this hook's.
+  if (server && server.process.exitCode === null && server.process.signalCode === null) await server.stop('SIGTERM');
   const driver = new LocalDriver({ root: instancesDir, consoleOrigin: 'http://localhost' });
   for (const id of driver.folders.list()) await driver.terminate(id);
   for (const { pid } of agentProcesses()) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  await database.drop();
+  await database?.drop();
 }, 60_000);
 
 describe('killing the console during provisioning', () => {
