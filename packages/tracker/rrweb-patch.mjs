@@ -1,8 +1,8 @@
 /**
  * An esbuild plugin that applies two small changes to rrweb's built recorder
  * (`@rrweb/record`'s dist/record.js) when the tracker is bundled. rrweb offers no option for
- * either. Each replaces one exact text; a rrweb whose file no longer holds it exactly once fails
- * the build, so a rrweb upgrade makes someone review the patches instead of silently losing one.
+ * either. Each edit replaces one exact text; a rrweb whose file no longer holds it exactly once
+ * fails the build, so a rrweb upgrade makes someone review the patches instead of silently losing one.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -108,7 +108,7 @@ function scriptSnippet(scriptUrl: string, projectKey: string, ingestPoint: strin
 /**
  * The onboarding tabs' code: the tracker installed with npm from the instance's own tarball, or
  * loaded with a script tag from the instance (asynchronously: a site's page never waits for it,
- * and recording adds no long task to the page's own); both carry the instance's ingest URL and
+ * and the tracker never runs in the task that builds the page); both carry the instance's ingest URL and
  * the account's project key (what the agent's ingest asks for as its Bearer), and the call that
  * names the user of a session. Every address is the instance's: nothing is published anywhere else.
  */

@@ -3,14 +3,15 @@
  * as a microtask at the end of the task that changed the page: on a page that changes thousands
  * of nodes at once, that collection (~10–50 µs a record) makes the page's own task a long task.
  * rrweb offers no option to move it, so the tracker's build wraps rrweb's observer callback with
- * `deferMutations` (packages/tracker/build.mjs, rrweb's initMutationObserver): the records wait
+ * `deferMutations` (packages/tracker/rrweb-patch.mjs, rrweb's initMutationObserver): the records wait
  * here and are handed to rrweb in order, in tasks of the tracker's own, each at most SLICE_MS
  * long. rrweb reads the nodes' current state when it handles a record and serializes added nodes
  * later still (the buffers stay frozen between the tracker's flushes), so a record handled a few
- * milliseconds late yields the same recording. Whatever must see every record first (the page
- * going away, a user's input, stopping) drains the queue at once.
+ * milliseconds late yields the same recording. rrweb drains the queue (`drainMutations`, the same
+ * patch) before it emits any other event, the tracker's flush marker included, so an emit never
+ * holds part of a delivery.
  */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 type Collect = (records: MutationRecord[]) => void;
 
