@@ -89,10 +89,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // Consoles with a new embedded database start from one migrated per run, and run the server
+          // Consoles start on a copy of a database migrated once per run (PostgreSQL's with TEST_DATABASE_URL,
+          // else PGlite's: support/console-database.ts), and run the server
           // bundled once per run (support/server-build.ts); the tracker is built once; chromium starts
           // once per worker (support/browser-servers.ts).
-          globalSetup: ['apps/server/test/setup/pglite-template.ts', 'e2e/support/server-build.ts', 'packages/tracker/build-setup.ts', 'e2e/support/browser-servers.ts'],
+          globalSetup: [
+            'apps/server/test/setup/pglite-template.ts',
+            'e2e/support/postgres-template.ts',
+            'e2e/support/server-build.ts',
+            'packages/tracker/build-setup.ts',
+            'e2e/support/browser-servers.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

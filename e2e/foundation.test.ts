@@ -25,7 +25,8 @@ const weakPassword = 'password1';
 const fourthPassword = 'Fourth-pass4!';
 
 beforeAll(async () => {
-  ({ server, browser, page } = await openJourney());
+  // As `npm start` runs: on the embedded database, whose folder one console holds (tested below).
+  ({ server, browser, page } = await openJourney({ embedded: true }));
 });
 afterAll(() => closeJourney({ server, browser }));
 

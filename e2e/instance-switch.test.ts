@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHeapLimitMib } from '@replay/agent-protocol';
 import { SWITCH_MESSAGES } from '@replay/contracts';
+import { signalAll } from './support/agents';
 import { expectAccessible } from './support/axe';
 import { letAccountPay, signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -26,10 +27,21 @@ const name = 'Switch Shop';
 /** Status polling runs every 10 s; creating or restarting an agent takes a few more. */
 const SETTLE_MS = 60_000;
 
+/**
+ * The agent held (SIGSTOP) while the switch is under way, so that Upgrading is on screen for as long
+ * as the test looks and the success toast (3 s) comes only once its wait has begun: a switch that
+ * ends sooner would leave neither to see. The console's stop of an agent waits out the hold
+ * (AGENT_STOP_GRACE_SECONDS) before it would kill it.
+ */
+let held: number[] = [];
+
 beforeAll(async () => {
-  ({ server, browser, page } = await openJourney());
+  ({ server, browser, page } = await openJourney({ env: { AGENT_STOP_GRACE_SECONDS: '120' } }));
 });
-afterAll(() => closeJourney({ server, browser }));
+afterAll(() => {
+  signalAll(held, 'SIGCONT');
+  return closeJourney({ server, browser });
+});
 
 const badge = (tone: string, label: string) => page.locator(`[data-tone="${tone}"]`, { hasText: label });
 const drawer = () => page.getByRole('dialog', { name: 'Switch Instance' });
@@ -91,6 +103,9 @@ describe('Switch Instance journey in chromium', () => {
     await visible(d.getByText(`Switch ${name} to Medium?`));
     await visible(d.getByText(/The monthly price goes from \$198\.72 to \$398\.88 \(\+\$200\.16 per month\)/));
     await expectAccessible(page, 'switch: confirmation');
+    held = agentPids(server.dataDir);
+    expect(held).not.toEqual([]);
+    signalAll(held, 'SIGSTOP');
     await d.getByRole('button', { name: 'Confirm switch' }).click();
     await hidden(d);
     await visible(badge('progress', 'Upgrading'));
@@ -98,7 +113,9 @@ describe('Switch Instance journey in chromium', () => {
   });
 
   it('settles as Medium: the toast, the new type and price on screen, and the agent restarted with the medium limits', async () => {
-    await page.getByText(SWITCH_MESSAGES.switched).waitFor({ timeout: SETTLE_MS });
+    const toast = page.getByText(SWITCH_MESSAGES.switched).waitFor({ timeout: SETTLE_MS });
+    signalAll(held, 'SIGCONT');
+    await toast;
     await expectAccessible(page, 'details: switched, success toast');
     await visible(page.getByText('Medium · 4 vCPU, 16 GB RAM'));
     await visible(page.getByText('$398.88 per month', { exact: true }));

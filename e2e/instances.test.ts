@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
+import { signalAll } from './support/agents';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { agentPids, type ConsoleServer } from './support/server';
@@ -145,8 +146,17 @@ describe('instances journey in chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Stop instance' });
     await visible(dialog.getByText(/still charged for storage/));
     await expectAccessible(page, 'details: stop confirmation');
-    await dialog.getByRole('button', { name: 'Stop' }).click();
-    await visible(badge('progress', 'Stopping'));
+    // The agent is held (SIGSTOP) until Stopping is on screen: a stop that ends before the answer is
+    // drawn goes straight to Stopped (the stream's later state is kept, live-status.test.ts).
+    const held = agentPids(server.dataDir);
+    expect(held).not.toEqual([]);
+    signalAll(held, 'SIGSTOP');
+    try {
+      await dialog.getByRole('button', { name: 'Stop' }).click();
+      await visible(badge('progress', 'Stopping'));
+    } finally {
+      signalAll(held, 'SIGCONT');
+    }
     await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
     await expectAccessible(page, 'details: stopped');
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { signalAll } from './support/agents';
 import { expectAccessible } from './support/axe';
 import { signUpWithRunningInstance } from './support/instance';
 import { closeJourney, openJourney } from './support/journey';
@@ -33,17 +34,9 @@ beforeAll(async () => {
   ({ server, browser, page } = await openJourney({ env: { HEALTH_ROUND_SECONDS } }));
 });
 afterAll(() => {
-  for (const pid of agentPids(server?.dataDir ?? '/nonexistent')) signal(pid, 'SIGCONT');
+  signalAll(agentPids(server?.dataDir ?? '/nonexistent'), 'SIGCONT');
   return closeJourney({ server, browser });
 });
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // Gone meanwhile.
-  }
-}
 
 const bell = (unread: RegExp) => page.getByRole('button', { name: unread });
 
@@ -79,7 +72,7 @@ describe('notifications and alert rules in chromium', () => {
   });
 
   it('notifies in the bell and fires the rule when the agent stops answering', { timeout: SCHEDULE_MS * 2 }, async () => {
-    for (const pid of agentPids(server.dataDir)) signal(pid, 'SIGSTOP');
+    signalAll(agentPids(server.dataDir), 'SIGSTOP');
     await bell(/^Notifications, [1-9]\d* unread$/)
       .first()
       .waitFor({ timeout: SCHEDULE_MS });
@@ -99,7 +92,7 @@ describe('notifications and alert rules in chromium', () => {
   });
 
   it('resolves the rule once the agent answers again', { timeout: SCHEDULE_MS * 2 }, async () => {
-    for (const pid of agentPids(server.dataDir)) signal(pid, 'SIGCONT');
+    signalAll(agentPids(server.dataDir), 'SIGCONT');
     await page
       .getByRole('cell', { name: 'Resolved' })
       .first()

@@ -5,7 +5,7 @@
  * docs/decisions/testing.md). `npm start` still runs the sources through tsx.
  *
  * What the bundle holds: this repository's TypeScript (the server and the workspace packages,
- * which ship as sources). npm packages stay outside it and are loaded as they are, so the
+ * which ship as sources), and BUNDLED_PACKAGES. Other npm packages stay outside it and are loaded as they are, so the
  * bundle must sit inside this checkout (node resolves them from its folder upwards).
  *
  * Files the server finds next to its sources (the migrations folder, the web build, the agent's
@@ -20,8 +20,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_ENTRY = join(root, 'apps/server/src/main.ts');
 
-/** A bare import of an npm package (not node's, not this repository's workspace packages). */
-const isNpmPackage = (specifier: string) => !specifier.startsWith('node:') && !specifier.startsWith('@replay/');
+/**
+ * npm packages bundled all the same: the server loads 112 of drizzle-orm's ES modules, and for each node looked
+ * up its package scope and read its 179 kB package.json (the exports map) again: ~2 s of a
+ * console's start, a third of it (docs/decisions/testing.md). It reads no file of its own.
+ */
+const BUNDLED_PACKAGES = ['drizzle-orm'];
+
+/** A bare import of an npm package left outside the bundle (not node's, not this repository's workspace packages). */
+const isNpmPackage = (specifier: string) => !specifier.startsWith('node:') && !specifier.startsWith('@replay/') && !BUNDLED_PACKAGES.some((p) => specifier === p || specifier.startsWith(`${p}/`));
 
 /** A module's text with its own file's address where it asks for it (`import.meta.url`, `.dirname`, `.filename`). */
 function withSourceAddress(text: string, file: string): string {

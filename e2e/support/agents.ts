@@ -18,3 +18,14 @@ export function agentProcessesUnder(instancesDir: string): { pid: number; instan
   }
   return found;
 }
+
+/** Sends `sig` to each process (SIGSTOP holds an agent where it is, SIGCONT lets it go on); one gone meanwhile is skipped. */
+export function signalAll(pids: readonly number[], sig: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
-import { openPglite } from '../../apps/server/src/db/client';
 import { tenants } from '../../apps/server/src/db/schema';
-import { startConsole, type ConsoleServer } from './server';
+import { writeWhileStopped } from './console-writes';
+import type { ConsoleServer } from './server';
 import { visible } from './wait';
 
 export interface NewAccountWithInstance {
@@ -72,16 +71,10 @@ export async function signUpWithTrackedInstance(page: Page, a: NewAccountWithIns
 
 /**
  * Makes the account one that may pay: an enterprise one (billed by contract,
- * so no billing details are needed). PGlite is one process's, so the change is
- * written while no console runs; the console comes back on the same data
- * folder and port, with no other settings (agents were told the console's origin when they started,
- * and are adopted after the restart). Returns the restarted console.
+ * so no billing details are needed). Returns the restarted console (writeWhileStopped).
  */
-export async function letAccountPay(server: ConsoleServer): Promise<ConsoleServer> {
-  const port = new URL(server.url).port;
-  await server.stop();
-  const db = await openPglite(join(server.dataDir, 'pg'));
-  await db.db.update(tenants).set({ edition: 'ee' });
-  await db.close();
-  return startConsole({ dataDir: server.dataDir, env: { PORT: port } });
+export function letAccountPay(server: ConsoleServer): Promise<ConsoleServer> {
+  return writeWhileStopped(server, async (db) => {
+    await db.db.update(tenants).set({ edition: 'ee' });
+  });
 }

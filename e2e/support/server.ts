@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { seedPgliteFolder } from '../../apps/server/test/setup/templates';
+import { dropConsoleDatabase, prepareConsoleData } from './console-database';
 import { MARKER, agentPids, reapOrphanConsoles } from './orphan-consoles';
 
 export { agentPids } from './orphan-consoles';
@@ -14,10 +14,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface ConsoleServer {
   url: string;
   dataDir: string;
+  /** The console's own PostgreSQL database (support/console-database.ts), or null: PGlite in `<dataDir>/pg`, or one the caller gave. */
+  databaseUrl: string | null;
+  /** The settings it was started with (`startConsole`'s env): a restart on its folder takes them again. */
+  env: Record<string, string>;
   process: ChildProcess;
   /** Stops the server; keeps the data folder unless told otherwise. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** Ends any agent this console left running (they are detached) and removes the data folder (after stop). */
+  /** Ends any agent this console left running (they are detached) and removes the data folder and database (after stop). */
   dispose(): void;
 }
 
@@ -35,16 +39,16 @@ function serverCommand(): string[] {
  * The real console, as `npm start` runs it, on a free port with its own
  * embedded data folder (or the given one, to test restarts).
  */
-export async function startConsole(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ConsoleServer> {
+export async function startConsole(opts: { dataDir?: string; env?: Record<string, string>; embedded?: boolean } = {}): Promise<ConsoleServer> {
   // An earlier file's abandoned console would load this one's (orphan-consoles.ts).
   reapOrphanConsoles(root);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  // A new embedded database starts from the run's migrated one (a console given DATABASE_URL has none).
-  if (!opts.dataDir && !opts.env?.DATABASE_URL) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
+  // A new console's database starts from the run's migrated one; a console given DATABASE_URL uses that.
+  const data = opts.env?.DATABASE_URL ? {} : await prepareConsoleData(dataDir, !opts.dataDir, opts.embedded === true);
   const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     // No daily backups unless a journey asks: one taken at 23:45 UTC mid-run would change what a journey counts.
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', [MARKER]: dataDir, ...opts.env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DAILY_BACKUPS: 'false', [MARKER]: dataDir, ...data, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -69,9 +73,12 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
       reject(new Error(`console exited with ${code}:\n${output}`));
     });
   });
+  const databaseUrl = data.DATABASE_URL ?? null;
   return {
     url,
     dataDir,
+    databaseUrl,
+    env: opts.env ?? {},
     process: child,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
@@ -88,6 +95,7 @@ export async function startConsole(opts: { dataDir?: string; env?: Record<string
         }
       }
       rmSync(dataDir, { recursive: true, force: true });
+      dropConsoleDatabase(databaseUrl);
     },
   };
 }

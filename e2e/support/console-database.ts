@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
+import { createLogger } from '../../apps/server/src/lib/logger';
+import { seedPgliteFolder } from '../../apps/server/test/setup/templates';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PostgreSQL database the e2e consoles are copied from (support/postgres-template.ts); '' without TEST_DATABASE_URL. */
+    e2ePostgresTemplate: string;
+  }
+}
+
+/**
+ * Where an e2e console keeps its data. With TEST_DATABASE_URL (CI sets it), a PostgreSQL database
+ * copied from the run's migrated template: PGlite, PostgreSQL compiled to WebAssembly, cost each
+ * console seconds of CPU to start and several times a native server's CPU for every statement
+ * after, on a run that is CPU-bound from start to end (docs/decisions/testing.md). Without it, and
+ * for a journey that asks for it (`embedded`: the one `npm start` runs), the embedded PGlite
+ * folder, seeded from the run's migrated one. The server projects test every query on both.
+ */
+export function postgresTemplate(): string {
+  return process.env.TEST_DATABASE_URL ? (inject('e2ePostgresTemplate') ?? '') : '';
+}
+
+/** The database of the console on `dataDir`: named after the folder, so a restart on the folder finds it again. */
+export function databaseNameOf(template: string, dataDir: string): string {
+  return `${template}_c_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+}
+
+function urlOf(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+
+/**
+ * The token signing key a console on PostgreSQL must be given (an embedded one keeps its own in
+ * its folder), kept in the folder too, so that a restart on it keeps the page's session.
+ */
+function jwtSecretOf(dataDir: string, fresh: boolean): string {
+  const file = join(dataDir, 'e2e-jwt-secret');
+  if (fresh) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8');
+}
+
+/**
+ * The settings that point a console at its data, made ready. A new console (`fresh`) gets a
+ * database copied from the template, or the embedded folder seeded; a console restarted on its
+ * folder finds what it had (an embedded folder holds `pg`). A console on PostgreSQL waits no drain
+ * delay at its stop: no balancer stands in front of a journey's.
+ */
+export async function prepareConsoleData(dataDir: string, fresh: boolean, embedded: boolean): Promise<Record<string, string>> {
+  const template = postgresTemplate();
+  const onPglite = fresh ? embedded || !template : existsSync(join(dataDir, 'pg'));
+  if (onPglite) {
+    if (fresh) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
+    return {};
+  }
+  const name = databaseNameOf(template, dataDir);
+  if (fresh) await admin(`create database ${name} template ${template}`);
+  return { DATABASE_URL: urlOf(name), JWT_SECRET: jwtSecretOf(dataDir, fresh), SHUTDOWN_DRAIN_DELAY_SECONDS: '0' };
+}
+
+/** The console's database, opened from the test (a console on PGlite must be stopped first: one process holds it). */
+export function openConsoleDatabase(server: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+  // Two connections: the migrator's lock holds one while the migrator (which finds nothing to do) uses another.
+  return server.databaseUrl ? openPostgres(server.databaseUrl, createLogger('warn'), 2) : openPglite(join(server.dataDir, 'pg'));
+}
+
+/** Drops the console's database, if it has one of its own; the run's teardown drops any left (postgres-template.ts). */
+export function dropConsoleDatabase(databaseUrl: string | null): void {
+  if (!databaseUrl) return;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+}
