@@ -37,38 +37,41 @@ function urlOf(name: string): string {
   return url.toString();
 }
 
-async function admin(statement: string): Promise<void> {
+/** One statement on TEST_DATABASE_URL's server, on a connection of its own; answers its row count. */
+async function admin(statement: string, values: unknown[] = []): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
-  await client.query(statement).finally(() => client.end());
+  const { rowCount } = await client.query(statement, values).finally(() => client.end());
+  return rowCount ?? 0;
 }
 
 /**
  * The token signing key a console on PostgreSQL must be given (an embedded one keeps its own in
  * its folder), kept in the folder too, so that a restart on it keeps the page's session.
  */
-function jwtSecretOf(dataDir: string, fresh: boolean): string {
+function jwtSecretOf(dataDir: string): string {
   const file = join(dataDir, 'e2e-jwt-secret');
-  if (fresh) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8');
 }
 
 /**
- * The settings that point a console at its data, made ready. A new console (`fresh`) gets a
- * database copied from the template, or the embedded folder seeded; a console restarted on its
- * folder finds what it had (an embedded folder holds `pg`). A console on PostgreSQL waits no drain
- * delay at its stop: no balancer stands in front of a journey's.
+ * The settings that point a console at its data, made ready. Without the e2e project's template
+ * (the server projects' consoles), for the journey that asks for it (`embedded`), and for a folder
+ * that holds an embedded database already (a restart), PGlite: a new console's (`fresh`) folder
+ * seeded from the run's migrated one. Else the folder's own PostgreSQL database, copied from the
+ * template the first time. A console on PostgreSQL waits no drain delay at its stop: no balancer
+ * stands in front of a journey's.
  */
 export async function prepareConsoleData(dataDir: string, fresh: boolean, embedded: boolean): Promise<Record<string, string>> {
   const template = postgresTemplate();
-  const onPglite = fresh ? embedded || !template : existsSync(join(dataDir, 'pg'));
-  if (onPglite) {
+  if (!template || embedded || existsSync(join(dataDir, 'pg'))) {
     if (fresh) await seedPgliteFolder(join(dataDir, 'pg'), inject('pgliteTemplate'));
     return {};
   }
   const name = databaseNameOf(template, dataDir);
-  if (fresh) await admin(`create database ${name} template ${template}`);
-  return { DATABASE_URL: urlOf(name), JWT_SECRET: jwtSecretOf(dataDir, fresh), SHUTDOWN_DRAIN_DELAY_SECONDS: '0' };
+  if ((await admin('select 1 from pg_database where datname = $1', [name])) === 0) await admin(`create database ${name} template ${template}`);
+  return { DATABASE_URL: urlOf(name), JWT_SECRET: jwtSecretOf(dataDir), SHUTDOWN_DRAIN_DELAY_SECONDS: '0' };
 }
 
 /** The console's database, opened from the test (a console on PGlite must be stopped first: one process holds it). */
