@@ -36,8 +36,8 @@ function serverCommand(): string[] {
 }
 
 /**
- * The real console, as `npm start` runs it, on a free port with its own
- * embedded data folder (or the given one, to test restarts).
+ * The real console, as `npm start` runs it, on a free port with its own data folder and
+ * database (support/console-database.ts), or on the given folder, to test restarts.
  */
 export async function startConsole(opts: { dataDir?: string; env?: Record<string, string>; embedded?: boolean } = {}): Promise<ConsoleServer> {
   // An earlier file's abandoned console would load this one's (orphan-consoles.ts).
