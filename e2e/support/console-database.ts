@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
 import { createLogger } from '../../apps/server/src/lib/logger';
-import { seedPgliteFolder } from '../../apps/server/test/setup/templates';
+import { runAdmin, seedPgliteFolder } from '../../apps/server/test/setup/templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,13 +36,7 @@ function urlOf(name: string): string {
   return url.toString();
 }
 
-/** One statement on TEST_DATABASE_URL's server, on a connection of its own; answers its row count. */
-async function admin(statement: string, values: unknown[] = []): Promise<number> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  const { rowCount } = await client.query(statement, values).finally(() => client.end());
-  return rowCount ?? 0;
-}
+const admin = (statement: string, values: unknown[] = []) => runAdmin(process.env.TEST_DATABASE_URL!, statement, values);
 
 /**
  * The token signing key a console on PostgreSQL must be given (an embedded one keeps its own in
@@ -70,7 +63,7 @@ export async function prepareConsoleData(dataDir: string, fresh: boolean, embedd
     return {};
   }
   const name = databaseNameOf(template, dataDir);
-  if ((await admin('select 1 from pg_database where datname = $1', [name])) === 0) await admin(`create database ${name} template ${template}`);
+  if ((await admin('select 1 from pg_database where datname = $1', [name])).length === 0) await admin(`create database ${name} template ${template}`);
   return { DATABASE_URL: urlOf(name), JWT_SECRET: jwtSecretOf(dataDir), SHUTDOWN_DRAIN_DELAY_SECONDS: '0' };
 }
 

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { makePostgresTemplate } from '../../apps/server/test/setup/templates';
+import { makePostgresTemplate, runAdmin } from '../../apps/server/test/setup/templates';
 
 /**
  * Global set-up of the e2e project, with TEST_DATABASE_URL: a migrated PostgreSQL database that
@@ -23,12 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function dropCopies(template: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${template}\\_c\\_%`]);
-    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
-  } finally {
-    await client.end();
-  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const copies = await runAdmin<{ datname: string }>(adminUrl, 'select datname from pg_database where datname like $1', [`${template}\\_c\\_%`]);
+  for (const { datname } of copies) await runAdmin(adminUrl, `drop database if exists ${datname} with (force)`);
 }

@@ -37,10 +37,12 @@ export async function makePgliteTemplate(provide: Provide): Promise<() => void> 
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-async function runAdmin(adminUrl: string, statement: string): Promise<void> {
+/** One statement on the server at `adminUrl`, on a connection of its own; answers its rows. */
+export async function runAdmin<Row extends object = object>(adminUrl: string, statement: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(statement).finally(() => client.end());
+  const { rows } = await client.query<Row>(statement, values).finally(() => client.end());
+  return rows;
 }
 
 export async function makePostgresTemplate(provide: Provide): Promise<() => Promise<void>> {
@@ -54,7 +56,9 @@ export async function makePostgresTemplate(provide: Provide): Promise<() => Prom
   // connection closed: a database being copied must have none.
   await (await openPostgres(url.toString(), createLogger('warn'), 2)).close();
   provide('postgresTemplate', name);
-  return () => runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  return async () => {
+    await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  };
 }
 
 /**
