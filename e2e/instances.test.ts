@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_MESSAGES } from '@replay/contracts';
-import { signalAll } from './support/agents';
+import { whileHeld } from './support/agents';
 import { expectAccessible } from './support/axe';
 import { closeJourney, openJourney } from './support/journey';
 import { agentPids, type ConsoleServer } from './support/server';
@@ -150,13 +150,10 @@ describe('instances journey in chromium', () => {
     // drawn goes straight to Stopped (the stream's later state is kept, live-status.test.ts).
     const held = agentPids(server.dataDir);
     expect(held).not.toEqual([]);
-    signalAll(held, 'SIGSTOP');
-    try {
+    await whileHeld(held, async () => {
       await dialog.getByRole('button', { name: 'Stop' }).click();
       await visible(badge('progress', 'Stopping'));
-    } finally {
-      signalAll(held, 'SIGCONT');
-    }
+    });
     await badge('neutral', 'Stopped').waitFor({ timeout: SETTLE_MS });
     await expectAccessible(page, 'details: stopped');
 
@@ -206,8 +203,13 @@ describe('instances journey in chromium', () => {
     await dialog.getByLabel('Type TERMINATE to confirm').fill('  TERMINATE ');
     await disabled(confirm, false);
     await expectAccessible(page, 'details: terminate confirmation typed');
-    await confirm.click();
-    await visible(badge('progress', 'Terminating'));
+    // Held as for the stop: a termination that ends before the answer is drawn skips Terminating.
+    const held = agentPids(server.dataDir);
+    expect(held).not.toEqual([]);
+    await whileHeld(held, async () => {
+      await confirm.click();
+      await visible(badge('progress', 'Terminating'));
+    });
     await badge('neutral', 'Terminated').waitFor({ timeout: SETTLE_MS });
     await expectAccessible(page, 'details: terminated');
 

@@ -29,3 +29,17 @@ export function signalAll(pids: readonly number[], sig: NodeJS.Signals): void {
     }
   }
 }
+
+/**
+ * Runs `step` with the processes held (SIGSTOP), then lets them go on, whatever the step did: a
+ * step that must see a passing state on screen ("Stopping", "Terminating") would otherwise race an
+ * agent that finishes before the answer is drawn.
+ */
+export async function whileHeld<T>(pids: readonly number[], step: () => Promise<T>): Promise<T> {
+  signalAll(pids, 'SIGSTOP');
+  try {
+    return await step();
+  } finally {
+    signalAll(pids, 'SIGCONT');
+  }
+}
