@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 import type { Logger } from 'pino';
 import { restrictToOwner } from './private-dir';
+import { drizzleClient, withPgliteDates } from './pglite-parsers';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -25,6 +26,7 @@ const MIGRATION_LOCK_KEY = 72_144_001;
 export type RunPrepared = (name: string, text: string, params: unknown[]) => Promise<unknown[][]>;
 
 export type Database =
+  /** `pglite` reads timestamps, dates and intervals as text, as drizzle does; `withPgliteDates` reads them as PGlite alone does (db/pglite-parsers.ts). */
   | { kind: 'pglite'; db: Db; pglite: PGlite; runPrepared: RunPrepared; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; runPrepared: RunPrepared; close(): Promise<void> };
 
@@ -38,9 +40,10 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<E
   await pglite.waitReady;
   // PGlite writes a new folder's files 0666 whatever the umask (they come out of its bundled image).
   if (dataDir) restrictToOwner(dataDir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(drizzleClient(pglite), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  const runPrepared: RunPrepared = async (_name, text, params) => (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
+  const dates = withPgliteDates(pglite);
+  const runPrepared: RunPrepared = async (_name, text, params) => (await dates.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
   return { kind: 'pglite', db, pglite, runPrepared, close: () => pglite.close() };
 }
 
