@@ -29,7 +29,7 @@ function withoutQueryParsers(client: Queryable): Queryable {
 /**
  * The client drizzle is given. PGlite merges a query's own parsers into a copy of the instance's
  * 318 (`{...instance, ...query}`) for every query, and drizzle passes its nine with every query:
- * the copy was more than half of a one-row query's time, and a fifth of the server tests' CPU on
+ * the copy was more than half of a one-row query's time, and about a sixth of the generated suites' CPU on
  * PGlite. The instance holds drizzle's nine instead, set once here, and drizzle's queries reach
  * PGlite without them: the same values, read the same way, no copy.
  */
