@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type ParserOptions } from '@electric-sql/pglite';
 import { NoopCache } from 'drizzle-orm/cache/core';
 import { NoopLogger } from 'drizzle-orm/logger';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
@@ -17,8 +17,9 @@ const EVERY_KIND = `select
   array[interval '1 hour'] as iv_list, array[date '2026-01-02'] as d_list, array[1.5::numeric, 2] as n_list,
   array['a', 'b,c'] as text_list, array[1, 2] as int_list, '{"k": [1]}'::jsonb as doc, true as flag, null::timestamptz as nothing`;
 
-/** The parsers drizzle's PGlite driver passes with each query, read from drizzle itself. */
-const drizzleParsers = new PglitePreparedQuery(null as never, '', [], new NoopLogger(), new NoopCache(), undefined, undefined, undefined, undefined, true, undefined).queryConfig.parsers;
+/** The parsers drizzle's PGlite driver passes with each query, read from drizzle itself (a field it keeps private). */
+const drizzleQuery = new PglitePreparedQuery(null as never, '', [], new NoopLogger(), new NoopCache(), undefined, undefined, undefined, undefined, true, undefined);
+const drizzleParsers = (drizzleQuery as unknown as { queryConfig: { parsers: ParserOptions } }).queryConfig.parsers;
 
 let pglite: PGlite;
 let asPgliteAlone: unknown[];
