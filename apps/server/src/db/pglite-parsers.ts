@@ -43,14 +43,19 @@ export function drizzleClient(pglite: PGlite): PGlite {
   return client as unknown as PGlite;
 }
 
+const OWN_PARSERS_ONLY: QueryOptions = { parsers: PGLITE_OWN };
+
+/** A query's options with PGlite's own parsers under its own; the one shared object when it brings none (pg-boss never does). */
+const withOwnParsers = (options?: QueryOptions): QueryOptions => (options ? { ...options, parsers: options.parsers ? { ...PGLITE_OWN, ...options.parsers } : PGLITE_OWN } : OWN_PARSERS_ONLY);
+
 /**
  * The instance as PGlite alone reads it, for the readers that are not drizzle (pg-boss, a prepared
  * read): their queries bring PGlite's own parsers of the nine types back, Dates as before.
  */
 export function withPgliteDates(pglite: PGlite): Pick<PGlite, 'query' | 'exec' | 'listen'> {
   return {
-    query: (text, params, options) => pglite.query(text, params, { ...options, parsers: { ...PGLITE_OWN, ...options?.parsers } }),
-    exec: (text, options) => pglite.exec(text, { ...options, parsers: { ...PGLITE_OWN, ...options?.parsers } }),
+    query: (text, params, options) => pglite.query(text, params, withOwnParsers(options)),
+    exec: (text, options) => pglite.exec(text, withOwnParsers(options)),
     listen: (channel, callback, tx) => pglite.listen(channel, callback, tx),
   };
 }
