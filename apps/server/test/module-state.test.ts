@@ -22,6 +22,7 @@ const ALLOWED: Record<string, string> = {
   'packages/contracts/src/endpoints/index.ts:cachedAuditLabels': 'derived from the static endpoint table',
   // Prepared statements and registries keyed by the database, the job queue or the app context: a new app is a new key.
   'apps/server/src/lib/api-key-principal.ts:keyCallers': 'prepared statement per database handle',
+  'apps/server/src/db/pglite-parsers.ts:STATEMENTS': 'prepared statements per PGlite instance',
   'apps/server/src/lib/principal.ts:callers': 'prepared statement per database handle',
   'apps/server/src/lib/principal.ts:identities': 'prepared statement per database handle',
   'apps/server/src/modules/notifications/notifications.caller-count.ts:statements': 'prepared statement per database handle',

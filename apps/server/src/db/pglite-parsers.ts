@@ -1,4 +1,5 @@
 import { types, type PGlite, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-statements';
 
 /**
  * The types drizzle-orm reads as text and maps itself: timestamps, dates, intervals, their
@@ -21,9 +22,28 @@ const PGLITE_OWN: ParserOptions = Object.fromEntries(
 
 type Queryable = Pick<Transaction, 'query'>;
 
-/** Passes drizzle's queries on with their row mode and without its parsers, which the instance now holds. */
-function withoutQueryParsers(client: Queryable): Queryable {
-  return { query: <T>(text: string, params?: unknown[], options?: QueryOptions) => client.query<T>(text, params, options && { rowMode: options.rowMode }) };
+type Statements = ReturnType<typeof preparedStatements>;
+
+/** One set of prepared statements per instance, however many clients are made of it (their names are the instance's). */
+const STATEMENTS = new WeakMap<PGlite, Statements>();
+const statementsOf = (pglite: PGlite): Statements => STATEMENTS.get(pglite) ?? STATEMENTS.set(pglite, preparedStatements(pglite)).get(pglite)!;
+
+/**
+ * Passes drizzle's queries on with their row mode and without its parsers, which the instance now
+ * holds: reads and writes of rows as prepared statements, under PGlite's own locks (a query outside
+ * a transaction waits for any transaction to end, as PGlite's `query` does), the rest to `client`.
+ */
+function withoutQueryParsers(pglite: PGlite, statements: Statements, client: Queryable, inTransaction: boolean): Queryable {
+  return {
+    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+      if (!statements.preparable(text)) return client.query<T>(text, params, options && { rowMode: options.rowMode });
+      const run = () => pglite._runExclusiveQuery(() => statements.run<T>(text, params, options?.rowMode));
+      if (inTransaction) return run();
+      const result = await pglite._runExclusiveTransaction(run);
+      await pglite.syncToFs();
+      return result;
+    },
+  };
 }
 
 /**
@@ -35,10 +55,11 @@ function withoutQueryParsers(client: Queryable): Queryable {
  */
 export function drizzleClient(pglite: PGlite): PGlite {
   for (const oid of READ_AS_TEXT) pglite.parsers[oid] = asText;
+  const statements = statementsOf(pglite);
   const client = {
-    ...withoutQueryParsers(pglite),
+    ...withoutQueryParsers(pglite, statements, pglite, false),
     // Drizzle's transactions only query (savepoints included).
-    transaction: <T>(run: (tx: Queryable) => Promise<T>) => pglite.transaction((tx) => run(withoutQueryParsers(tx))),
+    transaction: <T>(run: (tx: Queryable) => Promise<T>) => pglite.transaction((tx) => run(withoutQueryParsers(pglite, statements, tx, true))),
   };
   return client as unknown as PGlite;
 }
