@@ -3,22 +3,15 @@ import { parse, protocol, type PGlite, type Results, type RowMode } from '@elect
 const { serialize } = protocol;
 
 /** Statements kept prepared per PGlite instance; the least recently used is closed past it. */
-export const STATEMENT_LIMIT = 500;
+const STATEMENT_LIMIT = 500;
 
 /** Only reads and writes of rows are worth keeping: DDL and session commands run once or do not plan. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Statement = { name: string; paramTypes: number[] };
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
+/** Protocol messages sent in one call into PGlite. */
+const concat = (parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
 
 /** Raised as PGlite raises a failed query: the statement and its parameters on the error. */
 function withQuery(error: unknown, text: string, params: unknown[]): unknown {
